@@ -1,0 +1,24 @@
+# Finds ychart's dependencies; used both by the build tree and by the
+# installed package (ychartConfig.cmake includes this file).
+include(CMakeFindDependencyMacro)
+find_dependency(Boost 1.66)          # Boost::headers (Hana)
+find_dependency(Eigen3 3.3 NO_MODULE)
+find_dependency(range-v3)
+find_package(PkgConfig REQUIRED)
+
+# Ipopt ships a pkg-config file (coinor-libipopt-dev).
+if(NOT TARGET ychart::deps::ipopt)
+  pkg_check_modules(YCHART_IPOPT REQUIRED IMPORTED_TARGET GLOBAL ipopt)
+  add_library(ychart::deps::ipopt INTERFACE IMPORTED GLOBAL)
+  target_link_libraries(ychart::deps::ipopt INTERFACE PkgConfig::YCHART_IPOPT)
+endif()
+
+# Debian ships no pkg-config file for GLPK: find header and library directly.
+if(NOT TARGET ychart::deps::glpk)
+  find_path(YCHART_GLPK_INCLUDE_DIR glpk.h REQUIRED)
+  find_library(YCHART_GLPK_LIBRARY glpk REQUIRED)
+  add_library(ychart::deps::glpk UNKNOWN IMPORTED GLOBAL)
+  set_target_properties(ychart::deps::glpk PROPERTIES
+    IMPORTED_LOCATION "${YCHART_GLPK_LIBRARY}"
+    INTERFACE_INCLUDE_DIRECTORIES "${YCHART_GLPK_INCLUDE_DIR}")
+endif()

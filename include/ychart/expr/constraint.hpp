@@ -1,0 +1,62 @@
+// ychart/expr/constraint.hpp
+// Constraint: what `posynomial <= monomial`, `monomial >= posynomial` and
+// `monomial == monomial` build. It is stored normalised (posynomial side,
+// monomial side) and remembers which side the user wrote on the right, so
+// sensitivities can be reported against the right-hand side as written.
+#pragma once
+
+#include "detail/registry.hpp"
+#include "detail/term_list.hpp"
+
+#include <string>
+
+namespace ychart {
+
+class Constraint {
+ public:
+  enum class Sense { less_equal, equal };
+
+  Constraint(detail::Registry* owner, detail::TermList posynomial, detail::TermList monomial, Sense sense,
+             bool written_reversed)
+      : owner_(owner),
+        posynomial_(std::move(posynomial)),
+        monomial_(std::move(monomial)),
+        sense_(sense),
+        written_reversed_(written_reversed) {}
+
+  /// Gives the constraint a name used in solution tables and reports.
+  Constraint&& named(std::string name) && {
+    name_ = std::move(name);
+    return std::move(*this);
+  }
+  Constraint& named(std::string name) & {
+    name_ = std::move(name);
+    return *this;
+  }
+
+  const std::string& name() const { return name_; }
+  Sense sense() const { return sense_; }
+  /// True when the user wrote the monomial on the left (`m >= p`, `m == ...`
+  /// counts as not reversed): the right-hand side as written is the posynomial.
+  bool written_reversed() const { return written_reversed_; }
+  const detail::TermList& posynomial() const { return posynomial_; }
+  const detail::TermList& monomial() const { return monomial_; }
+  detail::Registry* owner() const { return owner_; }
+
+  std::string to_string() const {
+    const auto p = detail::to_string(posynomial_, owner_);
+    const auto m = detail::to_string(monomial_, owner_);
+    if (sense_ == Sense::equal) return written_reversed_ ? m + " == " + p : p + " == " + m;
+    return written_reversed_ ? m + " >= " + p : p + " <= " + m;
+  }
+
+ private:
+  detail::Registry* owner_;
+  detail::TermList posynomial_;
+  detail::TermList monomial_;
+  Sense sense_;
+  bool written_reversed_;
+  std::string name_;
+};
+
+}  // namespace ychart

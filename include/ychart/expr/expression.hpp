@@ -1,0 +1,140 @@
+// ychart/expr/expression.hpp
+// Expr<Class, Dimension>: a typed expression. Constants hold a value in
+// coherent SI units; monomials, posynomials and signomials hold a TermList
+// over the variables of one model (in the variables' own units, with the unit
+// scale folded into the coefficients, so every expression's value is SI).
+// Aliases Constant<D>, Monomial<D>, Posynomial<D>, Signomial<D>.
+#pragma once
+
+#include "../error.hpp"
+#include "../units/unit.hpp"
+#include "detail/registry.hpp"
+#include "detail/term_list.hpp"
+#include "expr_class.hpp"
+
+#include <cmath>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace ychart {
+
+template <expr_class C, class D = units::dimensionless>
+class Expr;
+
+template <class D = units::dimensionless> using Constant = Expr<expr_class::constant, D>;
+template <class D = units::dimensionless> using Monomial = Expr<expr_class::monomial, D>;
+template <class D = units::dimensionless> using Posynomial = Expr<expr_class::posynomial, D>;
+template <class D = units::dimensionless> using Signomial = Expr<expr_class::signomial, D>;
+
+/// A constant with a dimension; its value is in coherent SI units.
+template <class D>
+class Expr<expr_class::constant, D> {
+ public:
+  using dimension = D;
+  static constexpr expr_class class_value = expr_class::constant;
+
+  constexpr Expr() = default;
+  constexpr explicit Expr(double si_value) : value_(si_value) {}
+
+  /// Value in coherent SI units (s, B, J, Hz, W ...).
+  constexpr double value() const { return value_; }
+  /// Value expressed in the given unit of the same dimension.
+  template <class U>
+  constexpr double in(U) const {
+    static_assert(std::is_same_v<typename U::dimension, D>,
+                  "ychart: Constant::in(unit): the unit has a different dimension than the constant");
+    return value_ / U::factor();
+  }
+
+  detail::TermList terms() const { return detail::TermList::constant(value_); }
+  detail::Registry* owner() const { return nullptr; }
+
+ private:
+  double value_ = 0.0;
+};
+
+/// A monomial, posynomial or signomial over the variables of one model.
+template <expr_class C, class D>
+class Expr {
+ public:
+  using dimension = D;
+  static constexpr expr_class class_value = C;
+
+  Expr() = default;
+  Expr(detail::Registry* owner, detail::TermList terms) : owner_(owner), terms_(std::move(terms)) {}
+
+  /// A lower class converts implicitly to a higher one of the same dimension
+  /// (a monomial is a posynomial, a constant is a monomial).
+  template <expr_class C2>
+    requires(C2 < C && C2 != expr_class::constant)
+  Expr(const Expr<C2, D>& e) : owner_(e.owner()), terms_(e.terms()) {}
+  template <expr_class C2>
+    requires(C2 == expr_class::constant)
+  Expr(const Expr<C2, D>& e) : owner_(nullptr), terms_(detail::TermList::constant(e.value())) {
+    if constexpr (C != expr_class::signomial)
+      if (!(e.value() > 0.0 && std::isfinite(e.value())))
+        throw invalid_coefficient("ychart: the constant " + detail::format_number(e.value()) +
+                                  " is used as a " + detail::class_name(C) +
+                                  ", which needs a positive finite coefficient");
+  }
+
+  const detail::TermList& terms() const& { return terms_; }
+  detail::TermList&& terms() && { return std::move(terms_); }
+  detail::Registry* owner() const { return owner_; }
+
+  /// Appends terms in place: the fast path that sum() uses.
+  template <expr_class C2>
+    requires(detail::sum_class(C, C2) == C)
+  Expr& operator+=(const Expr<C2, D>& e);
+
+  std::string to_string() const { return detail::to_string(terms_, owner_); }
+
+ private:
+  detail::Registry* owner_ = nullptr;
+  detail::TermList terms_;
+};
+
+namespace detail {
+
+template <class T> struct is_expr : std::false_type {};
+template <expr_class C, class D> struct is_expr<Expr<C, D>> : std::true_type {};
+
+inline Registry* common_owner(Registry* a, Registry* b) {
+  if (a && b && a != b)
+    throw model_error("ychart: an expression combines variables of two different models");
+  return a ? a : b;
+}
+
+/// Checks the coefficients a monomial or posynomial needs: positive and finite.
+inline void require_positive(const TermList& t, expr_class c, const Registry* names,
+                             const std::string& expression) {
+  if (c == expr_class::signomial) return;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const double v = t.coefficient(k);
+    if (!(v > 0.0) || !std::isfinite(v))
+      throw invalid_coefficient("ychart: coefficient " + format_number(v) + " in the " + class_name(c) + " `" +
+                                expression + "` must be positive and finite (" + class_name(c) +
+                                "s have positive coefficients; use a signomial only where subtraction is allowed)");
+  }
+  (void)names;
+}
+
+}  // namespace detail
+
+template <expr_class C, class D>
+template <expr_class C2>
+  requires(detail::sum_class(C, C2) == C)
+Expr<C, D>& Expr<C, D>::operator+=(const Expr<C2, D>& e) {
+  if constexpr (C2 == expr_class::constant) {
+    auto t = detail::TermList::constant(e.value());
+    detail::require_positive(t, C, owner_, to_string() + " + " + detail::format_number(e.value()));
+    terms_.append(t);
+  } else {
+    owner_ = detail::common_owner(owner_, e.owner());
+    terms_.append(e.terms());
+  }
+  return *this;
+}
+
+}  // namespace ychart

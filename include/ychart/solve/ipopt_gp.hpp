@@ -1,0 +1,251 @@
+// ychart/solve/ipopt_gp.hpp
+// Solves a GpStandardForm with Ipopt. Linear rows (monomial constraints) have
+// constant Jacobians and no Hessian; posynomial rows are sums of
+// exponentials, whose Hessian sum_k e_k a_k a_k^T touches only the variables
+// of each term, so derivatives stay sparse end to end. The sparsity maps are
+// computed once per form.
+#pragma once
+
+#include "../lower/gp_standard_form.hpp"
+
+#include <IpIpoptApplication.hpp>
+#include <IpSolveStatistics.hpp>
+#include <IpTNLP.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace ychart::solve {
+
+/// What one Ipopt run returns, in log space.
+struct IpoptResult {
+  Ipopt::ApplicationReturnStatus status = Ipopt::Internal_Error;
+  std::vector<double> y;       // log-space point
+  std::vector<double> lambda;  // constraint multipliers (Ipopt's sign: >= 0 for active upper bounds)
+  std::vector<double> z_lower, z_upper;  // bound multipliers
+  std::vector<double> g;       // constraint values
+  double objective = 0.0;      // c.y + c0
+  int iterations = 0;
+};
+
+/// The sparsity structure of a form's Jacobian and Hessian, computed once.
+struct GpDerivativeMaps {
+  std::vector<Ipopt::Index> jac_row, jac_col;
+  std::vector<int> a_to_jac;  // per nonzero of A, its Jacobian slot
+  std::vector<Ipopt::Index> hess_row, hess_col;
+  struct HessTerm {
+    int term, constraint, slot;
+    double coef;
+  };
+  std::vector<HessTerm> hess_terms;
+  std::vector<int> term_constraint;  // row of A -> constraint
+  std::vector<char> term_is_exp;
+
+  explicit GpDerivativeMaps(const lower::GpStandardForm& f) {
+    const auto& A = f.A;
+    a_to_jac.resize(A.nonZeros());
+    term_constraint.resize(A.rows());
+    term_is_exp.resize(A.rows());
+    std::vector<int> cols;
+    std::vector<std::uint64_t> hess_keys;
+    for (int i = 0; i < f.constraint_count(); ++i) {
+      cols.clear();
+      for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r) {
+        term_constraint[r] = i;
+        term_is_exp[r] = f.kind[i] == lower::RowKind::expsum_le;
+        for (auto it = lower::GpStandardForm::SparseRows::InnerIterator(A, r); it; ++it) cols.push_back(it.col());
+      }
+      std::sort(cols.begin(), cols.end());
+      cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+      const int base = static_cast<int>(jac_row.size());
+      for (int c : cols) jac_row.push_back(i), jac_col.push_back(c);
+      for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r) {
+        const int begin = A.outerIndexPtr()[r], end = A.outerIndexPtr()[r + 1];
+        for (int p = begin; p < end; ++p)
+          a_to_jac[p] = base + int(std::lower_bound(cols.begin(), cols.end(), A.innerIndexPtr()[p]) - cols.begin());
+        if (f.kind[i] != lower::RowKind::expsum_le) continue;
+        for (int p = begin; p < end; ++p)
+          for (int q = begin; q <= p; ++q) {  // columns are sorted: col(p) >= col(q), lower triangle
+            const auto key = (std::uint64_t(A.innerIndexPtr()[p]) << 32) | std::uint64_t(A.innerIndexPtr()[q]);
+            hess_keys.push_back(key);
+            hess_terms.push_back({r, i, 0, A.valuePtr()[p] * A.valuePtr()[q]});
+          }
+      }
+    }
+    std::vector<std::uint64_t> unique_keys = hess_keys;
+    std::sort(unique_keys.begin(), unique_keys.end());
+    unique_keys.erase(std::unique(unique_keys.begin(), unique_keys.end()), unique_keys.end());
+    for (auto k : unique_keys) hess_row.push_back(Ipopt::Index(k >> 32)), hess_col.push_back(Ipopt::Index(k & 0xffffffffu));
+    for (std::size_t t = 0; t < hess_terms.size(); ++t)
+      hess_terms[t].slot =
+          int(std::lower_bound(unique_keys.begin(), unique_keys.end(), hess_keys[t]) - unique_keys.begin());
+  }
+};
+
+class GpTnlp : public Ipopt::TNLP {
+ public:
+  /// `box` bounds every log variable that has no bound of its own, so that an
+  /// unbounded model stops at the box and can be recognised.
+  GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box,
+         const std::vector<double>* start, IpoptResult& out)
+      : f_(form), maps_(maps), box_(box), start_(start), out_(out), z_(form.A.rows()), e_(form.A.rows()) {}
+
+  bool get_nlp_info(Ipopt::Index& n, Ipopt::Index& m, Ipopt::Index& nnz_jac, Ipopt::Index& nnz_h,
+                    IndexStyleEnum& style) override {
+    n = f_.n;
+    m = f_.constraint_count();
+    nnz_jac = Ipopt::Index(maps_.jac_row.size());
+    nnz_h = Ipopt::Index(maps_.hess_row.size());
+    style = C_STYLE;
+    return true;
+  }
+
+  bool get_bounds_info(Ipopt::Index n, Ipopt::Number* xl, Ipopt::Number* xu, Ipopt::Index m, Ipopt::Number* gl,
+                       Ipopt::Number* gu) override {
+    for (int j = 0; j < n; ++j) {
+      xl[j] = std::isfinite(f_.lower[j]) ? f_.lower[j] : -box_;
+      xu[j] = std::isfinite(f_.upper[j]) ? f_.upper[j] : box_;
+    }
+    for (int i = 0; i < m; ++i) {
+      gl[i] = f_.kind[i] == lower::RowKind::linear_eq ? 0.0 : -2e19;
+      gu[i] = f_.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
+    }
+    return true;
+  }
+
+  bool get_starting_point(Ipopt::Index n, bool, Ipopt::Number* x, bool, Ipopt::Number*, Ipopt::Number*,
+                          Ipopt::Index, bool, Ipopt::Number*) override {
+    for (int j = 0; j < n; ++j) {
+      const double lo = std::isfinite(f_.lower[j]) ? f_.lower[j] : -box_;
+      const double hi = std::isfinite(f_.upper[j]) ? f_.upper[j] : box_;
+      double v = start_ && j < int(start_->size()) ? (*start_)[j] : 0.0;
+      if (std::isfinite(f_.lower[j]) && std::isfinite(f_.upper[j]) && !start_) v = 0.5 * (lo + hi);
+      x[j] = std::clamp(v, lo, hi);
+    }
+    return true;
+  }
+
+  bool eval_f(Ipopt::Index n, const Ipopt::Number* x, bool, Ipopt::Number& obj) override {
+    obj = f_.c0 + Eigen::Map<const Eigen::VectorXd>(x, n).dot(f_.c);
+    return true;
+  }
+  bool eval_grad_f(Ipopt::Index n, const Ipopt::Number*, bool, Ipopt::Number* grad) override {
+    Eigen::Map<Eigen::VectorXd>(grad, n) = f_.c;
+    return true;
+  }
+
+  bool eval_g(Ipopt::Index n, const Ipopt::Number* x, bool new_x, Ipopt::Index m, Ipopt::Number* g) override {
+    if (!update(n, x, new_x)) return false;
+    for (int i = 0; i < m; ++i) {
+      const int r0 = f_.first_term[i], r1 = f_.first_term[i + 1];
+      if (f_.kind[i] != lower::RowKind::expsum_le) {
+        g[i] = z_[r0];
+      } else {
+        double s = 0.0;
+        for (int r = r0; r < r1; ++r) s += e_[r];
+        g[i] = s;
+      }
+    }
+    return true;
+  }
+
+  bool eval_jac_g(Ipopt::Index n, const Ipopt::Number* x, bool new_x, Ipopt::Index, Ipopt::Index nele,
+                  Ipopt::Index* row, Ipopt::Index* col, Ipopt::Number* values) override {
+    if (!values) {
+      std::copy(maps_.jac_row.begin(), maps_.jac_row.end(), row);
+      std::copy(maps_.jac_col.begin(), maps_.jac_col.end(), col);
+      return true;
+    }
+    if (!update(n, x, new_x)) return false;
+    std::fill(values, values + nele, 0.0);
+    const auto& A = f_.A;
+    for (int r = 0; r < A.rows(); ++r) {
+      const double w = maps_.term_is_exp[r] ? e_[r] : 1.0;
+      for (int p = A.outerIndexPtr()[r]; p < A.outerIndexPtr()[r + 1]; ++p) values[maps_.a_to_jac[p]] += w * A.valuePtr()[p];
+    }
+    return true;
+  }
+
+  bool eval_h(Ipopt::Index n, const Ipopt::Number* x, bool new_x, Ipopt::Number, Ipopt::Index,
+              const Ipopt::Number* lambda, bool, Ipopt::Index nele, Ipopt::Index* row, Ipopt::Index* col,
+              Ipopt::Number* values) override {
+    if (!values) {
+      std::copy(maps_.hess_row.begin(), maps_.hess_row.end(), row);
+      std::copy(maps_.hess_col.begin(), maps_.hess_col.end(), col);
+      return true;
+    }
+    if (!update(n, x, new_x)) return false;
+    std::fill(values, values + nele, 0.0);  // the objective is linear in log space
+    for (const auto& h : maps_.hess_terms) values[h.slot] += lambda[h.constraint] * e_[h.term] * h.coef;
+    return true;
+  }
+
+  void finalize_solution(Ipopt::SolverReturn, Ipopt::Index n, const Ipopt::Number* x, const Ipopt::Number* zl,
+                         const Ipopt::Number* zu, Ipopt::Index m, const Ipopt::Number* g,
+                         const Ipopt::Number* lambda, Ipopt::Number obj, const Ipopt::IpoptData*,
+                         Ipopt::IpoptCalculatedQuantities*) override {
+    out_.y.assign(x, x + n);
+    out_.z_lower.assign(zl, zl + n);
+    out_.z_upper.assign(zu, zu + n);
+    out_.g.assign(g, g + m);
+    out_.lambda.assign(lambda, lambda + m);
+    out_.objective = obj;
+  }
+
+ private:
+  // z = A y + b for every term; e = exp(z). Returns false on overflow so that
+  // Ipopt shortens its step instead of continuing with infinities.
+  bool update(Ipopt::Index n, const Ipopt::Number* x, bool new_x) {
+    if (!new_x && evaluated_) return ok_;
+    evaluated_ = true;
+    z_.noalias() = f_.A * Eigen::Map<const Eigen::VectorXd>(x, n);
+    z_ += f_.b;
+    ok_ = true;
+    for (Eigen::Index r = 0; r < z_.size(); ++r) {
+      if (!maps_.term_is_exp[r]) continue;
+      if (z_[r] > 700.0) ok_ = false;
+      e_[r] = std::exp(z_[r]);
+    }
+    return ok_;
+  }
+
+  const lower::GpStandardForm& f_;
+  const GpDerivativeMaps& maps_;
+  double box_;
+  const std::vector<double>* start_;
+  IpoptResult& out_;
+  Eigen::VectorXd z_, e_;
+  bool evaluated_ = false, ok_ = true;
+};
+
+/// An Ipopt application created once per model and reused between solves.
+class IpoptRunner {
+ public:
+  IpoptRunner() : app_(IpoptApplicationFactory()) {
+    app_->Options()->SetStringValue("sb", "yes");  // no banner
+    app_->Options()->SetIntegerValue("print_level", 0);
+    app_->Initialize();
+  }
+
+  IpoptResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
+                  double box, const std::vector<double>* start = nullptr) {
+    auto opt = app_->Options();
+    opt->SetIntegerValue("print_level", std::clamp(o.verbosity, 0, 12));
+    opt->SetNumericValue("tol", o.tolerance);
+    opt->SetIntegerValue("max_iter", o.max_iterations);
+    opt->SetNumericValue("max_cpu_time", o.time_limit);
+    opt->SetStringValue("mu_strategy", "adaptive");
+    IpoptResult result;
+    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, start, result);
+    result.status = app_->OptimizeTNLP(nlp);
+    if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
+    return result;
+  }
+
+ private:
+  Ipopt::SmartPtr<Ipopt::IpoptApplication> app_;
+};
+
+}  // namespace ychart::solve

@@ -1,0 +1,20 @@
+// ychart/ychart.hpp
+// The whole library: units, typed expressions, models, the log-space
+// lowering, the Ipopt GP solver and solutions.
+#pragma once
+
+#include "error.hpp"
+#include "units/dimension.hpp"
+#include "units/unit.hpp"
+#include "expr/expr_class.hpp"
+#include "expr/expression.hpp"
+#include "expr/variable.hpp"
+#include "expr/constraint.hpp"
+#include "expr/operators.hpp"
+#include "expr/functions.hpp"
+#include "model/status.hpp"
+#include "model/model.hpp"
+#include "result/solution.hpp"
+#include "lower/gp_standard_form.hpp"
+#include "solve/ipopt_gp.hpp"
+#include "solve/solve.hpp"
