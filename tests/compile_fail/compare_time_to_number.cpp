@@ -1,0 +1,13 @@
+// expect: the two sides have different physical dimensions
+// A time compared with a plain number needs a unit.
+#include <ychart/ychart.hpp>
+void f() {
+  using namespace ychart;
+  Model m;
+  auto x = m.positive("x");
+  auto y = m.positive("y");
+  auto t = m.positive("t", units::ms);
+  auto b = m.positive("b", units::MB);
+  (void)x; (void)y; (void)t; (void)b;
+  m.subject_to(t <= 5);
+}

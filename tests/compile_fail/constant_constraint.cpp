@@ -1,0 +1,13 @@
+// expect: compares two constants
+// No variable.
+#include <ychart/ychart.hpp>
+void f() {
+  using namespace ychart;
+  Model m;
+  auto x = m.positive("x");
+  auto y = m.positive("y");
+  auto t = m.positive("t", units::ms);
+  auto b = m.positive("b", units::MB);
+  (void)x; (void)y; (void)t; (void)b;
+  m.subject_to(Constant<>(2.0) <= 3);
+}

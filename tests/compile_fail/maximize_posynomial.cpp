@@ -1,0 +1,13 @@
+// expect: maximize.. takes a monomial
+// Maximising a posynomial is not a GP.
+#include <ychart/ychart.hpp>
+void f() {
+  using namespace ychart;
+  Model m;
+  auto x = m.positive("x");
+  auto y = m.positive("y");
+  auto t = m.positive("t", units::ms);
+  auto b = m.positive("b", units::MB);
+  (void)x; (void)y; (void)t; (void)b;
+  m.maximize(x + y);
+}
