@@ -306,12 +306,7 @@ void operator>(L&&, R&&) {
                 "ychart: strict inequalities are not supported (the optimum may lie on the boundary); use >=.");
 }
 
-// ---- units: a number times a unit is a constant ----
-template <class N, class D, class S>
-  requires std::is_arithmetic_v<N>
-constexpr Constant<D> operator*(N value, units::unit<D, S> u) {
-  return Constant<D>(static_cast<double>(value) * u.factor());
-}
+// ---- units: an expression times a unit ----
 template <expr_class C, class D1, class D, class S>
 auto operator*(const Expr<C, D1>& e, units::unit<D, S> u) {
   return e * Constant<D>(u.factor());
@@ -320,10 +315,21 @@ template <class D1, class D, class S>
 auto operator*(const Variable<D1>& e, units::unit<D, S> u) {
   return e * Constant<D>(u.factor());
 }
-template <class N, class D, class S>
-  requires std::is_arithmetic_v<N>
-constexpr auto operator/(N value, units::unit<D, S> u) {
-  return Constant<units::dimension_power<D, -1>>(static_cast<double>(value) / u.factor());
-}
 
 }  // namespace ychart
+
+// A number times a unit is a constant. Declared in ychart::units, beside
+// unit, so that argument-dependent lookup finds it without a using-directive:
+// `250 * ychart::units::us` works anywhere.
+namespace ychart::units {
+template <class N, class D, class S>
+  requires std::is_arithmetic_v<N>
+constexpr Constant<D> operator*(N value, unit<D, S> u) {
+  return Constant<D>(static_cast<double>(value) * u.factor());
+}
+template <class N, class D, class S>
+  requires std::is_arithmetic_v<N>
+constexpr Constant<dimension_power<D, -1>> operator/(N value, unit<D, S> u) {
+  return Constant<dimension_power<D, -1>>(static_cast<double>(value) / u.factor());
+}
+}  // namespace ychart::units
