@@ -156,3 +156,56 @@ TEST(Algebra, VariablesAreValuesInStandardContainers) {
   EXPECT_EQ(um.count(x), 1u);
   EXPECT_EQ(um.count(y), 0u);
 }
+
+// Unqualified max on expressions of one dimension must be ychart::max, never
+// std::max (dimension types must not drag namespace std into ADL).
+TEST(Algebra, UnqualifiedMaxOnDimensionedVariablesIsOurs) {
+  Model m;
+  auto t0 = m.positive("t0", u::ms);
+  auto t1 = m.positive("t1", u::ms);
+  auto t2 = m.positive("t2", u::ms);
+  auto e = max(t0, t1);
+  static_assert(is<decltype(e), expr_class::posynomial, dim::time>);
+  auto f = max(t0, t1, 2 * t2);
+  static_assert(is<decltype(f), expr_class::posynomial, dim::time>);
+}
+
+TEST(Algebra, UnitsOnEitherSideAndInPlaceSums) {
+  Model m;
+  auto x = m.positive("x");
+  auto t = m.positive("t", u::ms);
+  static_assert(is<decltype(u::ms * x), expr_class::monomial, dim::time>);
+  static_assert(is<decltype(t / u::us), expr_class::monomial, u::dimensionless>);
+  EXPECT_DOUBLE_EQ((t / u::us).terms().coefficient(0), 1000.0);  // t in ms, read in us
+  Posynomial<> p;
+  p += x;
+  p += 2 * x;
+  EXPECT_EQ(p.terms().size(), 2u);
+  Posynomial<> zero = Constant<>(0.0);  // 0 is the empty sum, not an error
+  EXPECT_TRUE(zero.terms().empty());
+  EXPECT_NO_THROW(p += Constant<>(0.0));
+  EXPECT_THROW(p += Constant<>(-1.0), invalid_coefficient);
+}
+
+TEST(Algebra, UnitSymbolsReadAsUsersWriteThem) {
+  EXPECT_EQ(u::symbol(u::MHz), "MHz");
+  EXPECT_EQ(u::symbol(u::mW), "mW");
+  EXPECT_EQ(u::symbol(u::W), "W");
+  EXPECT_EQ(u::symbol(u::KiB), "KiB");
+  EXPECT_EQ(u::symbol(u::GB_per_s), "GB/s");
+  EXPECT_EQ(u::symbol(u::unit<u::base_dimension<"bram18k">, std::ratio<2>>{}), "(2 bram18k)");
+}
+
+TEST(Algebra, SolutionRejectsForeignAndDefaultVariables) {
+  Model m;
+  auto x = m.positive("x");
+  m.subject_to(x >= 2);
+  m.minimize(x);
+  const auto s = m.solve();
+  ASSERT_TRUE(s.optimal());
+  EXPECT_NEAR(s[x], 2.0, 1e-7);
+  EXPECT_THROW((void)s.value(Variable<>{}), solution_error);
+  Model other;
+  auto y = other.positive("y");
+  EXPECT_THROW((void)s.value(y), solution_error);
+}

@@ -84,11 +84,14 @@ struct fixed_string {
   static constexpr std::size_t size() { return N - 1; }
 };
 
-/// One base dimension raised to a rational power.
-template <class Name, class Exponent>
+/// One base dimension raised to a rational power Num/Den (reduced). The
+/// exponent is held as two integers rather than a std::ratio so that
+/// argument-dependent lookup on expression types never reaches namespace std
+/// (an unqualified `max(a, b)` must find ychart::max, not std::max).
+template <class Name, std::intmax_t Num, std::intmax_t Den = 1>
 struct base_power {
-  using name = Name;          // a hana::string type
-  using exponent = Exponent;  // a reduced std::ratio
+  using name = Name;  // a hana::string type
+  using exponent = std::ratio<Num, Den>;
 };
 
 /// A dimension: base powers sorted by name, no zero exponents. Build them
@@ -145,8 +148,8 @@ constexpr auto canonical(Map) {
     return hana::bool_c<E::num != 0>;
   });
   return hana::unpack(nonzero, [](auto... key) {
-    return hana::type_c<dimension<
-        base_power<decltype(key), typename decltype(+hana::at_key(Map{}, key))::type>...>>;
+    return hana::type_c<dimension<base_power<decltype(key), decltype(+hana::at_key(Map{}, key))::type::num,
+                                             decltype(+hana::at_key(Map{}, key))::type::den>...>>;
   });
 }
 
@@ -160,7 +163,7 @@ using power_t = typename decltype(canonical(scale_exponents(exponent_map(D{}), S
 
 /// A new base dimension with the given name, e.g. `base_dimension<"dsp">`.
 template <fixed_string Name>
-using base_dimension = dimension<base_power<detail::hana_string_t<Name>, std::ratio<1>>>;
+using base_dimension = dimension<base_power<detail::hana_string_t<Name>, 1, 1>>;
 
 template <class D1, class D2>
 using dimension_product = detail::product_t<D1, D2>;
@@ -208,9 +211,13 @@ std::string exponent_text() {
 }
 }  // namespace detail
 
-/// The SI-coherent symbol of a dimension, e.g. "s", "J*s^-1", "dsp".
+/// The SI-coherent symbol of a dimension, e.g. "s", "W", "Hz", "dsp*s^-1".
 template <class... P>
 std::string symbol(dimension<P...>) {
+  using D = dimension<P...>;
+  if constexpr (std::is_same_v<D, dim::frequency>) return "Hz";
+  else if constexpr (std::is_same_v<D, dim::power>) return "W";
+  else if constexpr (std::is_same_v<D, dim::bandwidth>) return "B/s";
   std::string out;
   ((out += (out.empty() ? "" : "*") + detail::base_symbol<typename P::name>() +
            detail::exponent_text<typename P::exponent>()),
@@ -270,7 +277,7 @@ inline constexpr unit<dim::time, std::micro> us{};
 inline constexpr unit<dim::time, std::nano> ns{};
 
 inline constexpr unit<dim::data> B{};
-inline constexpr unit<dim::data, std::kilo> KB{};
+inline constexpr unit<dim::data, std::kilo> KB{};  // 1000 B; printed "kB"
 inline constexpr unit<dim::data, std::mega> MB{};
 inline constexpr unit<dim::data, std::giga> GB{};
 inline constexpr unit<dim::data, std::ratio<1024>> KiB{};
@@ -305,7 +312,11 @@ std::string symbol(unit<D, S>) {
   else if constexpr (std::ratio_equal_v<S, std::kilo>) return "k" + base;
   else if constexpr (std::ratio_equal_v<S, std::mega>) return "M" + base;
   else if constexpr (std::ratio_equal_v<S, std::giga>) return "G" + base;
-  else return std::to_string(double(S::num) / double(S::den)) + " " + base;
+  else if constexpr (std::ratio_equal_v<S, std::ratio<1024>>) return "Ki" + base;
+  else if constexpr (std::ratio_equal_v<S, std::ratio<1024 * 1024>>) return "Mi" + base;
+  else if constexpr (std::ratio_equal_v<S, std::ratio<1024 * 1024 * 1024>>) return "Gi" + base;
+  else if constexpr (S::den == 1) return "(" + std::to_string(S::num) + " " + base + ")";
+  else return "(" + std::to_string(S::num) + "/" + std::to_string(S::den) + " " + base + ")";
 }
 
 }  // namespace ychart::units
@@ -623,10 +634,10 @@ class Expr {
     requires(C2 == expr_class::constant)
   Expr(const Expr<C2, D>& e) : owner_(nullptr), terms_(detail::TermList::constant(e.value())) {
     if constexpr (C != expr_class::signomial)
-      if (!(e.value() > 0.0 && std::isfinite(e.value())))
+      if (!(e.value() >= 0.0 && std::isfinite(e.value())))  // 0 is the empty sum
         throw invalid_coefficient("ychart: the constant " + detail::format_number(e.value()) +
                                   " is used as a " + detail::class_name(C) +
-                                  ", which needs a positive finite coefficient");
+                                  ", which needs a non-negative finite coefficient");
   }
 
   const detail::TermList& terms() const& { return terms_; }
@@ -731,6 +742,13 @@ class Variable {
   std::uint32_t index_ = 0;
   double si_scale_ = 1.0;
 };
+
+/// `p += x` for a variable x: appends the term x.
+template <expr_class C, class D>
+  requires(C == expr_class::posynomial || C == expr_class::signomial)
+Expr<C, D>& operator+=(Expr<C, D>& e, const Variable<D>& v) {
+  return e += v.monomial();
+}
 
 namespace detail {
 template <class T> struct is_variable : std::false_type {};
@@ -1041,19 +1059,23 @@ namespace detail {
 // The rules of GP for `lhs <= rhs`; `flipped` is true when the user wrote `rhs >= lhs`.
 template <expr_class Lhs, expr_class Rhs, bool Flipped>
 constexpr void check_less_equal() {
-  static_assert(!(Lhs == expr_class::constant && Rhs == expr_class::constant),
-                "ychart: this inequality compares two constants; a constraint needs a variable.");
-  static_assert(Lhs != expr_class::signomial && Rhs != expr_class::signomial,
-                "ychart: a signomial (an expression with a subtraction) cannot appear in a GP constraint. "
-                "Move the subtracted terms to the other side: write `x - y <= z` as `x <= y + z`.");
-  static_assert(!(Rhs == expr_class::posynomial && Lhs == expr_class::constant),
-                "ychart: `posynomial >= constant` (or `constant <= posynomial`) is not a GP constraint: a lower "
-                "bound on a sum is not log-log convex. Bound a monomial from below instead (`monomial >= constant`), "
-                "or state an upper bound (`posynomial <= monomial`).");
-  static_assert(Rhs != expr_class::posynomial,
-                "ychart: the larger side of an inequality must be a monomial (a single term): write "
-                "`posynomial <= monomial` or `monomial >= posynomial`. `posynomial <= posynomial` is not GP; "
-                "introduce a variable t with `p1 <= t` and `t <= ...` only where t is a monomial bound.");
+  // One rule at a time (if constexpr), so a broken model gets one message.
+  if constexpr (Lhs == expr_class::constant && Rhs == expr_class::constant)
+    static_assert(Lhs != Rhs, "ychart: this inequality compares two constants; a constraint needs a variable.");
+  else if constexpr (Lhs == expr_class::signomial || Rhs == expr_class::signomial)
+    static_assert(Lhs != Lhs,
+                  "ychart: a signomial (an expression with a subtraction) cannot appear in a GP constraint. "
+                  "Move the subtracted terms to the other side: write `x - y <= z` as `x <= y + z`.");
+  else if constexpr (Rhs == expr_class::posynomial && Lhs == expr_class::constant)
+    static_assert(Lhs != Lhs,
+                  "ychart: `posynomial >= constant` (or `constant <= posynomial`) is not a GP constraint: a lower "
+                  "bound on a sum is not log-log convex. Bound a monomial from below instead "
+                  "(`monomial >= constant`), or state an upper bound (`posynomial <= monomial`).");
+  else if constexpr (Rhs == expr_class::posynomial)
+    static_assert(Lhs != Lhs,
+                  "ychart: the larger side of an inequality must be a monomial (a single term): write "
+                  "`posynomial <= monomial` or `monomial >= posynomial`. `posynomial <= posynomial` is not GP; "
+                  "introduce a variable t with `p1 <= t` and `t <= ...` only where t is a monomial bound.");
 }
 
 template <class L, class R>
@@ -1134,6 +1156,22 @@ auto operator*(const Expr<C, D1>& e, units::unit<D, S> u) {
 template <class D1, class D, class S>
 auto operator*(const Variable<D1>& e, units::unit<D, S> u) {
   return e * Constant<D>(u.factor());
+}
+template <expr_class C, class D1, class D, class S>
+auto operator*(units::unit<D, S> u, const Expr<C, D1>& e) {
+  return Constant<D>(u.factor()) * e;
+}
+template <class D1, class D, class S>
+auto operator*(units::unit<D, S> u, const Variable<D1>& e) {
+  return Constant<D>(u.factor()) * e;
+}
+template <expr_class C, class D1, class D, class S>
+auto operator/(const Expr<C, D1>& e, units::unit<D, S> u) {
+  return e / Constant<D>(u.factor());
+}
+template <class D1, class D, class S>
+auto operator/(const Variable<D1>& e, units::unit<D, S> u) {
+  return e / Constant<D>(u.factor());
 }
 
 }  // namespace ychart
@@ -1523,9 +1561,10 @@ class Solution {
   /// The value of a variable, in the unit it was declared in.
   template <class D>
   double value(const Variable<D>& v) const {
-    require_point("value(" + v.name() + ")");
+    // Checked before anything touches the variable's model, which may be gone.
     if (v.owner() != model_id_ || v.index() >= variables_.size())
       throw solution_error("ychart: value(): the variable does not belong to the solved model");
+    if (status_ != Status::optimal) require_point("value(" + variables_[v.index()].name + ")");
     return variables_[v.index()].value;
   }
   template <class D>
@@ -1710,7 +1749,8 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
   }
   os << "solve time: " << std::setprecision(3) << s.solve_time_ * 1e3 << " ms, " << s.iterations_ << " iterations\n";
   std::size_t w = 8;
-  for (const auto& v : s.variables_) w = std::max(w, v.name.size());
+  for (const auto& v : s.variables_)
+    if (!v.auxiliary) w = std::max(w, v.name.size());
   if (s.status_ == Status::optimal) {
     os << "\n" << std::left << std::setw(int(w)) << "variable" << "  " << std::right << std::setw(14) << "value"
        << "  unit\n";

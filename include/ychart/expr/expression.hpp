@@ -73,10 +73,10 @@ class Expr {
     requires(C2 == expr_class::constant)
   Expr(const Expr<C2, D>& e) : owner_(nullptr), terms_(detail::TermList::constant(e.value())) {
     if constexpr (C != expr_class::signomial)
-      if (!(e.value() > 0.0 && std::isfinite(e.value())))
+      if (!(e.value() >= 0.0 && std::isfinite(e.value())))  // 0 is the empty sum
         throw invalid_coefficient("ychart: the constant " + detail::format_number(e.value()) +
                                   " is used as a " + detail::class_name(C) +
-                                  ", which needs a positive finite coefficient");
+                                  ", which needs a non-negative finite coefficient");
   }
 
   const detail::TermList& terms() const& { return terms_; }

@@ -221,19 +221,23 @@ namespace detail {
 // The rules of GP for `lhs <= rhs`; `flipped` is true when the user wrote `rhs >= lhs`.
 template <expr_class Lhs, expr_class Rhs, bool Flipped>
 constexpr void check_less_equal() {
-  static_assert(!(Lhs == expr_class::constant && Rhs == expr_class::constant),
-                "ychart: this inequality compares two constants; a constraint needs a variable.");
-  static_assert(Lhs != expr_class::signomial && Rhs != expr_class::signomial,
-                "ychart: a signomial (an expression with a subtraction) cannot appear in a GP constraint. "
-                "Move the subtracted terms to the other side: write `x - y <= z` as `x <= y + z`.");
-  static_assert(!(Rhs == expr_class::posynomial && Lhs == expr_class::constant),
-                "ychart: `posynomial >= constant` (or `constant <= posynomial`) is not a GP constraint: a lower "
-                "bound on a sum is not log-log convex. Bound a monomial from below instead (`monomial >= constant`), "
-                "or state an upper bound (`posynomial <= monomial`).");
-  static_assert(Rhs != expr_class::posynomial,
-                "ychart: the larger side of an inequality must be a monomial (a single term): write "
-                "`posynomial <= monomial` or `monomial >= posynomial`. `posynomial <= posynomial` is not GP; "
-                "introduce a variable t with `p1 <= t` and `t <= ...` only where t is a monomial bound.");
+  // One rule at a time (if constexpr), so a broken model gets one message.
+  if constexpr (Lhs == expr_class::constant && Rhs == expr_class::constant)
+    static_assert(Lhs != Rhs, "ychart: this inequality compares two constants; a constraint needs a variable.");
+  else if constexpr (Lhs == expr_class::signomial || Rhs == expr_class::signomial)
+    static_assert(Lhs != Lhs,
+                  "ychart: a signomial (an expression with a subtraction) cannot appear in a GP constraint. "
+                  "Move the subtracted terms to the other side: write `x - y <= z` as `x <= y + z`.");
+  else if constexpr (Rhs == expr_class::posynomial && Lhs == expr_class::constant)
+    static_assert(Lhs != Lhs,
+                  "ychart: `posynomial >= constant` (or `constant <= posynomial`) is not a GP constraint: a lower "
+                  "bound on a sum is not log-log convex. Bound a monomial from below instead "
+                  "(`monomial >= constant`), or state an upper bound (`posynomial <= monomial`).");
+  else if constexpr (Rhs == expr_class::posynomial)
+    static_assert(Lhs != Lhs,
+                  "ychart: the larger side of an inequality must be a monomial (a single term): write "
+                  "`posynomial <= monomial` or `monomial >= posynomial`. `posynomial <= posynomial` is not GP; "
+                  "introduce a variable t with `p1 <= t` and `t <= ...` only where t is a monomial bound.");
 }
 
 template <class L, class R>
@@ -314,6 +318,22 @@ auto operator*(const Expr<C, D1>& e, units::unit<D, S> u) {
 template <class D1, class D, class S>
 auto operator*(const Variable<D1>& e, units::unit<D, S> u) {
   return e * Constant<D>(u.factor());
+}
+template <expr_class C, class D1, class D, class S>
+auto operator*(units::unit<D, S> u, const Expr<C, D1>& e) {
+  return Constant<D>(u.factor()) * e;
+}
+template <class D1, class D, class S>
+auto operator*(units::unit<D, S> u, const Variable<D1>& e) {
+  return Constant<D>(u.factor()) * e;
+}
+template <expr_class C, class D1, class D, class S>
+auto operator/(const Expr<C, D1>& e, units::unit<D, S> u) {
+  return e / Constant<D>(u.factor());
+}
+template <class D1, class D, class S>
+auto operator/(const Variable<D1>& e, units::unit<D, S> u) {
+  return e / Constant<D>(u.factor());
 }
 
 }  // namespace ychart

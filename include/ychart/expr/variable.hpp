@@ -42,6 +42,13 @@ class Variable {
   double si_scale_ = 1.0;
 };
 
+/// `p += x` for a variable x: appends the term x.
+template <expr_class C, class D>
+  requires(C == expr_class::posynomial || C == expr_class::signomial)
+Expr<C, D>& operator+=(Expr<C, D>& e, const Variable<D>& v) {
+  return e += v.monomial();
+}
+
 namespace detail {
 template <class T> struct is_variable : std::false_type {};
 template <class D> struct is_variable<Variable<D>> : std::true_type {};

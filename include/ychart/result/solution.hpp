@@ -72,9 +72,10 @@ class Solution {
   /// The value of a variable, in the unit it was declared in.
   template <class D>
   double value(const Variable<D>& v) const {
-    require_point("value(" + v.name() + ")");
+    // Checked before anything touches the variable's model, which may be gone.
     if (v.owner() != model_id_ || v.index() >= variables_.size())
       throw solution_error("ychart: value(): the variable does not belong to the solved model");
+    if (status_ != Status::optimal) require_point("value(" + variables_[v.index()].name + ")");
     return variables_[v.index()].value;
   }
   template <class D>
@@ -259,7 +260,8 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
   }
   os << "solve time: " << std::setprecision(3) << s.solve_time_ * 1e3 << " ms, " << s.iterations_ << " iterations\n";
   std::size_t w = 8;
-  for (const auto& v : s.variables_) w = std::max(w, v.name.size());
+  for (const auto& v : s.variables_)
+    if (!v.auxiliary) w = std::max(w, v.name.size());
   if (s.status_ == Status::optimal) {
     os << "\n" << std::left << std::setw(int(w)) << "variable" << "  " << std::right << std::setw(14) << "value"
        << "  unit\n";

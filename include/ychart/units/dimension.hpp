@@ -42,11 +42,14 @@ struct fixed_string {
   static constexpr std::size_t size() { return N - 1; }
 };
 
-/// One base dimension raised to a rational power.
-template <class Name, class Exponent>
+/// One base dimension raised to a rational power Num/Den (reduced). The
+/// exponent is held as two integers rather than a std::ratio so that
+/// argument-dependent lookup on expression types never reaches namespace std
+/// (an unqualified `max(a, b)` must find ychart::max, not std::max).
+template <class Name, std::intmax_t Num, std::intmax_t Den = 1>
 struct base_power {
-  using name = Name;          // a hana::string type
-  using exponent = Exponent;  // a reduced std::ratio
+  using name = Name;  // a hana::string type
+  using exponent = std::ratio<Num, Den>;
 };
 
 /// A dimension: base powers sorted by name, no zero exponents. Build them
@@ -103,8 +106,8 @@ constexpr auto canonical(Map) {
     return hana::bool_c<E::num != 0>;
   });
   return hana::unpack(nonzero, [](auto... key) {
-    return hana::type_c<dimension<
-        base_power<decltype(key), typename decltype(+hana::at_key(Map{}, key))::type>...>>;
+    return hana::type_c<dimension<base_power<decltype(key), decltype(+hana::at_key(Map{}, key))::type::num,
+                                             decltype(+hana::at_key(Map{}, key))::type::den>...>>;
   });
 }
 
@@ -118,7 +121,7 @@ using power_t = typename decltype(canonical(scale_exponents(exponent_map(D{}), S
 
 /// A new base dimension with the given name, e.g. `base_dimension<"dsp">`.
 template <fixed_string Name>
-using base_dimension = dimension<base_power<detail::hana_string_t<Name>, std::ratio<1>>>;
+using base_dimension = dimension<base_power<detail::hana_string_t<Name>, 1, 1>>;
 
 template <class D1, class D2>
 using dimension_product = detail::product_t<D1, D2>;
@@ -166,9 +169,13 @@ std::string exponent_text() {
 }
 }  // namespace detail
 
-/// The SI-coherent symbol of a dimension, e.g. "s", "J*s^-1", "dsp".
+/// The SI-coherent symbol of a dimension, e.g. "s", "W", "Hz", "dsp*s^-1".
 template <class... P>
 std::string symbol(dimension<P...>) {
+  using D = dimension<P...>;
+  if constexpr (std::is_same_v<D, dim::frequency>) return "Hz";
+  else if constexpr (std::is_same_v<D, dim::power>) return "W";
+  else if constexpr (std::is_same_v<D, dim::bandwidth>) return "B/s";
   std::string out;
   ((out += (out.empty() ? "" : "*") + detail::base_symbol<typename P::name>() +
            detail::exponent_text<typename P::exponent>()),

@@ -49,7 +49,7 @@ inline constexpr unit<dim::time, std::micro> us{};
 inline constexpr unit<dim::time, std::nano> ns{};
 
 inline constexpr unit<dim::data> B{};
-inline constexpr unit<dim::data, std::kilo> KB{};
+inline constexpr unit<dim::data, std::kilo> KB{};  // 1000 B; printed "kB"
 inline constexpr unit<dim::data, std::mega> MB{};
 inline constexpr unit<dim::data, std::giga> GB{};
 inline constexpr unit<dim::data, std::ratio<1024>> KiB{};
@@ -84,7 +84,11 @@ std::string symbol(unit<D, S>) {
   else if constexpr (std::ratio_equal_v<S, std::kilo>) return "k" + base;
   else if constexpr (std::ratio_equal_v<S, std::mega>) return "M" + base;
   else if constexpr (std::ratio_equal_v<S, std::giga>) return "G" + base;
-  else return std::to_string(double(S::num) / double(S::den)) + " " + base;
+  else if constexpr (std::ratio_equal_v<S, std::ratio<1024>>) return "Ki" + base;
+  else if constexpr (std::ratio_equal_v<S, std::ratio<1024 * 1024>>) return "Mi" + base;
+  else if constexpr (std::ratio_equal_v<S, std::ratio<1024 * 1024 * 1024>>) return "Gi" + base;
+  else if constexpr (S::den == 1) return "(" + std::to_string(S::num) + " " + base + ")";
+  else return "(" + std::to_string(S::num) + "/" + std::to_string(S::den) + " " + base + ")";
 }
 
 }  // namespace ychart::units
