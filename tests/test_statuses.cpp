@@ -134,3 +134,29 @@ TEST(Status, SolutionPrintsAndWritesJson) {
   EXPECT_NEAR(s.value(t), std::sqrt(2.0), 1e-6);
   EXPECT_NEAR(s.value(t, units::us), 1000 * std::sqrt(2.0), 1e-3);
 }
+
+// Variables bounded on one side only are not boxed on the fast path; running
+// off through the open side must still be reported as unbounded.
+TEST(Status, UnboundedThroughTheOpenSideOfABound) {
+  {
+    Model m;
+    auto x = m.positive("x", 1.0);  // x >= 1, no upper bound
+    auto y = m.positive("y", 1.0, 4.0);
+    m.subject_to(x >= y);
+    m.maximize(x * y);
+    const auto s = m.solve();
+    ASSERT_EQ(s.status(), Status::unbounded) << s.message();
+    ASSERT_EQ(s.unbounded_variables().size(), 1u);
+    EXPECT_EQ(s.unbounded_variables()[0].name, "x");
+    EXPECT_FALSE(s.unbounded_variables()[0].to_zero);
+  }
+  {
+    Model m;
+    auto x = m.positive("x", 0.0, 5.0);  // x <= 5, no lower bound
+    m.minimize(x);
+    const auto s = m.solve();
+    ASSERT_EQ(s.status(), Status::unbounded) << s.message();
+    ASSERT_EQ(s.unbounded_variables().size(), 1u);
+    EXPECT_TRUE(s.unbounded_variables()[0].to_zero);
+  }
+}

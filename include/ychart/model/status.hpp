@@ -35,8 +35,9 @@ struct SolveOptions {
   double tolerance = 1e-9;          // Ipopt's relative convergence tolerance
   int verbosity = 0;                // 0: silent; 1..12: Ipopt's print level
   /// Values whose magnitude (in the variable's unit) passes 10^±bound_exponent
-  /// count as running to 0 or infinity: the model is reported unbounded.
-  double bound_exponent = 30.0;
+  /// count as running to 0 or infinity: the model is reported unbounded. The
+  /// box also keeps Ipopt's KKT matrix well conditioned for free variables.
+  double bound_exponent = 100.0;
 };
 
 }  // namespace ychart

@@ -58,7 +58,17 @@ inline Solution Model::solve(const SolveOptions& options) {
   const solve::GpDerivativeMaps maps(form);
   if (!cache_) cache_.reset(new detail::SolverCache);
   const double box = options.bound_exponent * std::log(10.0);
-  auto r = cache_->runner.run(form, maps, options, box);
+  // Fast path: only variables free on both sides are boxed. If Ipopt does not
+  // succeed there (an iterate ran past the box, or anything else), solve again
+  // with every open side boxed, which classifies unbounded models exactly.
+  auto r = cache_->runner.run(form, maps, options, box, false);
+  const bool limit_hit =
+      r.status == Ipopt::Maximum_Iterations_Exceeded || r.status == Ipopt::Maximum_CpuTime_Exceeded;
+  if (!detail::is_success(r.status) && !limit_hit) {
+    const int first_iterations = r.iterations;
+    r = cache_->runner.run(form, maps, options, box, true);
+    r.iterations += first_iterations;
+  }
 
   Solution s;
   SolutionBuilder b{s};
@@ -134,7 +144,7 @@ inline Solution Model::solve(const SolveOptions& options) {
   // Ipopt did not succeed: the feasibility relaxation decides what happened.
   const auto relaxed = lower::relax(form);
   const solve::GpDerivativeMaps relaxed_maps(relaxed);
-  auto rr = cache_->runner.run(relaxed, relaxed_maps, options, box);
+  auto rr = cache_->runner.run(relaxed, relaxed_maps, options, box, true);
   b.iterations() += rr.iterations;
   if (!detail::is_success(rr.status))
     return finish(Status::numerical_error, detail::ipopt_status_text(r.status) +
