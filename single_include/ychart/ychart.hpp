@@ -219,9 +219,13 @@ std::string symbol(dimension<P...>) {
   else if constexpr (std::is_same_v<D, dim::power>) return "W";
   else if constexpr (std::is_same_v<D, dim::bandwidth>) return "B/s";
   std::string out;
-  ((out += (out.empty() ? "" : "*") + detail::base_symbol<typename P::name>() +
-           detail::exponent_text<typename P::exponent>()),
-   ...);
+  auto append = [&out](const std::string& base, const std::string& exponent) {
+    if (!out.empty()) out += '*';
+    out += base;
+    out += exponent;
+  };
+  (append(detail::base_symbol<typename P::name>(), detail::exponent_text<typename P::exponent>()), ...);
+  (void)append;  // unused for the dimensionless (empty) pack
   return out;
 }
 
@@ -562,8 +566,12 @@ inline std::string to_string(const TermList& t, const Registry* names) {
     for (const auto& x : f) {
       if (!first) out += "*";
       first = false;
-      out += names && x.var < names->variables.size() ? names->variables[x.var].name
-                                                      : "x" + std::to_string(x.var);
+      if (names && x.var < names->variables.size()) {
+        out += names->variables[x.var].name;
+      } else {  // piecewise: `"x" + std::to_string(v)` trips GCC 12's -Wrestrict false positive (bug 105651)
+        out += 'x';
+        out += std::to_string(x.var);
+      }
       if (x.exponent != 1.0) out += "^" + format_number(x.exponent);
     }
   }
@@ -1480,13 +1488,7 @@ class Model {
   Sense sense_ = Sense::minimize;
   std::string objective_unit_;
   bool has_objective_ = false;
-  std::unique_ptr<detail::SolverCache, detail::SolverCacheDeleter> cache_;
-
-  friend struct detail::SolverCache;
-  friend class ModelAccess;
- public:
-  /// Solver state kept between solves (used by solve()).
-  std::unique_ptr<detail::SolverCache, detail::SolverCacheDeleter>& solver_cache() { return cache_; }
+  std::unique_ptr<detail::SolverCache, detail::SolverCacheDeleter> cache_;  // Ipopt, reused between solves
 };
 
 }  // namespace ychart
@@ -2099,12 +2101,11 @@ class GpTnlp : public Ipopt::TNLP {
   /// makes MUMPS's factorisations slow), while a box on the open side of a
   /// one-sided variable only costs interior-point iterations.
   GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
-         const std::vector<double>* start, IpoptResult& out)
+         IpoptResult& out)
       : f_(form),
         maps_(maps),
         box_(box),
         box_all_(box_all),
-        start_(start),
         out_(out),
         z_(form.A.rows()),
         e_(form.A.rows()) {}
@@ -2136,11 +2137,11 @@ class GpTnlp : public Ipopt::TNLP {
 
   bool get_starting_point(Ipopt::Index n, bool, Ipopt::Number* x, bool, Ipopt::Number*, Ipopt::Number*,
                           Ipopt::Index, bool, Ipopt::Number*) override {
+    // x = 1 in each variable's unit, or the geometric mean of its bounds.
     for (int j = 0; j < n; ++j) {
       const double lo = std::isfinite(f_.lower[j]) ? f_.lower[j] : -box_;
       const double hi = std::isfinite(f_.upper[j]) ? f_.upper[j] : box_;
-      double v = start_ && j < int(start_->size()) ? (*start_)[j] : 0.0;
-      if (std::isfinite(f_.lower[j]) && std::isfinite(f_.upper[j]) && !start_) v = 0.5 * (lo + hi);
+      const double v = std::isfinite(f_.lower[j]) && std::isfinite(f_.upper[j]) ? 0.5 * (lo + hi) : 0.0;
       x[j] = std::clamp(v, lo, hi);
     }
     return true;
@@ -2234,7 +2235,6 @@ class GpTnlp : public Ipopt::TNLP {
   const GpDerivativeMaps& maps_;
   double box_;
   bool box_all_;
-  const std::vector<double>* start_;
   IpoptResult& out_;
   Eigen::VectorXd z_, e_;
   bool evaluated_ = false, ok_ = true;
@@ -2252,7 +2252,7 @@ class IpoptRunner {
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
   IpoptResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
-                  double box, bool box_all, const std::vector<double>* start = nullptr) {
+                  double box, bool box_all) {
     double largest_bound = box;
     for (int j = 0; j < form.n; ++j) {
       if (std::isfinite(form.lower[j])) largest_bound = std::max(largest_bound, std::abs(form.lower[j]));
@@ -2271,7 +2271,7 @@ class IpoptRunner {
     opt->SetNumericValue("max_cpu_time", o.time_limit);
     opt->SetStringValue("mu_strategy", "adaptive");
     IpoptResult result;
-    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, start, result);
+    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result);
     result.status = app_->OptimizeTNLP(nlp);
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;
@@ -2363,7 +2363,12 @@ inline Solution Model::solve(const SolveOptions& options) {
   b.constraints().resize(constraints_.size());
   for (std::size_t i = 0; i < constraints_.size(); ++i) {
     auto& c = b.constraints()[i];
-    c.name = constraints_[i].name().empty() ? "c" + std::to_string(i) : constraints_[i].name();
+    if (constraints_[i].name().empty()) {
+      c.name = 'c';
+      c.name += std::to_string(i);
+    } else {
+      c.name = constraints_[i].name();
+    }
     c.text = constraints_[i].to_string();
   }
 

@@ -114,13 +114,7 @@ class Model {
   Sense sense_ = Sense::minimize;
   std::string objective_unit_;
   bool has_objective_ = false;
-  std::unique_ptr<detail::SolverCache, detail::SolverCacheDeleter> cache_;
-
-  friend struct detail::SolverCache;
-  friend class ModelAccess;
- public:
-  /// Solver state kept between solves (used by solve()).
-  std::unique_ptr<detail::SolverCache, detail::SolverCacheDeleter>& solver_cache() { return cache_; }
+  std::unique_ptr<detail::SolverCache, detail::SolverCacheDeleter> cache_;  // Ipopt, reused between solves
 };
 
 }  // namespace ychart

@@ -93,12 +93,11 @@ class GpTnlp : public Ipopt::TNLP {
   /// makes MUMPS's factorisations slow), while a box on the open side of a
   /// one-sided variable only costs interior-point iterations.
   GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
-         const std::vector<double>* start, IpoptResult& out)
+         IpoptResult& out)
       : f_(form),
         maps_(maps),
         box_(box),
         box_all_(box_all),
-        start_(start),
         out_(out),
         z_(form.A.rows()),
         e_(form.A.rows()) {}
@@ -130,11 +129,11 @@ class GpTnlp : public Ipopt::TNLP {
 
   bool get_starting_point(Ipopt::Index n, bool, Ipopt::Number* x, bool, Ipopt::Number*, Ipopt::Number*,
                           Ipopt::Index, bool, Ipopt::Number*) override {
+    // x = 1 in each variable's unit, or the geometric mean of its bounds.
     for (int j = 0; j < n; ++j) {
       const double lo = std::isfinite(f_.lower[j]) ? f_.lower[j] : -box_;
       const double hi = std::isfinite(f_.upper[j]) ? f_.upper[j] : box_;
-      double v = start_ && j < int(start_->size()) ? (*start_)[j] : 0.0;
-      if (std::isfinite(f_.lower[j]) && std::isfinite(f_.upper[j]) && !start_) v = 0.5 * (lo + hi);
+      const double v = std::isfinite(f_.lower[j]) && std::isfinite(f_.upper[j]) ? 0.5 * (lo + hi) : 0.0;
       x[j] = std::clamp(v, lo, hi);
     }
     return true;
@@ -228,7 +227,6 @@ class GpTnlp : public Ipopt::TNLP {
   const GpDerivativeMaps& maps_;
   double box_;
   bool box_all_;
-  const std::vector<double>* start_;
   IpoptResult& out_;
   Eigen::VectorXd z_, e_;
   bool evaluated_ = false, ok_ = true;
@@ -246,7 +244,7 @@ class IpoptRunner {
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
   IpoptResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
-                  double box, bool box_all, const std::vector<double>* start = nullptr) {
+                  double box, bool box_all) {
     double largest_bound = box;
     for (int j = 0; j < form.n; ++j) {
       if (std::isfinite(form.lower[j])) largest_bound = std::max(largest_bound, std::abs(form.lower[j]));
@@ -265,7 +263,7 @@ class IpoptRunner {
     opt->SetNumericValue("max_cpu_time", o.time_limit);
     opt->SetStringValue("mu_strategy", "adaptive");
     IpoptResult result;
-    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, start, result);
+    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result);
     result.status = app_->OptimizeTNLP(nlp);
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;

@@ -82,7 +82,12 @@ inline Solution Model::solve(const SolveOptions& options) {
   b.constraints().resize(constraints_.size());
   for (std::size_t i = 0; i < constraints_.size(); ++i) {
     auto& c = b.constraints()[i];
-    c.name = constraints_[i].name().empty() ? "c" + std::to_string(i) : constraints_[i].name();
+    if (constraints_[i].name().empty()) {
+      c.name = 'c';
+      c.name += std::to_string(i);
+    } else {
+      c.name = constraints_[i].name();
+    }
     c.text = constraints_[i].to_string();
   }
 

@@ -177,9 +177,13 @@ std::string symbol(dimension<P...>) {
   else if constexpr (std::is_same_v<D, dim::power>) return "W";
   else if constexpr (std::is_same_v<D, dim::bandwidth>) return "B/s";
   std::string out;
-  ((out += (out.empty() ? "" : "*") + detail::base_symbol<typename P::name>() +
-           detail::exponent_text<typename P::exponent>()),
-   ...);
+  auto append = [&out](const std::string& base, const std::string& exponent) {
+    if (!out.empty()) out += '*';
+    out += base;
+    out += exponent;
+  };
+  (append(detail::base_symbol<typename P::name>(), detail::exponent_text<typename P::exponent>()), ...);
+  (void)append;  // unused for the dimensionless (empty) pack
   return out;
 }
 

@@ -63,8 +63,12 @@ inline std::string to_string(const TermList& t, const Registry* names) {
     for (const auto& x : f) {
       if (!first) out += "*";
       first = false;
-      out += names && x.var < names->variables.size() ? names->variables[x.var].name
-                                                      : "x" + std::to_string(x.var);
+      if (names && x.var < names->variables.size()) {
+        out += names->variables[x.var].name;
+      } else {  // piecewise: `"x" + std::to_string(v)` trips GCC 12's -Wrestrict false positive (bug 105651)
+        out += 'x';
+        out += std::to_string(x.var);
+      }
       if (x.exponent != 1.0) out += "^" + format_number(x.exponent);
     }
   }
