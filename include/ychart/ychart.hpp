@@ -17,4 +17,5 @@
 #include "result/solution.hpp"
 #include "lower/gp_standard_form.hpp"
 #include "solve/ipopt_gp.hpp"
+#include "solve/glpk_milp.hpp"
 #include "solve/solve.hpp"

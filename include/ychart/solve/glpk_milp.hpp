@@ -1,0 +1,255 @@
+// ychart/solve/glpk_milp.hpp
+// A mixed-integer linear program solved with GLPK's branch and cut
+// (glp_intopt, presolver on). The building block of ychart's integer
+// solvers: pure integer-linear models go here directly, and the outer
+// approximation master problem will too. Returns a status ychart trusts:
+// `optimal` only when GLPK proved it, `time_limit` with incumbent (if any),
+// best bound and gap, `infeasible`, `unbounded`.
+#pragma once
+
+#include "../error.hpp"
+#include "../model/status.hpp"
+
+#include <Eigen/SparseCore>
+#include <glpk.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ychart::solve {
+
+/// minimise (or maximise) c.x + c0  s.t.  row_lower <= A x <= row_upper,
+/// lower <= x <= upper, x_j integer where integer[j]. Infinite bounds mean none.
+struct MilpForm {
+  int n = 0;
+  std::vector<double> lower, upper;
+  std::vector<char> integer;
+  std::vector<double> c;
+  double c0 = 0.0;
+  bool maximize = false;
+  Eigen::SparseMatrix<double, Eigen::RowMajor, int> A;
+  std::vector<double> row_lower, row_upper;
+};
+
+struct MilpOptions {
+  double time_limit = 1e20;    // seconds
+  double relative_gap = 0.0;   // stop when |incumbent - bound| / |incumbent| <= this
+  bool verbose = false;
+  /// Seconds allowed to decide whether a model with an unbounded LP
+  /// relaxation has any integer point (unbounded) or none (infeasible).
+  double undecided_limit = 10.0;
+};
+
+struct MilpResult {
+  Status status = Status::numerical_error;
+  std::vector<double> x;       // incumbent (empty when there is none)
+  double objective = std::numeric_limits<double>::quiet_NaN();  // of the incumbent
+  double bound = std::numeric_limits<double>::quiet_NaN();      // best proven bound
+  double gap = std::numeric_limits<double>::quiet_NaN();        // relative, GLPK's definition
+  std::string message;
+};
+
+namespace detail {
+
+inline int glpk_bound_type(double lo, double hi) {
+  const bool has_lo = std::isfinite(lo), has_hi = std::isfinite(hi);
+  if (has_lo && has_hi) return lo == hi ? GLP_FX : GLP_DB;
+  if (has_lo) return GLP_LO;
+  if (has_hi) return GLP_UP;
+  return GLP_FR;
+}
+
+// GLPK aborts the process on invalid input, so everything is checked first.
+inline void validate(const MilpForm& f) {
+  auto bad = [](const std::string& what) { throw model_error("ychart: invalid MILP: " + what); };
+  const auto n = static_cast<std::size_t>(f.n);
+  if (f.lower.size() != n || f.upper.size() != n || f.integer.size() != n || f.c.size() != n)
+    bad("vector sizes differ from the number of columns");
+  if (f.A.cols() != f.n || f.row_lower.size() != std::size_t(f.A.rows()) || f.row_upper.size() != std::size_t(f.A.rows()))
+    bad("matrix and row bounds do not match");
+  for (std::size_t j = 0; j < n; ++j) {
+    if (std::isnan(f.lower[j]) || std::isnan(f.upper[j]) || f.lower[j] > f.upper[j])
+      bad("column " + std::to_string(j) + " has bounds that are NaN or crossed");
+    if (!std::isfinite(f.c[j])) bad("objective coefficient of column " + std::to_string(j) + " is not finite");
+  }
+  for (int i = 0; i < f.A.rows(); ++i)
+    if (std::isnan(f.row_lower[i]) || std::isnan(f.row_upper[i]) || f.row_lower[i] > f.row_upper[i])
+      bad("row " + std::to_string(i) + " has bounds that are NaN or crossed");
+  for (int k = 0; k < f.A.nonZeros(); ++k)
+    if (!std::isfinite(f.A.valuePtr()[k])) bad("a matrix coefficient is not finite");
+  if (!std::isfinite(f.c0)) bad("the objective constant is not finite");
+}
+
+struct GlpkProblem {
+  glp_prob* p = glp_create_prob();
+  ~GlpkProblem() { glp_delete_prob(p); }
+};
+
+// Loads the form; with `zero_objective` the objective is dropped (feasibility).
+inline void load(glp_prob* p, const MilpForm& f, bool zero_objective) {
+  glp_set_obj_dir(p, f.maximize ? GLP_MAX : GLP_MIN);
+  const int m = static_cast<int>(f.A.rows());
+  if (m > 0) glp_add_rows(p, m);
+  if (f.n > 0) glp_add_cols(p, f.n);
+  for (int i = 0; i < m; ++i)
+    glp_set_row_bnds(p, i + 1, glpk_bound_type(f.row_lower[i], f.row_upper[i]),
+                     std::isfinite(f.row_lower[i]) ? f.row_lower[i] : 0.0,
+                     std::isfinite(f.row_upper[i]) ? f.row_upper[i] : 0.0);
+  for (int j = 0; j < f.n; ++j) {
+    glp_set_col_bnds(p, j + 1, glpk_bound_type(f.lower[j], f.upper[j]),
+                     std::isfinite(f.lower[j]) ? f.lower[j] : 0.0, std::isfinite(f.upper[j]) ? f.upper[j] : 0.0);
+    glp_set_obj_coef(p, j + 1, zero_objective ? 0.0 : f.c[j]);
+    if (f.integer[j]) glp_set_col_kind(p, j + 1, GLP_IV);
+  }
+  glp_set_obj_coef(p, 0, zero_objective ? 0.0 : f.c0);
+  // GLPK's arrays are 1-based with an unused element 0.
+  std::vector<int> ia(1), ja(1);
+  std::vector<double> ar(1);
+  ia.reserve(f.A.nonZeros() + 1), ja.reserve(f.A.nonZeros() + 1), ar.reserve(f.A.nonZeros() + 1);
+  for (int i = 0; i < m; ++i)
+    for (Eigen::SparseMatrix<double, Eigen::RowMajor, int>::InnerIterator it(f.A, i); it; ++it)
+      if (it.value() != 0.0) ia.push_back(i + 1), ja.push_back(it.col() + 1), ar.push_back(it.value());
+  glp_load_matrix(p, static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
+}
+
+struct BoundTracker {
+  double bound;
+  bool seen = false;
+};
+
+inline void track_bound(glp_tree* tree, void* info) {
+  auto* t = static_cast<BoundTracker*>(info);
+  if (const int node = glp_ios_best_node(tree); node != 0) {
+    t->bound = glp_ios_node_bound(tree, node);
+    t->seen = true;
+  }
+}
+
+inline int run_intopt(glp_prob* p, const MilpOptions& o, BoundTracker* tracker) {
+  glp_iocp parm;
+  glp_init_iocp(&parm);
+  parm.presolve = GLP_ON;
+  parm.msg_lev = o.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+  parm.mip_gap = o.relative_gap;
+  const double ms = o.time_limit * 1000.0;
+  parm.tm_lim = ms >= double(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(ms));
+  if (tracker) {
+    parm.cb_func = &track_bound;
+    parm.cb_info = tracker;
+  }
+  return glp_intopt(p, &parm);
+}
+
+}  // namespace detail
+
+inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
+  detail::validate(f);
+  const int previous_output = glp_term_out(o.verbose ? GLP_ON : GLP_OFF);
+  struct RestoreOutput {
+    int flag;
+    ~RestoreOutput() { glp_term_out(flag); }
+  } restore{previous_output};
+
+  MilpResult r;
+  detail::GlpkProblem prob;
+  detail::load(prob.p, f, false);
+  detail::BoundTracker tracker{f.maximize ? std::numeric_limits<double>::infinity()
+                                          : -std::numeric_limits<double>::infinity()};
+  const int rc = detail::run_intopt(prob.p, o, &tracker);
+
+  auto read_incumbent = [&] {
+    r.x.resize(f.n);
+    for (int j = 0; j < f.n; ++j) r.x[j] = glp_mip_col_val(prob.p, j + 1);
+    r.objective = glp_mip_obj_val(prob.p);
+  };
+  auto set_gap = [&] {
+    r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON);
+  };
+
+  if (rc == GLP_ENOPFS) {
+    r.status = Status::infeasible;
+    r.message = "the LP relaxation has no feasible point";
+    return r;
+  }
+  if (rc == GLP_ENODFS) {
+    // The LP relaxation is unbounded; the MILP is unbounded if it has any
+    // integer feasible point at all (a rational MILP's recession directions
+    // are those of its relaxation), otherwise infeasible. Branch and bound
+    // over an unbounded region with no integer point never ends (2n - 2m = 1),
+    // so this decision gets at most `undecided_limit` seconds.
+    detail::GlpkProblem feas;
+    detail::load(feas.p, f, true);
+    MilpOptions decide = o;
+    decide.time_limit = std::min(o.time_limit, o.undecided_limit);
+    const int rc2 = detail::run_intopt(feas.p, decide, nullptr);
+    const int st = rc2 == 0 ? glp_mip_status(feas.p) : GLP_UNDEF;
+    if (st == GLP_OPT || st == GLP_FEAS) {
+      r.status = Status::unbounded;
+      r.message = "the objective improves without limit";
+    } else if (rc2 == 0 && st == GLP_NOFEAS) {
+      r.status = Status::infeasible;
+      r.message = "no integer feasible point (the LP relaxation is unbounded)";
+    } else if (rc2 == GLP_ETMLIM) {
+      r.status = Status::time_limit;
+      r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
+                  "unbounded or infeasible (bound the integer variables to decide)";
+    } else {
+      r.status = Status::numerical_error;
+      r.message = "GLPK could not decide feasibility (code " + std::to_string(rc2) + ")";
+    }
+    return r;
+  }
+  if (rc != 0 && rc != GLP_ETMLIM && rc != GLP_EMIPGAP) {
+    r.status = Status::numerical_error;
+    r.message = "GLPK glp_intopt failed with code " + std::to_string(rc);
+    return r;
+  }
+  const int st = glp_mip_status(prob.p);
+  if (rc == 0 && st == GLP_OPT) {
+    read_incumbent();
+    r.bound = r.objective;  // proven: the tree is exhausted
+    r.gap = 0.0;
+    r.status = Status::optimal;
+    return r;
+  }
+  if (rc == 0 && st != GLP_FEAS && st != GLP_OPT) {
+    r.status = Status::infeasible;
+    r.message = "no integer feasible point";
+    return r;
+  }
+  if (rc == 0) {  // finished without proving optimality: not expected from GLPK, never called optimal
+    read_incumbent();
+    r.bound = tracker.bound;
+    set_gap();
+    r.status = Status::numerical_error;
+    r.message = "GLPK finished with a feasible but unproven point";
+    return r;
+  }
+  if (rc == GLP_EMIPGAP) {  // stopped at the requested gap: optimal within it
+    read_incumbent();
+    r.bound = tracker.seen ? tracker.bound : r.objective;
+    set_gap();
+    r.status = Status::optimal;
+    r.message = "optimal within the requested relative gap";
+    return r;
+  }
+  // Time limit: the incumbent if there is one, and the best bound seen.
+  r.status = Status::time_limit;
+  r.bound = tracker.bound;
+  if (st == GLP_FEAS || st == GLP_OPT) {
+    read_incumbent();
+    set_gap();
+    r.message = "time limit reached with an incumbent";
+  } else {
+    r.message = "time limit reached before any integer feasible point";
+  }
+  return r;
+}
+
+}  // namespace ychart::solve
