@@ -596,6 +596,19 @@ template <class D = units::dimensionless> using Monomial = Expr<expr_class::mono
 template <class D = units::dimensionless> using Posynomial = Expr<expr_class::posynomial, D>;
 template <class D = units::dimensionless> using Signomial = Expr<expr_class::signomial, D>;
 
+namespace detail {
+
+/// A constant that enters a monomial or posynomial as a coefficient must be
+/// finite and not negative (0 drops the term); signomials take any finite sign.
+inline void require_coefficient(double c, expr_class result, const std::string& expression) {
+  if (result == expr_class::signomial) return;
+  if (!(c >= 0.0) || !std::isfinite(c))
+    throw invalid_coefficient("ychart: coefficient " + format_number(c) + " in the " + class_name(result) + " `" +
+                              expression + "` must be positive and finite");
+}
+
+}  // namespace detail
+
 /// A constant with a dimension; its value is in coherent SI units.
 template <class D>
 class Expr<expr_class::constant, D> {
@@ -641,11 +654,7 @@ class Expr {
   template <expr_class C2>
     requires(C2 == expr_class::constant)
   Expr(const Expr<C2, D>& e) : owner_(nullptr), terms_(detail::TermList::constant(e.value())) {
-    if constexpr (C != expr_class::signomial)
-      if (!(e.value() >= 0.0 && std::isfinite(e.value())))  // 0 is the empty sum
-        throw invalid_coefficient("ychart: the constant " + detail::format_number(e.value()) +
-                                  " is used as a " + detail::class_name(C) +
-                                  ", which needs a non-negative finite coefficient");
+    detail::require_coefficient(e.value(), C, detail::format_number(e.value()));  // 0 is the empty sum
   }
 
   const detail::TermList& terms() const& { return terms_; }
@@ -675,19 +684,6 @@ inline Registry* common_owner(Registry* a, Registry* b) {
   return a ? a : b;
 }
 
-/// Checks the coefficients a monomial or posynomial needs: positive and finite.
-inline void require_positive(const TermList& t, expr_class c, const Registry* names,
-                             const std::string& expression) {
-  if (c == expr_class::signomial) return;
-  for (std::size_t k = 0; k < t.size(); ++k) {
-    const double v = t.coefficient(k);
-    if (!(v > 0.0) || !std::isfinite(v))
-      throw invalid_coefficient("ychart: coefficient " + format_number(v) + " in the " + class_name(c) + " `" +
-                                expression + "` must be positive and finite (" + class_name(c) +
-                                "s have positive coefficients; use a signomial only where subtraction is allowed)");
-  }
-  (void)names;
-}
 
 }  // namespace detail
 
@@ -696,9 +692,8 @@ template <expr_class C2>
   requires(detail::sum_class(C, C2) == C)
 Expr<C, D>& Expr<C, D>::operator+=(const Expr<C2, D>& e) {
   if constexpr (C2 == expr_class::constant) {
-    auto t = detail::TermList::constant(e.value());
-    detail::require_positive(t, C, owner_, to_string() + " + " + detail::format_number(e.value()));
-    terms_.append(t);
+    detail::require_coefficient(e.value(), C, to_string() + " + " + detail::format_number(e.value()));
+    terms_.append(detail::TermList::constant(e.value()));
   } else {
     owner_ = detail::common_owner(owner_, e.owner());
     terms_.append(e.terms());
@@ -915,14 +910,6 @@ std::string text_of(const T& v) {
   else if constexpr (is_expr<T>::value && T::class_value == expr_class::constant) return format_number(v.value());
   else if constexpr (is_variable<T>::value) return v.name();
   else return v.to_string();
-}
-
-/// A constant that enters a monomial or posynomial as a coefficient.
-inline void require_coefficient(double c, expr_class result, const std::string& expression) {
-  if (result == expr_class::signomial) return;
-  if (!(c >= 0.0) || !std::isfinite(c))
-    throw invalid_coefficient("ychart: coefficient " + format_number(c) + " in the " + class_name(result) + " `" +
-                              expression + "` must be positive and finite");
 }
 
 template <class L, class R>

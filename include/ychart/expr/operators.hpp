@@ -71,14 +71,6 @@ std::string text_of(const T& v) {
   else return v.to_string();
 }
 
-/// A constant that enters a monomial or posynomial as a coefficient.
-inline void require_coefficient(double c, expr_class result, const std::string& expression) {
-  if (result == expr_class::signomial) return;
-  if (!(c >= 0.0) || !std::isfinite(c))
-    throw invalid_coefficient("ychart: coefficient " + format_number(c) + " in the " + class_name(result) + " `" +
-                              expression + "` must be positive and finite");
-}
-
 template <class L, class R>
 constexpr void check_same_dimension() {
   static_assert(std::is_same_v<dimension_of<L>, dimension_of<R>>,
