@@ -3,6 +3,7 @@
 // checked by enumeration, a mixed problem with a closed form, unbounded and
 // infeasible relaxations, and a time limit with incumbent, bound and gap.
 #include <ychart/ychart.hpp>
+#include "data/shan2021_ch3.hpp"
 
 #include <gtest/gtest.h>
 
@@ -273,3 +274,67 @@ TEST(GlpkMilp, TimeLimitReportsIncumbentBoundAndGap) {
 }
 
 }  // namespace
+
+// GLPK 5.0's primal simplex fails an internal assertion on this badly scaled
+// packing LP (study 001, VGG on 8 FPGAs, 61 % caps, CU counts fixed for
+// II = 14.4 ms, FPGAs ordered by a weighted load). GLPK would stop the
+// process; ychart reports numerical_error and stays usable.
+TEST(GlpkMilp, InternalGlpkErrorBecomesNumericalError) {
+  const auto stages = shan2021::vgg().stages();
+  const int K = int(stages.size()), F = 8;
+  const double cap = 61, ii = 14.4;
+  MilpForm f;
+  std::vector<Eigen::Triplet<double, int>> trip;
+  int row = 0;
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<std::vector<int>> n(K, std::vector<int>(F));
+  std::vector<int> count(K);
+  for (int k = 0; k < K; ++k) {
+    count[k] = std::max(1, int(std::ceil(stages[k].wcet_ms / ii - 1e-9)));
+    for (int d = 0; d < F; ++d) {
+      f.lower.push_back(0), f.upper.push_back(count[k]), f.integer.push_back(1), f.c.push_back(0);
+      n[k][d] = f.n++;
+    }
+  }
+  auto add_row = [&](const std::vector<std::pair<int, double>>& terms, double lo, double hi) {
+    for (auto [c, v] : terms) trip.emplace_back(row, c, v);
+    f.row_lower.push_back(lo), f.row_upper.push_back(hi), ++row;
+  };
+  for (int k = 0; k < K; ++k) {
+    std::vector<std::pair<int, double>> t;
+    for (int d = 0; d < F; ++d) t.emplace_back(n[k][d], 1.0);
+    add_row(t, count[k], count[k]);
+  }
+  for (int d = 0; d < F; ++d)
+    for (int r = 0; r < 3; ++r) {
+      std::vector<std::pair<int, double>> t;
+      for (int k = 0; k < K; ++k) {
+        const double use = r == 0 ? stages[k].bram_pct : r == 1 ? stages[k].dsp_pct : stages[k].bw_pct;
+        if (use > 0) t.emplace_back(n[k][d], use);
+      }
+      add_row(t, -inf, cap);
+    }
+  for (int d = 0; d + 1 < F; ++d) {
+    std::vector<std::pair<int, double>> t;
+    for (int k = 0; k < K; ++k) {
+      const double w = stages[k].dsp_pct + 0.01 * stages[k].bram_pct + 1e-4 * k;
+      t.emplace_back(n[k][d], w), t.emplace_back(n[k][d + 1], -w);
+    }
+    add_row(t, 0, inf);
+  }
+  f.A.resize(row, f.n);
+  f.A.setFromTriplets(trip.begin(), trip.end());
+  MilpOptions o;
+  o.time_limit = 10;
+  const auto r = solve_milp(f, o);
+  // If a later GLPK no longer trips here, this expectation needs another instance.
+  ASSERT_EQ(r.status, Status::numerical_error);
+  EXPECT_NE(r.message.find("internal error"), std::string::npos);
+  // GLPK is usable afterwards.
+  MilpForm g;
+  g.n = 1, g.lower = {0}, g.upper = {3}, g.integer = {1}, g.c = {-1};
+  g.A.resize(0, 1);
+  const auto r2 = solve_milp(g);
+  ASSERT_EQ(r2.status, Status::optimal);
+  EXPECT_DOUBLE_EQ(r2.objective, -3);
+}

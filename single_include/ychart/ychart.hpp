@@ -327,29 +327,100 @@ std::string symbol(unit<D, S>) {
 // ---- end ychart/units/unit.hpp ----
 // ---- begin ychart/expr/expr_class.hpp ----
 // ychart/expr/expr_class.hpp
-// The class of an expression is part of its type: constant, monomial,
-// posynomial or signomial. These constexpr rules say what class the result
-// of an operation has; operators that would leave GP are rejected elsewhere
-// with a static_assert.
+// The class of an expression is part of its type. The GP classes (constant,
+// monomial, posynomial, signomial) live in log space; `affine` expressions
+// (integers, binaries, choices, real variables, tabulated functions, any
+// signs) live in linear space; `discrete` is c * n for one discrete variable
+// n, usable on either side; `mixed` is a posynomial plus an affine part (an
+// objective such as II + 50 * r, or the left side of `mixed <= affine`).
+// These constexpr rules say what class the result of an operation has;
+// `invalid` results are rejected by the operators with a static_assert.
 
 namespace ychart {
 
-enum class expr_class : int { constant = 0, monomial = 1, posynomial = 2, signomial = 3 };
+enum class expr_class : int {
+  constant = 0,
+  monomial = 1,
+  posynomial = 2,
+  signomial = 3,
+  affine = 4,
+  discrete = 5,
+  mixed = 6,
+  invalid = 7,
+};
 
 namespace detail {
 
+constexpr bool is_gp_class(expr_class c) { return c <= expr_class::signomial; }
+/// Classes that live in linear space.
+constexpr bool is_linear_class(expr_class c) { return c == expr_class::affine || c == expr_class::discrete; }
+/// Monomials and posynomials: the log-space part a mixed expression can hold.
+constexpr bool is_posy_class(expr_class c) { return c == expr_class::monomial || c == expr_class::posynomial; }
+
+/// Implicit conversions between expression classes of one dimension.
+constexpr bool converts(expr_class from, expr_class to) {
+  if (from == to) return false;
+  if (is_gp_class(from) && is_gp_class(to)) return from < to;
+  if (from == expr_class::discrete) return to != expr_class::constant;  // c*n is a monomial and an affine term
+  if (to == expr_class::affine) return from == expr_class::constant;
+  if (to == expr_class::mixed) return from != expr_class::signomial && from != expr_class::invalid;
+  return false;
+}
+
 constexpr expr_class sum_class(expr_class a, expr_class b) {
-  if (a == expr_class::signomial || b == expr_class::signomial) return expr_class::signomial;
-  if (a == expr_class::constant && b == expr_class::constant) return expr_class::constant;
-  return expr_class::posynomial;
+  using E = expr_class;
+  if (a == E::invalid || b == E::invalid) return E::invalid;
+  if (is_gp_class(a) && is_gp_class(b)) {
+    if (a == E::signomial || b == E::signomial) return E::signomial;
+    if (a == E::constant && b == E::constant) return E::constant;
+    return E::posynomial;
+  }
+  if (a == E::signomial || b == E::signomial) return E::invalid;
+  const bool lin_a = is_linear_class(a) || a == E::constant, lin_b = is_linear_class(b) || b == E::constant;
+  if (lin_a && lin_b) return E::affine;
+  return E::mixed;  // a posynomial part and an affine part
 }
 
+/// a - b.
 constexpr expr_class difference_class(expr_class a, expr_class b) {
-  if (a == expr_class::constant && b == expr_class::constant) return expr_class::constant;
-  return expr_class::signomial;
+  using E = expr_class;
+  if (a == E::invalid || b == E::invalid) return E::invalid;
+  if (is_gp_class(a) && is_gp_class(b)) {
+    if (a == E::constant && b == E::constant) return E::constant;
+    return E::signomial;
+  }
+  const bool lin_a = is_linear_class(a) || a == E::constant, lin_b = is_linear_class(b) || b == E::constant;
+  if (lin_a && lin_b) return E::affine;
+  // Subtracting an affine part from a posynomial stays convex; subtracting
+  // a posynomial does not.
+  if ((is_posy_class(a) || a == E::mixed) && (lin_b || b == E::constant)) return E::mixed;
+  return E::invalid;
 }
 
-constexpr expr_class product_class(expr_class a, expr_class b) { return a > b ? a : b; }
+constexpr expr_class product_class(expr_class a, expr_class b) {
+  using E = expr_class;
+  if (a == E::invalid || b == E::invalid) return E::invalid;
+  if (is_gp_class(a) && is_gp_class(b)) return a > b ? a : b;
+  if (a == E::constant) return b;
+  if (b == E::constant) return a;
+  // A discrete variable times anything of log space is a monomial factor.
+  if (a == E::discrete && b == E::discrete) return E::monomial;
+  if (a == E::discrete && is_gp_class(b)) return b;
+  if (b == E::discrete && is_gp_class(a)) return a;
+  return E::invalid;  // affine or mixed times a variable is not linear
+}
+
+/// a / b.
+constexpr expr_class quotient_class(expr_class a, expr_class b) {
+  using E = expr_class;
+  if (b == E::constant) return a;
+  if (b == E::posynomial || b == E::signomial || b == E::affine || b == E::mixed || b == E::invalid)
+    return E::invalid;
+  // b is a monomial or a discrete variable (a monomial in log space).
+  if (a == E::affine || a == E::mixed || a == E::invalid) return E::invalid;
+  if (a == E::discrete || a == E::constant) return E::monomial;
+  return a;
+}
 
 constexpr const char* class_name(expr_class c) {
   switch (c) {
@@ -357,6 +428,10 @@ constexpr const char* class_name(expr_class c) {
     case expr_class::monomial: return "monomial";
     case expr_class::posynomial: return "posynomial";
     case expr_class::signomial: return "signomial";
+    case expr_class::affine: return "affine expression";
+    case expr_class::discrete: return "discrete term";
+    case expr_class::mixed: return "posynomial-plus-affine expression";
+    case expr_class::invalid: return "invalid expression";
   }
   return "?";
 }
@@ -367,17 +442,20 @@ constexpr const char* class_name(expr_class c) {
 // ---- begin ychart/expr/expression.hpp ----
 // ychart/expr/expression.hpp
 // Expr<Class, Dimension>: a typed expression. Constants hold a value in
-// coherent SI units; monomials, posynomials and signomials hold a TermList
-// over the variables of one model (in the variables' own units, with the unit
-// scale folded into the coefficients, so every expression's value is SI).
-// Aliases Constant<D>, Monomial<D>, Posynomial<D>, Signomial<D>.
+// coherent SI units; monomials, posynomials, signomials, affine and discrete
+// expressions hold a TermList over the variables of one model (in the
+// variables' own units, with the unit scale folded into the coefficients, so
+// every expression's value is SI); mixed expressions hold a posynomial part
+// and an affine part. Aliases Constant<D>, Monomial<D>, Posynomial<D>,
+// Signomial<D>, Affine<D>, Mixed<D>.
 
 // ---- begin ychart/expr/detail/registry.hpp ----
 // ychart/expr/detail/registry.hpp
 // The variables of one model, as expressions see them: names (for messages),
-// units and bounds, and the auxiliary variables that epigraph atoms such as
-// max() introduce together with their defining constraints. The Model owns
-// one Registry; expressions hold a pointer to it.
+// kinds (positive, discrete, real, tabulated), units and bounds, and the
+// auxiliary variables that epigraph atoms such as max() introduce together
+// with their defining constraints. The Model owns one Registry; expressions
+// hold a pointer to it.
 
 // ---- begin ychart/expr/detail/term_list.hpp ----
 // ychart/expr/detail/term_list.hpp
@@ -510,6 +588,7 @@ class TermList {
 }  // namespace ychart::detail
 // ---- end ychart/expr/detail/term_list.hpp ----
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
@@ -518,14 +597,47 @@ class TermList {
 
 namespace ychart::detail {
 
+/// positive: continuous, > 0, lives in log space (y = log x).
+/// discrete: integer, binary or choice; one value of a finite set.
+/// real: continuous, any sign, linear space (affine uses only).
+/// tabulated: f(n) for a discrete n, given by a table over n's values.
+enum class VariableKind : std::uint8_t { positive, discrete, real, tabulated };
+
 struct VariableRecord {
   std::string name;
   std::string unit;        // symbol of the unit the user declared it in
-  double lower = 0.0;      // bounds in the user's unit; 0 means none
+  double lower = 0.0;      // bounds in the user's unit; 0 means none (positive)
   double upper = std::numeric_limits<double>::infinity();
   double si_scale = 1.0;   // value in coherent SI units = si_scale * value
   bool auxiliary = false;  // introduced by a reduction (epigraph), not by the user
+  VariableKind kind = VariableKind::positive;
+  /// discrete: the allowed values, sorted (empty: every integer in [lower, upper]).
+  std::vector<double> values;
+  /// tabulated: the discrete argument and f at each of its values, in order.
+  std::uint32_t argument = 0;
+  std::vector<double> table;
+
+  bool is_integer_range() const { return kind == VariableKind::discrete && values.empty(); }
+  /// Number of values of a discrete variable.
+  double domain_size() const {
+    return values.empty() ? std::floor(upper) - std::ceil(lower) + 1.0 : double(values.size());
+  }
+  /// The i-th value of a discrete variable.
+  double value_at(std::size_t i) const { return values.empty() ? std::ceil(lower) + double(i) : values[i]; }
 };
+
+inline VariableRecord make_record(std::string name, std::string unit, double lower, double upper, double si_scale,
+                                  VariableKind kind, bool auxiliary = false) {
+  VariableRecord r;
+  r.name = std::move(name);
+  r.unit = std::move(unit);
+  r.lower = lower;
+  r.upper = upper;
+  r.si_scale = si_scale;
+  r.kind = kind;
+  r.auxiliary = auxiliary;
+  return r;
+}
 
 /// `lhs <= x_var` where x_var is an auxiliary epigraph variable.
 struct EpigraphDefinition {
@@ -595,14 +707,20 @@ template <class D = units::dimensionless> using Constant = Expr<expr_class::cons
 template <class D = units::dimensionless> using Monomial = Expr<expr_class::monomial, D>;
 template <class D = units::dimensionless> using Posynomial = Expr<expr_class::posynomial, D>;
 template <class D = units::dimensionless> using Signomial = Expr<expr_class::signomial, D>;
+template <class D = units::dimensionless> using Affine = Expr<expr_class::affine, D>;
+template <class D = units::dimensionless> using Mixed = Expr<expr_class::mixed, D>;
 
 namespace detail {
 
 /// A constant that enters a monomial or posynomial as a coefficient must be
-/// finite and not negative (0 drops the term); signomials take any finite sign.
+/// finite and not negative (0 drops the term); signomials and the linear
+/// classes take any finite sign.
 inline void require_coefficient(double c, expr_class result, const std::string& expression) {
-  if (result == expr_class::signomial) return;
-  if (!(c >= 0.0) || !std::isfinite(c))
+  if (!std::isfinite(c))
+    throw invalid_coefficient("ychart: coefficient " + format_number(c) + " in `" + expression +
+                              "` must be finite");
+  if (result == expr_class::signomial || is_linear_class(result) || result == expr_class::mixed) return;
+  if (!(c >= 0.0))
     throw invalid_coefficient("ychart: coefficient " + format_number(c) + " in the " + class_name(result) + " `" +
                               expression + "` must be positive and finite");
 }
@@ -647,12 +765,16 @@ class Expr {
   Expr(detail::Registry* owner, detail::TermList terms) : owner_(owner), terms_(std::move(terms)) {}
 
   /// A lower class converts implicitly to a higher one of the same dimension
-  /// (a monomial is a posynomial, a constant is a monomial).
+  /// (a monomial is a posynomial, a constant is a monomial, c * n is both a
+  /// monomial and an affine term).
   template <expr_class C2>
-    requires(C2 < C && C2 != expr_class::constant)
-  Expr(const Expr<C2, D>& e) : owner_(e.owner()), terms_(e.terms()) {}
+    requires(detail::converts(C2, C) && C2 != expr_class::constant)
+  Expr(const Expr<C2, D>& e) : owner_(e.owner()), terms_(e.terms()) {
+    if constexpr (C2 == expr_class::discrete && detail::is_gp_class(C) && C != expr_class::signomial)
+      if (!terms_.empty()) detail::require_coefficient(terms_.coefficient(0), C, to_string());
+  }
   template <expr_class C2>
-    requires(C2 == expr_class::constant)
+    requires(C2 == expr_class::constant && detail::converts(C2, C))
   Expr(const Expr<C2, D>& e) : owner_(nullptr), terms_(detail::TermList::constant(e.value())) {
     detail::require_coefficient(e.value(), C, detail::format_number(e.value()));  // 0 is the empty sum
   }
@@ -671,6 +793,43 @@ class Expr {
  private:
   detail::Registry* owner_ = nullptr;
   detail::TermList terms_;
+};
+
+/// A posynomial plus an affine part: p(x) + a(n, r). Convex in the log-space
+/// variables and the linear ones together, so it may be minimised or bounded
+/// above by an affine expression.
+template <class D>
+class Expr<expr_class::mixed, D> {
+ public:
+  using dimension = D;
+  static constexpr expr_class class_value = expr_class::mixed;
+
+  Expr() = default;
+  Expr(detail::Registry* owner, detail::TermList posynomial, detail::TermList affine)
+      : owner_(owner), posynomial_(std::move(posynomial)), affine_(std::move(affine)) {}
+  template <expr_class C2>
+    requires(detail::converts(C2, expr_class::mixed))
+  Expr(const Expr<C2, D>& e) : owner_(e.owner()) {
+    if constexpr (detail::is_posy_class(C2)) posynomial_ = e.terms();
+    else affine_ = e.terms();
+  }
+
+  const detail::TermList& posynomial() const { return posynomial_; }
+  const detail::TermList& affine() const { return affine_; }
+  detail::TermList& posynomial() { return posynomial_; }
+  detail::TermList& affine() { return affine_; }
+  detail::Registry* owner() const { return owner_; }
+
+  std::string to_string() const {
+    std::string a = detail::to_string(affine_, owner_);
+    if (affine_.empty()) return detail::to_string(posynomial_, owner_);
+    if (!a.empty() && a[0] == '-') return detail::to_string(posynomial_, owner_) + " - " + a.substr(1);
+    return detail::to_string(posynomial_, owner_) + " + " + a;
+  }
+
+ private:
+  detail::Registry* owner_ = nullptr;
+  detail::TermList posynomial_, affine_;
 };
 
 namespace detail {
@@ -705,10 +864,14 @@ Expr<C, D>& Expr<C, D>::operator+=(const Expr<C2, D>& e) {
 // ---- end ychart/expr/expression.hpp ----
 // ---- begin ychart/expr/variable.hpp ----
 // ychart/expr/variable.hpp
-// Variable<D>: a cheap, copyable handle (model pointer, index, unit scale)
-// to a positive continuous variable of dimension D. Handles are created by
-// Model::positive and convert to Monomial<D>. They hash and order by index, so
-// they work as keys of std::map, std::set and std::unordered_map.
+// Variable handles: cheap, copyable values (model pointer, index, unit
+// scale). Variable<D> is a positive continuous variable (Model::positive),
+// which converts to Monomial<D>; Discrete<D> an integer, binary or choice
+// (Model::integer/binary/choice), usable in affine expressions and, when its
+// values are >= 1, in monomials; Real<D> a continuous variable of any sign in
+// linear space (Model::real), usable in affine expressions only. Handles hash
+// and order by index, so they work as keys of std::map, std::set and
+// std::unordered_map.
 
 
 #include <cstdint>
@@ -746,6 +909,63 @@ class Variable {
   double si_scale_ = 1.0;
 };
 
+/// The handle shared by discrete and real variables.
+template <expr_class Class, class D>
+class LinearHandle {
+ public:
+  using dimension = D;
+  static constexpr expr_class class_value = Class;
+
+  LinearHandle() = default;
+  LinearHandle(detail::Registry* owner, std::uint32_t index, double si_scale)
+      : owner_(owner), index_(index), si_scale_(si_scale) {}
+
+  std::uint32_t index() const { return index_; }
+  detail::Registry* owner() const { return owner_; }
+  double si_scale() const { return si_scale_; }
+  const std::string& name() const { return owner_->variables.at(index_).name; }
+  detail::TermList terms() const { return detail::TermList::variable(index_, si_scale_); }
+  Expr<Class, D> expr() const { return {owner_, terms()}; }
+  operator Expr<Class, D>() const { return expr(); }
+  operator Affine<D>() const
+    requires(Class != expr_class::affine)
+  {
+    return {owner_, terms()};
+  }
+
+  friend bool same_variable(const LinearHandle& a, const LinearHandle& b) {
+    return a.owner_ == b.owner_ && a.index_ == b.index_;
+  }
+
+ private:
+  detail::Registry* owner_ = nullptr;
+  std::uint32_t index_ = 0;
+  double si_scale_ = 1.0;
+};
+
+/// An integer, binary or choice variable: one value of a finite set.
+template <class D = units::dimensionless>
+class Discrete : public LinearHandle<expr_class::discrete, D> {
+ public:
+  using LinearHandle<expr_class::discrete, D>::LinearHandle;
+  /// As a factor of monomials (its values must be >= 1 if it appears in one).
+  Monomial<D> monomial() const { return {this->owner(), this->terms()}; }
+  operator Monomial<D>() const { return monomial(); }
+  operator Posynomial<D>() const { return monomial(); }
+};
+/// A continuous variable of any sign, in linear space (affine uses only).
+template <class D = units::dimensionless>
+class Real : public LinearHandle<expr_class::affine, D> {
+ public:
+  using LinearHandle<expr_class::affine, D>::LinearHandle;
+};
+
+/// `a += x` for an affine a and a discrete or real variable x.
+template <class D, expr_class C2>
+Affine<D>& operator+=(Affine<D>& e, const LinearHandle<C2, D>& v) {
+  return e += Affine<D>(v.owner(), v.terms());
+}
+
 /// `p += x` for a variable x: appends the term x.
 template <expr_class C, class D>
   requires(C == expr_class::posynomial || C == expr_class::signomial)
@@ -756,6 +976,8 @@ Expr<C, D>& operator+=(Expr<C, D>& e, const Variable<D>& v) {
 namespace detail {
 template <class T> struct is_variable : std::false_type {};
 template <class D> struct is_variable<Variable<D>> : std::true_type {};
+template <class D> struct is_variable<Discrete<D>> : std::true_type {};
+template <class D> struct is_variable<Real<D>> : std::true_type {};
 }  // namespace detail
 
 }  // namespace ychart
@@ -780,13 +1002,41 @@ struct std::less<ychart::Variable<D>> {
     return a.owner() != b.owner() ? std::less<const void*>{}(a.owner(), b.owner()) : a.index() < b.index();
   }
 };
+
+#define YCHART_DETAIL_HANDLE_STD(Handle)                                                                  \
+  template <class D>                                                                                    \
+  struct std::hash<ychart::Handle<D>> {                                                                 \
+    std::size_t operator()(const ychart::Handle<D>& v) const noexcept {                                 \
+      return std::hash<const void*>{}(v.owner()) ^ (std::size_t(v.index()) * 0x9E3779B97F4A7C15ull);    \
+    }                                                                                                   \
+  };                                                                                                    \
+  template <class D>                                                                                    \
+  struct std::equal_to<ychart::Handle<D>> {                                                             \
+    bool operator()(const ychart::Handle<D>& a, const ychart::Handle<D>& b) const noexcept {            \
+      return a.owner() == b.owner() && a.index() == b.index();                                          \
+    }                                                                                                   \
+  };                                                                                                    \
+  template <class D>                                                                                    \
+  struct std::less<ychart::Handle<D>> {                                                                 \
+    bool operator()(const ychart::Handle<D>& a, const ychart::Handle<D>& b) const noexcept {            \
+      return a.owner() != b.owner() ? std::less<const void*>{}(a.owner(), b.owner()) : a.index() < b.index(); \
+    }                                                                                                   \
+  };
+YCHART_DETAIL_HANDLE_STD(Discrete)
+YCHART_DETAIL_HANDLE_STD(Real)
+#undef YCHART_DETAIL_HANDLE_STD
 // ---- end ychart/expr/variable.hpp ----
 // ---- begin ychart/expr/constraint.hpp ----
 // ychart/expr/constraint.hpp
-// Constraint: what `posynomial <= monomial`, `monomial >= posynomial` and
-// `monomial == monomial` build. It is stored normalised (posynomial side,
-// monomial side) and remembers which side the user wrote on the right, so
-// sensitivities can be reported against the right-hand side as written.
+// Constraint: what the comparisons build. Three forms:
+//   gp:     `posynomial <= monomial`, `monomial >= posynomial`,
+//           `monomial == monomial` (log space);
+//   affine: `affine <= affine`, `==`, `>=` over integers, reals and
+//           tabulated terms, any signs (linear space);
+//   mixed:  `posynomial <= affine` (convex in both spaces together).
+// It is stored normalised (smaller side, larger side) and remembers which
+// side the user wrote on the right, so sensitivities can be reported against
+// the right-hand side as written.
 
 
 #include <string>
@@ -796,14 +1046,16 @@ namespace ychart {
 class Constraint {
  public:
   enum class Sense { less_equal, equal };
+  enum class Form { gp, affine, mixed };
 
   Constraint(detail::Registry* owner, detail::TermList posynomial, detail::TermList monomial, Sense sense,
-             bool written_reversed)
+             bool written_reversed, Form form = Form::gp)
       : owner_(owner),
         posynomial_(std::move(posynomial)),
         monomial_(std::move(monomial)),
         sense_(sense),
-        written_reversed_(written_reversed) {}
+        written_reversed_(written_reversed),
+        form_(form) {}
 
   /// Gives the constraint a name used in solution tables and reports.
   Constraint&& named(std::string name) && {
@@ -820,8 +1072,13 @@ class Constraint {
   /// True when the user wrote the monomial on the left (`m >= p`, `m == ...`
   /// counts as not reversed): the right-hand side as written is the posynomial.
   bool written_reversed() const { return written_reversed_; }
+  Form form() const { return form_; }
+  /// The smaller side: a posynomial (gp, mixed) or an affine expression.
   const detail::TermList& posynomial() const { return posynomial_; }
+  /// The larger side: a monomial (gp) or an affine expression (affine, mixed).
   const detail::TermList& monomial() const { return monomial_; }
+  const detail::TermList& smaller() const { return posynomial_; }
+  const detail::TermList& larger() const { return monomial_; }
   detail::Registry* owner() const { return owner_; }
 
   std::string to_string() const {
@@ -837,6 +1094,7 @@ class Constraint {
   detail::TermList monomial_;
   Sense sense_;
   bool written_reversed_;
+  Form form_;
   std::string name_;
 };
 
@@ -846,8 +1104,10 @@ class Constraint {
 // ychart/expr/operators.hpp
 // + - * / on constants, variables and expressions, and the comparisons that
 // build constraints. The result class and dimension are computed at compile
-// time; forms that leave geometric programming fail with a static_assert that
-// says which rule was broken and what to write instead.
+// time; forms that leave the solvable class (geometric programming, affine
+// constraints over integers and reals, and posynomials plus affine parts)
+// fail with a static_assert that says which rule was broken and what to write
+// instead.
 
 
 #include <concepts>
@@ -874,6 +1134,15 @@ struct operand_traits<Variable<D>> {
   static constexpr expr_class cls = expr_class::monomial;
   using dimension = D;
 };
+template <expr_class C, class D>
+struct operand_traits<LinearHandle<C, D>> {
+  static constexpr expr_class cls = C;
+  using dimension = D;
+};
+template <class D>
+struct operand_traits<Discrete<D>> : operand_traits<LinearHandle<expr_class::discrete, D>> {};
+template <class D>
+struct operand_traits<Real<D>> : operand_traits<LinearHandle<expr_class::affine, D>> {};
 
 template <class T>
 concept operand = requires { operand_traits<std::remove_cvref_t<T>>::cls; };
@@ -900,6 +1169,7 @@ template <class T>
 TermList terms_of(T&& v) {
   using U = std::remove_cvref_t<T>;
   if constexpr (std::is_arithmetic_v<U>) return TermList::constant(static_cast<double>(v));
+  else if constexpr (is_expr<U>::value && U::class_value == expr_class::mixed) static_assert(sizeof(U) == 0);
   else if constexpr (is_expr<U>::value && !std::is_lvalue_reference_v<T> && U::class_value != expr_class::constant)
     return std::move(v).terms();
   else return v.terms();
@@ -910,6 +1180,29 @@ std::string text_of(const T& v) {
   else if constexpr (is_expr<T>::value && T::class_value == expr_class::constant) return format_number(v.value());
   else if constexpr (is_variable<T>::value) return v.name();
   else return v.to_string();
+}
+
+/// The log-space (posynomial) and linear-space (affine) parts of an operand.
+template <class T>
+TermList posy_part(const T& v) {
+  constexpr auto c = class_of<T>;
+  if constexpr (c == expr_class::mixed) return v.posynomial();
+  else if constexpr (is_posy_class(c)) return v.terms();
+  else return {};
+}
+template <class T>
+TermList affine_part(const T& v) {
+  constexpr auto c = class_of<T>;
+  if constexpr (c == expr_class::mixed) return v.affine();
+  else if constexpr (is_linear_class(c) || c == expr_class::constant) return terms_of(v);
+  else return {};
+}
+
+/// Products and quotients that land in a monomial or posynomial need positive
+/// coefficients; a discrete factor c * n may carry a negative c.
+inline void require_positive_terms(const TermList& t, expr_class c, Registry* owner) {
+  if (c != expr_class::monomial && c != expr_class::posynomial) return;
+  for (std::size_t k = 0; k < t.size(); ++k) require_coefficient(t.coefficient(k), c, to_string(t, owner));
 }
 
 template <class L, class R>
@@ -930,8 +1223,17 @@ auto operator+(L&& l, R&& r) {
   check_same_dimension<L, R>();
   using D = dimension_of<L>;
   constexpr auto C = sum_class(class_of<L>, class_of<R>);
+  static_assert(C != expr_class::invalid,
+                "ychart: a signomial (an expression with a subtraction of posynomials) cannot be added to an "
+                "affine expression of integers or reals. Keep log-space and linear-space parts separate: "
+                "posynomial + affine is allowed.");
   if constexpr (C == expr_class::constant) {
     return Constant<D>(constant_value(l) + constant_value(r));
+  } else if constexpr (C == expr_class::mixed) {
+    TermList p = posy_part(l), a = affine_part(l);
+    p.append(posy_part(r));
+    a.append(affine_part(r));
+    return Mixed<D>(common_owner(owner_of(l), owner_of(r)), std::move(p), std::move(a));
   } else {
     Registry* owner = common_owner(owner_of(l), owner_of(r));
     if constexpr (class_of<L> == expr_class::constant)
@@ -952,14 +1254,24 @@ auto operator-(L&& l, R&& r) {
   check_same_dimension<L, R>();
   using D = dimension_of<L>;
   constexpr auto C = difference_class(class_of<L>, class_of<R>);
+  static_assert(C != expr_class::invalid,
+                "ychart: subtracting a posynomial (or a monomial) from an affine expression is not convex. "
+                "Move it to the other side: write `a - p <= b` as `p + b >= a`... that is, `p <= a - b` with "
+                "p on the smaller side of an inequality whose larger side is affine.");
   if constexpr (C == expr_class::constant) {
     return Constant<D>(constant_value(l) - constant_value(r));
+  } else if constexpr (C == expr_class::mixed) {
+    TermList a = affine_part(r);
+    a.scale(-1.0);
+    TermList all = affine_part(l);
+    all.append(a);
+    return Mixed<D>(common_owner(owner_of(l), owner_of(r)), posy_part(l), std::move(all));
   } else {
     TermList t = terms_of(std::forward<L>(l));
     TermList neg = terms_of(std::forward<R>(r));
     neg.scale(-1.0);
     t.append(neg);
-    return Signomial<D>(common_owner(owner_of(l), owner_of(r)), std::move(t));
+    return Expr<C, D>(common_owner(owner_of(l), owner_of(r)), std::move(t));
   }
 }
 
@@ -968,12 +1280,15 @@ template <class T>
 auto operator-(T&& v) {
   using namespace detail;
   using D = dimension_of<T>;
-  if constexpr (class_of<T> == expr_class::constant) {
+  constexpr auto C = class_of<T>;
+  static_assert(C != expr_class::mixed, "ychart: the negation of a posynomial-plus-affine expression is not convex.");
+  if constexpr (C == expr_class::constant) {
     return Constant<D>(-v.value());
   } else {
+    constexpr auto R = is_linear_class(C) ? C : expr_class::signomial;
     TermList t = terms_of(std::forward<T>(v));
     t.scale(-1.0);
-    return Signomial<D>(owner_of(v), std::move(t));
+    return Expr<R, D>(owner_of(v), std::move(t));
   }
 }
 
@@ -984,8 +1299,26 @@ auto operator*(L&& l, R&& r) {
   using namespace detail;
   using D = units::dimension_product<dimension_of<L>, dimension_of<R>>;
   constexpr auto C = product_class(class_of<L>, class_of<R>);
+  static_assert(C != expr_class::invalid,
+                "ychart: the product of an affine expression (integers, reals, tabulated terms) and a variable is "
+                "not linear. Multiply affine expressions by constants only; to use an integer n >= 1 as a factor "
+                "of a monomial, multiply the variable n itself (n * x), not a sum.");
   if constexpr (C == expr_class::constant) {
     return Constant<D>(constant_value(l) * constant_value(r));
+  } else if constexpr (C == expr_class::mixed) {
+    constexpr bool left_constant = class_of<L> == expr_class::constant;
+    const double c = left_constant ? constant_value(l) : constant_value(r);
+    const auto& e = [&]() -> const auto& {
+      if constexpr (left_constant) return r;
+      else return l;
+    }();
+    if (!(c >= 0.0) || !std::isfinite(c))
+      throw invalid_coefficient("ychart: a posynomial-plus-affine expression can only be scaled by a positive "
+                                "finite constant, not " + format_number(c));
+    TermList p = e.posynomial(), a = e.affine();
+    p.scale(c);
+    a.scale(c);
+    return Mixed<D>(e.owner(), std::move(p), std::move(a));
   } else if constexpr (class_of<L> == expr_class::constant) {
     const double c = constant_value(l);
     require_coefficient(c, C, text_of(l) + " * (" + text_of(r) + ")");
@@ -1000,7 +1333,10 @@ auto operator*(L&& l, R&& r) {
     return Expr<C, D>(owner_of(l), std::move(t));
   } else {
     Registry* owner = common_owner(owner_of(l), owner_of(r));
-    return Expr<C, D>(owner, TermList::product(terms_of(l), terms_of(r)));
+    TermList t = TermList::product(terms_of(l), terms_of(r));
+    if constexpr (class_of<L> == expr_class::discrete || class_of<R> == expr_class::discrete)
+      require_positive_terms(t, C, owner);
+    return Expr<C, D>(owner, std::move(t));
   }
 }
 
@@ -1015,27 +1351,44 @@ auto operator/(L&& l, R&& r) {
   static_assert(class_of<R> != expr_class::signomial,
                 "ychart: dividing by a signomial (an expression with a subtraction) is not allowed; "
                 "divide by a monomial (a single term) only.");
+  static_assert(class_of<R> != expr_class::affine && class_of<R> != expr_class::mixed,
+                "ychart: dividing by an affine expression (a sum over integers or reals) is not allowed. Divide "
+                "by a single integer variable n (values >= 1), a monomial, or a constant.");
+  static_assert(!((class_of<L> == expr_class::affine || class_of<L> == expr_class::mixed) &&
+                  class_of<R> != expr_class::constant),
+                "ychart: an affine expression divided by a variable is not linear. Divide affine expressions by "
+                "constants only.");
   using D = units::dimension_quotient<dimension_of<L>, dimension_of<R>>;
-  constexpr auto C = product_class(class_of<L>, class_of<R>);
+  constexpr auto C = quotient_class(class_of<L>, class_of<R>);
   if constexpr (C == expr_class::constant) {
     const double den = constant_value(r);
     if (den == 0.0) throw invalid_coefficient("ychart: division by the constant 0 in `" + text_of(l) + " / 0`");
     return Constant<D>(constant_value(l) / den);
   } else if constexpr (class_of<R> == expr_class::constant) {
     const double den = constant_value(r);
-    const double c = 1.0 / den;
-    if (den == 0.0 || (C != expr_class::signomial && !(den > 0.0 && std::isfinite(den))))
+    const bool any_sign = C == expr_class::signomial || is_linear_class(C) || C == expr_class::mixed;
+    if (den == 0.0 || !std::isfinite(den) || (!any_sign && !(den > 0.0)) || (C == expr_class::mixed && den < 0))
       throw invalid_coefficient("ychart: dividing the " + std::string(class_name(C)) + " `" + text_of(l) +
-                                "` by " + format_number(den) + " needs a positive finite divisor");
-    TermList t = terms_of(std::forward<L>(l));
-    t.scale(c);
-    return Expr<C, D>(owner_of(l), std::move(t));
+                                "` by " + format_number(den) + " needs a " + (any_sign ? "nonzero" : "positive") +
+                                " finite divisor");
+    if constexpr (C == expr_class::mixed) {
+      TermList p = l.posynomial(), a = l.affine();
+      p.scale(1.0 / den);
+      a.scale(1.0 / den);
+      return Mixed<D>(l.owner(), std::move(p), std::move(a));
+    } else {
+      TermList t = terms_of(std::forward<L>(l));
+      t.scale(1.0 / den);
+      return Expr<C, D>(owner_of(l), std::move(t));
+    }
   } else {
     TermList den = terms_of(r);
     if (den.empty())
       throw invalid_coefficient("ychart: division by a monomial that is zero in `" + text_of(l) + " / (" +
                                 text_of(r) + ")`");
     Registry* owner = common_owner(owner_of(l), owner_of(r));
+    if constexpr (class_of<R> == expr_class::discrete)
+      require_coefficient(den.coefficient(0), expr_class::monomial, text_of(r));
     if constexpr (class_of<L> == expr_class::constant) {
       const double c = constant_value(l);
       require_coefficient(c, C, text_of(l) + " / (" + text_of(r) + ")");
@@ -1043,7 +1396,9 @@ auto operator/(L&& l, R&& r) {
       t.scale(c);
       return Expr<C, D>(owner, std::move(t));
     } else {
-      return Expr<C, D>(owner, TermList::product(terms_of(l), den.power(-1.0)));
+      TermList t = TermList::product(terms_of(l), den.power(-1.0));
+      if constexpr (class_of<L> == expr_class::discrete) require_positive_terms(t, C, owner);
+      return Expr<C, D>(owner, std::move(t));
     }
   }
 }
@@ -1051,23 +1406,53 @@ auto operator/(L&& l, R&& r) {
 // ---- comparisons: constraints ----
 namespace detail {
 
-// The rules of GP for `lhs <= rhs`; `flipped` is true when the user wrote `rhs >= lhs`.
-template <expr_class Lhs, expr_class Rhs, bool Flipped>
+/// How `lhs <= rhs` is read: a GP constraint, an affine one, a posynomial
+/// bounded by an affine expression (mixed), or not at all.
+enum class relation { gp, affine, mixed, invalid };
+
+constexpr relation less_equal_relation(expr_class lhs, expr_class rhs) {
+  using E = expr_class;
+  const bool lin_l = is_linear_class(lhs) || lhs == E::constant, lin_r = is_linear_class(rhs) || rhs == E::constant;
+  if (lhs == E::affine || rhs == E::affine || lhs == E::mixed) {
+    if (lin_l && lin_r) return relation::affine;
+    if ((is_posy_class(lhs) || lhs == E::mixed) && lin_r) return relation::mixed;
+    return relation::invalid;
+  }
+  if (lhs == E::discrete && rhs == E::discrete) return relation::affine;
+  if ((lhs == E::discrete && rhs == E::constant) || (lhs == E::constant && rhs == E::discrete))
+    return relation::affine;
+  return relation::gp;  // a discrete term next to log-space terms is a monomial
+}
+
+constexpr expr_class gp_view(expr_class c) { return c == expr_class::discrete ? expr_class::monomial : c; }
+
+/// The rules for `lhs <= rhs`; a discrete term among GP terms is a monomial.
+template <expr_class L0, expr_class R0, bool Flipped>
 constexpr void check_less_equal() {
   // One rule at a time (if constexpr), so a broken model gets one message.
-  if constexpr (Lhs == expr_class::constant && Rhs == expr_class::constant)
-    static_assert(Lhs != Rhs, "ychart: this inequality compares two constants; a constraint needs a variable.");
+  constexpr auto rel = less_equal_relation(L0, R0);
+  constexpr auto Lhs = gp_view(L0), Rhs = gp_view(R0);
+  if constexpr (rel == relation::invalid)
+    static_assert(L0 != L0,
+                  "ychart: an affine expression (integers, reals, tabulated terms) can be bounded above only by "
+                  "an affine expression or a constant, and a posynomial-plus-affine expression only by an affine "
+                  "expression: `affine <= posynomial` is not convex. Write `posynomial <= affine` or "
+                  "`affine <= affine`.");
+  else if constexpr (rel != relation::gp)
+    return;
+  else if constexpr (Lhs == expr_class::constant && Rhs == expr_class::constant)
+    static_assert(L0 != L0, "ychart: this inequality compares two constants; a constraint needs a variable.");
   else if constexpr (Lhs == expr_class::signomial || Rhs == expr_class::signomial)
-    static_assert(Lhs != Lhs,
+    static_assert(L0 != L0,
                   "ychart: a signomial (an expression with a subtraction) cannot appear in a GP constraint. "
                   "Move the subtracted terms to the other side: write `x - y <= z` as `x <= y + z`.");
   else if constexpr (Rhs == expr_class::posynomial && Lhs == expr_class::constant)
-    static_assert(Lhs != Lhs,
+    static_assert(L0 != L0,
                   "ychart: `posynomial >= constant` (or `constant <= posynomial`) is not a GP constraint: a lower "
                   "bound on a sum is not log-log convex. Bound a monomial from below instead "
                   "(`monomial >= constant`), or state an upper bound (`posynomial <= monomial`).");
   else if constexpr (Rhs == expr_class::posynomial)
-    static_assert(Lhs != Lhs,
+    static_assert(L0 != L0,
                   "ychart: the larger side of an inequality must be a monomial (a single term): write "
                   "`posynomial <= monomial` or `monomial >= posynomial`. `posynomial <= posynomial` is not GP; "
                   "introduce a variable t with `p1 <= t` and `t <= ...` only where t is a monomial bound.");
@@ -1076,16 +1461,32 @@ constexpr void check_less_equal() {
 template <class L, class R>
 Constraint make_less_equal(L&& l, R&& r, bool written_reversed) {
   Registry* owner = common_owner(owner_of(l), owner_of(r));
-  if constexpr (class_of<L> == expr_class::constant)
-    require_coefficient(constant_value(l), expr_class::posynomial, text_of(l));
-  if constexpr (class_of<R> == expr_class::constant)
-    require_coefficient(constant_value(r), expr_class::monomial, text_of(r));
-  TermList rhs = terms_of(std::forward<R>(r));
-  if (rhs.empty())
-    throw invalid_coefficient("ychart: the monomial side of `" + text_of(l) + (written_reversed ? " >= " : " <= ") +
-                              text_of(r) + "` is zero; a GP bound must be positive");
-  return Constraint(owner, terms_of(std::forward<L>(l)), std::move(rhs), Constraint::Sense::less_equal,
-                    written_reversed);
+  constexpr auto rel = less_equal_relation(class_of<L>, class_of<R>);
+  if constexpr (rel == relation::affine) {
+    return Constraint(owner, terms_of(std::forward<L>(l)), terms_of(std::forward<R>(r)),
+                      Constraint::Sense::less_equal, written_reversed, Constraint::Form::affine);
+  } else if constexpr (rel == relation::mixed) {
+    // p + a_l <= a_r  ->  p <= a_r - a_l
+    TermList rhs = affine_part(r), moved = affine_part(l);
+    moved.scale(-1.0);
+    rhs.append(moved);
+    return Constraint(owner, posy_part(l), std::move(rhs), Constraint::Sense::less_equal, written_reversed,
+                      Constraint::Form::mixed);
+  } else {
+    if constexpr (class_of<L> == expr_class::constant)
+      require_coefficient(constant_value(l), expr_class::posynomial, text_of(l));
+    if constexpr (class_of<R> == expr_class::constant)
+      require_coefficient(constant_value(r), expr_class::monomial, text_of(r));
+    TermList lhs = terms_of(std::forward<L>(l));
+    TermList rhs = terms_of(std::forward<R>(r));
+    if constexpr (class_of<L> == expr_class::discrete) require_positive_terms(lhs, expr_class::posynomial, owner);
+    if constexpr (class_of<R> == expr_class::discrete) require_positive_terms(rhs, expr_class::monomial, owner);
+    if (rhs.empty())
+      throw invalid_coefficient("ychart: the monomial side of `" + text_of(l) +
+                                (written_reversed ? " >= " : " <= ") + text_of(r) +
+                                "` is zero; a GP bound must be positive");
+    return Constraint(owner, std::move(lhs), std::move(rhs), Constraint::Sense::less_equal, written_reversed);
+  }
 }
 
 }  // namespace detail
@@ -1093,17 +1494,19 @@ Constraint make_less_equal(L&& l, R&& r, bool written_reversed) {
 template <class L, class R>
   requires detail::operands<L, R>
 Constraint operator<=(L&& l, R&& r) {
-  detail::check_same_dimension<L, R>();
-  detail::check_less_equal<detail::class_of<L>, detail::class_of<R>, false>();
-  return detail::make_less_equal(std::forward<L>(l), std::forward<R>(r), false);
+  using namespace detail;
+  check_same_dimension<L, R>();
+  check_less_equal<class_of<L>, class_of<R>, false>();
+  return make_less_equal(std::forward<L>(l), std::forward<R>(r), false);
 }
 
 template <class L, class R>
   requires detail::operands<L, R>
 Constraint operator>=(L&& l, R&& r) {
-  detail::check_same_dimension<L, R>();
-  detail::check_less_equal<detail::class_of<R>, detail::class_of<L>, true>();
-  return detail::make_less_equal(std::forward<R>(r), std::forward<L>(l), true);
+  using namespace detail;
+  check_same_dimension<L, R>();
+  check_less_equal<class_of<R>, class_of<L>, true>();
+  return make_less_equal(std::forward<R>(r), std::forward<L>(l), true);
 }
 
 template <class L, class R>
@@ -1111,23 +1514,36 @@ template <class L, class R>
 Constraint operator==(L&& l, R&& r) {
   using namespace detail;
   check_same_dimension<L, R>();
-  static_assert(!(class_of<L> == expr_class::constant && class_of<R> == expr_class::constant),
+  constexpr auto cl = class_of<L>, cr = class_of<R>;
+  static_assert(!(cl == expr_class::constant && cr == expr_class::constant),
                 "ychart: this equality compares two constants; a constraint needs a variable.");
-  static_assert(class_of<L> != expr_class::signomial && class_of<R> != expr_class::signomial,
+  constexpr bool linear = (is_linear_class(cl) || cl == expr_class::constant) &&
+                          (is_linear_class(cr) || cr == expr_class::constant);
+  static_assert(cl != expr_class::mixed && cr != expr_class::mixed,
+                "ychart: an equality with a posynomial-plus-affine side is not convex. Bound it above instead: "
+                "`p + a <= b`.");
+  static_assert(linear || (cl != expr_class::affine && cr != expr_class::affine),
+                "ychart: an affine expression (integers, reals) can equal only another affine expression or a "
+                "constant; equating it with a monomial is not convex.");
+  static_assert(cl != expr_class::signomial && cr != expr_class::signomial,
                 "ychart: a signomial equality is not a GP constraint. Equalities are allowed only between "
                 "monomials (single terms).");
-  static_assert(class_of<L> != expr_class::posynomial && class_of<R> != expr_class::posynomial,
+  static_assert(cl != expr_class::posynomial && cr != expr_class::posynomial,
                 "ychart: `posynomial == posynomial` is not a GP constraint: equality is allowed only between "
                 "monomials (single terms). If the constraint is tight at the optimum write `posynomial <= "
                 "monomial`; otherwise introduce a variable for the sum.");
   Registry* owner = common_owner(owner_of(l), owner_of(r));
   TermList a = terms_of(std::forward<L>(l));
   TermList b = terms_of(std::forward<R>(r));
-  if (a.empty() || b.empty() || a.coefficient(0) <= 0.0 || b.coefficient(0) <= 0.0 ||
-      !std::isfinite(a.coefficient(0)) || !std::isfinite(b.coefficient(0)))
-    throw invalid_coefficient("ychart: both sides of the equality `" + to_string(a, owner) + " == " +
-                              to_string(b, owner) + "` must be positive monomials");
-  return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false);
+  if constexpr (linear) {
+    return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false, Constraint::Form::affine);
+  } else {
+    if (a.empty() || b.empty() || a.coefficient(0) <= 0.0 || b.coefficient(0) <= 0.0 ||
+        !std::isfinite(a.coefficient(0)) || !std::isfinite(b.coefficient(0)))
+      throw invalid_coefficient("ychart: both sides of the equality `" + to_string(a, owner) + " == " +
+                                to_string(b, owner) + "` must be positive monomials");
+    return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false);
+  }
 }
 
 template <class L, class R>
@@ -1144,28 +1560,19 @@ void operator>(L&&, R&&) {
 }
 
 // ---- units: an expression times a unit ----
-template <expr_class C, class D1, class D, class S>
-auto operator*(const Expr<C, D1>& e, units::unit<D, S> u) {
+template <class E, class D, class S>
+  requires detail::symbolic<E>
+auto operator*(const E& e, units::unit<D, S> u) {
   return e * Constant<D>(u.factor());
 }
-template <class D1, class D, class S>
-auto operator*(const Variable<D1>& e, units::unit<D, S> u) {
-  return e * Constant<D>(u.factor());
-}
-template <expr_class C, class D1, class D, class S>
-auto operator*(units::unit<D, S> u, const Expr<C, D1>& e) {
+template <class E, class D, class S>
+  requires detail::symbolic<E>
+auto operator*(units::unit<D, S> u, const E& e) {
   return Constant<D>(u.factor()) * e;
 }
-template <class D1, class D, class S>
-auto operator*(units::unit<D, S> u, const Variable<D1>& e) {
-  return Constant<D>(u.factor()) * e;
-}
-template <expr_class C, class D1, class D, class S>
-auto operator/(const Expr<C, D1>& e, units::unit<D, S> u) {
-  return e / Constant<D>(u.factor());
-}
-template <class D1, class D, class S>
-auto operator/(const Variable<D1>& e, units::unit<D, S> u) {
+template <class E, class D, class S>
+  requires detail::symbolic<E>
+auto operator/(const E& e, units::unit<D, S> u) {
   return e / Constant<D>(u.factor());
 }
 
@@ -1190,12 +1597,16 @@ constexpr Constant<dimension_power<D, -1>> operator/(N value, unit<D, S> u) {
 // ---- begin ychart/expr/functions.hpp ----
 // ychart/expr/functions.hpp
 // pow (a monomial to a real power, or to a rational power when it has a
-// dimension), max (of posynomials, through an epigraph variable) and sum
-// (over any input range, std or range-v3).
+// dimension), max (of posynomials, through an epigraph variable), sum (over
+// any input range, std or range-v3) and tabulate (any function of one
+// discrete variable, as an affine term).
 
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <initializer_list>
+#include <string>
 #include <iterator>
 #include <ratio>
 #include <utility>
@@ -1208,6 +1619,9 @@ template <class T>
   requires detail::operand<T>
 auto pow(T&& base, double exponent) {
   using namespace detail;
+  if constexpr (class_of<T> == expr_class::discrete) {  // n^a: n as a monomial factor
+    return pow(Monomial<dimension_of<T>>(Expr<expr_class::discrete, dimension_of<T>>(base)), exponent);
+  } else {
   static_assert(class_of<T> <= expr_class::monomial,
                 "ychart: pow(e, a) takes a monomial or a constant. A posynomial to a power is not a monomial: "
                 "introduce a variable t with `posynomial <= t` and use pow(t, a) (a > 0).");
@@ -1227,6 +1641,7 @@ auto pow(T&& base, double exponent) {
                                 ", " + format_number(exponent) + ")");
     return Monomial<>(owner_of(base), t.power(exponent));
   }
+  }
 }
 
 /// A monomial with a dimension to the rational power Num/Den.
@@ -1234,6 +1649,9 @@ template <std::intmax_t Num, std::intmax_t Den = 1, class T>
   requires detail::operand<T>
 auto pow(T&& base) {
   using namespace detail;
+  if constexpr (class_of<T> == expr_class::discrete) {
+    return pow<Num, Den>(Monomial<dimension_of<T>>(Expr<expr_class::discrete, dimension_of<T>>(base)));
+  } else {
   static_assert(class_of<T> <= expr_class::monomial,
                 "ychart: pow<N, D>(e) takes a monomial or a constant (a single term).");
   using D = units::dimension_power<dimension_of<T>, Num, Den>;
@@ -1245,6 +1663,7 @@ auto pow(T&& base) {
     if (t.empty() && exponent < 0)
       throw invalid_coefficient("ychart: pow of a zero monomial to a negative power: " + text_of(base));
     return Monomial<D>(owner_of(base), t.power(exponent));
+  }
   }
 }
 
@@ -1283,7 +1702,8 @@ auto max(const First& first, const Rest&... rest) {
     std::string name = "max(" + text_of(first);
     ((name += ", " + text_of(rest)), ...);
     name += ")";
-    const std::uint32_t t = owner->add({name, "", 0.0, std::numeric_limits<double>::infinity(), 1.0, true});
+    const std::uint32_t t = owner->add(
+        make_record(name, "", 0.0, std::numeric_limits<double>::infinity(), 1.0, VariableKind::positive, true));
     auto define = [&](const auto& e) {
       if constexpr (class_of<std::remove_cvref_t<decltype(e)>> == expr_class::constant)
         require_coefficient(constant_value(e), expr_class::posynomial, name);
@@ -1320,6 +1740,44 @@ auto sum(Range&& range) {
 }
 
 }  // namespace ychart
+
+namespace ychart {
+
+/// tabulate(n, f): the function f of one discrete variable n, as an affine
+/// term. f is called once per value of n (so any function works: n / (1 + n),
+/// a lookup, a measured curve); the solvers see f(n) = sum_v f(v) [n == v],
+/// which is linear in the binary encoding of n. The name labels reports.
+template <class D, class F>
+  requires std::is_invocable_r_v<double, F, double>
+Affine<> tabulate(const Discrete<D>& n, F&& f, std::string name = {}) {
+  auto* owner = n.owner();
+  if (!owner) throw model_error("ychart: tabulate() of a variable that belongs to no model");
+  const auto& arg = owner->variables.at(n.index());
+  constexpr double largest_domain = 1e6;
+  if (!(arg.domain_size() <= largest_domain))
+    throw model_error("ychart: tabulate(" + arg.name + "): the variable has " +
+                      detail::format_number(arg.domain_size()) + " values; a table needs a domain of at most 10^6");
+  detail::VariableRecord r;
+  r.name = name.empty() ? "f(" + arg.name + ")" : std::move(name);
+  r.kind = detail::VariableKind::tabulated;
+  r.argument = n.index();
+  const auto count = static_cast<std::size_t>(arg.domain_size());
+  r.table.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    // f sees the value in n's own unit.
+    const double v = static_cast<double>(std::invoke(f, arg.value_at(i)));
+    if (!std::isfinite(v))
+      throw invalid_coefficient("ychart: tabulate(" + arg.name + "): f(" + detail::format_number(arg.value_at(i)) +
+                                ") = " + detail::format_number(v) + " is not finite");
+    r.table.push_back(v);
+  }
+  r.lower = count ? *std::min_element(r.table.begin(), r.table.end()) : 0.0;
+  r.upper = count ? *std::max_element(r.table.begin(), r.table.end()) : 0.0;
+  const auto index = owner->add(std::move(r));
+  return Affine<>(owner, detail::TermList::variable(index, 1.0));
+}
+
+}  // namespace ychart
 // ---- end ychart/expr/functions.hpp ----
 // ---- begin ychart/model/status.hpp ----
 // ychart/model/status.hpp
@@ -1337,6 +1795,7 @@ enum class Status {
   time_limit,       // stopped by SolveOptions::time_limit
   iteration_limit,  // stopped by SolveOptions::max_iterations
   numerical_error,  // the solver failed; the message says how
+  node_limit,       // a mixed-integer search stopped by SolveOptions::node_limit
 };
 
 inline std::string_view to_string(Status s) {
@@ -1347,16 +1806,51 @@ inline std::string_view to_string(Status s) {
     case Status::time_limit: return "time_limit";
     case Status::iteration_limit: return "iteration_limit";
     case Status::numerical_error: return "numerical_error";
+    case Status::node_limit: return "node_limit";
   }
   return "?";
 }
 inline std::ostream& operator<<(std::ostream& os, Status s) { return os << to_string(s); }
 
+class Solution;
+
+/// How a model with discrete or real variables is solved (a pure GP always
+/// goes to Ipopt directly).
+enum class Method {
+  automatic,            // GLPK for integer-linear models, outer approximation otherwise
+  glpk,                 // one MILP; only for models without posynomials
+  outer_approximation,  // GLPK master over the encoding + tangent cuts, Ipopt with integers fixed
+  branch_and_bound,     // best-bound search on Ipopt relaxations, branching n <= floor, n >= ceil
+};
+
+inline std::string_view to_string(Method m) {
+  switch (m) {
+    case Method::automatic: return "automatic";
+    case Method::glpk: return "glpk";
+    case Method::outer_approximation: return "outer_approximation";
+    case Method::branch_and_bound: return "branch_and_bound";
+  }
+  return "?";
+}
+
 struct SolveOptions {
-  double time_limit = 1e20;         // seconds of CPU time
-  int max_iterations = 3000;        // interior-point iterations
+  double time_limit = 1e20;         // seconds (CPU time for a GP, wall-clock for mixed-integer searches)
+  int max_iterations = 3000;        // interior-point iterations per Ipopt run
   double tolerance = 1e-9;          // Ipopt's relative convergence tolerance
-  int verbosity = 0;                // 0: silent; 1..12: Ipopt's print level
+  /// GP: 0 silent, 1..12 Ipopt's print level. Mixed-integer searches: >= 1
+  /// prints a progress line about once a second on stderr.
+  int verbosity = 0;
+  Method method = Method::automatic;
+  /// A mixed-integer solve is optimal when |incumbent - bound| is within
+  /// relative_gap * |incumbent| or within absolute_gap (objective units, SI).
+  double relative_gap = 1e-6;
+  double absolute_gap = 1e-9;
+  long node_limit = 1000000;        // branch-and-bound nodes / outer-approximation iterations
+  bool heuristic = true;            // rounding + GLPK repair for an early incumbent
+  /// A previous solution of a related model (the same variables, e.g. the
+  /// previous point of a sweep): its discrete values are tried first and, if
+  /// still feasible, give the search its first incumbent.
+  const Solution* warm_start = nullptr;
   /// Values whose magnitude (in the variable's unit) passes 10^±bound_exponent
   /// count as running to 0 or infinity: the model is reported unbounded. The
   /// box also keeps Ipopt's KKT matrix well conditioned for free variables.
@@ -1368,11 +1862,15 @@ struct SolveOptions {
 // ---- begin ychart/model/model.hpp ----
 // ychart/model/model.hpp
 // Model: variables, constraints and an objective. Variables come from
-// positive(); constraints from subject_to(); the objective from minimize()
-// (a posynomial) or maximize() (a monomial). solve() is declared here and
-// defined in ychart/solve/solve.hpp, which the umbrella header includes.
+// positive() (continuous, log space), integer(), binary(), choice() (discrete)
+// and real() (continuous, linear space); constraints from subject_to(); the
+// objective from minimize() (a posynomial, an affine expression, or their
+// sum) or maximize() (a monomial or an affine expression). solve() is
+// declared here and defined in ychart/solve/solve.hpp, which the umbrella
+// header includes.
 
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -1411,9 +1909,85 @@ class Model {
     if (!(lower >= 0.0) || !(upper > 0.0) || lower > upper || std::isnan(upper))
       throw model_error("ychart: variable `" + name + "` has bounds [" + detail::format_number(lower) + ", " +
                         detail::format_number(upper) + "]; positive variables need 0 <= lower <= upper, upper > 0");
-    const auto index = registry_->add({std::move(name), units::symbol(u), lower, upper, u.factor(), false});
+    const auto index = registry_->add(
+        detail::make_record(std::move(name), units::symbol(u), lower, upper, u.factor(), detail::VariableKind::positive));
     return Variable<D>(registry_.get(), index, u.factor());
   }
+
+  /// An integer variable taking every integer value in [lower, upper].
+  Discrete<> integer(std::string name, double lower, double upper) {
+    if (!std::isfinite(lower) || !std::isfinite(upper) || std::ceil(lower) > std::floor(upper))
+      throw model_error("ychart: integer variable `" + name + "` has bounds [" + detail::format_number(lower) +
+                        ", " + detail::format_number(upper) + "]; it needs finite bounds with an integer between");
+    auto r = detail::make_record(std::move(name), "", std::ceil(lower), std::floor(upper), 1.0,
+                                 detail::VariableKind::discrete);
+    const auto index = registry_->add(std::move(r));
+    return Discrete<>(registry_.get(), index, 1.0);
+  }
+  /// A 0/1 variable.
+  Discrete<> binary(std::string name) { return integer(std::move(name), 0, 1); }
+
+  /// A variable taking one value of a finite set (dimensionless, or in a unit:
+  /// `choice("f", units::MHz, {100, 200, 250})`).
+  Discrete<> choice(std::string name, std::vector<double> values) {
+    return choice(std::move(name), units::one, std::move(values));
+  }
+  template <class D, class S>
+  Discrete<D> choice(std::string name, units::unit<D, S> u, std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    if (values.empty()) throw model_error("ychart: choice variable `" + name + "` has no values");
+    for (double v : values)
+      if (!std::isfinite(v)) throw model_error("ychart: choice variable `" + name + "` has a value that is not finite");
+    auto r = detail::make_record(std::move(name), units::symbol(u), values.front(), values.back(), u.factor(),
+                                 detail::VariableKind::discrete);
+    r.values = std::move(values);
+    const auto index = registry_->add(std::move(r));
+    return Discrete<D>(registry_.get(), index, u.factor());
+  }
+
+  /// A continuous variable of any sign in linear space, for affine
+  /// expressions only (never in a monomial). Bounds may be infinite.
+  Real<> real(std::string name, double lower = -std::numeric_limits<double>::infinity(),
+              double upper = std::numeric_limits<double>::infinity()) {
+    return real(std::move(name), units::one, lower, upper);
+  }
+  template <class D, class S>
+  Real<D> real(std::string name, units::unit<D, S> u, double lower = -std::numeric_limits<double>::infinity(),
+               double upper = std::numeric_limits<double>::infinity()) {
+    if (std::isnan(lower) || std::isnan(upper) || lower > upper || lower == std::numeric_limits<double>::infinity() ||
+        upper == -std::numeric_limits<double>::infinity())
+      throw model_error("ychart: real variable `" + name + "` has bounds [" + detail::format_number(lower) + ", " +
+                        detail::format_number(upper) + "]");
+    auto r = detail::make_record(std::move(name), units::symbol(u), lower, upper, u.factor(),
+                                 detail::VariableKind::real);
+    const auto index = registry_->add(std::move(r));
+    return Real<D>(registry_.get(), index, u.factor());
+  }
+
+  /// Declares that the groups of discrete variables are interchangeable:
+  /// swapping any two groups element by element (with the tabulated terms of
+  /// their variables) maps the model onto itself, as the CU counts of
+  /// identical devices do. The solver checks the claim (a model_error names a
+  /// constraint that breaks it) and uses it to search allocations up to
+  /// permutation of the groups instead of all of them.
+  template <class D>
+  void interchangeable(const std::vector<std::vector<Discrete<D>>>& groups) {
+    std::vector<std::vector<std::uint32_t>> g;
+    for (const auto& group : groups) {
+      if (!groups.empty() && group.size() != groups.front().size())
+        throw model_error("ychart: interchangeable(): the groups must have the same size");
+      auto& out = g.emplace_back();
+      for (const auto& v : group) {
+        if (v.owner() != registry_.get())
+          throw model_error("ychart: interchangeable(): a variable belongs to another model");
+        out.push_back(v.index());
+      }
+    }
+    if (g.size() >= 2) symmetries_.push_back(std::move(g));
+  }
+  /// The declared interchangeable groups (registry indices).
+  const std::vector<std::vector<std::vector<std::uint32_t>>>& symmetries() const { return symmetries_; }
 
   /// Adds a constraint and returns its index (the same index the Solution uses).
   std::size_t subject_to(Constraint c) {
@@ -1432,19 +2006,22 @@ class Model {
                   "ychart: a signomial objective (one with a subtraction) is not a GP objective. Minimise a "
                   "posynomial; to minimise x - y, minimise x / y or move y into a constraint.");
     static_assert(class_of<T> != expr_class::constant, "ychart: the objective is a constant; it needs a variable.");
-    set_objective(terms_of(objective), owner_of(objective), Sense::minimize, units::symbol(dimension_of<T>{}));
+    set_objective(posy_part(objective), affine_part(objective), owner_of(objective), Sense::minimize,
+                  units::symbol(dimension_of<T>{}));
   }
 
   template <class T>
     requires detail::operand<T>
   void maximize(const T& objective) {
     using namespace detail;
-    static_assert(class_of<T> != expr_class::posynomial && class_of<T> != expr_class::signomial,
-                  "ychart: maximize() takes a monomial (a single term). Maximising a posynomial is not a GP; "
-                  "maximise a monomial such as a single variable t, bounded by `t <= monomial` constraints, or "
-                  "minimise a posynomial instead.");
+    static_assert(class_of<T> != expr_class::posynomial && class_of<T> != expr_class::signomial &&
+                      class_of<T> != expr_class::mixed,
+                  "ychart: maximize() takes a monomial (a single term) or an affine expression. Maximising a "
+                  "posynomial is not a GP; maximise a monomial such as a single variable t, bounded by "
+                  "`t <= monomial` constraints, or minimise a posynomial instead.");
     static_assert(class_of<T> != expr_class::constant, "ychart: the objective is a constant; it needs a variable.");
-    set_objective(terms_of(objective), owner_of(objective), Sense::maximize, units::symbol(dimension_of<T>{}));
+    set_objective(posy_part(objective), affine_part(objective), owner_of(objective), Sense::maximize,
+                  units::symbol(dimension_of<T>{}));
   }
 
   /// Solves the model; defined in ychart/solve/solve.hpp.
@@ -1452,18 +2029,25 @@ class Model {
 
   const detail::Registry& registry() const { return *registry_; }
   const std::vector<Constraint>& constraints() const { return constraints_; }
+  /// The objective's log-space part (a posynomial, or a monomial when
+  /// maximised); empty when the objective is affine.
   const detail::TermList& objective() const { return objective_; }
+  /// The objective's linear-space part (affine; empty for a GP objective).
+  const detail::TermList& objective_affine() const { return objective_affine_; }
   Sense sense() const { return sense_; }
   const std::string& objective_unit() const { return objective_unit_; }
   bool has_objective() const { return has_objective_; }
   std::size_t variable_count() const { return registry_->variables.size(); }
 
  private:
-  void set_objective(detail::TermList t, detail::Registry* owner, Sense sense, std::string unit) {
+  void set_objective(detail::TermList t, detail::TermList affine, detail::Registry* owner, Sense sense,
+                     std::string unit) {
     if (owner && owner != registry_.get())
       throw model_error("ychart: the objective uses variables of another model");
-    if (t.empty()) throw model_error("ychart: the objective is zero; it needs a term with a variable");
+    if (t.empty() && affine.empty())
+      throw model_error("ychart: the objective is zero; it needs a term with a variable");
     objective_ = std::move(t);
+    objective_affine_ = std::move(affine);
     sense_ = sense;
     objective_unit_ = std::move(unit);
     has_objective_ = true;
@@ -1471,7 +2055,8 @@ class Model {
 
   std::unique_ptr<detail::Registry> registry_;
   std::vector<Constraint> constraints_;
-  detail::TermList objective_;
+  detail::TermList objective_, objective_affine_;
+  std::vector<std::vector<std::vector<std::uint32_t>>> symmetries_;
   Sense sense_ = Sense::minimize;
   std::string objective_unit_;
   bool has_objective_ = false;
@@ -1484,9 +2069,11 @@ class Model {
 // ychart/result/solution.hpp
 // Solution: what a solve returns. Status, objective, values in each
 // variable's own unit, solve time, and per-constraint reports: sensitivity
-// (d log objective / d log right-hand side as written), whether it is tight,
-// and for an infeasible model by how much it must be relaxed. Prints as a
-// table with operator<< and writes JSON.
+// (d log objective / d log right-hand side as written; GPs only), whether it
+// is tight, and for an infeasible model by how much it must be relaxed.
+// Mixed-integer solves add the proven bound, the gap and the node count; a
+// search stopped by a limit keeps its incumbent. Prints as a table with
+// operator<< and writes JSON.
 
 
 #include <cmath>
@@ -1509,7 +2096,7 @@ struct VariableReport {
 struct ConstraintReport {
   std::string name;            // the user's name, or "c<index>"
   std::string text;            // the constraint as written
-  double sensitivity = 0.0;    // d log(objective*) / d log(right-hand side as written)
+  double sensitivity = 0.0;    // d log(objective*) / d log(right-hand side as written); NaN for mixed-integer
   bool tight = false;          // holds with equality at the optimum
   double relaxation = 1.0;     // infeasible models: the factor by which to relax it (1: leave it)
 };
@@ -1531,6 +2118,9 @@ class Solution {
  public:
   Status status() const { return status_; }
   bool optimal() const { return status_ == Status::optimal; }
+  /// True when values are available: an optimum, or the incumbent of a
+  /// mixed-integer search stopped by a limit.
+  bool has_values() const { return has_point_; }
   const std::string& message() const { return message_; }
 
   /// The optimal objective in coherent SI units (s, B, J, W ...).
@@ -1554,11 +2144,21 @@ class Solution {
     // Checked before anything touches the variable's model, which may be gone.
     if (v.owner() != model_id_ || v.index() >= variables_.size())
       throw solution_error("ychart: value(): the variable does not belong to the solved model");
-    if (status_ != Status::optimal) require_point("value(" + variables_[v.index()].name + ")");
+    if (!has_point_) require_point("value(" + variables_[v.index()].name + ")");
     return variables_[v.index()].value;
   }
   template <class D>
   double operator[](const Variable<D>& v) const { return value(v); }
+  /// The value of a discrete or real variable, in its declared unit.
+  template <expr_class C, class D>
+  double value(const LinearHandle<C, D>& v) const {
+    if (v.owner() != model_id_ || v.index() >= variables_.size())
+      throw solution_error("ychart: value(): the variable does not belong to the solved model");
+    if (!has_point_) require_point("value(" + variables_[v.index()].name + ")");
+    return variables_[v.index()].value;
+  }
+  template <expr_class C, class D>
+  double operator[](const LinearHandle<C, D>& v) const { return value(v); }
   /// The value of a variable in another unit of the same dimension.
   template <class D, class S>
   double value(const Variable<D>& v, units::unit<D, S> u) const {
@@ -1568,7 +2168,12 @@ class Solution {
   template <expr_class C, class D>
   double value(const Expr<C, D>& e) const {
     if constexpr (C == expr_class::constant) return e.value();
-    else {
+    else if constexpr (C == expr_class::mixed) {
+      require_point("value(expression)");
+      if (e.owner() && e.owner() != model_id_)
+        throw solution_error("ychart: value(): the expression uses variables of another model");
+      return e.posynomial().evaluate(point_) + e.affine().evaluate(point_);
+    } else {
       require_point("value(expression)");
       if (e.owner() && e.owner() != model_id_)
         throw solution_error("ychart: value(): the expression uses variables of another model");
@@ -1585,6 +2190,14 @@ class Solution {
 
   double solve_time() const { return solve_time_; }  // seconds, lowering included
   int iterations() const { return iterations_; }
+  /// Mixed-integer solves: the proven bound on the objective (a lower bound
+  /// when minimising), the relative gap |objective - bound| / |objective|,
+  /// nodes (branch and bound) or iterations (outer approximation), and the
+  /// method that ran. For a GP the bound is the objective and the gap 0.
+  double bound() const { return bound_; }
+  double gap() const { return gap_; }
+  long nodes() const { return nodes_; }
+  const std::string& method() const { return method_; }
   const std::vector<VariableReport>& variables() const { return variables_; }
   const std::vector<ConstraintReport>& constraints() const { return constraints_; }
   const ConstraintReport& constraint(std::size_t index) const { return constraints_.at(index); }
@@ -1602,7 +2215,7 @@ class Solution {
  private:
   friend struct SolutionBuilder;
   void require_point(const std::string& what) const {
-    if (status_ != Status::optimal)
+    if (!has_point_)
       throw solution_error("ychart: " + what + " is not available: the solve ended with status `" +
                            std::string(to_string(status_)) + "` (" + message_ + ")");
   }
@@ -1619,6 +2232,11 @@ class Solution {
   std::vector<BoundRelaxation> bound_relaxations_;
   double solve_time_ = 0.0;
   int iterations_ = 0;
+  bool has_point_ = false;
+  double bound_ = std::nan("");
+  double gap_ = std::nan("");
+  long nodes_ = 0;
+  std::string method_;
 };
 
 /// Fills a Solution; used by the solvers.
@@ -1636,6 +2254,11 @@ struct SolutionBuilder {
   std::vector<BoundRelaxation>& bound_relaxations() { return s.bound_relaxations_; }
   double& solve_time() { return s.solve_time_; }
   int& iterations() { return s.iterations_; }
+  bool& has_point() { return s.has_point_; }
+  double& bound() { return s.bound_; }
+  double& gap() { return s.gap_; }
+  long& nodes() { return s.nodes_; }
+  std::string& method() { return s.method_; }
 };
 
 namespace detail {
@@ -1679,7 +2302,14 @@ inline void Solution::write_json(std::ostream& os) const {
   os << ",\n  \"message\": ";
   write_json_string(os, message_);
   os << ",\n  \"objective\": ";
-  write_json_number(os, status_ == Status::optimal ? objective_ : std::nan(""));
+  write_json_number(os, has_point_ ? objective_ : std::nan(""));
+  os << ",\n  \"bound\": ";
+  write_json_number(os, bound_);
+  os << ",\n  \"gap\": ";
+  write_json_number(os, gap_);
+  os << ",\n  \"method\": ";
+  write_json_string(os, method_);
+  os << ",\n  \"nodes\": " << nodes_;
   os << ",\n  \"objective_unit\": ";
   write_json_string(os, objective_dimension_);
   os << ",\n  \"solve_time_s\": ";
@@ -1694,7 +2324,7 @@ inline void Solution::write_json(std::ostream& os) const {
     os << ", \"unit\": ";
     write_json_string(os, v.unit);
     os << ", \"value\": ";
-    write_json_number(os, status_ == Status::optimal ? v.value : std::nan(""));
+    write_json_number(os, has_point_ ? v.value : std::nan(""));
     os << "}";
   }
   os << "\n  ],\n  \"constraints\": [";
@@ -1733,15 +2363,19 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
   os << "status: " << s.status_;
   if (!s.message_.empty()) os << " (" << s.message_ << ")";
   os << "\n";
-  if (s.status_ == Status::optimal) {
+  if (s.has_point_) {
     os << "objective: " << std::setprecision(6) << s.objective_ << (s.objective_dimension_.empty() ? "" : " ")
        << s.objective_dimension_ << "\n";
+  }
+  if (!s.method_.empty()) {
+    os << "method: " << s.method_ << ", bound " << std::setprecision(6) << s.bound_ << ", gap "
+       << std::setprecision(3) << s.gap_ * 100 << " %, " << s.nodes_ << " nodes\n";
   }
   os << "solve time: " << std::setprecision(3) << s.solve_time_ * 1e3 << " ms, " << s.iterations_ << " iterations\n";
   std::size_t w = 8;
   for (const auto& v : s.variables_)
     if (!v.auxiliary) w = std::max(w, v.name.size());
-  if (s.status_ == Status::optimal) {
+  if (s.has_point_) {
     os << "\n" << std::left << std::setw(int(w)) << "variable" << "  " << std::right << std::setw(14) << "value"
        << "  unit\n";
     for (const auto& v : s.variables_) {
@@ -1751,9 +2385,12 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
     }
     os << "\n" << std::left << std::setw(12) << "constraint" << "  " << std::right << std::setw(12) << "sensitivity"
        << "  tight  text\n";
-    for (const auto& c : s.constraints_)
-      os << std::left << std::setw(12) << c.name << "  " << std::right << std::setw(12) << std::setprecision(4)
-         << c.sensitivity << "  " << (c.tight ? "yes  " : "     ") << "  " << c.text << "\n";
+    for (const auto& c : s.constraints_) {
+      os << std::left << std::setw(12) << c.name << "  " << std::right << std::setw(12) << std::setprecision(4);
+      if (std::isnan(c.sensitivity)) os << "-";
+      else os << c.sensitivity;
+      os << "  " << (c.tight ? "yes  " : "     ") << "  " << c.text << "\n";
+    }
   }
   if (s.status_ == Status::infeasible) {
     os << "\nto make the model feasible, relax:\n";
@@ -1796,11 +2433,16 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
 
 namespace ychart::lower {
 
-enum class RowKind { linear_le, linear_eq, expsum_le };
+/// linear_le / linear_eq: one row, a.y + b <= 0 (== 0).
+/// expsum_le: sum_k exp(a_k.y + b_k) <= 1 (a posynomial constraint).
+/// mixed_le: sum_k exp(a_k.y + b_k) + (d.x + e) <= 0, the exponential rows
+///   first and one linear row last (a posynomial bounded by an affine
+///   expression; only mixed-integer models have these).
+enum class RowKind { linear_le, linear_eq, expsum_le, mixed_le };
 
 /// Where a constraint of the standard form comes from.
 struct Origin {
-  enum Kind { user, epigraph, objective, variable_lower, variable_upper } kind;
+  enum Kind { user, epigraph, objective, variable_lower, variable_upper, encoding } kind;
   std::size_t index;  // user constraint, epigraph definition, or variable
 };
 
@@ -1816,8 +2458,16 @@ struct GpStandardForm {
   std::vector<int> first_term{0};    // constraint i owns rows [first_term[i], first_term[i+1])
   std::vector<RowKind> kind;
   std::vector<Origin> origin;
+  /// Columns in linear space (reals, integers, encodings) rather than log
+  /// space; they get no artificial box. Empty: every column is in log space.
+  std::vector<char> linear_column;
 
   int constraint_count() const { return static_cast<int>(kind.size()); }
+  bool is_linear_column(int j) const { return !linear_column.empty() && linear_column[j]; }
+  /// Whether row r of A is an exponential term of constraint i.
+  bool is_exp_term(int i, int r) const {
+    return kind[i] == RowKind::expsum_le || (kind[i] == RowKind::mixed_le && r + 1 < first_term[i + 1]);
+  }
 };
 
 namespace detail {
@@ -1929,19 +2579,34 @@ inline GpStandardForm lower_gp(const Model& model) {
 /// its own slack s_i >= 1 (sigma_i = log s_i >= 0) and the objective becomes
 /// the product of the slacks. Always feasible; optimal value 1 (all sigma 0)
 /// exactly when the original model is feasible.
-inline GpStandardForm relax(const GpStandardForm& f) {
+/// Columns whose `hard` flag is set keep their bounds (fixed integers in an
+/// outer-approximation subproblem); `lower`/`upper` override the form's.
+inline GpStandardForm relax(const GpStandardForm& f, const std::vector<char>& hard = {},
+                            const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr) {
   GpStandardForm r;
   const int m = f.constraint_count();
+  const auto& lo = lower ? *lower : f.lower;
+  const auto& hi = upper ? *upper : f.upper;
   std::vector<int> bounded_lower, bounded_upper;
+  r.lower.assign(f.n, -std::numeric_limits<double>::infinity());
+  r.upper.assign(f.n, std::numeric_limits<double>::infinity());
   for (int j = 0; j < f.n; ++j) {
-    if (std::isfinite(f.lower[j])) bounded_lower.push_back(j);
-    if (std::isfinite(f.upper[j])) bounded_upper.push_back(j);
+    if (!hard.empty() && hard[j]) {
+      r.lower[j] = lo[j], r.upper[j] = hi[j];
+      continue;
+    }
+    if (std::isfinite(lo[j])) bounded_lower.push_back(j);
+    if (std::isfinite(hi[j])) bounded_upper.push_back(j);
   }
   const int n_slack = m + int(bounded_lower.size() + bounded_upper.size());
   r.n = f.n + n_slack;
   r.n_model = f.n_model;
-  r.lower.assign(r.n, -std::numeric_limits<double>::infinity());
-  r.upper.assign(r.n, std::numeric_limits<double>::infinity());
+  r.lower.resize(r.n, -std::numeric_limits<double>::infinity());
+  r.upper.resize(r.n, std::numeric_limits<double>::infinity());
+  if (!f.linear_column.empty()) {
+    r.linear_column = f.linear_column;
+    r.linear_column.resize(r.n, 0);
+  }
   r.c = Eigen::VectorXd::Zero(r.n);
   for (int s = f.n; s < r.n; ++s) r.lower[s] = 0.0, r.c[s] = 1.0;
 
@@ -1975,14 +2640,14 @@ inline GpStandardForm relax(const GpStandardForm& f) {
     const int row = int(b.size());
     trip.emplace_back(row, j, -1.0);
     trip.emplace_back(row, slack++, -1.0);
-    b.push_back(f.lower[j]);
+    b.push_back(lo[j]);
     close(RowKind::linear_le, {Origin::variable_lower, std::size_t(j)});
   }
   for (int j : bounded_upper) {  // y_j - upper_j - sigma <= 0
     const int row = int(b.size());
     trip.emplace_back(row, j, 1.0);
     trip.emplace_back(row, slack++, -1.0);
-    b.push_back(-f.upper[j]);
+    b.push_back(-hi[j]);
     close(RowKind::linear_le, {Origin::variable_upper, std::size_t(j)});
   }
   r.A.resize(int(b.size()), r.n);
@@ -2049,7 +2714,7 @@ struct GpDerivativeMaps {
       cols.clear();
       for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r) {
         term_constraint[r] = i;
-        term_is_exp[r] = f.kind[i] == lower::RowKind::expsum_le;
+        term_is_exp[r] = f.is_exp_term(i, r);
         for (auto it = lower::GpStandardForm::SparseRows::InnerIterator(A, r); it; ++it) cols.push_back(it.col());
       }
       std::sort(cols.begin(), cols.end());
@@ -2060,7 +2725,7 @@ struct GpDerivativeMaps {
         const int begin = A.outerIndexPtr()[r], end = A.outerIndexPtr()[r + 1];
         for (int p = begin; p < end; ++p)
           a_to_jac[p] = base + int(std::lower_bound(cols.begin(), cols.end(), A.innerIndexPtr()[p]) - cols.begin());
-        if (f.kind[i] != lower::RowKind::expsum_le) continue;
+        if (!f.is_exp_term(i, r)) continue;
         for (int p = begin; p < end; ++p)
           for (int q = begin; q <= p; ++q) {  // columns are sorted: col(p) >= col(q), lower triangle
             const auto key = (std::uint64_t(A.innerIndexPtr()[p]) << 32) | std::uint64_t(A.innerIndexPtr()[q]);
@@ -2087,13 +2752,20 @@ class GpTnlp : public Ipopt::TNLP {
   /// they need it (a free variable leaves a zero on the KKT diagonal, which
   /// makes MUMPS's factorisations slow), while a box on the open side of a
   /// one-sided variable only costs interior-point iterations.
+  ///
+  /// `lower`/`upper` replace the form's column bounds (branch-and-bound
+  /// nodes, fixed integers) and `start` gives a starting point; both optional.
   GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
-         IpoptResult& out)
+         IpoptResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
+         const std::vector<double>* start = nullptr)
       : f_(form),
         maps_(maps),
         box_(box),
         box_all_(box_all),
         out_(out),
+        lower_(lower ? *lower : form.lower),
+        upper_(upper ? *upper : form.upper),
+        start_(start),
         z_(form.A.rows()),
         e_(form.A.rows()) {}
 
@@ -2111,9 +2783,10 @@ class GpTnlp : public Ipopt::TNLP {
                        Ipopt::Number* gu) override {
     constexpr double none = 2e19;  // Ipopt's "no bound"
     for (int j = 0; j < n; ++j) {
-      const bool boxed = box_all_ || (!std::isfinite(f_.lower[j]) && !std::isfinite(f_.upper[j]));
-      xl[j] = std::isfinite(f_.lower[j]) ? f_.lower[j] : boxed ? -box_ : -none;
-      xu[j] = std::isfinite(f_.upper[j]) ? f_.upper[j] : boxed ? box_ : none;
+      const bool boxed = !f_.is_linear_column(j) &&
+                         (box_all_ || (!std::isfinite(lower_[j]) && !std::isfinite(upper_[j])));
+      xl[j] = std::isfinite(lower_[j]) ? lower_[j] : boxed ? -box_ : -none;
+      xu[j] = std::isfinite(upper_[j]) ? upper_[j] : boxed ? box_ : none;
     }
     for (int i = 0; i < m; ++i) {
       gl[i] = f_.kind[i] == lower::RowKind::linear_eq ? 0.0 : -2e19;
@@ -2124,12 +2797,14 @@ class GpTnlp : public Ipopt::TNLP {
 
   bool get_starting_point(Ipopt::Index n, bool, Ipopt::Number* x, bool, Ipopt::Number*, Ipopt::Number*,
                           Ipopt::Index, bool, Ipopt::Number*) override {
-    // x = 1 in each variable's unit, or the geometric mean of its bounds.
+    // x = 1 in each variable's unit, or the geometric mean of its bounds
+    // (log columns); 0 or the middle of the bounds (linear columns).
     for (int j = 0; j < n; ++j) {
-      const double lo = std::isfinite(f_.lower[j]) ? f_.lower[j] : -box_;
-      const double hi = std::isfinite(f_.upper[j]) ? f_.upper[j] : box_;
-      const double v = std::isfinite(f_.lower[j]) && std::isfinite(f_.upper[j]) ? 0.5 * (lo + hi) : 0.0;
-      x[j] = std::clamp(v, lo, hi);
+      const double lo = std::isfinite(lower_[j]) ? lower_[j] : -box_;
+      const double hi = std::isfinite(upper_[j]) ? upper_[j] : box_;
+      double v = std::isfinite(lower_[j]) && std::isfinite(upper_[j]) ? 0.5 * (lo + hi) : 0.0;
+      if (start_) v = (*start_)[j];
+      x[j] = std::clamp(v, std::min(lo, hi), std::max(lo, hi));
     }
     return true;
   }
@@ -2147,11 +2822,11 @@ class GpTnlp : public Ipopt::TNLP {
     if (!update(n, x, new_x)) return false;
     for (int i = 0; i < m; ++i) {
       const int r0 = f_.first_term[i], r1 = f_.first_term[i + 1];
-      if (f_.kind[i] != lower::RowKind::expsum_le) {
+      if (f_.kind[i] == lower::RowKind::linear_le || f_.kind[i] == lower::RowKind::linear_eq) {
         g[i] = z_[r0];
       } else {
         double s = 0.0;
-        for (int r = r0; r < r1; ++r) s += e_[r];
+        for (int r = r0; r < r1; ++r) s += maps_.term_is_exp[r] ? e_[r] : z_[r];
         g[i] = s;
       }
     }
@@ -2223,6 +2898,9 @@ class GpTnlp : public Ipopt::TNLP {
   double box_;
   bool box_all_;
   IpoptResult& out_;
+  const std::vector<double>& lower_;
+  const std::vector<double>& upper_;
+  const std::vector<double>* start_;
   Eigen::VectorXd z_, e_;
   bool evaluated_ = false, ok_ = true;
 };
@@ -2239,12 +2917,17 @@ class IpoptRunner {
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
   IpoptResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
-                  double box, bool box_all) {
+                  double box, bool box_all, const std::vector<double>* lower = nullptr,
+                  const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr) {
+    const auto& lo = lower ? *lower : form.lower;
+    const auto& hi = upper ? *upper : form.upper;
     double largest_bound = box;
     for (int j = 0; j < form.n; ++j) {
-      if (std::isfinite(form.lower[j])) largest_bound = std::max(largest_bound, std::abs(form.lower[j]));
-      if (std::isfinite(form.upper[j])) largest_bound = std::max(largest_bound, std::abs(form.upper[j]));
+      if (form.is_linear_column(j)) continue;  // linear columns are not in the divergence test
+      if (std::isfinite(lo[j])) largest_bound = std::max(largest_bound, std::abs(lo[j]));
+      if (std::isfinite(hi[j])) largest_bound = std::max(largest_bound, std::abs(hi[j]));
     }
+    if (!form.linear_column.empty()) largest_bound = 1e19;  // reals may be large; the box decides instead
     auto opt = app_->Options();
     opt->SetNumericValue("diverging_iterates_tol", 1.01 * largest_bound);
     opt->SetIntegerValue("print_level", std::clamp(o.verbosity, 0, 12));
@@ -2258,7 +2941,7 @@ class IpoptRunner {
     opt->SetNumericValue("max_cpu_time", o.time_limit);
     opt->SetStringValue("mu_strategy", "adaptive");
     IpoptResult result;
-    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result);
+    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start);
     result.status = app_->OptimizeTNLP(nlp);
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;
@@ -2286,6 +2969,7 @@ class IpoptRunner {
 #include <algorithm>
 #include <cfloat>
 #include <climits>
+#include <csetjmp>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -2314,6 +2998,9 @@ struct MilpOptions {
   /// Seconds allowed to decide whether a model with an unbounded LP
   /// relaxation has any integer point (unbounded) or none (infeasible).
   double undecided_limit = 10.0;
+  /// GLPK's cut generators (Gomory mixed-integer, mixed-integer rounding,
+  /// cover, clique). Off by default in GLPK; they pay on packing structure.
+  bool cuts = false;
 };
 
 struct MilpResult {
@@ -2358,8 +3045,25 @@ inline void validate(const MilpForm& f) {
 
 struct GlpkProblem {
   glp_prob* p = glp_create_prob();
-  ~GlpkProblem() { glp_delete_prob(p); }
+  bool alive = true;  // false once an internal GLPK error freed the environment (and p with it)
+  ~GlpkProblem() {
+    if (alive) glp_delete_prob(p);
+  }
 };
+
+// GLPK stops the process on an internal error (a failed assertion in its
+// simplex on a badly scaled LP, for one). Its documented way out is an error
+// hook that frees the environment and longjmps back; only GLPK's C frames
+// (and the trivial bound callback) lie between, so nothing is skipped that
+// needs destroying.
+struct ErrorJump {
+  std::jmp_buf env;
+};
+inline void glpk_error_hook(void* info) {
+  glp_free_env();
+  std::longjmp(static_cast<ErrorJump*>(info)->env, 1);
+}
+inline constexpr int glpk_internal_error = -1;
 
 // Loads the form; with `zero_objective` the objective is dropped (feasibility).
 inline void load(glp_prob* p, const MilpForm& f, bool zero_objective) {
@@ -2401,19 +3105,28 @@ inline void track_bound(glp_tree* tree, void* info) {
   }
 }
 
-inline int run_intopt(glp_prob* p, const MilpOptions& o, BoundTracker* tracker) {
+inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tracker) {
   glp_iocp parm;
   glp_init_iocp(&parm);
   parm.presolve = GLP_ON;
   parm.msg_lev = o.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
   parm.mip_gap = o.relative_gap;
+  if (o.cuts) parm.gmi_cuts = parm.mir_cuts = parm.cov_cuts = parm.clq_cuts = GLP_ON;
   const double ms = o.time_limit * 1000.0;
   parm.tm_lim = ms >= double(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(ms));
   if (tracker) {
     parm.cb_func = &track_bound;
     parm.cb_info = tracker;
   }
-  return glp_intopt(p, &parm);
+  ErrorJump jump;
+  if (setjmp(jump.env) != 0) {
+    prob.alive = false;
+    return glpk_internal_error;
+  }
+  glp_error_hook(&glpk_error_hook, &jump);
+  const int rc = glp_intopt(prob.p, &parm);
+  glp_error_hook(nullptr, nullptr);
+  return rc;
 }
 
 }  // namespace detail
@@ -2431,7 +3144,12 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   detail::load(prob.p, f, false);
   detail::BoundTracker tracker{f.maximize ? std::numeric_limits<double>::infinity()
                                           : -std::numeric_limits<double>::infinity()};
-  const int rc = detail::run_intopt(prob.p, o, &tracker);
+  const int rc = detail::run_intopt(prob, o, &tracker);
+  if (rc == detail::glpk_internal_error) {
+    r.status = Status::numerical_error;
+    r.message = "GLPK stopped with an internal error (numerical trouble in its simplex)";
+    return r;
+  }
 
   auto read_incumbent = [&] {
     r.x.resize(f.n);
@@ -2457,7 +3175,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     detail::load(feas.p, f, true);
     MilpOptions decide = o;
     decide.time_limit = std::min(o.time_limit, o.undecided_limit);
-    const int rc2 = detail::run_intopt(feas.p, decide, nullptr);
+    const int rc2 = detail::run_intopt(feas, decide, nullptr);
     const int st = rc2 == 0 ? glp_mip_status(feas.p) : GLP_UNDEF;
     if (st == GLP_OPT || st == GLP_FEAS) {
       r.status = Status::unbounded;
@@ -2524,6 +3242,1220 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
 
 }  // namespace ychart::solve
 // ---- end ychart/solve/glpk_milp.hpp ----
+// ---- begin ychart/lower/minlp_form.hpp ----
+// ychart/lower/minlp_form.hpp
+// Lowers a model with discrete or real variables to one convex form over
+// columns in two spaces (design.md section 2):
+//   * log columns y = log x for positive variables and for discrete
+//     variables that appear in monomials (all values > 0);
+//   * linear columns for reals, discrete values, tabulated values, and the
+//     binary encoding z of a discrete n that is used in log space, in a
+//     table, or has an explicit value set:
+//         sum_v z_v = 1,  n = sum_v v z_v,  log n = sum_v log(v) z_v,
+//         f(n) = sum_v f(v) z_v,
+//     all linear in z;
+//   * GP constraints as in lower_gp (monomial rows linear, posynomial rows
+//     sums of exponentials), affine constraints as linear rows, and
+//     `posynomial <= affine` as a mixed row sum exp(.) + d.x + e <= 0.
+// The objective is linear in the columns: log(monomial), a log-space
+// epigraph for a posynomial, or t + affine with sum exp(.) <= t (linear t)
+// when a posynomial and an affine part are added. Relaxing integrality gives
+// a convex NLP; fixing the integer columns gives the outer-approximation
+// subproblem.
+
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ychart::lower {
+
+/// The binary encoding of one discrete variable.
+struct Encoding {
+  std::uint32_t var;           // registry index
+  int first = 0;               // first z column
+  std::vector<double> values;  // value of each z column
+};
+
+struct MinlpForm {
+  GpStandardForm nlp;               // the continuous relaxation (integrality dropped)
+  std::vector<char> integer;        // integrality of each column
+  std::vector<int> value_column;    // per registry variable: column holding its value (log column for positives)
+  std::vector<int> log_column;      // per registry variable: its log column, or -1
+  std::vector<Encoding> encodings;
+  /// The user's objective is sign * exp(phi) (log_objective) or sign * phi,
+  /// where phi = c.v + c0 is what the form minimises.
+  bool log_objective = false;
+  double sign = 1.0;
+  int objective_column = -1;        // epigraph column of the objective, if any
+
+  double user_objective(double phi) const { return log_objective ? sign * std::exp(phi) : sign * phi; }
+  int integer_count() const {
+    int k = 0;
+    for (char c : integer) k += c;
+    return k;
+  }
+};
+
+namespace detail {
+
+inline std::string kind_text(const ychart::detail::VariableRecord& r) {
+  using K = ychart::detail::VariableKind;
+  switch (r.kind) {
+    case K::positive: return "positive";
+    case K::discrete: return "discrete";
+    case K::real: return "real";
+    case K::tabulated: return "tabulated";
+  }
+  return "?";
+}
+
+/// Adds rows of a linear expression (terms with at most one factor, exponent 1).
+class LinearRows {
+ public:
+  LinearRows(std::vector<Eigen::Triplet<double, int>>& trip, std::vector<double>& b, const MinlpForm& f,
+             const ychart::detail::Registry& reg)
+      : trip_(trip), b_(b), f_(f), reg_(reg) {}
+
+  /// Appends sign * terms to row `row`; returns the constant part.
+  double add(int row, const ychart::detail::TermList& t, double sign, const std::string& where) {
+    double constant = 0.0;
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const auto fac = t.factors(k);
+      if (fac.empty()) {
+        constant += sign * t.coefficient(k);
+        continue;
+      }
+      if (fac.size() != 1 || fac[0].exponent != 1.0)
+        throw model_error("ychart: `" + where + "` has a nonlinear term in its affine part");
+      const auto& rec = reg_.variables[fac[0].var];
+      if (rec.kind == ychart::detail::VariableKind::positive)
+        throw model_error("ychart: the positive variable `" + rec.name + "` appears in the affine part of `" + where +
+                          "`; positive variables live in log space. Declare it with real() to use it linearly.");
+      trip_.emplace_back(row, f_.value_column[fac[0].var], sign * t.coefficient(k));
+    }
+    return constant;
+  }
+
+ private:
+  std::vector<Eigen::Triplet<double, int>>& trip_;
+  std::vector<double>& b_;
+  const MinlpForm& f_;
+  const ychart::detail::Registry& reg_;
+};
+
+}  // namespace detail
+
+/// Largest domain encoded with one binary per value.
+inline constexpr double largest_encoded_domain = 100000;
+
+/// Lowers any model (GP, mixed-integer GP, MILP) to a MinlpForm.
+inline MinlpForm lower_minlp(const Model& model) {
+  using ychart::detail::TermList;
+  using ychart::detail::VariableKind;
+  if (!model.has_objective()) throw model_error("ychart: the model has no objective; call minimize() or maximize()");
+  const auto& reg = model.registry();
+  const auto& vars = reg.variables;
+  const int nv = static_cast<int>(vars.size());
+  constexpr double inf = std::numeric_limits<double>::infinity();
+
+  // Which discrete variables appear in log-space terms, and which are tabulated.
+  std::vector<char> in_log(nv, 0), needs_encoding(nv, 0);
+  auto mark_log = [&](const TermList& t, const std::string& where) {
+    for (std::size_t k = 0; k < t.size(); ++k)
+      for (const auto& fac : t.factors(k)) {
+        const auto& r = vars[fac.var];
+        if (r.kind == VariableKind::real || r.kind == VariableKind::tabulated)
+          throw model_error("ychart: the " + detail::kind_text(r) + " variable `" + r.name + "` appears in a " +
+                            "monomial in `" + where + "`; it may appear only in affine expressions");
+        if (r.kind == VariableKind::discrete) in_log[fac.var] = 1;
+      }
+  };
+  const auto& cons = model.constraints();
+  for (const auto& c : cons) {
+    if (c.form() == Constraint::Form::gp) {
+      mark_log(c.posynomial(), c.to_string());
+      mark_log(c.monomial(), c.to_string());
+    } else if (c.form() == Constraint::Form::mixed) {
+      mark_log(c.posynomial(), c.to_string());
+    }
+  }
+  for (const auto& e : reg.epigraphs) mark_log(e.lhs, vars[e.var].name);
+  mark_log(model.objective(), "the objective");
+  for (int j = 0; j < nv; ++j) {
+    const auto& r = vars[j];
+    if (r.kind == VariableKind::tabulated) needs_encoding[r.argument] = 1;
+    if (r.kind == VariableKind::discrete && (in_log[j] || !r.values.empty())) needs_encoding[j] = 1;
+    if (in_log[j]) {
+      for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i)
+        if (!(r.value_at(i) > 0.0))
+          throw model_error("ychart: the discrete variable `" + r.name + "` appears in a monomial, so its values "
+                            "must be >= 1 (positive for a choice), but it can take " +
+                            ychart::detail::format_number(r.value_at(i)) +
+                            ". Raise its lower bound, or use it in affine expressions only.");
+    }
+    if (needs_encoding[j] && r.domain_size() > largest_encoded_domain)
+      throw model_error("ychart: the discrete variable `" + r.name + "` has " +
+                        ychart::detail::format_number(r.domain_size()) +
+                        " values; a variable used in a monomial or a table may have at most 100000");
+  }
+
+  MinlpForm m;
+  GpStandardForm& f = m.nlp;
+  m.value_column.assign(nv, -1);
+  m.log_column.assign(nv, -1);
+  auto add_column = [&](double lo, double hi, bool linear, bool integer) {
+    f.lower.push_back(lo);
+    f.upper.push_back(hi);
+    f.linear_column.push_back(linear ? 1 : 0);
+    m.integer.push_back(integer ? 1 : 0);
+    return f.n++;
+  };
+  // Registry variables first: column j is variable j, so n_model columns
+  // line up with the model's variables as in lower_gp.
+  for (int j = 0; j < nv; ++j) {
+    const auto& r = vars[j];
+    switch (r.kind) {
+      case VariableKind::positive:
+        m.value_column[j] = m.log_column[j] = add_column(detail::log_bound(r.lower), detail::log_bound(r.upper), false,
+                                                         false);
+        break;
+      case VariableKind::discrete:  // integral through its encoding, if it has one
+        m.value_column[j] = add_column(r.lower, r.upper, true, r.is_integer_range() && !needs_encoding[j]);
+        break;
+      case VariableKind::real:
+        m.value_column[j] = add_column(r.lower, r.upper, true, false);
+        break;
+      case VariableKind::tabulated:
+        m.value_column[j] = add_column(r.lower, r.upper, true, false);
+        break;
+    }
+  }
+  f.n_model = nv;
+  for (int j = 0; j < nv; ++j)
+    if (in_log[j]) m.log_column[j] = add_column(std::log(vars[j].lower), std::log(vars[j].upper), false, false);
+  for (int j = 0; j < nv; ++j) {
+    if (!needs_encoding[j]) continue;
+    Encoding e{std::uint32_t(j), f.n, {}};
+    const auto count = std::size_t(vars[j].domain_size());
+    for (std::size_t i = 0; i < count; ++i) {
+      e.values.push_back(vars[j].value_at(i));
+      add_column(0.0, 1.0, true, true);
+    }
+    m.encodings.push_back(std::move(e));
+  }
+
+  // Objective.
+  const auto& obj = model.objective();
+  const auto& obj_affine = model.objective_affine();
+  const bool maximize = model.sense() == Model::Sense::maximize;
+  m.sign = maximize ? -1.0 : 1.0;
+  int obj_col = -1;
+  if (obj_affine.empty()) {
+    m.log_objective = true;
+    if (obj.size() > 1) obj_col = add_column(-inf, inf, false, false);  // log epigraph
+  } else if (!obj.empty()) {
+    obj_col = add_column(0.0, inf, true, false);  // t >= posynomial, linear space
+  }
+  m.objective_column = obj_col;
+  f.c = Eigen::VectorXd::Zero(f.n);
+
+  // Rows.
+  std::vector<Eigen::Triplet<double, int>> trip;
+  std::vector<double> b;
+  auto close = [&](RowKind k, Origin o) {
+    f.first_term.push_back(int(b.size()));
+    f.kind.push_back(k);
+    f.origin.push_back(o);
+  };
+  // Log-space term: exponents map each variable to its log column.
+  auto log_term = [&](int row, std::span<const ychart::detail::Factor> fac, double sign) {
+    for (const auto& x : fac) trip.emplace_back(row, m.log_column[x.var], sign * x.exponent);
+  };
+  // posynomial / monomial <= 1 (== 1), optionally with an epigraph column shift.
+  auto gp_rows = [&](const TermList& p, const TermList* mono, int shift, Constraint::Sense sense, Origin o) {
+    if (p.empty()) return;
+    const double log_m = mono ? std::log(mono->coefficient(0)) : 0.0;
+    for (std::size_t k = 0; k < p.size(); ++k) {
+      const int row = int(b.size());
+      b.push_back(std::log(p.coefficient(k)) - log_m);
+      log_term(row, p.factors(k), 1.0);
+      if (mono) log_term(row, mono->factors(0), -1.0);
+      if (shift >= 0) trip.emplace_back(row, shift, -1.0);
+    }
+    close(sense == Constraint::Sense::equal ? RowKind::linear_eq
+          : p.size() == 1                    ? RowKind::linear_le
+                                             : RowKind::expsum_le,
+          o);
+  };
+  detail::LinearRows linear(trip, b, m, reg);
+
+  if (m.log_objective) {
+    if (obj_col >= 0) {
+      f.c[obj_col] = 1.0;
+      gp_rows(obj, nullptr, obj_col, Constraint::Sense::less_equal, {Origin::objective, 0});
+    } else {
+      for (const auto& fac : obj.factors(0)) f.c[m.log_column[fac.var]] += m.sign * fac.exponent;
+      f.c0 = m.sign * std::log(obj.coefficient(0));
+    }
+  } else {
+    // minimise sign * (t + affine), t >= posynomial.
+    std::vector<Eigen::Triplet<double, int>> obj_trip;
+    std::vector<double> obj_b;
+    detail::LinearRows objective_terms(obj_trip, obj_b, m, reg);
+    f.c0 = m.sign * objective_terms.add(0, obj_affine, 1.0, "the objective");
+    for (const auto& t : obj_trip) f.c[t.col()] += m.sign * t.value();
+    if (obj_col >= 0) {
+      if (maximize) throw model_error("ychart: maximize() of a posynomial plus an affine part is not convex");
+      f.c[obj_col] += 1.0;
+      for (std::size_t k = 0; k < obj.size(); ++k) {
+        const int row = int(b.size());
+        b.push_back(std::log(obj.coefficient(k)));
+        log_term(row, obj.factors(k), 1.0);
+      }
+      const int row = int(b.size());
+      b.push_back(0.0);
+      trip.emplace_back(row, obj_col, -1.0);
+      close(RowKind::mixed_le, {Origin::objective, 0});
+    }
+  }
+
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const auto& c = cons[i];
+    const Origin o{Origin::user, i};
+    switch (c.form()) {
+      case Constraint::Form::gp:
+        gp_rows(c.posynomial(), &c.monomial(), -1, c.sense(), o);
+        break;
+      case Constraint::Form::affine: {  // smaller - larger (<= or ==) 0
+        const int row = int(b.size());
+        const auto text = c.to_string();
+        double constant = linear.add(row, c.smaller(), 1.0, text);
+        constant += linear.add(row, c.larger(), -1.0, text);
+        b.push_back(constant);
+        close(c.sense() == Constraint::Sense::equal ? RowKind::linear_eq : RowKind::linear_le, o);
+        break;
+      }
+      case Constraint::Form::mixed: {  // sum exp(.) - affine <= 0
+        const auto& p = c.posynomial();
+        for (std::size_t k = 0; k < p.size(); ++k) {
+          const int row = int(b.size());
+          b.push_back(std::log(p.coefficient(k)));
+          log_term(row, p.factors(k), 1.0);
+        }
+        const int row = int(b.size());
+        b.push_back(linear.add(row, c.larger(), -1.0, c.to_string()));
+        close(RowKind::mixed_le, o);
+        break;
+      }
+    }
+  }
+  for (std::size_t e = 0; e < reg.epigraphs.size(); ++e)
+    gp_rows(reg.epigraphs[e].lhs, nullptr, int(reg.epigraphs[e].var), Constraint::Sense::less_equal,
+            {Origin::epigraph, e});
+
+  // Encodings: sum z = 1, n = sum v z, log n = sum log(v) z, f(n) = sum f(v) z.
+  for (const auto& e : m.encodings) {
+    const int count = int(e.values.size());
+    const Origin o{Origin::encoding, e.var};
+    int row = int(b.size());
+    for (int i = 0; i < count; ++i) trip.emplace_back(row, e.first + i, 1.0);
+    b.push_back(-1.0);
+    close(RowKind::linear_eq, o);
+    row = int(b.size());
+    trip.emplace_back(row, m.value_column[e.var], -1.0);
+    for (int i = 0; i < count; ++i) trip.emplace_back(row, e.first + i, e.values[i]);
+    b.push_back(0.0);
+    close(RowKind::linear_eq, o);
+    if (m.log_column[e.var] >= 0) {
+      row = int(b.size());
+      trip.emplace_back(row, m.log_column[e.var], -1.0);
+      for (int i = 0; i < count; ++i) trip.emplace_back(row, e.first + i, std::log(e.values[i]));
+      b.push_back(0.0);
+      close(RowKind::linear_eq, o);
+    }
+  }
+  for (int j = 0; j < nv; ++j) {
+    const auto& r = vars[j];
+    if (r.kind != VariableKind::tabulated) continue;
+    const Encoding* e = nullptr;
+    for (const auto& enc : m.encodings)
+      if (enc.var == r.argument) e = &enc;
+    const int row = int(b.size());
+    trip.emplace_back(row, m.value_column[j], -1.0);
+    for (std::size_t i = 0; i < r.table.size(); ++i) trip.emplace_back(row, e->first + int(i), r.table[i]);
+    b.push_back(0.0);
+    close(RowKind::linear_eq, {Origin::encoding, std::size_t(j)});
+  }
+
+  f.A.resize(int(b.size()), f.n);
+  f.A.setFromTriplets(trip.begin(), trip.end());
+  f.A.makeCompressed();
+  f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
+  return m;
+}
+
+}  // namespace ychart::lower
+// ---- end ychart/lower/minlp_form.hpp ----
+// ---- begin ychart/solve/migp_context.hpp ----
+// ychart/solve/migp_context.hpp
+// What the mixed-integer methods share: the lowered form, Ipopt on it with
+// any column bounds (relaxations, fixed integers), the verdict on a failed
+// Ipopt run (the feasibility relaxation decides whether it is infeasible),
+// the GLPK master built from its linear rows, tangent cuts of its convex
+// rows, the incumbent, the gap test, limits, and the progress line.
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ychart::solve {
+
+/// A linear inequality a.v <= rhs over the form's columns (a tangent cut).
+struct Cut {
+  std::vector<std::pair<int, double>> a;
+  double rhs = 0.0;
+};
+
+struct NlpOutcome {
+  enum Kind { optimal, infeasible, failed } kind = failed;
+  std::vector<double> x;  // optimal: the solution; infeasible: the least-violation point
+  double phi = std::numeric_limits<double>::infinity();
+  int iterations = 0;
+  std::string message;
+};
+
+class MigpContext {
+ public:
+  using clock = std::chrono::steady_clock;
+  static constexpr double integrality_tolerance = 1e-6;
+
+  MigpContext(const lower::MinlpForm& form, IpoptRunner& runner, const SolveOptions& options)
+      : form_(form),
+        maps_(form.nlp),
+        runner_(runner),
+        options_(options),
+        box_(options.bound_exponent * std::log(10.0)),
+        start_(clock::now()) {
+    nlp_options_ = options;
+    nlp_options_.verbosity = options.verbosity >= 5 ? options.verbosity - 4 : 0;
+  }
+
+  const lower::MinlpForm& form() const { return form_; }
+  const SolveOptions& options() const { return options_; }
+  double elapsed() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
+  double remaining() const { return options_.time_limit - elapsed(); }
+  bool out_of_time() const { return remaining() <= 0.0; }
+  int ipopt_iterations() const { return ipopt_iterations_; }
+
+  // ---- incumbent and gap ----
+  bool has_incumbent() const { return !incumbent_.empty(); }
+  const std::vector<double>& incumbent() const { return incumbent_; }
+  double incumbent_phi() const { return incumbent_phi_; }
+  /// Offers a point that satisfies every constraint with integral integer
+  /// columns; keeps it if it improves the incumbent.
+  bool offer(const std::vector<double>& x, double phi) {
+    if (phi >= incumbent_phi_) return false;
+    incumbent_ = x;
+    incumbent_phi_ = phi;
+    return true;
+  }
+  /// The gap between the incumbent and a bound, in the user's objective.
+  double relative_gap(double bound_phi) const {
+    if (!has_incumbent()) return std::numeric_limits<double>::infinity();
+    const double u = form_.user_objective(incumbent_phi_), l = form_.user_objective(bound_phi);
+    return std::abs(u - l) / std::max(std::abs(u), 1e-300);
+  }
+  bool gap_closed(double bound_phi) const {
+    if (!has_incumbent()) return false;
+    if (bound_phi >= incumbent_phi_) return true;
+    const double u = form_.user_objective(incumbent_phi_), l = form_.user_objective(bound_phi);
+    return std::abs(u - l) <= options_.absolute_gap || std::abs(u - l) <= options_.relative_gap * std::abs(u);
+  }
+  /// phi values at or above this cannot improve the incumbent enough to matter.
+  double cutoff() const {
+    if (!has_incumbent()) return std::numeric_limits<double>::infinity();
+    // Largest phi whose user objective is within the gap tolerances of the incumbent.
+    const double u = form_.user_objective(incumbent_phi_);
+    const double slack = std::max(options_.absolute_gap, options_.relative_gap * std::abs(u));
+    const double target = u - form_.sign * slack;  // a better user objective by `slack`
+    if (form_.log_objective) {
+      const double v = form_.sign * target;
+      return v > 0 ? std::log(v) : -std::numeric_limits<double>::infinity();
+    }
+    return form_.sign * target;
+  }
+
+  // ---- NLP with given column bounds ----
+  NlpOutcome solve_nlp(const std::vector<double>& lower, const std::vector<double>& upper,
+                       const std::vector<double>* start = nullptr) {
+    NlpOutcome out;
+    for (int j = 0; j < form_.nlp.n; ++j)
+      if (lower[j] > upper[j]) {  // an empty box (Ipopt would throw)
+        out.kind = NlpOutcome::infeasible;
+        out.x = lower;
+        return out;
+      }
+    auto o = nlp_options_;
+    o.time_limit = std::max(1e-3, remaining());
+    auto r = runner_.run(form_.nlp, maps_, o, box_, true, &lower, &upper, start);
+    ipopt_iterations_ += r.iterations;
+    out.iterations = r.iterations;
+    if (r.status == Ipopt::Solve_Succeeded || r.status == Ipopt::Solved_To_Acceptable_Level) {
+      out.kind = NlpOutcome::optimal;
+      out.x = std::move(r.y);
+      out.phi = r.objective;
+      return out;
+    }
+    // The feasibility relaxation (constraints get slacks, bounds stay hard)
+    // decides whether the subproblem is infeasible.
+    if (r.status == Ipopt::Maximum_CpuTime_Exceeded) {
+      out.message = "time limit";
+      return out;
+    }
+    std::vector<char> hard(form_.nlp.n, 1);
+    const auto relaxed = lower::relax(form_.nlp, hard, &lower, &upper);
+    const GpDerivativeMaps relaxed_maps(relaxed);
+    std::vector<double> lo = relaxed.lower, hi = relaxed.upper;
+    auto rr = runner_.run(relaxed, relaxed_maps, o, box_, true, &lo, &hi);
+    ipopt_iterations_ += rr.iterations;
+    if (rr.status != Ipopt::Solve_Succeeded && rr.status != Ipopt::Solved_To_Acceptable_Level) {
+      out.message = "Ipopt failed on the subproblem and on its feasibility relaxation";
+      return out;
+    }
+    double total = 0.0;
+    for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
+    if (total <= 1e-7) {
+      out.message = "Ipopt failed on a feasible subproblem";
+      return out;
+    }
+    out.kind = NlpOutcome::infeasible;
+    out.x.assign(rr.y.begin(), rr.y.begin() + form_.nlp.n);
+    return out;
+  }
+
+  /// Bounds with every integer column fixed to the (rounded) value in x.
+  std::pair<std::vector<double>, std::vector<double>> fixed_bounds(const std::vector<double>& x) const {
+    auto lo = form_.nlp.lower, hi = form_.nlp.upper;
+    for (int j = 0; j < form_.nlp.n; ++j)
+      if (form_.integer[j]) lo[j] = hi[j] = std::round(x[j]);
+    // Encoded variables: their value and log columns follow from z.
+    for (const auto& e : form_.encodings) {
+      double v = 0.0;
+      for (std::size_t i = 0; i < e.values.size(); ++i)
+        if (lo[e.first + int(i)] > 0.5) v = e.values[i];
+      const int vc = form_.value_column[e.var];
+      lo[vc] = hi[vc] = v;
+      if (const int lc = form_.log_column[e.var]; lc >= 0) lo[lc] = hi[lc] = std::log(v);
+    }
+    return {std::move(lo), std::move(hi)};
+  }
+
+  /// Solves the NLP with the integers of x fixed; offers the result.
+  NlpOutcome solve_fixed(const std::vector<double>& x) {
+    auto [lo, hi] = fixed_bounds(x);
+    auto out = solve_nlp(lo, hi, &x);
+    if (out.kind == NlpOutcome::optimal) {
+      for (int j = 0; j < form_.nlp.n; ++j)
+        if (lo[j] == hi[j]) out.x[j] = lo[j];  // exact integers, not Ipopt's 1e-9 perturbations
+      offer(out.x, out.phi);
+    }
+    return out;
+  }
+
+  bool integral(const std::vector<double>& x) const {
+    for (int j = 0; j < form_.nlp.n; ++j)
+      if (form_.integer[j] && std::abs(x[j] - std::round(x[j])) > integrality_tolerance) return false;
+    return true;
+  }
+
+  // ---- cuts ----
+  /// Tangent cuts of every convex (non-linear) row at x. Posynomial rows are
+  /// cut in log-sum-exp form, the tighter of the two convex forms.
+  void add_cuts(const std::vector<double>& x, std::vector<Cut>& cuts) const {
+    const auto& f = form_.nlp;
+    for (int i = 0; i < f.constraint_count(); ++i) {
+      if (f.kind[i] != lower::RowKind::expsum_le && f.kind[i] != lower::RowKind::mixed_le) continue;
+      const int r0 = f.first_term[i], r1 = f.first_term[i + 1];
+      std::vector<double> z(r1 - r0);
+      double zmax = -std::numeric_limits<double>::infinity();
+      for (int r = r0; r < r1; ++r) {
+        double v = f.b[r];
+        for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) v += it.value() * x[it.col()];
+        z[r - r0] = v;
+        if (f.is_exp_term(i, r)) zmax = std::max(zmax, v);
+      }
+      std::vector<double> grad(f.n, 0.0);
+      std::vector<int> touched;
+      auto accumulate = [&](int r, double w) {
+        for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
+          if (grad[it.col()] == 0.0) touched.push_back(it.col());
+          grad[it.col()] += w * it.value();
+        }
+      };
+      double value = 0.0;  // g(x)
+      if (f.kind[i] == lower::RowKind::expsum_le) {
+        double s = 0.0;
+        for (int r = r0; r < r1; ++r) s += std::exp(z[r - r0] - zmax);
+        value = zmax + std::log(s);
+        for (int r = r0; r < r1; ++r) accumulate(r, std::exp(z[r - r0] - zmax) / s);
+      } else {
+        for (int r = r0; r < r1; ++r) {
+          const bool e = f.is_exp_term(i, r);
+          const double w = e ? std::exp(std::min(z[r - r0], 700.0)) : 1.0;
+          value += e ? w : z[r - r0];
+          accumulate(r, w);
+        }
+      }
+      // g(x) + grad.(v - x) <= 0  ->  grad.v <= grad.x - g(x)
+      Cut c;
+      double gx = 0.0;
+      std::sort(touched.begin(), touched.end());
+      touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+      for (int j : touched) {
+        if (grad[j] == 0.0) continue;
+        c.a.emplace_back(j, grad[j]);
+        gx += grad[j] * x[j];
+      }
+      c.rhs = gx - value;
+      if (std::isfinite(c.rhs)) cuts.push_back(std::move(c));
+    }
+  }
+
+  // ---- the GLPK master ----
+  /// The MILP over the linear rows, the integrality of the form, the given
+  /// cuts, and optionally replaced column bounds. Log columns with an open
+  /// side are boxed, so the master is bounded wherever the GP is.
+  MilpForm master(const std::vector<Cut>& cuts, const std::vector<double>* lower = nullptr,
+                  const std::vector<double>* upper = nullptr) const {
+    const auto& f = form_.nlp;
+    MilpForm m;
+    m.n = f.n;
+    m.lower = lower ? *lower : f.lower;
+    m.upper = upper ? *upper : f.upper;
+    for (int j = 0; j < f.n; ++j) {
+      if (f.is_linear_column(j)) continue;
+      if (!std::isfinite(m.lower[j])) m.lower[j] = -box_;
+      if (!std::isfinite(m.upper[j])) m.upper[j] = box_;
+    }
+    m.integer = form_.integer;
+    m.c.assign(f.c.data(), f.c.data() + f.n);
+    m.c0 = f.c0;
+    std::vector<Eigen::Triplet<double, int>> trip;
+    int row = 0;
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < f.constraint_count(); ++i) {
+      if (f.kind[i] != lower::RowKind::linear_le && f.kind[i] != lower::RowKind::linear_eq) continue;
+      const int r = f.first_term[i];
+      for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it)
+        trip.emplace_back(row, it.col(), it.value());
+      m.row_upper.push_back(-f.b[r]);
+      m.row_lower.push_back(f.kind[i] == lower::RowKind::linear_eq ? -f.b[r] : -inf);
+      ++row;
+    }
+    for (const auto& c : cuts) {
+      for (const auto& [j, v] : c.a) trip.emplace_back(row, j, v);
+      m.row_upper.push_back(c.rhs);
+      m.row_lower.push_back(-inf);
+      ++row;
+    }
+    m.A.resize(row, f.n);
+    m.A.setFromTriplets(trip.begin(), trip.end());
+    m.A.makeCompressed();
+    return m;
+  }
+
+  double box() const { return box_; }
+
+  // ---- progress ----
+  void progress(const char* method, double bound_phi, long count, const char* counted, bool force = false) {
+    if (options_.verbosity < 1) return;
+    const double t = elapsed();
+    if (!force && t - last_print_ < 1.0) return;
+    last_print_ = t;
+    const double inc = has_incumbent() ? form_.user_objective(incumbent_phi_) : std::nan("");
+    const double bnd = std::isfinite(bound_phi) ? form_.user_objective(bound_phi) : std::nan("");
+    std::fprintf(stderr, "ychart %s: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld %s\n", method,
+                 t, inc, bnd, 100.0 * relative_gap(bound_phi), count, counted);
+  }
+
+ private:
+  const lower::MinlpForm& form_;
+  GpDerivativeMaps maps_;
+  IpoptRunner& runner_;
+  SolveOptions options_, nlp_options_;
+  double box_;
+  clock::time_point start_;
+  std::vector<double> incumbent_;
+  double incumbent_phi_ = std::numeric_limits<double>::infinity();
+  int ipopt_iterations_ = 0;
+  double last_print_ = -1e9;
+};
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/migp_context.hpp ----
+// ---- begin ychart/solve/outer_approximation.hpp ----
+// ychart/solve/outer_approximation.hpp
+// Outer approximation for the convex MINLP of a mixed-integer GP (Duran and
+// Grossmann; design.md section 2). The GLPK master holds the linear rows,
+// the binary encodings and tangent cuts of every convex row; its optimum is
+// a bound. Fixing the master's integers gives a convex NLP for Ipopt: its
+// optimum is a feasible point (an incumbent) and the place for new cuts; if
+// it is infeasible, the cuts go at the point of least violation. The loop
+// ends when bound and incumbent meet.
+
+
+#include <map>
+#include <set>
+
+namespace ychart::solve {
+
+struct SearchResult {
+  Status status = Status::numerical_error;
+  double bound_phi = -std::numeric_limits<double>::infinity();
+  long count = 0;  // iterations or nodes
+  std::string message;
+};
+
+inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts) {
+  SearchResult res;
+  const auto& f = ctx.form();
+  std::set<std::vector<long long>> seen;  // integer assignments already given to the NLP
+  for (long it = 0;; ++it) {
+    res.count = it;
+    if (it >= ctx.options().node_limit) {
+      res.status = Status::node_limit;
+      res.message = "iteration limit of outer approximation reached";
+      return res;
+    }
+    if (ctx.out_of_time()) {
+      res.status = Status::time_limit;
+      res.message = "time limit reached";
+      return res;
+    }
+    MilpOptions mo;
+    mo.time_limit = std::max(1e-3, ctx.remaining());
+    auto master = ctx.master(cuts);
+    auto r = solve_milp(master, mo);
+    if (r.status == Status::infeasible) {
+      // No integer point satisfies the linear rows and the cuts: what the
+      // incumbent is, is optimal (or the model is infeasible).
+      res.bound_phi = ctx.has_incumbent() ? ctx.incumbent_phi() : std::numeric_limits<double>::infinity();
+      res.status = ctx.has_incumbent() ? Status::optimal : Status::infeasible;
+      return res;
+    }
+    if (r.status == Status::unbounded) {
+      res.status = Status::unbounded;
+      res.message = "the master problem is unbounded";
+      return res;
+    }
+    if (r.status != Status::optimal) {
+      if (r.status == Status::time_limit && std::isfinite(r.bound)) res.bound_phi = std::max(res.bound_phi, r.bound);
+      res.status = r.status == Status::time_limit ? Status::time_limit : Status::numerical_error;
+      res.message = "master problem: " + r.message;
+      return res;
+    }
+    res.bound_phi = std::max(res.bound_phi, r.objective);  // cuts only accumulate: bounds never fall
+    ctx.progress("outer approximation", res.bound_phi, it, "iterations");
+    if (ctx.gap_closed(res.bound_phi)) {
+      res.status = Status::optimal;
+      return res;
+    }
+    std::vector<long long> key;
+    for (int j = 0; j < f.nlp.n; ++j)
+      if (f.integer[j]) key.push_back(std::llround(r.x[j]));
+    if (!seen.insert(key).second) {
+      // The master proposes an assignment whose NLP was solved already: the
+      // cuts there bound it by the NLP's value, so bound and incumbent agree
+      // up to the NLP's tolerance.
+      res.status = ctx.gap_closed(res.bound_phi) ? Status::optimal : Status::numerical_error;
+      if (res.status != Status::optimal)
+        res.message = "outer approximation repeated an integer assignment with the gap still open";
+      return res;
+    }
+    auto nlp = ctx.solve_fixed(r.x);
+    if (nlp.kind == NlpOutcome::failed) {
+      if (ctx.out_of_time()) {
+        res.status = Status::time_limit;
+        res.message = "time limit reached";
+      } else {
+        res.status = Status::numerical_error;
+        res.message = nlp.message;
+      }
+      return res;
+    }
+    const std::size_t before = cuts.size();
+    ctx.add_cuts(nlp.x, cuts);
+    if (nlp.kind == NlpOutcome::infeasible || cuts.size() == before) {
+      // Also exclude this assignment of the binaries directly; a no-good cut
+      // on the encoding keeps the loop finite even when the tangents at the
+      // least-violation point do not separate it.
+      Cut nogood;
+      double ones = 0.0;
+      bool all_binary = true;
+      for (int j = 0; j < f.nlp.n; ++j) {
+        if (!f.integer[j]) continue;
+        if (f.nlp.lower[j] != 0.0 || f.nlp.upper[j] != 1.0) {
+          all_binary = false;
+          continue;
+        }
+        const bool one = r.x[j] > 0.5;
+        nogood.a.emplace_back(j, one ? 1.0 : -1.0);
+        ones += one;
+      }
+      if (all_binary && nlp.kind == NlpOutcome::infeasible) {
+        nogood.rhs = ones - 1.0;
+        cuts.push_back(std::move(nogood));
+      }
+    }
+  }
+}
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/outer_approximation.hpp ----
+// ---- begin ychart/solve/branch_and_bound.hpp ----
+// ychart/solve/branch_and_bound.hpp
+// NLP-based branch and bound: best-bound search over Ipopt relaxations of
+// the convex MINLP (integrality dropped, encodings in [0, 1]). A discrete
+// variable n whose relaxed value (or encoding) is fractional is branched on
+// as `n <= floor` / `n >= ceil` of its relaxed value (for a choice, the
+// values below and above it); a node whose relaxation is integral gives an
+// incumbent; a node whose bound cannot beat the incumbent is pruned.
+
+
+#include <queue>
+
+namespace ychart::solve {
+
+namespace detail {
+
+struct Node {
+  std::vector<double> lower, upper;
+  double bound;  // the parent's relaxation value: a bound for this subtree
+  long id;
+  bool operator<(const Node& o) const { return bound != o.bound ? bound > o.bound : id > o.id; }  // min-heap
+};
+
+/// The branching decision at a relaxed point: which discrete variable, and
+/// the value at which to split (left: values <= split, right: > split).
+struct Branch {
+  int encoding = -1;  // index into form.encodings, or -1 for a plain integer column
+  int column = -1;    // the plain integer column
+  double split = 0.0;
+  double score = 0.0;
+};
+
+inline Branch choose_branch(const lower::MinlpForm& f, const std::vector<double>& x,
+                            const std::vector<double>& lower, const std::vector<double>& upper) {
+  Branch best;
+  constexpr double tol = MigpContext::integrality_tolerance;
+  std::vector<char> encoded(f.nlp.n, 0);
+  for (std::size_t e = 0; e < f.encodings.size(); ++e) {
+    const auto& enc = f.encodings[e];
+    double zmax = 0.0, value = 0.0;
+    for (std::size_t i = 0; i < enc.values.size(); ++i) {
+      const double z = x[enc.first + int(i)];
+      zmax = std::max(zmax, z);
+      value += enc.values[i] * z;
+      encoded[enc.first + int(i)] = 1;
+    }
+    const double score = 1.0 - zmax;
+    if (score <= tol || score <= best.score) continue;
+    // Split at the relaxed value; if it is a value of the domain itself,
+    // keep it on the left, so the fractional point leaves both children.
+    double split = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < enc.values.size(); ++i) {
+      const int col = enc.first + int(i);
+      if (upper[col] < 0.5) continue;  // value excluded at this node
+      if (enc.values[i] <= value + 1e-9) split = enc.values[i];
+    }
+    bool left = false, right = false;  // both children must keep a value
+    for (std::size_t i = 0; i < enc.values.size(); ++i) {
+      const int col = enc.first + int(i);
+      if (upper[col] < 0.5) continue;
+      (enc.values[i] <= split ? left : right) = true;
+    }
+    if (!left || !right) continue;
+    best = {int(e), -1, split, score};
+  }
+  for (int j = 0; j < f.nlp.n; ++j) {
+    if (!f.integer[j] || encoded[j]) continue;
+    const double frac = x[j] - std::floor(x[j]);
+    const double score = std::min(frac, 1.0 - frac);
+    if (score <= tol || score <= best.score) continue;
+    if (std::floor(x[j]) < lower[j] || std::ceil(x[j]) > upper[j]) continue;
+    best = {-1, j, std::floor(x[j]), score};
+  }
+  return best;
+}
+
+/// Restricts a node's bounds to the values of one discrete variable on one side of the split.
+inline void restrict_side(const lower::MinlpForm& f, const Branch& b, bool left, std::vector<double>& lower,
+                          std::vector<double>& upper) {
+  if (b.encoding < 0) {
+    if (left) upper[b.column] = b.split;
+    else lower[b.column] = b.split + 1.0;
+    return;
+  }
+  const auto& enc = f.encodings[b.encoding];
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (std::size_t i = 0; i < enc.values.size(); ++i) {
+    const int col = enc.first + int(i);
+    const bool keep = left ? enc.values[i] <= b.split : enc.values[i] > b.split;
+    if (!keep) upper[col] = 0.0;
+    if (keep && upper[col] > 0.5) lo = std::min(lo, enc.values[i]), hi = std::max(hi, enc.values[i]);
+  }
+  const int vc = f.value_column[enc.var];
+  lower[vc] = std::max(lower[vc], lo);
+  upper[vc] = std::min(upper[vc], hi);
+  if (const int lc = f.log_column[enc.var]; lc >= 0) {
+    lower[lc] = std::max(lower[lc], std::log(lo));
+    upper[lc] = std::min(upper[lc], std::log(hi));
+  }
+}
+
+}  // namespace detail
+
+inline SearchResult branch_and_bound(MigpContext& ctx) {
+  SearchResult res;
+  const auto& f = ctx.form();
+  std::priority_queue<detail::Node> open;
+  long next_id = 0;
+  open.push({f.nlp.lower, f.nlp.upper, -std::numeric_limits<double>::infinity(), next_id++});
+  long nodes = 0;
+  // Nodes Ipopt could not settle are neither explored nor pruned: their
+  // bounds stay in the reported bound and optimality is not claimed.
+  bool unresolved = false;
+  double unresolved_bound = std::numeric_limits<double>::infinity();
+  while (!open.empty()) {
+    const double best_open = std::min(open.top().bound, unresolved_bound);
+    res.bound_phi = std::min(best_open, ctx.incumbent_phi());
+    ctx.progress("branch and bound", res.bound_phi, nodes, "nodes");
+    if (ctx.gap_closed(best_open) || best_open >= ctx.cutoff()) break;
+    if (nodes >= ctx.options().node_limit) {
+      res.status = Status::node_limit;
+      res.count = nodes;
+      res.message = "node limit reached";
+      return res;
+    }
+    if (ctx.out_of_time()) {
+      res.status = Status::time_limit;
+      res.count = nodes;
+      res.message = "time limit reached";
+      return res;
+    }
+    detail::Node node = open.top();
+    open.pop();
+    ++nodes;
+    auto nlp = ctx.solve_nlp(node.lower, node.upper);
+    if (nlp.kind == NlpOutcome::infeasible) continue;
+    if (nlp.kind == NlpOutcome::failed) {
+      unresolved_bound = std::min(unresolved_bound, node.bound);
+      if (ctx.out_of_time()) continue;  // reported as time_limit at the top of the loop
+      unresolved = true;
+      continue;
+    }
+    if (nlp.phi >= ctx.cutoff()) continue;
+    const auto branch = detail::choose_branch(f, nlp.x, node.lower, node.upper);
+    if (branch.encoding < 0 && branch.column < 0) {
+      // Integral relaxation: a feasible point. Re-solve with the integers
+      // fixed exactly, so the incumbent carries exact integer values.
+      if (ctx.integral(nlp.x)) {
+        auto fixed = ctx.solve_fixed(nlp.x);
+        if (fixed.kind != NlpOutcome::optimal) ctx.offer(nlp.x, nlp.phi);
+      }
+      continue;
+    }
+    for (bool left : {true, false}) {
+      detail::Node child{node.lower, node.upper, nlp.phi, next_id++};
+      detail::restrict_side(f, branch, left, child.lower, child.upper);
+      open.push(std::move(child));
+    }
+  }
+  res.count = nodes;
+  res.bound_phi = std::min(open.empty() ? ctx.incumbent_phi() : open.top().bound, ctx.incumbent_phi());
+  res.bound_phi = std::min(res.bound_phi, unresolved_bound);
+  if (unresolved) {
+    res.status = Status::numerical_error;
+    res.message = "Ipopt could not settle some nodes; the bound is not proven";
+    return res;
+  }
+  res.status = ctx.has_incumbent() ? Status::optimal : Status::infeasible;
+  return res;
+}
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/branch_and_bound.hpp ----
+// ---- begin ychart/solve/rounding_heuristic.hpp ----
+// ychart/solve/rounding_heuristic.hpp
+// The heuristic that seeds the exact methods with an incumbent: round the
+// relaxed point to the nearest values of every discrete variable, let a GLPK
+// MILP repair the rounding (the linear rows, tangent cuts of the convex rows
+// at the relaxed point, minimal L1 distance to the rounded values), then
+// solve the NLP with the repaired integers fixed. The incumbent it finds is
+// feasible (checked by that NLP); it proves nothing.
+
+
+namespace ychart::solve {
+
+/// Returns true if it found a (new or better) incumbent.
+inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& relaxed, const std::vector<Cut>& cuts,
+                               double time_limit) {
+  const auto& f = ctx.form();
+  auto m = ctx.master(cuts);
+  // Replace the objective: distance to the rounding. Plain integer columns
+  // get |x - r| through two extra columns d+ - d- = x - r; encoded variables
+  // pay |v - r| for each value v they choose.
+  std::fill(m.c.begin(), m.c.end(), 0.0);
+  m.c0 = 0.0;
+  std::vector<char> encoded(f.nlp.n, 0);
+  for (const auto& e : f.encodings) {
+    double value = 0.0;
+    for (std::size_t i = 0; i < e.values.size(); ++i) value += e.values[i] * relaxed[e.first + int(i)];
+    double rounded = e.values.front();
+    for (double v : e.values)
+      if (std::abs(v - value) < std::abs(rounded - value)) rounded = v;
+    const double scale = std::max(1.0, e.values.back() - e.values.front());
+    for (std::size_t i = 0; i < e.values.size(); ++i) {
+      m.c[e.first + int(i)] = std::abs(e.values[i] - rounded) / scale;
+      encoded[e.first + int(i)] = 1;
+    }
+  }
+  std::vector<Eigen::Triplet<double, int>> trip;
+  for (int r = 0; r < m.A.rows(); ++r)
+    for (decltype(m.A)::InnerIterator it(m.A, r); it; ++it) trip.emplace_back(r, it.col(), it.value());
+  int rows = int(m.A.rows());
+  for (int j = 0; j < f.nlp.n; ++j) {
+    if (!f.integer[j] || encoded[j]) continue;
+    const double r = std::round(relaxed[j]);
+    const double scale = std::max(1.0, f.nlp.upper[j] - f.nlp.lower[j]);
+    const int plus = m.n++, minus = m.n++;
+    for (int k : {plus, minus}) {
+      m.lower.push_back(0.0);
+      m.upper.push_back(std::numeric_limits<double>::infinity());
+      m.integer.push_back(0);
+      m.c.push_back(1.0 / (std::isfinite(scale) ? scale : 1.0));
+      (void)k;
+    }
+    trip.emplace_back(rows, j, 1.0);
+    trip.emplace_back(rows, plus, -1.0);
+    trip.emplace_back(rows, minus, 1.0);
+    m.row_lower.push_back(r);
+    m.row_upper.push_back(r);
+    ++rows;
+  }
+  m.A.resize(rows, m.n);
+  m.A.setFromTriplets(trip.begin(), trip.end());
+  m.A.makeCompressed();
+  MilpOptions mo;
+  mo.time_limit = std::max(1e-3, std::min(time_limit, ctx.remaining()));
+  auto r = solve_milp(m, mo);
+  if (r.x.empty()) return false;
+  r.x.resize(f.nlp.n);
+  const double before = ctx.incumbent_phi();
+  ctx.solve_fixed(r.x);
+  return ctx.incumbent_phi() < before;
+}
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/rounding_heuristic.hpp ----
+// ---- begin ychart/solve/migp.hpp ----
+// ychart/solve/migp.hpp
+// Solves a model with discrete or real variables: lowers it to the convex
+// MINLP form, sends a form without convex rows (an integer-linear model, or
+// a mixed-integer GP whose posynomials are all monomials) to GLPK as one
+// MILP, and otherwise runs the rounding heuristic and then outer
+// approximation or branch and bound. Fills the Solution with the incumbent,
+// the proven bound and the gap; `optimal` only when the gap is closed.
+
+
+#include <cmath>
+#include <string>
+
+namespace ychart::detail {
+
+/// True when the model needs the mixed-integer machinery.
+inline bool needs_migp(const Model& m) {
+  if (!m.objective_affine().empty()) return true;
+  for (const auto& v : m.registry().variables)
+    if (v.kind != VariableKind::positive) return true;
+  for (const auto& c : m.constraints())
+    if (c.form() != Constraint::Form::gp) return true;
+  return false;
+}
+
+/// Whether the lowered form has rows that are not linear.
+inline bool has_convex_rows(const lower::MinlpForm& f) {
+  for (auto k : f.nlp.kind)
+    if (k == lower::RowKind::expsum_le || k == lower::RowKind::mixed_le) return true;
+  return false;
+}
+
+/// Columns of the form from a previous solution's values, if they fit.
+inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Solution& s, std::vector<double>& x) {
+  const auto& vars = reg.variables;
+  if (!s.has_values() || s.variables().size() != vars.size()) return false;
+  x.assign(f.nlp.n, 0.0);
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    const double v = s.variables()[j].value;
+    if (!std::isfinite(v)) return false;
+    if (vars[j].kind != VariableKind::discrete) continue;
+    x[f.value_column[j]] = v;
+  }
+  for (const auto& e : f.encodings) {
+    const double v = x[f.value_column[e.var]];
+    bool found = false;
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+      if (std::abs(e.values[i] - v) <= 1e-9 * std::max(1.0, std::abs(v))) x[e.first + int(i)] = 1.0, found = true;
+    if (!found) return false;  // the value is not in this model's domain
+  }
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind != VariableKind::discrete || !vars[j].is_integer_range()) continue;
+    const double v = x[f.value_column[j]];
+    if (v < vars[j].lower || v > vars[j].upper) return false;
+  }
+  return true;
+}
+
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::IpoptRunner& runner) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  const auto form = lower::lower_minlp(model);
+  const auto& reg = model.registry();
+  const auto& vars = reg.variables;
+
+  Solution s;
+  SolutionBuilder b{s};
+  b.model_id() = &reg;
+  b.objective_dimension() = model.objective_unit();
+  b.variables().resize(vars.size());
+  for (std::size_t j = 0; j < vars.size(); ++j)
+    b.variables()[j] = {vars[j].name, vars[j].unit, std::nan(""), vars[j].auxiliary};
+  const auto& cons = model.constraints();
+  b.constraints().resize(cons.size());
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    auto& c = b.constraints()[i];
+    c.name = cons[i].name().empty() ? "c" + std::to_string(i) : cons[i].name();
+    c.text = cons[i].to_string();
+    c.sensitivity = std::nan("");
+  }
+
+  solve::MigpContext ctx(form, runner, options);
+  solve::SearchResult res;
+  const bool linear = !has_convex_rows(form);
+  Method method = options.method;
+  if (method == Method::glpk && !linear)
+    throw model_error("ychart: Method::glpk needs a model whose posynomials are all monomials (a MILP after the "
+                      "log transform); this one has posynomial constraints or a posynomial objective");
+  if (method == Method::automatic) method = linear ? Method::glpk : Method::outer_approximation;
+  b.method() = std::string(to_string(method));
+
+  if (method == Method::glpk) {
+    solve::MilpOptions mo;
+    mo.time_limit = options.time_limit;
+    mo.relative_gap = options.relative_gap;
+    auto r = solve::solve_milp(ctx.master({}), mo);
+    res.status = r.status;
+    res.message = r.message;
+    if (!r.x.empty()) ctx.offer(r.x, r.objective);
+    res.bound_phi = std::isfinite(r.bound) ? r.bound : r.objective;
+    if (r.status == Status::optimal) res.bound_phi = r.objective;
+  } else {
+    // Root relaxation: a bound, the first cuts, and the heuristic's start.
+    auto root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
+    std::vector<solve::Cut> cuts;
+    if (root.kind == solve::NlpOutcome::infeasible) {
+      res.status = Status::infeasible;
+      res.message = "the continuous relaxation is infeasible";
+    } else if (root.kind == solve::NlpOutcome::failed) {
+      res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
+      res.message = "continuous relaxation: " + root.message;
+    } else {
+      ctx.add_cuts(root.x, cuts);
+      if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
+      if (options.warm_start) {
+        std::vector<double> x;
+        if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
+      }
+      if (options.heuristic && !ctx.has_incumbent())
+        solve::rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
+      res = method == Method::branch_and_bound ? solve::branch_and_bound(ctx) : solve::outer_approximation(ctx, cuts);
+      res.bound_phi = std::max(res.bound_phi, root.phi);
+    }
+  }
+  b.nodes() = res.count;
+  b.iterations() = ctx.ipopt_iterations();
+
+  auto finish = [&](Status st, std::string msg) {
+    b.status() = st;
+    b.message() = std::move(msg);
+    b.solve_time() = std::chrono::duration<double>(clock::now() - start).count();
+    return s;
+  };
+  if (std::isfinite(res.bound_phi)) b.bound() = form.user_objective(res.bound_phi);
+
+  if (!ctx.has_incumbent()) {
+    if (res.status == Status::optimal) res.status = Status::infeasible;  // nothing found, nothing left
+    return finish(res.status, res.message);
+  }
+
+  // The incumbent: values in each variable's unit.
+  const auto& x = ctx.incumbent();
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind != VariableKind::positive) continue;
+    const double y = x[form.value_column[j]];
+    const bool boxed_low = !std::isfinite(form.nlp.lower[j]) && y <= -ctx.box() + 1e-3;
+    const bool boxed_high = !std::isfinite(form.nlp.upper[j]) && y >= ctx.box() - 1e-3;
+    if ((boxed_low || boxed_high) && !vars[j].auxiliary) b.unbounded().push_back({vars[j].name, boxed_low});
+  }
+  if (!b.unbounded().empty())
+    return finish(Status::unbounded, "the objective improves without limit as variables run to 0 or infinity");
+
+  b.point().resize(vars.size());
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    const double v = x[form.value_column[j]];
+    b.point()[j] = vars[j].kind == VariableKind::positive ? std::exp(v) : v;
+  }
+  for (const auto& e : form.encodings) {  // exact domain values, and tables evaluated at them
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+      if (x[e.first + int(i)] > 0.5) b.point()[e.var] = e.values[i];
+  }
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range())
+      b.point()[j] = std::round(b.point()[j]);
+    if (vars[j].kind == VariableKind::tabulated) {
+      const auto& arg = vars[vars[j].argument];
+      const double v = b.point()[vars[j].argument];
+      for (std::size_t i = 0; i < vars[j].table.size(); ++i)
+        if (arg.value_at(i) == v) b.point()[j] = vars[j].table[i];
+    }
+  }
+  for (std::size_t j = 0; j < vars.size(); ++j) b.variables()[j].value = b.point()[j];
+  b.has_point() = true;
+  const double objective = model.objective().evaluate(b.point()) + model.objective_affine().evaluate(b.point());
+  b.objective() = objective;
+  const double bound = b.bound();
+  b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");
+
+  // Tight constraints at the incumbent.
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const auto& c = cons[i];
+    const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
+    const double scale = std::max({std::abs(lhs), std::abs(rhs), 1e-12});
+    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
+  }
+  ctx.progress(b.method().c_str(), res.bound_phi, res.count, "", true);
+  return finish(res.status, res.message);
+}
+
+}  // namespace ychart::detail
+// ---- end ychart/solve/migp.hpp ----
 // ---- begin ychart/solve/solve.hpp ----
 // ychart/solve/solve.hpp
 // Model::solve(): lowers the model, runs Ipopt, and turns the outcome into a
@@ -2576,9 +4508,10 @@ inline bool is_success(Ipopt::ApplicationReturnStatus s) {
 inline Solution Model::solve(const SolveOptions& options) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
+  if (!cache_) cache_.reset(new detail::SolverCache);
+  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->runner);
   const auto form = lower::lower_gp(*this);
   const solve::GpDerivativeMaps maps(form);
-  if (!cache_) cache_.reset(new detail::SolverCache);
   const double box = options.bound_exponent * std::log(10.0);
   // Fast path: only variables free on both sides are boxed. If Ipopt does not
   // succeed there (an iterate ran past the box, or anything else), solve again
@@ -2649,6 +4582,9 @@ inline Solution Model::solve(const SolveOptions& options) {
     }
     const double obj = objective_.evaluate(b.point());
     b.objective() = obj;
+    b.has_point() = true;
+    b.bound() = obj;  // a convex GP: the optimum is its own bound
+    b.gap() = 0.0;
     // Multipliers of the log-space rows are d log(obj)/d log(monomial side);
     // flip for maximisation and for constraints written `monomial >= posynomial`.
     const double sense_sign = sense_ == Sense::minimize ? 1.0 : -1.0;

@@ -1,8 +1,13 @@
 // ychart/expr/constraint.hpp
-// Constraint: what `posynomial <= monomial`, `monomial >= posynomial` and
-// `monomial == monomial` build. It is stored normalised (posynomial side,
-// monomial side) and remembers which side the user wrote on the right, so
-// sensitivities can be reported against the right-hand side as written.
+// Constraint: what the comparisons build. Three forms:
+//   gp:     `posynomial <= monomial`, `monomial >= posynomial`,
+//           `monomial == monomial` (log space);
+//   affine: `affine <= affine`, `==`, `>=` over integers, reals and
+//           tabulated terms, any signs (linear space);
+//   mixed:  `posynomial <= affine` (convex in both spaces together).
+// It is stored normalised (smaller side, larger side) and remembers which
+// side the user wrote on the right, so sensitivities can be reported against
+// the right-hand side as written.
 #pragma once
 
 #include "detail/registry.hpp"
@@ -15,14 +20,16 @@ namespace ychart {
 class Constraint {
  public:
   enum class Sense { less_equal, equal };
+  enum class Form { gp, affine, mixed };
 
   Constraint(detail::Registry* owner, detail::TermList posynomial, detail::TermList monomial, Sense sense,
-             bool written_reversed)
+             bool written_reversed, Form form = Form::gp)
       : owner_(owner),
         posynomial_(std::move(posynomial)),
         monomial_(std::move(monomial)),
         sense_(sense),
-        written_reversed_(written_reversed) {}
+        written_reversed_(written_reversed),
+        form_(form) {}
 
   /// Gives the constraint a name used in solution tables and reports.
   Constraint&& named(std::string name) && {
@@ -39,8 +46,13 @@ class Constraint {
   /// True when the user wrote the monomial on the left (`m >= p`, `m == ...`
   /// counts as not reversed): the right-hand side as written is the posynomial.
   bool written_reversed() const { return written_reversed_; }
+  Form form() const { return form_; }
+  /// The smaller side: a posynomial (gp, mixed) or an affine expression.
   const detail::TermList& posynomial() const { return posynomial_; }
+  /// The larger side: a monomial (gp) or an affine expression (affine, mixed).
   const detail::TermList& monomial() const { return monomial_; }
+  const detail::TermList& smaller() const { return posynomial_; }
+  const detail::TermList& larger() const { return monomial_; }
   detail::Registry* owner() const { return owner_; }
 
   std::string to_string() const {
@@ -56,6 +68,7 @@ class Constraint {
   detail::TermList monomial_;
   Sense sense_;
   bool written_reversed_;
+  Form form_;
   std::string name_;
 };
 

@@ -1,13 +1,17 @@
 // ychart/expr/functions.hpp
 // pow (a monomial to a real power, or to a rational power when it has a
-// dimension), max (of posynomials, through an epigraph variable) and sum
-// (over any input range, std or range-v3).
+// dimension), max (of posynomials, through an epigraph variable), sum (over
+// any input range, std or range-v3) and tabulate (any function of one
+// discrete variable, as an affine term).
 #pragma once
 
 #include "operators.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <initializer_list>
+#include <string>
 #include <iterator>
 #include <ratio>
 #include <utility>
@@ -20,6 +24,9 @@ template <class T>
   requires detail::operand<T>
 auto pow(T&& base, double exponent) {
   using namespace detail;
+  if constexpr (class_of<T> == expr_class::discrete) {  // n^a: n as a monomial factor
+    return pow(Monomial<dimension_of<T>>(Expr<expr_class::discrete, dimension_of<T>>(base)), exponent);
+  } else {
   static_assert(class_of<T> <= expr_class::monomial,
                 "ychart: pow(e, a) takes a monomial or a constant. A posynomial to a power is not a monomial: "
                 "introduce a variable t with `posynomial <= t` and use pow(t, a) (a > 0).");
@@ -39,6 +46,7 @@ auto pow(T&& base, double exponent) {
                                 ", " + format_number(exponent) + ")");
     return Monomial<>(owner_of(base), t.power(exponent));
   }
+  }
 }
 
 /// A monomial with a dimension to the rational power Num/Den.
@@ -46,6 +54,9 @@ template <std::intmax_t Num, std::intmax_t Den = 1, class T>
   requires detail::operand<T>
 auto pow(T&& base) {
   using namespace detail;
+  if constexpr (class_of<T> == expr_class::discrete) {
+    return pow<Num, Den>(Monomial<dimension_of<T>>(Expr<expr_class::discrete, dimension_of<T>>(base)));
+  } else {
   static_assert(class_of<T> <= expr_class::monomial,
                 "ychart: pow<N, D>(e) takes a monomial or a constant (a single term).");
   using D = units::dimension_power<dimension_of<T>, Num, Den>;
@@ -57,6 +68,7 @@ auto pow(T&& base) {
     if (t.empty() && exponent < 0)
       throw invalid_coefficient("ychart: pow of a zero monomial to a negative power: " + text_of(base));
     return Monomial<D>(owner_of(base), t.power(exponent));
+  }
   }
 }
 
@@ -95,7 +107,8 @@ auto max(const First& first, const Rest&... rest) {
     std::string name = "max(" + text_of(first);
     ((name += ", " + text_of(rest)), ...);
     name += ")";
-    const std::uint32_t t = owner->add({name, "", 0.0, std::numeric_limits<double>::infinity(), 1.0, true});
+    const std::uint32_t t = owner->add(
+        make_record(name, "", 0.0, std::numeric_limits<double>::infinity(), 1.0, VariableKind::positive, true));
     auto define = [&](const auto& e) {
       if constexpr (class_of<std::remove_cvref_t<decltype(e)>> == expr_class::constant)
         require_coefficient(constant_value(e), expr_class::posynomial, name);
@@ -129,6 +142,44 @@ auto sum(Range&& range, F&& f) {
 template <class Range>
 auto sum(Range&& range) {
   return sum(std::forward<Range>(range), [](const auto& e) -> decltype(auto) { return e; });
+}
+
+}  // namespace ychart
+
+namespace ychart {
+
+/// tabulate(n, f): the function f of one discrete variable n, as an affine
+/// term. f is called once per value of n (so any function works: n / (1 + n),
+/// a lookup, a measured curve); the solvers see f(n) = sum_v f(v) [n == v],
+/// which is linear in the binary encoding of n. The name labels reports.
+template <class D, class F>
+  requires std::is_invocable_r_v<double, F, double>
+Affine<> tabulate(const Discrete<D>& n, F&& f, std::string name = {}) {
+  auto* owner = n.owner();
+  if (!owner) throw model_error("ychart: tabulate() of a variable that belongs to no model");
+  const auto& arg = owner->variables.at(n.index());
+  constexpr double largest_domain = 1e6;
+  if (!(arg.domain_size() <= largest_domain))
+    throw model_error("ychart: tabulate(" + arg.name + "): the variable has " +
+                      detail::format_number(arg.domain_size()) + " values; a table needs a domain of at most 10^6");
+  detail::VariableRecord r;
+  r.name = name.empty() ? "f(" + arg.name + ")" : std::move(name);
+  r.kind = detail::VariableKind::tabulated;
+  r.argument = n.index();
+  const auto count = static_cast<std::size_t>(arg.domain_size());
+  r.table.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    // f sees the value in n's own unit.
+    const double v = static_cast<double>(std::invoke(f, arg.value_at(i)));
+    if (!std::isfinite(v))
+      throw invalid_coefficient("ychart: tabulate(" + arg.name + "): f(" + detail::format_number(arg.value_at(i)) +
+                                ") = " + detail::format_number(v) + " is not finite");
+    r.table.push_back(v);
+  }
+  r.lower = count ? *std::min_element(r.table.begin(), r.table.end()) : 0.0;
+  r.upper = count ? *std::max_element(r.table.begin(), r.table.end()) : 0.0;
+  const auto index = owner->add(std::move(r));
+  return Affine<>(owner, detail::TermList::variable(index, 1.0));
 }
 
 }  // namespace ychart

@@ -20,11 +20,16 @@
 
 namespace ychart::lower {
 
-enum class RowKind { linear_le, linear_eq, expsum_le };
+/// linear_le / linear_eq: one row, a.y + b <= 0 (== 0).
+/// expsum_le: sum_k exp(a_k.y + b_k) <= 1 (a posynomial constraint).
+/// mixed_le: sum_k exp(a_k.y + b_k) + (d.x + e) <= 0, the exponential rows
+///   first and one linear row last (a posynomial bounded by an affine
+///   expression; only mixed-integer models have these).
+enum class RowKind { linear_le, linear_eq, expsum_le, mixed_le };
 
 /// Where a constraint of the standard form comes from.
 struct Origin {
-  enum Kind { user, epigraph, objective, variable_lower, variable_upper } kind;
+  enum Kind { user, epigraph, objective, variable_lower, variable_upper, encoding } kind;
   std::size_t index;  // user constraint, epigraph definition, or variable
 };
 
@@ -40,8 +45,16 @@ struct GpStandardForm {
   std::vector<int> first_term{0};    // constraint i owns rows [first_term[i], first_term[i+1])
   std::vector<RowKind> kind;
   std::vector<Origin> origin;
+  /// Columns in linear space (reals, integers, encodings) rather than log
+  /// space; they get no artificial box. Empty: every column is in log space.
+  std::vector<char> linear_column;
 
   int constraint_count() const { return static_cast<int>(kind.size()); }
+  bool is_linear_column(int j) const { return !linear_column.empty() && linear_column[j]; }
+  /// Whether row r of A is an exponential term of constraint i.
+  bool is_exp_term(int i, int r) const {
+    return kind[i] == RowKind::expsum_le || (kind[i] == RowKind::mixed_le && r + 1 < first_term[i + 1]);
+  }
 };
 
 namespace detail {
@@ -153,19 +166,34 @@ inline GpStandardForm lower_gp(const Model& model) {
 /// its own slack s_i >= 1 (sigma_i = log s_i >= 0) and the objective becomes
 /// the product of the slacks. Always feasible; optimal value 1 (all sigma 0)
 /// exactly when the original model is feasible.
-inline GpStandardForm relax(const GpStandardForm& f) {
+/// Columns whose `hard` flag is set keep their bounds (fixed integers in an
+/// outer-approximation subproblem); `lower`/`upper` override the form's.
+inline GpStandardForm relax(const GpStandardForm& f, const std::vector<char>& hard = {},
+                            const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr) {
   GpStandardForm r;
   const int m = f.constraint_count();
+  const auto& lo = lower ? *lower : f.lower;
+  const auto& hi = upper ? *upper : f.upper;
   std::vector<int> bounded_lower, bounded_upper;
+  r.lower.assign(f.n, -std::numeric_limits<double>::infinity());
+  r.upper.assign(f.n, std::numeric_limits<double>::infinity());
   for (int j = 0; j < f.n; ++j) {
-    if (std::isfinite(f.lower[j])) bounded_lower.push_back(j);
-    if (std::isfinite(f.upper[j])) bounded_upper.push_back(j);
+    if (!hard.empty() && hard[j]) {
+      r.lower[j] = lo[j], r.upper[j] = hi[j];
+      continue;
+    }
+    if (std::isfinite(lo[j])) bounded_lower.push_back(j);
+    if (std::isfinite(hi[j])) bounded_upper.push_back(j);
   }
   const int n_slack = m + int(bounded_lower.size() + bounded_upper.size());
   r.n = f.n + n_slack;
   r.n_model = f.n_model;
-  r.lower.assign(r.n, -std::numeric_limits<double>::infinity());
-  r.upper.assign(r.n, std::numeric_limits<double>::infinity());
+  r.lower.resize(r.n, -std::numeric_limits<double>::infinity());
+  r.upper.resize(r.n, std::numeric_limits<double>::infinity());
+  if (!f.linear_column.empty()) {
+    r.linear_column = f.linear_column;
+    r.linear_column.resize(r.n, 0);
+  }
   r.c = Eigen::VectorXd::Zero(r.n);
   for (int s = f.n; s < r.n; ++s) r.lower[s] = 0.0, r.c[s] = 1.0;
 
@@ -199,14 +227,14 @@ inline GpStandardForm relax(const GpStandardForm& f) {
     const int row = int(b.size());
     trip.emplace_back(row, j, -1.0);
     trip.emplace_back(row, slack++, -1.0);
-    b.push_back(f.lower[j]);
+    b.push_back(lo[j]);
     close(RowKind::linear_le, {Origin::variable_lower, std::size_t(j)});
   }
   for (int j : bounded_upper) {  // y_j - upper_j - sigma <= 0
     const int row = int(b.size());
     trip.emplace_back(row, j, 1.0);
     trip.emplace_back(row, slack++, -1.0);
-    b.push_back(-f.upper[j]);
+    b.push_back(-hi[j]);
     close(RowKind::linear_le, {Origin::variable_upper, std::size_t(j)});
   }
   r.A.resize(int(b.size()), r.n);

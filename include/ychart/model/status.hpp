@@ -14,6 +14,7 @@ enum class Status {
   time_limit,       // stopped by SolveOptions::time_limit
   iteration_limit,  // stopped by SolveOptions::max_iterations
   numerical_error,  // the solver failed; the message says how
+  node_limit,       // a mixed-integer search stopped by SolveOptions::node_limit
 };
 
 inline std::string_view to_string(Status s) {
@@ -24,16 +25,51 @@ inline std::string_view to_string(Status s) {
     case Status::time_limit: return "time_limit";
     case Status::iteration_limit: return "iteration_limit";
     case Status::numerical_error: return "numerical_error";
+    case Status::node_limit: return "node_limit";
   }
   return "?";
 }
 inline std::ostream& operator<<(std::ostream& os, Status s) { return os << to_string(s); }
 
+class Solution;
+
+/// How a model with discrete or real variables is solved (a pure GP always
+/// goes to Ipopt directly).
+enum class Method {
+  automatic,            // GLPK for integer-linear models, outer approximation otherwise
+  glpk,                 // one MILP; only for models without posynomials
+  outer_approximation,  // GLPK master over the encoding + tangent cuts, Ipopt with integers fixed
+  branch_and_bound,     // best-bound search on Ipopt relaxations, branching n <= floor, n >= ceil
+};
+
+inline std::string_view to_string(Method m) {
+  switch (m) {
+    case Method::automatic: return "automatic";
+    case Method::glpk: return "glpk";
+    case Method::outer_approximation: return "outer_approximation";
+    case Method::branch_and_bound: return "branch_and_bound";
+  }
+  return "?";
+}
+
 struct SolveOptions {
-  double time_limit = 1e20;         // seconds of CPU time
-  int max_iterations = 3000;        // interior-point iterations
+  double time_limit = 1e20;         // seconds (CPU time for a GP, wall-clock for mixed-integer searches)
+  int max_iterations = 3000;        // interior-point iterations per Ipopt run
   double tolerance = 1e-9;          // Ipopt's relative convergence tolerance
-  int verbosity = 0;                // 0: silent; 1..12: Ipopt's print level
+  /// GP: 0 silent, 1..12 Ipopt's print level. Mixed-integer searches: >= 1
+  /// prints a progress line about once a second on stderr.
+  int verbosity = 0;
+  Method method = Method::automatic;
+  /// A mixed-integer solve is optimal when |incumbent - bound| is within
+  /// relative_gap * |incumbent| or within absolute_gap (objective units, SI).
+  double relative_gap = 1e-6;
+  double absolute_gap = 1e-9;
+  long node_limit = 1000000;        // branch-and-bound nodes / outer-approximation iterations
+  bool heuristic = true;            // rounding + GLPK repair for an early incumbent
+  /// A previous solution of a related model (the same variables, e.g. the
+  /// previous point of a sweep): its discrete values are tried first and, if
+  /// still feasible, give the search its first incumbent.
+  const Solution* warm_start = nullptr;
   /// Values whose magnitude (in the variable's unit) passes 10^±bound_exponent
   /// count as running to 0 or infinity: the model is reported unbounded. The
   /// box also keeps Ipopt's KKT matrix well conditioned for free variables.

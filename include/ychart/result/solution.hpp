@@ -1,9 +1,11 @@
 // ychart/result/solution.hpp
 // Solution: what a solve returns. Status, objective, values in each
 // variable's own unit, solve time, and per-constraint reports: sensitivity
-// (d log objective / d log right-hand side as written), whether it is tight,
-// and for an infeasible model by how much it must be relaxed. Prints as a
-// table with operator<< and writes JSON.
+// (d log objective / d log right-hand side as written; GPs only), whether it
+// is tight, and for an infeasible model by how much it must be relaxed.
+// Mixed-integer solves add the proven bound, the gap and the node count; a
+// search stopped by a limit keeps its incumbent. Prints as a table with
+// operator<< and writes JSON.
 #pragma once
 
 #include "../expr/expression.hpp"
@@ -30,7 +32,7 @@ struct VariableReport {
 struct ConstraintReport {
   std::string name;            // the user's name, or "c<index>"
   std::string text;            // the constraint as written
-  double sensitivity = 0.0;    // d log(objective*) / d log(right-hand side as written)
+  double sensitivity = 0.0;    // d log(objective*) / d log(right-hand side as written); NaN for mixed-integer
   bool tight = false;          // holds with equality at the optimum
   double relaxation = 1.0;     // infeasible models: the factor by which to relax it (1: leave it)
 };
@@ -52,6 +54,9 @@ class Solution {
  public:
   Status status() const { return status_; }
   bool optimal() const { return status_ == Status::optimal; }
+  /// True when values are available: an optimum, or the incumbent of a
+  /// mixed-integer search stopped by a limit.
+  bool has_values() const { return has_point_; }
   const std::string& message() const { return message_; }
 
   /// The optimal objective in coherent SI units (s, B, J, W ...).
@@ -75,11 +80,21 @@ class Solution {
     // Checked before anything touches the variable's model, which may be gone.
     if (v.owner() != model_id_ || v.index() >= variables_.size())
       throw solution_error("ychart: value(): the variable does not belong to the solved model");
-    if (status_ != Status::optimal) require_point("value(" + variables_[v.index()].name + ")");
+    if (!has_point_) require_point("value(" + variables_[v.index()].name + ")");
     return variables_[v.index()].value;
   }
   template <class D>
   double operator[](const Variable<D>& v) const { return value(v); }
+  /// The value of a discrete or real variable, in its declared unit.
+  template <expr_class C, class D>
+  double value(const LinearHandle<C, D>& v) const {
+    if (v.owner() != model_id_ || v.index() >= variables_.size())
+      throw solution_error("ychart: value(): the variable does not belong to the solved model");
+    if (!has_point_) require_point("value(" + variables_[v.index()].name + ")");
+    return variables_[v.index()].value;
+  }
+  template <expr_class C, class D>
+  double operator[](const LinearHandle<C, D>& v) const { return value(v); }
   /// The value of a variable in another unit of the same dimension.
   template <class D, class S>
   double value(const Variable<D>& v, units::unit<D, S> u) const {
@@ -89,7 +104,12 @@ class Solution {
   template <expr_class C, class D>
   double value(const Expr<C, D>& e) const {
     if constexpr (C == expr_class::constant) return e.value();
-    else {
+    else if constexpr (C == expr_class::mixed) {
+      require_point("value(expression)");
+      if (e.owner() && e.owner() != model_id_)
+        throw solution_error("ychart: value(): the expression uses variables of another model");
+      return e.posynomial().evaluate(point_) + e.affine().evaluate(point_);
+    } else {
       require_point("value(expression)");
       if (e.owner() && e.owner() != model_id_)
         throw solution_error("ychart: value(): the expression uses variables of another model");
@@ -106,6 +126,14 @@ class Solution {
 
   double solve_time() const { return solve_time_; }  // seconds, lowering included
   int iterations() const { return iterations_; }
+  /// Mixed-integer solves: the proven bound on the objective (a lower bound
+  /// when minimising), the relative gap |objective - bound| / |objective|,
+  /// nodes (branch and bound) or iterations (outer approximation), and the
+  /// method that ran. For a GP the bound is the objective and the gap 0.
+  double bound() const { return bound_; }
+  double gap() const { return gap_; }
+  long nodes() const { return nodes_; }
+  const std::string& method() const { return method_; }
   const std::vector<VariableReport>& variables() const { return variables_; }
   const std::vector<ConstraintReport>& constraints() const { return constraints_; }
   const ConstraintReport& constraint(std::size_t index) const { return constraints_.at(index); }
@@ -123,7 +151,7 @@ class Solution {
  private:
   friend struct SolutionBuilder;
   void require_point(const std::string& what) const {
-    if (status_ != Status::optimal)
+    if (!has_point_)
       throw solution_error("ychart: " + what + " is not available: the solve ended with status `" +
                            std::string(to_string(status_)) + "` (" + message_ + ")");
   }
@@ -140,6 +168,11 @@ class Solution {
   std::vector<BoundRelaxation> bound_relaxations_;
   double solve_time_ = 0.0;
   int iterations_ = 0;
+  bool has_point_ = false;
+  double bound_ = std::nan("");
+  double gap_ = std::nan("");
+  long nodes_ = 0;
+  std::string method_;
 };
 
 /// Fills a Solution; used by the solvers.
@@ -157,6 +190,11 @@ struct SolutionBuilder {
   std::vector<BoundRelaxation>& bound_relaxations() { return s.bound_relaxations_; }
   double& solve_time() { return s.solve_time_; }
   int& iterations() { return s.iterations_; }
+  bool& has_point() { return s.has_point_; }
+  double& bound() { return s.bound_; }
+  double& gap() { return s.gap_; }
+  long& nodes() { return s.nodes_; }
+  std::string& method() { return s.method_; }
 };
 
 namespace detail {
@@ -200,7 +238,14 @@ inline void Solution::write_json(std::ostream& os) const {
   os << ",\n  \"message\": ";
   write_json_string(os, message_);
   os << ",\n  \"objective\": ";
-  write_json_number(os, status_ == Status::optimal ? objective_ : std::nan(""));
+  write_json_number(os, has_point_ ? objective_ : std::nan(""));
+  os << ",\n  \"bound\": ";
+  write_json_number(os, bound_);
+  os << ",\n  \"gap\": ";
+  write_json_number(os, gap_);
+  os << ",\n  \"method\": ";
+  write_json_string(os, method_);
+  os << ",\n  \"nodes\": " << nodes_;
   os << ",\n  \"objective_unit\": ";
   write_json_string(os, objective_dimension_);
   os << ",\n  \"solve_time_s\": ";
@@ -215,7 +260,7 @@ inline void Solution::write_json(std::ostream& os) const {
     os << ", \"unit\": ";
     write_json_string(os, v.unit);
     os << ", \"value\": ";
-    write_json_number(os, status_ == Status::optimal ? v.value : std::nan(""));
+    write_json_number(os, has_point_ ? v.value : std::nan(""));
     os << "}";
   }
   os << "\n  ],\n  \"constraints\": [";
@@ -254,15 +299,19 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
   os << "status: " << s.status_;
   if (!s.message_.empty()) os << " (" << s.message_ << ")";
   os << "\n";
-  if (s.status_ == Status::optimal) {
+  if (s.has_point_) {
     os << "objective: " << std::setprecision(6) << s.objective_ << (s.objective_dimension_.empty() ? "" : " ")
        << s.objective_dimension_ << "\n";
+  }
+  if (!s.method_.empty()) {
+    os << "method: " << s.method_ << ", bound " << std::setprecision(6) << s.bound_ << ", gap "
+       << std::setprecision(3) << s.gap_ * 100 << " %, " << s.nodes_ << " nodes\n";
   }
   os << "solve time: " << std::setprecision(3) << s.solve_time_ * 1e3 << " ms, " << s.iterations_ << " iterations\n";
   std::size_t w = 8;
   for (const auto& v : s.variables_)
     if (!v.auxiliary) w = std::max(w, v.name.size());
-  if (s.status_ == Status::optimal) {
+  if (s.has_point_) {
     os << "\n" << std::left << std::setw(int(w)) << "variable" << "  " << std::right << std::setw(14) << "value"
        << "  unit\n";
     for (const auto& v : s.variables_) {
@@ -272,9 +321,12 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
     }
     os << "\n" << std::left << std::setw(12) << "constraint" << "  " << std::right << std::setw(12) << "sensitivity"
        << "  tight  text\n";
-    for (const auto& c : s.constraints_)
-      os << std::left << std::setw(12) << c.name << "  " << std::right << std::setw(12) << std::setprecision(4)
-         << c.sensitivity << "  " << (c.tight ? "yes  " : "     ") << "  " << c.text << "\n";
+    for (const auto& c : s.constraints_) {
+      os << std::left << std::setw(12) << c.name << "  " << std::right << std::setw(12) << std::setprecision(4);
+      if (std::isnan(c.sensitivity)) os << "-";
+      else os << c.sensitivity;
+      os << "  " << (c.tight ? "yes  " : "     ") << "  " << c.text << "\n";
+    }
   }
   if (s.status_ == Status::infeasible) {
     os << "\nto make the model feasible, relax:\n";

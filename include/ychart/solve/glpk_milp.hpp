@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <climits>
+#include <csetjmp>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -44,6 +45,9 @@ struct MilpOptions {
   /// Seconds allowed to decide whether a model with an unbounded LP
   /// relaxation has any integer point (unbounded) or none (infeasible).
   double undecided_limit = 10.0;
+  /// GLPK's cut generators (Gomory mixed-integer, mixed-integer rounding,
+  /// cover, clique). Off by default in GLPK; they pay on packing structure.
+  bool cuts = false;
 };
 
 struct MilpResult {
@@ -88,8 +92,25 @@ inline void validate(const MilpForm& f) {
 
 struct GlpkProblem {
   glp_prob* p = glp_create_prob();
-  ~GlpkProblem() { glp_delete_prob(p); }
+  bool alive = true;  // false once an internal GLPK error freed the environment (and p with it)
+  ~GlpkProblem() {
+    if (alive) glp_delete_prob(p);
+  }
 };
+
+// GLPK stops the process on an internal error (a failed assertion in its
+// simplex on a badly scaled LP, for one). Its documented way out is an error
+// hook that frees the environment and longjmps back; only GLPK's C frames
+// (and the trivial bound callback) lie between, so nothing is skipped that
+// needs destroying.
+struct ErrorJump {
+  std::jmp_buf env;
+};
+inline void glpk_error_hook(void* info) {
+  glp_free_env();
+  std::longjmp(static_cast<ErrorJump*>(info)->env, 1);
+}
+inline constexpr int glpk_internal_error = -1;
 
 // Loads the form; with `zero_objective` the objective is dropped (feasibility).
 inline void load(glp_prob* p, const MilpForm& f, bool zero_objective) {
@@ -131,19 +152,28 @@ inline void track_bound(glp_tree* tree, void* info) {
   }
 }
 
-inline int run_intopt(glp_prob* p, const MilpOptions& o, BoundTracker* tracker) {
+inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tracker) {
   glp_iocp parm;
   glp_init_iocp(&parm);
   parm.presolve = GLP_ON;
   parm.msg_lev = o.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
   parm.mip_gap = o.relative_gap;
+  if (o.cuts) parm.gmi_cuts = parm.mir_cuts = parm.cov_cuts = parm.clq_cuts = GLP_ON;
   const double ms = o.time_limit * 1000.0;
   parm.tm_lim = ms >= double(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(ms));
   if (tracker) {
     parm.cb_func = &track_bound;
     parm.cb_info = tracker;
   }
-  return glp_intopt(p, &parm);
+  ErrorJump jump;
+  if (setjmp(jump.env) != 0) {
+    prob.alive = false;
+    return glpk_internal_error;
+  }
+  glp_error_hook(&glpk_error_hook, &jump);
+  const int rc = glp_intopt(prob.p, &parm);
+  glp_error_hook(nullptr, nullptr);
+  return rc;
 }
 
 }  // namespace detail
@@ -161,7 +191,12 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   detail::load(prob.p, f, false);
   detail::BoundTracker tracker{f.maximize ? std::numeric_limits<double>::infinity()
                                           : -std::numeric_limits<double>::infinity()};
-  const int rc = detail::run_intopt(prob.p, o, &tracker);
+  const int rc = detail::run_intopt(prob, o, &tracker);
+  if (rc == detail::glpk_internal_error) {
+    r.status = Status::numerical_error;
+    r.message = "GLPK stopped with an internal error (numerical trouble in its simplex)";
+    return r;
+  }
 
   auto read_incumbent = [&] {
     r.x.resize(f.n);
@@ -187,7 +222,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     detail::load(feas.p, f, true);
     MilpOptions decide = o;
     decide.time_limit = std::min(o.time_limit, o.undecided_limit);
-    const int rc2 = detail::run_intopt(feas.p, decide, nullptr);
+    const int rc2 = detail::run_intopt(feas, decide, nullptr);
     const int st = rc2 == 0 ? glp_mip_status(feas.p) : GLP_UNDEF;
     if (st == GLP_OPT || st == GLP_FEAS) {
       r.status = Status::unbounded;

@@ -54,7 +54,7 @@ struct GpDerivativeMaps {
       cols.clear();
       for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r) {
         term_constraint[r] = i;
-        term_is_exp[r] = f.kind[i] == lower::RowKind::expsum_le;
+        term_is_exp[r] = f.is_exp_term(i, r);
         for (auto it = lower::GpStandardForm::SparseRows::InnerIterator(A, r); it; ++it) cols.push_back(it.col());
       }
       std::sort(cols.begin(), cols.end());
@@ -65,7 +65,7 @@ struct GpDerivativeMaps {
         const int begin = A.outerIndexPtr()[r], end = A.outerIndexPtr()[r + 1];
         for (int p = begin; p < end; ++p)
           a_to_jac[p] = base + int(std::lower_bound(cols.begin(), cols.end(), A.innerIndexPtr()[p]) - cols.begin());
-        if (f.kind[i] != lower::RowKind::expsum_le) continue;
+        if (!f.is_exp_term(i, r)) continue;
         for (int p = begin; p < end; ++p)
           for (int q = begin; q <= p; ++q) {  // columns are sorted: col(p) >= col(q), lower triangle
             const auto key = (std::uint64_t(A.innerIndexPtr()[p]) << 32) | std::uint64_t(A.innerIndexPtr()[q]);
@@ -92,13 +92,20 @@ class GpTnlp : public Ipopt::TNLP {
   /// they need it (a free variable leaves a zero on the KKT diagonal, which
   /// makes MUMPS's factorisations slow), while a box on the open side of a
   /// one-sided variable only costs interior-point iterations.
+  ///
+  /// `lower`/`upper` replace the form's column bounds (branch-and-bound
+  /// nodes, fixed integers) and `start` gives a starting point; both optional.
   GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
-         IpoptResult& out)
+         IpoptResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
+         const std::vector<double>* start = nullptr)
       : f_(form),
         maps_(maps),
         box_(box),
         box_all_(box_all),
         out_(out),
+        lower_(lower ? *lower : form.lower),
+        upper_(upper ? *upper : form.upper),
+        start_(start),
         z_(form.A.rows()),
         e_(form.A.rows()) {}
 
@@ -116,9 +123,10 @@ class GpTnlp : public Ipopt::TNLP {
                        Ipopt::Number* gu) override {
     constexpr double none = 2e19;  // Ipopt's "no bound"
     for (int j = 0; j < n; ++j) {
-      const bool boxed = box_all_ || (!std::isfinite(f_.lower[j]) && !std::isfinite(f_.upper[j]));
-      xl[j] = std::isfinite(f_.lower[j]) ? f_.lower[j] : boxed ? -box_ : -none;
-      xu[j] = std::isfinite(f_.upper[j]) ? f_.upper[j] : boxed ? box_ : none;
+      const bool boxed = !f_.is_linear_column(j) &&
+                         (box_all_ || (!std::isfinite(lower_[j]) && !std::isfinite(upper_[j])));
+      xl[j] = std::isfinite(lower_[j]) ? lower_[j] : boxed ? -box_ : -none;
+      xu[j] = std::isfinite(upper_[j]) ? upper_[j] : boxed ? box_ : none;
     }
     for (int i = 0; i < m; ++i) {
       gl[i] = f_.kind[i] == lower::RowKind::linear_eq ? 0.0 : -2e19;
@@ -129,12 +137,14 @@ class GpTnlp : public Ipopt::TNLP {
 
   bool get_starting_point(Ipopt::Index n, bool, Ipopt::Number* x, bool, Ipopt::Number*, Ipopt::Number*,
                           Ipopt::Index, bool, Ipopt::Number*) override {
-    // x = 1 in each variable's unit, or the geometric mean of its bounds.
+    // x = 1 in each variable's unit, or the geometric mean of its bounds
+    // (log columns); 0 or the middle of the bounds (linear columns).
     for (int j = 0; j < n; ++j) {
-      const double lo = std::isfinite(f_.lower[j]) ? f_.lower[j] : -box_;
-      const double hi = std::isfinite(f_.upper[j]) ? f_.upper[j] : box_;
-      const double v = std::isfinite(f_.lower[j]) && std::isfinite(f_.upper[j]) ? 0.5 * (lo + hi) : 0.0;
-      x[j] = std::clamp(v, lo, hi);
+      const double lo = std::isfinite(lower_[j]) ? lower_[j] : -box_;
+      const double hi = std::isfinite(upper_[j]) ? upper_[j] : box_;
+      double v = std::isfinite(lower_[j]) && std::isfinite(upper_[j]) ? 0.5 * (lo + hi) : 0.0;
+      if (start_) v = (*start_)[j];
+      x[j] = std::clamp(v, std::min(lo, hi), std::max(lo, hi));
     }
     return true;
   }
@@ -152,11 +162,11 @@ class GpTnlp : public Ipopt::TNLP {
     if (!update(n, x, new_x)) return false;
     for (int i = 0; i < m; ++i) {
       const int r0 = f_.first_term[i], r1 = f_.first_term[i + 1];
-      if (f_.kind[i] != lower::RowKind::expsum_le) {
+      if (f_.kind[i] == lower::RowKind::linear_le || f_.kind[i] == lower::RowKind::linear_eq) {
         g[i] = z_[r0];
       } else {
         double s = 0.0;
-        for (int r = r0; r < r1; ++r) s += e_[r];
+        for (int r = r0; r < r1; ++r) s += maps_.term_is_exp[r] ? e_[r] : z_[r];
         g[i] = s;
       }
     }
@@ -228,6 +238,9 @@ class GpTnlp : public Ipopt::TNLP {
   double box_;
   bool box_all_;
   IpoptResult& out_;
+  const std::vector<double>& lower_;
+  const std::vector<double>& upper_;
+  const std::vector<double>* start_;
   Eigen::VectorXd z_, e_;
   bool evaluated_ = false, ok_ = true;
 };
@@ -244,12 +257,17 @@ class IpoptRunner {
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
   IpoptResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
-                  double box, bool box_all) {
+                  double box, bool box_all, const std::vector<double>* lower = nullptr,
+                  const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr) {
+    const auto& lo = lower ? *lower : form.lower;
+    const auto& hi = upper ? *upper : form.upper;
     double largest_bound = box;
     for (int j = 0; j < form.n; ++j) {
-      if (std::isfinite(form.lower[j])) largest_bound = std::max(largest_bound, std::abs(form.lower[j]));
-      if (std::isfinite(form.upper[j])) largest_bound = std::max(largest_bound, std::abs(form.upper[j]));
+      if (form.is_linear_column(j)) continue;  // linear columns are not in the divergence test
+      if (std::isfinite(lo[j])) largest_bound = std::max(largest_bound, std::abs(lo[j]));
+      if (std::isfinite(hi[j])) largest_bound = std::max(largest_bound, std::abs(hi[j]));
     }
+    if (!form.linear_column.empty()) largest_bound = 1e19;  // reals may be large; the box decides instead
     auto opt = app_->Options();
     opt->SetNumericValue("diverging_iterates_tol", 1.01 * largest_bound);
     opt->SetIntegerValue("print_level", std::clamp(o.verbosity, 0, 12));
@@ -263,7 +281,7 @@ class IpoptRunner {
     opt->SetNumericValue("max_cpu_time", o.time_limit);
     opt->SetStringValue("mu_strategy", "adaptive");
     IpoptResult result;
-    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result);
+    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start);
     result.status = app_->OptimizeTNLP(nlp);
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;

@@ -11,6 +11,7 @@
 #include "../model/model.hpp"
 #include "../result/solution.hpp"
 #include "ipopt_gp.hpp"
+#include "migp.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -54,9 +55,10 @@ inline bool is_success(Ipopt::ApplicationReturnStatus s) {
 inline Solution Model::solve(const SolveOptions& options) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
+  if (!cache_) cache_.reset(new detail::SolverCache);
+  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->runner);
   const auto form = lower::lower_gp(*this);
   const solve::GpDerivativeMaps maps(form);
-  if (!cache_) cache_.reset(new detail::SolverCache);
   const double box = options.bound_exponent * std::log(10.0);
   // Fast path: only variables free on both sides are boxed. If Ipopt does not
   // succeed there (an iterate ran past the box, or anything else), solve again
@@ -127,6 +129,9 @@ inline Solution Model::solve(const SolveOptions& options) {
     }
     const double obj = objective_.evaluate(b.point());
     b.objective() = obj;
+    b.has_point() = true;
+    b.bound() = obj;  // a convex GP: the optimum is its own bound
+    b.gap() = 0.0;
     // Multipliers of the log-space rows are d log(obj)/d log(monomial side);
     // flip for maximisation and for constraints written `monomial >= posynomial`.
     const double sense_sign = sense_ == Sense::minimize ? 1.0 : -1.0;

@@ -1,12 +1,14 @@
 // ychart/expr/detail/registry.hpp
 // The variables of one model, as expressions see them: names (for messages),
-// units and bounds, and the auxiliary variables that epigraph atoms such as
-// max() introduce together with their defining constraints. The Model owns
-// one Registry; expressions hold a pointer to it.
+// kinds (positive, discrete, real, tabulated), units and bounds, and the
+// auxiliary variables that epigraph atoms such as max() introduce together
+// with their defining constraints. The Model owns one Registry; expressions
+// hold a pointer to it.
 #pragma once
 
 #include "term_list.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
@@ -15,14 +17,47 @@
 
 namespace ychart::detail {
 
+/// positive: continuous, > 0, lives in log space (y = log x).
+/// discrete: integer, binary or choice; one value of a finite set.
+/// real: continuous, any sign, linear space (affine uses only).
+/// tabulated: f(n) for a discrete n, given by a table over n's values.
+enum class VariableKind : std::uint8_t { positive, discrete, real, tabulated };
+
 struct VariableRecord {
   std::string name;
   std::string unit;        // symbol of the unit the user declared it in
-  double lower = 0.0;      // bounds in the user's unit; 0 means none
+  double lower = 0.0;      // bounds in the user's unit; 0 means none (positive)
   double upper = std::numeric_limits<double>::infinity();
   double si_scale = 1.0;   // value in coherent SI units = si_scale * value
   bool auxiliary = false;  // introduced by a reduction (epigraph), not by the user
+  VariableKind kind = VariableKind::positive;
+  /// discrete: the allowed values, sorted (empty: every integer in [lower, upper]).
+  std::vector<double> values;
+  /// tabulated: the discrete argument and f at each of its values, in order.
+  std::uint32_t argument = 0;
+  std::vector<double> table;
+
+  bool is_integer_range() const { return kind == VariableKind::discrete && values.empty(); }
+  /// Number of values of a discrete variable.
+  double domain_size() const {
+    return values.empty() ? std::floor(upper) - std::ceil(lower) + 1.0 : double(values.size());
+  }
+  /// The i-th value of a discrete variable.
+  double value_at(std::size_t i) const { return values.empty() ? std::ceil(lower) + double(i) : values[i]; }
 };
+
+inline VariableRecord make_record(std::string name, std::string unit, double lower, double upper, double si_scale,
+                                  VariableKind kind, bool auxiliary = false) {
+  VariableRecord r;
+  r.name = std::move(name);
+  r.unit = std::move(unit);
+  r.lower = lower;
+  r.upper = upper;
+  r.si_scale = si_scale;
+  r.kind = kind;
+  r.auxiliary = auxiliary;
+  return r;
+}
 
 /// `lhs <= x_var` where x_var is an auxiliary epigraph variable.
 struct EpigraphDefinition {

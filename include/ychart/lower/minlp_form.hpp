@@ -1,0 +1,356 @@
+// ychart/lower/minlp_form.hpp
+// Lowers a model with discrete or real variables to one convex form over
+// columns in two spaces (design.md section 2):
+//   * log columns y = log x for positive variables and for discrete
+//     variables that appear in monomials (all values > 0);
+//   * linear columns for reals, discrete values, tabulated values, and the
+//     binary encoding z of a discrete n that is used in log space, in a
+//     table, or has an explicit value set:
+//         sum_v z_v = 1,  n = sum_v v z_v,  log n = sum_v log(v) z_v,
+//         f(n) = sum_v f(v) z_v,
+//     all linear in z;
+//   * GP constraints as in lower_gp (monomial rows linear, posynomial rows
+//     sums of exponentials), affine constraints as linear rows, and
+//     `posynomial <= affine` as a mixed row sum exp(.) + d.x + e <= 0.
+// The objective is linear in the columns: log(monomial), a log-space
+// epigraph for a posynomial, or t + affine with sum exp(.) <= t (linear t)
+// when a posynomial and an affine part are added. Relaxing integrality gives
+// a convex NLP; fixing the integer columns gives the outer-approximation
+// subproblem.
+#pragma once
+
+#include "gp_standard_form.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ychart::lower {
+
+/// The binary encoding of one discrete variable.
+struct Encoding {
+  std::uint32_t var;           // registry index
+  int first = 0;               // first z column
+  std::vector<double> values;  // value of each z column
+};
+
+struct MinlpForm {
+  GpStandardForm nlp;               // the continuous relaxation (integrality dropped)
+  std::vector<char> integer;        // integrality of each column
+  std::vector<int> value_column;    // per registry variable: column holding its value (log column for positives)
+  std::vector<int> log_column;      // per registry variable: its log column, or -1
+  std::vector<Encoding> encodings;
+  /// The user's objective is sign * exp(phi) (log_objective) or sign * phi,
+  /// where phi = c.v + c0 is what the form minimises.
+  bool log_objective = false;
+  double sign = 1.0;
+  int objective_column = -1;        // epigraph column of the objective, if any
+
+  double user_objective(double phi) const { return log_objective ? sign * std::exp(phi) : sign * phi; }
+  int integer_count() const {
+    int k = 0;
+    for (char c : integer) k += c;
+    return k;
+  }
+};
+
+namespace detail {
+
+inline std::string kind_text(const ychart::detail::VariableRecord& r) {
+  using K = ychart::detail::VariableKind;
+  switch (r.kind) {
+    case K::positive: return "positive";
+    case K::discrete: return "discrete";
+    case K::real: return "real";
+    case K::tabulated: return "tabulated";
+  }
+  return "?";
+}
+
+/// Adds rows of a linear expression (terms with at most one factor, exponent 1).
+class LinearRows {
+ public:
+  LinearRows(std::vector<Eigen::Triplet<double, int>>& trip, std::vector<double>& b, const MinlpForm& f,
+             const ychart::detail::Registry& reg)
+      : trip_(trip), b_(b), f_(f), reg_(reg) {}
+
+  /// Appends sign * terms to row `row`; returns the constant part.
+  double add(int row, const ychart::detail::TermList& t, double sign, const std::string& where) {
+    double constant = 0.0;
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const auto fac = t.factors(k);
+      if (fac.empty()) {
+        constant += sign * t.coefficient(k);
+        continue;
+      }
+      if (fac.size() != 1 || fac[0].exponent != 1.0)
+        throw model_error("ychart: `" + where + "` has a nonlinear term in its affine part");
+      const auto& rec = reg_.variables[fac[0].var];
+      if (rec.kind == ychart::detail::VariableKind::positive)
+        throw model_error("ychart: the positive variable `" + rec.name + "` appears in the affine part of `" + where +
+                          "`; positive variables live in log space. Declare it with real() to use it linearly.");
+      trip_.emplace_back(row, f_.value_column[fac[0].var], sign * t.coefficient(k));
+    }
+    return constant;
+  }
+
+ private:
+  std::vector<Eigen::Triplet<double, int>>& trip_;
+  std::vector<double>& b_;
+  const MinlpForm& f_;
+  const ychart::detail::Registry& reg_;
+};
+
+}  // namespace detail
+
+/// Largest domain encoded with one binary per value.
+inline constexpr double largest_encoded_domain = 100000;
+
+/// Lowers any model (GP, mixed-integer GP, MILP) to a MinlpForm.
+inline MinlpForm lower_minlp(const Model& model) {
+  using ychart::detail::TermList;
+  using ychart::detail::VariableKind;
+  if (!model.has_objective()) throw model_error("ychart: the model has no objective; call minimize() or maximize()");
+  const auto& reg = model.registry();
+  const auto& vars = reg.variables;
+  const int nv = static_cast<int>(vars.size());
+  constexpr double inf = std::numeric_limits<double>::infinity();
+
+  // Which discrete variables appear in log-space terms, and which are tabulated.
+  std::vector<char> in_log(nv, 0), needs_encoding(nv, 0);
+  auto mark_log = [&](const TermList& t, const std::string& where) {
+    for (std::size_t k = 0; k < t.size(); ++k)
+      for (const auto& fac : t.factors(k)) {
+        const auto& r = vars[fac.var];
+        if (r.kind == VariableKind::real || r.kind == VariableKind::tabulated)
+          throw model_error("ychart: the " + detail::kind_text(r) + " variable `" + r.name + "` appears in a " +
+                            "monomial in `" + where + "`; it may appear only in affine expressions");
+        if (r.kind == VariableKind::discrete) in_log[fac.var] = 1;
+      }
+  };
+  const auto& cons = model.constraints();
+  for (const auto& c : cons) {
+    if (c.form() == Constraint::Form::gp) {
+      mark_log(c.posynomial(), c.to_string());
+      mark_log(c.monomial(), c.to_string());
+    } else if (c.form() == Constraint::Form::mixed) {
+      mark_log(c.posynomial(), c.to_string());
+    }
+  }
+  for (const auto& e : reg.epigraphs) mark_log(e.lhs, vars[e.var].name);
+  mark_log(model.objective(), "the objective");
+  for (int j = 0; j < nv; ++j) {
+    const auto& r = vars[j];
+    if (r.kind == VariableKind::tabulated) needs_encoding[r.argument] = 1;
+    if (r.kind == VariableKind::discrete && (in_log[j] || !r.values.empty())) needs_encoding[j] = 1;
+    if (in_log[j]) {
+      for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i)
+        if (!(r.value_at(i) > 0.0))
+          throw model_error("ychart: the discrete variable `" + r.name + "` appears in a monomial, so its values "
+                            "must be >= 1 (positive for a choice), but it can take " +
+                            ychart::detail::format_number(r.value_at(i)) +
+                            ". Raise its lower bound, or use it in affine expressions only.");
+    }
+    if (needs_encoding[j] && r.domain_size() > largest_encoded_domain)
+      throw model_error("ychart: the discrete variable `" + r.name + "` has " +
+                        ychart::detail::format_number(r.domain_size()) +
+                        " values; a variable used in a monomial or a table may have at most 100000");
+  }
+
+  MinlpForm m;
+  GpStandardForm& f = m.nlp;
+  m.value_column.assign(nv, -1);
+  m.log_column.assign(nv, -1);
+  auto add_column = [&](double lo, double hi, bool linear, bool integer) {
+    f.lower.push_back(lo);
+    f.upper.push_back(hi);
+    f.linear_column.push_back(linear ? 1 : 0);
+    m.integer.push_back(integer ? 1 : 0);
+    return f.n++;
+  };
+  // Registry variables first: column j is variable j, so n_model columns
+  // line up with the model's variables as in lower_gp.
+  for (int j = 0; j < nv; ++j) {
+    const auto& r = vars[j];
+    switch (r.kind) {
+      case VariableKind::positive:
+        m.value_column[j] = m.log_column[j] = add_column(detail::log_bound(r.lower), detail::log_bound(r.upper), false,
+                                                         false);
+        break;
+      case VariableKind::discrete:  // integral through its encoding, if it has one
+        m.value_column[j] = add_column(r.lower, r.upper, true, r.is_integer_range() && !needs_encoding[j]);
+        break;
+      case VariableKind::real:
+        m.value_column[j] = add_column(r.lower, r.upper, true, false);
+        break;
+      case VariableKind::tabulated:
+        m.value_column[j] = add_column(r.lower, r.upper, true, false);
+        break;
+    }
+  }
+  f.n_model = nv;
+  for (int j = 0; j < nv; ++j)
+    if (in_log[j]) m.log_column[j] = add_column(std::log(vars[j].lower), std::log(vars[j].upper), false, false);
+  for (int j = 0; j < nv; ++j) {
+    if (!needs_encoding[j]) continue;
+    Encoding e{std::uint32_t(j), f.n, {}};
+    const auto count = std::size_t(vars[j].domain_size());
+    for (std::size_t i = 0; i < count; ++i) {
+      e.values.push_back(vars[j].value_at(i));
+      add_column(0.0, 1.0, true, true);
+    }
+    m.encodings.push_back(std::move(e));
+  }
+
+  // Objective.
+  const auto& obj = model.objective();
+  const auto& obj_affine = model.objective_affine();
+  const bool maximize = model.sense() == Model::Sense::maximize;
+  m.sign = maximize ? -1.0 : 1.0;
+  int obj_col = -1;
+  if (obj_affine.empty()) {
+    m.log_objective = true;
+    if (obj.size() > 1) obj_col = add_column(-inf, inf, false, false);  // log epigraph
+  } else if (!obj.empty()) {
+    obj_col = add_column(0.0, inf, true, false);  // t >= posynomial, linear space
+  }
+  m.objective_column = obj_col;
+  f.c = Eigen::VectorXd::Zero(f.n);
+
+  // Rows.
+  std::vector<Eigen::Triplet<double, int>> trip;
+  std::vector<double> b;
+  auto close = [&](RowKind k, Origin o) {
+    f.first_term.push_back(int(b.size()));
+    f.kind.push_back(k);
+    f.origin.push_back(o);
+  };
+  // Log-space term: exponents map each variable to its log column.
+  auto log_term = [&](int row, std::span<const ychart::detail::Factor> fac, double sign) {
+    for (const auto& x : fac) trip.emplace_back(row, m.log_column[x.var], sign * x.exponent);
+  };
+  // posynomial / monomial <= 1 (== 1), optionally with an epigraph column shift.
+  auto gp_rows = [&](const TermList& p, const TermList* mono, int shift, Constraint::Sense sense, Origin o) {
+    if (p.empty()) return;
+    const double log_m = mono ? std::log(mono->coefficient(0)) : 0.0;
+    for (std::size_t k = 0; k < p.size(); ++k) {
+      const int row = int(b.size());
+      b.push_back(std::log(p.coefficient(k)) - log_m);
+      log_term(row, p.factors(k), 1.0);
+      if (mono) log_term(row, mono->factors(0), -1.0);
+      if (shift >= 0) trip.emplace_back(row, shift, -1.0);
+    }
+    close(sense == Constraint::Sense::equal ? RowKind::linear_eq
+          : p.size() == 1                    ? RowKind::linear_le
+                                             : RowKind::expsum_le,
+          o);
+  };
+  detail::LinearRows linear(trip, b, m, reg);
+
+  if (m.log_objective) {
+    if (obj_col >= 0) {
+      f.c[obj_col] = 1.0;
+      gp_rows(obj, nullptr, obj_col, Constraint::Sense::less_equal, {Origin::objective, 0});
+    } else {
+      for (const auto& fac : obj.factors(0)) f.c[m.log_column[fac.var]] += m.sign * fac.exponent;
+      f.c0 = m.sign * std::log(obj.coefficient(0));
+    }
+  } else {
+    // minimise sign * (t + affine), t >= posynomial.
+    std::vector<Eigen::Triplet<double, int>> obj_trip;
+    std::vector<double> obj_b;
+    detail::LinearRows objective_terms(obj_trip, obj_b, m, reg);
+    f.c0 = m.sign * objective_terms.add(0, obj_affine, 1.0, "the objective");
+    for (const auto& t : obj_trip) f.c[t.col()] += m.sign * t.value();
+    if (obj_col >= 0) {
+      if (maximize) throw model_error("ychart: maximize() of a posynomial plus an affine part is not convex");
+      f.c[obj_col] += 1.0;
+      for (std::size_t k = 0; k < obj.size(); ++k) {
+        const int row = int(b.size());
+        b.push_back(std::log(obj.coefficient(k)));
+        log_term(row, obj.factors(k), 1.0);
+      }
+      const int row = int(b.size());
+      b.push_back(0.0);
+      trip.emplace_back(row, obj_col, -1.0);
+      close(RowKind::mixed_le, {Origin::objective, 0});
+    }
+  }
+
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const auto& c = cons[i];
+    const Origin o{Origin::user, i};
+    switch (c.form()) {
+      case Constraint::Form::gp:
+        gp_rows(c.posynomial(), &c.monomial(), -1, c.sense(), o);
+        break;
+      case Constraint::Form::affine: {  // smaller - larger (<= or ==) 0
+        const int row = int(b.size());
+        const auto text = c.to_string();
+        double constant = linear.add(row, c.smaller(), 1.0, text);
+        constant += linear.add(row, c.larger(), -1.0, text);
+        b.push_back(constant);
+        close(c.sense() == Constraint::Sense::equal ? RowKind::linear_eq : RowKind::linear_le, o);
+        break;
+      }
+      case Constraint::Form::mixed: {  // sum exp(.) - affine <= 0
+        const auto& p = c.posynomial();
+        for (std::size_t k = 0; k < p.size(); ++k) {
+          const int row = int(b.size());
+          b.push_back(std::log(p.coefficient(k)));
+          log_term(row, p.factors(k), 1.0);
+        }
+        const int row = int(b.size());
+        b.push_back(linear.add(row, c.larger(), -1.0, c.to_string()));
+        close(RowKind::mixed_le, o);
+        break;
+      }
+    }
+  }
+  for (std::size_t e = 0; e < reg.epigraphs.size(); ++e)
+    gp_rows(reg.epigraphs[e].lhs, nullptr, int(reg.epigraphs[e].var), Constraint::Sense::less_equal,
+            {Origin::epigraph, e});
+
+  // Encodings: sum z = 1, n = sum v z, log n = sum log(v) z, f(n) = sum f(v) z.
+  for (const auto& e : m.encodings) {
+    const int count = int(e.values.size());
+    const Origin o{Origin::encoding, e.var};
+    int row = int(b.size());
+    for (int i = 0; i < count; ++i) trip.emplace_back(row, e.first + i, 1.0);
+    b.push_back(-1.0);
+    close(RowKind::linear_eq, o);
+    row = int(b.size());
+    trip.emplace_back(row, m.value_column[e.var], -1.0);
+    for (int i = 0; i < count; ++i) trip.emplace_back(row, e.first + i, e.values[i]);
+    b.push_back(0.0);
+    close(RowKind::linear_eq, o);
+    if (m.log_column[e.var] >= 0) {
+      row = int(b.size());
+      trip.emplace_back(row, m.log_column[e.var], -1.0);
+      for (int i = 0; i < count; ++i) trip.emplace_back(row, e.first + i, std::log(e.values[i]));
+      b.push_back(0.0);
+      close(RowKind::linear_eq, o);
+    }
+  }
+  for (int j = 0; j < nv; ++j) {
+    const auto& r = vars[j];
+    if (r.kind != VariableKind::tabulated) continue;
+    const Encoding* e = nullptr;
+    for (const auto& enc : m.encodings)
+      if (enc.var == r.argument) e = &enc;
+    const int row = int(b.size());
+    trip.emplace_back(row, m.value_column[j], -1.0);
+    for (std::size_t i = 0; i < r.table.size(); ++i) trip.emplace_back(row, e->first + int(i), r.table[i]);
+    b.push_back(0.0);
+    close(RowKind::linear_eq, {Origin::encoding, std::size_t(j)});
+  }
+
+  f.A.resize(int(b.size()), f.n);
+  f.A.setFromTriplets(trip.begin(), trip.end());
+  f.A.makeCompressed();
+  f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
+  return m;
+}
+
+}  // namespace ychart::lower

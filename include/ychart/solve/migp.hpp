@@ -1,0 +1,196 @@
+// ychart/solve/migp.hpp
+// Solves a model with discrete or real variables: lowers it to the convex
+// MINLP form, sends a form without convex rows (an integer-linear model, or
+// a mixed-integer GP whose posynomials are all monomials) to GLPK as one
+// MILP, and otherwise runs the rounding heuristic and then outer
+// approximation or branch and bound. Fills the Solution with the incumbent,
+// the proven bound and the gap; `optimal` only when the gap is closed.
+#pragma once
+
+#include "../lower/minlp_form.hpp"
+#include "../model/model.hpp"
+#include "../result/solution.hpp"
+#include "branch_and_bound.hpp"
+#include "outer_approximation.hpp"
+#include "rounding_heuristic.hpp"
+
+#include <cmath>
+#include <string>
+
+namespace ychart::detail {
+
+/// True when the model needs the mixed-integer machinery.
+inline bool needs_migp(const Model& m) {
+  if (!m.objective_affine().empty()) return true;
+  for (const auto& v : m.registry().variables)
+    if (v.kind != VariableKind::positive) return true;
+  for (const auto& c : m.constraints())
+    if (c.form() != Constraint::Form::gp) return true;
+  return false;
+}
+
+/// Whether the lowered form has rows that are not linear.
+inline bool has_convex_rows(const lower::MinlpForm& f) {
+  for (auto k : f.nlp.kind)
+    if (k == lower::RowKind::expsum_le || k == lower::RowKind::mixed_le) return true;
+  return false;
+}
+
+/// Columns of the form from a previous solution's values, if they fit.
+inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Solution& s, std::vector<double>& x) {
+  const auto& vars = reg.variables;
+  if (!s.has_values() || s.variables().size() != vars.size()) return false;
+  x.assign(f.nlp.n, 0.0);
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    const double v = s.variables()[j].value;
+    if (!std::isfinite(v)) return false;
+    if (vars[j].kind != VariableKind::discrete) continue;
+    x[f.value_column[j]] = v;
+  }
+  for (const auto& e : f.encodings) {
+    const double v = x[f.value_column[e.var]];
+    bool found = false;
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+      if (std::abs(e.values[i] - v) <= 1e-9 * std::max(1.0, std::abs(v))) x[e.first + int(i)] = 1.0, found = true;
+    if (!found) return false;  // the value is not in this model's domain
+  }
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind != VariableKind::discrete || !vars[j].is_integer_range()) continue;
+    const double v = x[f.value_column[j]];
+    if (v < vars[j].lower || v > vars[j].upper) return false;
+  }
+  return true;
+}
+
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::IpoptRunner& runner) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  const auto form = lower::lower_minlp(model);
+  const auto& reg = model.registry();
+  const auto& vars = reg.variables;
+
+  Solution s;
+  SolutionBuilder b{s};
+  b.model_id() = &reg;
+  b.objective_dimension() = model.objective_unit();
+  b.variables().resize(vars.size());
+  for (std::size_t j = 0; j < vars.size(); ++j)
+    b.variables()[j] = {vars[j].name, vars[j].unit, std::nan(""), vars[j].auxiliary};
+  const auto& cons = model.constraints();
+  b.constraints().resize(cons.size());
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    auto& c = b.constraints()[i];
+    c.name = cons[i].name().empty() ? "c" + std::to_string(i) : cons[i].name();
+    c.text = cons[i].to_string();
+    c.sensitivity = std::nan("");
+  }
+
+  solve::MigpContext ctx(form, runner, options);
+  solve::SearchResult res;
+  const bool linear = !has_convex_rows(form);
+  Method method = options.method;
+  if (method == Method::glpk && !linear)
+    throw model_error("ychart: Method::glpk needs a model whose posynomials are all monomials (a MILP after the "
+                      "log transform); this one has posynomial constraints or a posynomial objective");
+  if (method == Method::automatic) method = linear ? Method::glpk : Method::outer_approximation;
+  b.method() = std::string(to_string(method));
+
+  if (method == Method::glpk) {
+    solve::MilpOptions mo;
+    mo.time_limit = options.time_limit;
+    mo.relative_gap = options.relative_gap;
+    auto r = solve::solve_milp(ctx.master({}), mo);
+    res.status = r.status;
+    res.message = r.message;
+    if (!r.x.empty()) ctx.offer(r.x, r.objective);
+    res.bound_phi = std::isfinite(r.bound) ? r.bound : r.objective;
+    if (r.status == Status::optimal) res.bound_phi = r.objective;
+  } else {
+    // Root relaxation: a bound, the first cuts, and the heuristic's start.
+    auto root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
+    std::vector<solve::Cut> cuts;
+    if (root.kind == solve::NlpOutcome::infeasible) {
+      res.status = Status::infeasible;
+      res.message = "the continuous relaxation is infeasible";
+    } else if (root.kind == solve::NlpOutcome::failed) {
+      res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
+      res.message = "continuous relaxation: " + root.message;
+    } else {
+      ctx.add_cuts(root.x, cuts);
+      if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
+      if (options.warm_start) {
+        std::vector<double> x;
+        if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
+      }
+      if (options.heuristic && !ctx.has_incumbent())
+        solve::rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
+      res = method == Method::branch_and_bound ? solve::branch_and_bound(ctx) : solve::outer_approximation(ctx, cuts);
+      res.bound_phi = std::max(res.bound_phi, root.phi);
+    }
+  }
+  b.nodes() = res.count;
+  b.iterations() = ctx.ipopt_iterations();
+
+  auto finish = [&](Status st, std::string msg) {
+    b.status() = st;
+    b.message() = std::move(msg);
+    b.solve_time() = std::chrono::duration<double>(clock::now() - start).count();
+    return s;
+  };
+  if (std::isfinite(res.bound_phi)) b.bound() = form.user_objective(res.bound_phi);
+
+  if (!ctx.has_incumbent()) {
+    if (res.status == Status::optimal) res.status = Status::infeasible;  // nothing found, nothing left
+    return finish(res.status, res.message);
+  }
+
+  // The incumbent: values in each variable's unit.
+  const auto& x = ctx.incumbent();
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind != VariableKind::positive) continue;
+    const double y = x[form.value_column[j]];
+    const bool boxed_low = !std::isfinite(form.nlp.lower[j]) && y <= -ctx.box() + 1e-3;
+    const bool boxed_high = !std::isfinite(form.nlp.upper[j]) && y >= ctx.box() - 1e-3;
+    if ((boxed_low || boxed_high) && !vars[j].auxiliary) b.unbounded().push_back({vars[j].name, boxed_low});
+  }
+  if (!b.unbounded().empty())
+    return finish(Status::unbounded, "the objective improves without limit as variables run to 0 or infinity");
+
+  b.point().resize(vars.size());
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    const double v = x[form.value_column[j]];
+    b.point()[j] = vars[j].kind == VariableKind::positive ? std::exp(v) : v;
+  }
+  for (const auto& e : form.encodings) {  // exact domain values, and tables evaluated at them
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+      if (x[e.first + int(i)] > 0.5) b.point()[e.var] = e.values[i];
+  }
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range())
+      b.point()[j] = std::round(b.point()[j]);
+    if (vars[j].kind == VariableKind::tabulated) {
+      const auto& arg = vars[vars[j].argument];
+      const double v = b.point()[vars[j].argument];
+      for (std::size_t i = 0; i < vars[j].table.size(); ++i)
+        if (arg.value_at(i) == v) b.point()[j] = vars[j].table[i];
+    }
+  }
+  for (std::size_t j = 0; j < vars.size(); ++j) b.variables()[j].value = b.point()[j];
+  b.has_point() = true;
+  const double objective = model.objective().evaluate(b.point()) + model.objective_affine().evaluate(b.point());
+  b.objective() = objective;
+  const double bound = b.bound();
+  b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");
+
+  // Tight constraints at the incumbent.
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const auto& c = cons[i];
+    const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
+    const double scale = std::max({std::abs(lhs), std::abs(rhs), 1e-12});
+    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
+  }
+  ctx.progress(b.method().c_str(), res.bound_phi, res.count, "", true);
+  return finish(res.status, res.message);
+}
+
+}  // namespace ychart::detail

@@ -1,0 +1,304 @@
+// ychart/solve/migp_context.hpp
+// What the mixed-integer methods share: the lowered form, Ipopt on it with
+// any column bounds (relaxations, fixed integers), the verdict on a failed
+// Ipopt run (the feasibility relaxation decides whether it is infeasible),
+// the GLPK master built from its linear rows, tangent cuts of its convex
+// rows, the incumbent, the gap test, limits, and the progress line.
+#pragma once
+
+#include "../lower/minlp_form.hpp"
+#include "glpk_milp.hpp"
+#include "ipopt_gp.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ychart::solve {
+
+/// A linear inequality a.v <= rhs over the form's columns (a tangent cut).
+struct Cut {
+  std::vector<std::pair<int, double>> a;
+  double rhs = 0.0;
+};
+
+struct NlpOutcome {
+  enum Kind { optimal, infeasible, failed } kind = failed;
+  std::vector<double> x;  // optimal: the solution; infeasible: the least-violation point
+  double phi = std::numeric_limits<double>::infinity();
+  int iterations = 0;
+  std::string message;
+};
+
+class MigpContext {
+ public:
+  using clock = std::chrono::steady_clock;
+  static constexpr double integrality_tolerance = 1e-6;
+
+  MigpContext(const lower::MinlpForm& form, IpoptRunner& runner, const SolveOptions& options)
+      : form_(form),
+        maps_(form.nlp),
+        runner_(runner),
+        options_(options),
+        box_(options.bound_exponent * std::log(10.0)),
+        start_(clock::now()) {
+    nlp_options_ = options;
+    nlp_options_.verbosity = options.verbosity >= 5 ? options.verbosity - 4 : 0;
+  }
+
+  const lower::MinlpForm& form() const { return form_; }
+  const SolveOptions& options() const { return options_; }
+  double elapsed() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
+  double remaining() const { return options_.time_limit - elapsed(); }
+  bool out_of_time() const { return remaining() <= 0.0; }
+  int ipopt_iterations() const { return ipopt_iterations_; }
+
+  // ---- incumbent and gap ----
+  bool has_incumbent() const { return !incumbent_.empty(); }
+  const std::vector<double>& incumbent() const { return incumbent_; }
+  double incumbent_phi() const { return incumbent_phi_; }
+  /// Offers a point that satisfies every constraint with integral integer
+  /// columns; keeps it if it improves the incumbent.
+  bool offer(const std::vector<double>& x, double phi) {
+    if (phi >= incumbent_phi_) return false;
+    incumbent_ = x;
+    incumbent_phi_ = phi;
+    return true;
+  }
+  /// The gap between the incumbent and a bound, in the user's objective.
+  double relative_gap(double bound_phi) const {
+    if (!has_incumbent()) return std::numeric_limits<double>::infinity();
+    const double u = form_.user_objective(incumbent_phi_), l = form_.user_objective(bound_phi);
+    return std::abs(u - l) / std::max(std::abs(u), 1e-300);
+  }
+  bool gap_closed(double bound_phi) const {
+    if (!has_incumbent()) return false;
+    if (bound_phi >= incumbent_phi_) return true;
+    const double u = form_.user_objective(incumbent_phi_), l = form_.user_objective(bound_phi);
+    return std::abs(u - l) <= options_.absolute_gap || std::abs(u - l) <= options_.relative_gap * std::abs(u);
+  }
+  /// phi values at or above this cannot improve the incumbent enough to matter.
+  double cutoff() const {
+    if (!has_incumbent()) return std::numeric_limits<double>::infinity();
+    // Largest phi whose user objective is within the gap tolerances of the incumbent.
+    const double u = form_.user_objective(incumbent_phi_);
+    const double slack = std::max(options_.absolute_gap, options_.relative_gap * std::abs(u));
+    const double target = u - form_.sign * slack;  // a better user objective by `slack`
+    if (form_.log_objective) {
+      const double v = form_.sign * target;
+      return v > 0 ? std::log(v) : -std::numeric_limits<double>::infinity();
+    }
+    return form_.sign * target;
+  }
+
+  // ---- NLP with given column bounds ----
+  NlpOutcome solve_nlp(const std::vector<double>& lower, const std::vector<double>& upper,
+                       const std::vector<double>* start = nullptr) {
+    NlpOutcome out;
+    for (int j = 0; j < form_.nlp.n; ++j)
+      if (lower[j] > upper[j]) {  // an empty box (Ipopt would throw)
+        out.kind = NlpOutcome::infeasible;
+        out.x = lower;
+        return out;
+      }
+    auto o = nlp_options_;
+    o.time_limit = std::max(1e-3, remaining());
+    auto r = runner_.run(form_.nlp, maps_, o, box_, true, &lower, &upper, start);
+    ipopt_iterations_ += r.iterations;
+    out.iterations = r.iterations;
+    if (r.status == Ipopt::Solve_Succeeded || r.status == Ipopt::Solved_To_Acceptable_Level) {
+      out.kind = NlpOutcome::optimal;
+      out.x = std::move(r.y);
+      out.phi = r.objective;
+      return out;
+    }
+    // The feasibility relaxation (constraints get slacks, bounds stay hard)
+    // decides whether the subproblem is infeasible.
+    if (r.status == Ipopt::Maximum_CpuTime_Exceeded) {
+      out.message = "time limit";
+      return out;
+    }
+    std::vector<char> hard(form_.nlp.n, 1);
+    const auto relaxed = lower::relax(form_.nlp, hard, &lower, &upper);
+    const GpDerivativeMaps relaxed_maps(relaxed);
+    std::vector<double> lo = relaxed.lower, hi = relaxed.upper;
+    auto rr = runner_.run(relaxed, relaxed_maps, o, box_, true, &lo, &hi);
+    ipopt_iterations_ += rr.iterations;
+    if (rr.status != Ipopt::Solve_Succeeded && rr.status != Ipopt::Solved_To_Acceptable_Level) {
+      out.message = "Ipopt failed on the subproblem and on its feasibility relaxation";
+      return out;
+    }
+    double total = 0.0;
+    for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
+    if (total <= 1e-7) {
+      out.message = "Ipopt failed on a feasible subproblem";
+      return out;
+    }
+    out.kind = NlpOutcome::infeasible;
+    out.x.assign(rr.y.begin(), rr.y.begin() + form_.nlp.n);
+    return out;
+  }
+
+  /// Bounds with every integer column fixed to the (rounded) value in x.
+  std::pair<std::vector<double>, std::vector<double>> fixed_bounds(const std::vector<double>& x) const {
+    auto lo = form_.nlp.lower, hi = form_.nlp.upper;
+    for (int j = 0; j < form_.nlp.n; ++j)
+      if (form_.integer[j]) lo[j] = hi[j] = std::round(x[j]);
+    // Encoded variables: their value and log columns follow from z.
+    for (const auto& e : form_.encodings) {
+      double v = 0.0;
+      for (std::size_t i = 0; i < e.values.size(); ++i)
+        if (lo[e.first + int(i)] > 0.5) v = e.values[i];
+      const int vc = form_.value_column[e.var];
+      lo[vc] = hi[vc] = v;
+      if (const int lc = form_.log_column[e.var]; lc >= 0) lo[lc] = hi[lc] = std::log(v);
+    }
+    return {std::move(lo), std::move(hi)};
+  }
+
+  /// Solves the NLP with the integers of x fixed; offers the result.
+  NlpOutcome solve_fixed(const std::vector<double>& x) {
+    auto [lo, hi] = fixed_bounds(x);
+    auto out = solve_nlp(lo, hi, &x);
+    if (out.kind == NlpOutcome::optimal) {
+      for (int j = 0; j < form_.nlp.n; ++j)
+        if (lo[j] == hi[j]) out.x[j] = lo[j];  // exact integers, not Ipopt's 1e-9 perturbations
+      offer(out.x, out.phi);
+    }
+    return out;
+  }
+
+  bool integral(const std::vector<double>& x) const {
+    for (int j = 0; j < form_.nlp.n; ++j)
+      if (form_.integer[j] && std::abs(x[j] - std::round(x[j])) > integrality_tolerance) return false;
+    return true;
+  }
+
+  // ---- cuts ----
+  /// Tangent cuts of every convex (non-linear) row at x. Posynomial rows are
+  /// cut in log-sum-exp form, the tighter of the two convex forms.
+  void add_cuts(const std::vector<double>& x, std::vector<Cut>& cuts) const {
+    const auto& f = form_.nlp;
+    for (int i = 0; i < f.constraint_count(); ++i) {
+      if (f.kind[i] != lower::RowKind::expsum_le && f.kind[i] != lower::RowKind::mixed_le) continue;
+      const int r0 = f.first_term[i], r1 = f.first_term[i + 1];
+      std::vector<double> z(r1 - r0);
+      double zmax = -std::numeric_limits<double>::infinity();
+      for (int r = r0; r < r1; ++r) {
+        double v = f.b[r];
+        for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) v += it.value() * x[it.col()];
+        z[r - r0] = v;
+        if (f.is_exp_term(i, r)) zmax = std::max(zmax, v);
+      }
+      std::vector<double> grad(f.n, 0.0);
+      std::vector<int> touched;
+      auto accumulate = [&](int r, double w) {
+        for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
+          if (grad[it.col()] == 0.0) touched.push_back(it.col());
+          grad[it.col()] += w * it.value();
+        }
+      };
+      double value = 0.0;  // g(x)
+      if (f.kind[i] == lower::RowKind::expsum_le) {
+        double s = 0.0;
+        for (int r = r0; r < r1; ++r) s += std::exp(z[r - r0] - zmax);
+        value = zmax + std::log(s);
+        for (int r = r0; r < r1; ++r) accumulate(r, std::exp(z[r - r0] - zmax) / s);
+      } else {
+        for (int r = r0; r < r1; ++r) {
+          const bool e = f.is_exp_term(i, r);
+          const double w = e ? std::exp(std::min(z[r - r0], 700.0)) : 1.0;
+          value += e ? w : z[r - r0];
+          accumulate(r, w);
+        }
+      }
+      // g(x) + grad.(v - x) <= 0  ->  grad.v <= grad.x - g(x)
+      Cut c;
+      double gx = 0.0;
+      std::sort(touched.begin(), touched.end());
+      touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+      for (int j : touched) {
+        if (grad[j] == 0.0) continue;
+        c.a.emplace_back(j, grad[j]);
+        gx += grad[j] * x[j];
+      }
+      c.rhs = gx - value;
+      if (std::isfinite(c.rhs)) cuts.push_back(std::move(c));
+    }
+  }
+
+  // ---- the GLPK master ----
+  /// The MILP over the linear rows, the integrality of the form, the given
+  /// cuts, and optionally replaced column bounds. Log columns with an open
+  /// side are boxed, so the master is bounded wherever the GP is.
+  MilpForm master(const std::vector<Cut>& cuts, const std::vector<double>* lower = nullptr,
+                  const std::vector<double>* upper = nullptr) const {
+    const auto& f = form_.nlp;
+    MilpForm m;
+    m.n = f.n;
+    m.lower = lower ? *lower : f.lower;
+    m.upper = upper ? *upper : f.upper;
+    for (int j = 0; j < f.n; ++j) {
+      if (f.is_linear_column(j)) continue;
+      if (!std::isfinite(m.lower[j])) m.lower[j] = -box_;
+      if (!std::isfinite(m.upper[j])) m.upper[j] = box_;
+    }
+    m.integer = form_.integer;
+    m.c.assign(f.c.data(), f.c.data() + f.n);
+    m.c0 = f.c0;
+    std::vector<Eigen::Triplet<double, int>> trip;
+    int row = 0;
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < f.constraint_count(); ++i) {
+      if (f.kind[i] != lower::RowKind::linear_le && f.kind[i] != lower::RowKind::linear_eq) continue;
+      const int r = f.first_term[i];
+      for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it)
+        trip.emplace_back(row, it.col(), it.value());
+      m.row_upper.push_back(-f.b[r]);
+      m.row_lower.push_back(f.kind[i] == lower::RowKind::linear_eq ? -f.b[r] : -inf);
+      ++row;
+    }
+    for (const auto& c : cuts) {
+      for (const auto& [j, v] : c.a) trip.emplace_back(row, j, v);
+      m.row_upper.push_back(c.rhs);
+      m.row_lower.push_back(-inf);
+      ++row;
+    }
+    m.A.resize(row, f.n);
+    m.A.setFromTriplets(trip.begin(), trip.end());
+    m.A.makeCompressed();
+    return m;
+  }
+
+  double box() const { return box_; }
+
+  // ---- progress ----
+  void progress(const char* method, double bound_phi, long count, const char* counted, bool force = false) {
+    if (options_.verbosity < 1) return;
+    const double t = elapsed();
+    if (!force && t - last_print_ < 1.0) return;
+    last_print_ = t;
+    const double inc = has_incumbent() ? form_.user_objective(incumbent_phi_) : std::nan("");
+    const double bnd = std::isfinite(bound_phi) ? form_.user_objective(bound_phi) : std::nan("");
+    std::fprintf(stderr, "ychart %s: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld %s\n", method,
+                 t, inc, bnd, 100.0 * relative_gap(bound_phi), count, counted);
+  }
+
+ private:
+  const lower::MinlpForm& form_;
+  GpDerivativeMaps maps_;
+  IpoptRunner& runner_;
+  SolveOptions options_, nlp_options_;
+  double box_;
+  clock::time_point start_;
+  std::vector<double> incumbent_;
+  double incumbent_phi_ = std::numeric_limits<double>::infinity();
+  int ipopt_iterations_ = 0;
+  double last_print_ = -1e9;
+};
+
+}  // namespace ychart::solve
