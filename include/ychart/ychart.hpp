@@ -24,4 +24,6 @@
 #include "solve/branch_and_bound.hpp"
 #include "solve/rounding_heuristic.hpp"
 #include "solve/migp.hpp"
+#include "solve/symmetric_packing.hpp"
+#include "solve/symmetric_allocation.hpp"
 #include "solve/solve.hpp"

@@ -1880,6 +1880,7 @@ namespace ychart {
 
 class Solution;
 namespace detail {
+struct ModelEditor;  // lets solvers build derived models (solve/)
 struct SolverCache;  // solver state reused between solves (defined in solve/)
 void destroy(SolverCache*);
 struct SolverCacheDeleter {
@@ -1989,6 +1990,8 @@ class Model {
   /// The declared interchangeable groups (registry indices).
   const std::vector<std::vector<std::vector<std::uint32_t>>>& symmetries() const { return symmetries_; }
 
+  friend struct detail::ModelEditor;
+
   /// Adds a constraint and returns its index (the same index the Solution uses).
   std::size_t subject_to(Constraint c) {
     if (c.owner() && c.owner() != registry_.get())
@@ -2079,12 +2082,17 @@ class Model {
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace ychart {
+
+namespace detail {
+struct CutPool;  // tangent cuts learnt by outer approximation (solve/migp_context.hpp)
+}
 
 struct VariableReport {
   std::string name;
@@ -2237,6 +2245,7 @@ class Solution {
   double gap_ = std::nan("");
   long nodes_ = 0;
   std::string method_;
+  std::shared_ptr<const detail::CutPool> cuts_;  // for warm starts of related models
 };
 
 /// Fills a Solution; used by the solvers.
@@ -2259,6 +2268,8 @@ struct SolutionBuilder {
   double& gap() { return s.gap_; }
   long& nodes() { return s.nodes_; }
   std::string& method() { return s.method_; }
+  std::shared_ptr<const detail::CutPool>& cuts() { return s.cuts_; }
+  static const std::shared_ptr<const detail::CutPool>& cuts(const Solution& from) { return from.cuts_; }
 };
 
 namespace detail {
@@ -2757,7 +2768,7 @@ class GpTnlp : public Ipopt::TNLP {
   /// nodes, fixed integers) and `start` gives a starting point; both optional.
   GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
          IpoptResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
-         const std::vector<double>* start = nullptr)
+         const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr)
       : f_(form),
         maps_(maps),
         box_(box),
@@ -2766,6 +2777,7 @@ class GpTnlp : public Ipopt::TNLP {
         lower_(lower ? *lower : form.lower),
         upper_(upper ? *upper : form.upper),
         start_(start),
+        free_rows_(free_rows),
         z_(form.A.rows()),
         e_(form.A.rows()) {}
 
@@ -2791,6 +2803,7 @@ class GpTnlp : public Ipopt::TNLP {
     for (int i = 0; i < m; ++i) {
       gl[i] = f_.kind[i] == lower::RowKind::linear_eq ? 0.0 : -2e19;
       gu[i] = f_.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
+      if (free_rows_ && (*free_rows_)[i]) gl[i] = -2e19, gu[i] = 2e19;  // constant here, and known to hold
     }
     return true;
   }
@@ -2901,6 +2914,7 @@ class GpTnlp : public Ipopt::TNLP {
   const std::vector<double>& lower_;
   const std::vector<double>& upper_;
   const std::vector<double>* start_;
+  const std::vector<char>* free_rows_;
   Eigen::VectorXd z_, e_;
   bool evaluated_ = false, ok_ = true;
 };
@@ -2918,7 +2932,8 @@ class IpoptRunner {
   /// when `box_all` is false) stop the run with Diverging_Iterates.
   IpoptResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
                   double box, bool box_all, const std::vector<double>* lower = nullptr,
-                  const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr) {
+                  const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
+                  const std::vector<char>* free_rows = nullptr) {
     const auto& lo = lower ? *lower : form.lower;
     const auto& hi = upper ? *upper : form.upper;
     double largest_bound = box;
@@ -2940,8 +2955,11 @@ class IpoptRunner {
     opt->SetIntegerValue("max_iter", o.max_iterations);
     opt->SetNumericValue("max_cpu_time", o.time_limit);
     opt->SetStringValue("mu_strategy", "adaptive");
+    // Mixed-integer forms have rows in linear space (scaled to unit
+    // coefficients); Ipopt's default 1e-4 absolute violation is too loose there.
+    opt->SetNumericValue("constr_viol_tol", form.linear_column.empty() ? 1e-4 : std::max(1e-8, o.tolerance));
     IpoptResult result;
-    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start);
+    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start, free_rows);
     result.status = app_->OptimizeTNLP(nlp);
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;
@@ -2999,8 +3017,9 @@ struct MilpOptions {
   /// relaxation has any integer point (unbounded) or none (infeasible).
   double undecided_limit = 10.0;
   /// GLPK's cut generators (Gomory mixed-integer, mixed-integer rounding,
-  /// cover, clique). Off by default in GLPK; they pay on packing structure.
-  bool cuts = false;
+  /// cover, clique). Off in GLPK by default; on here: on study 001's master
+  /// problems they cut solve times 2-5x (docs/performance.md).
+  bool cuts = true;
 };
 
 struct MilpResult {
@@ -3140,11 +3159,22 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   } restore{previous_output};
 
   MilpResult r;
-  detail::GlpkProblem prob;
-  detail::load(prob.p, f, false);
+  auto prob_holder = std::make_unique<detail::GlpkProblem>();
+  detail::load(prob_holder->p, f, false);
   detail::BoundTracker tracker{f.maximize ? std::numeric_limits<double>::infinity()
                                           : -std::numeric_limits<double>::infinity()};
-  const int rc = detail::run_intopt(prob, o, &tracker);
+  int rc = detail::run_intopt(*prob_holder, o, &tracker);
+  if (rc == detail::glpk_internal_error && o.cuts) {
+    // GLPK 5.0's cut generators trip over some problems (glp_add_cols with
+    // no columns after presolve); once more without them.
+    MilpOptions plain = o;
+    plain.cuts = false;
+    prob_holder = std::make_unique<detail::GlpkProblem>();
+    detail::load(prob_holder->p, f, false);
+    tracker = detail::BoundTracker{tracker.bound};
+    rc = detail::run_intopt(*prob_holder, plain, &tracker);
+  }
+  auto& prob = *prob_holder;
   if (rc == detail::glpk_internal_error) {
     r.status = Status::numerical_error;
     r.message = "GLPK stopped with an internal error (numerical trouble in its simplex)";
@@ -3264,6 +3294,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
 // subproblem.
 
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -3278,8 +3309,18 @@ struct Encoding {
   std::vector<double> values;  // value of each z column
 };
 
+/// What a column stands for, independent of where the lowering put it, so
+/// that cuts learnt on one model can be carried to a related one.
+struct ColumnKey {
+  enum Kind : std::uint8_t { value, log, encoding, objective } kind;
+  std::uint32_t var = 0;    // registry index (value, log, encoding)
+  std::uint32_t index = 0;  // position in the encoding
+  auto operator<=>(const ColumnKey&) const = default;
+};
+
 struct MinlpForm {
   GpStandardForm nlp;               // the continuous relaxation (integrality dropped)
+  std::vector<ColumnKey> column_key;  // per column
   std::vector<char> integer;        // integrality of each column
   std::vector<int> value_column;    // per registry variable: column holding its value (log column for positives)
   std::vector<int> log_column;      // per registry variable: its log column, or -1
@@ -3421,8 +3462,11 @@ inline MinlpForm lower_minlp(const Model& model) {
         m.value_column[j] = m.log_column[j] = add_column(detail::log_bound(r.lower), detail::log_bound(r.upper), false,
                                                          false);
         break;
-      case VariableKind::discrete:  // integral through its encoding, if it has one
-        m.value_column[j] = add_column(r.lower, r.upper, true, r.is_integer_range() && !needs_encoding[j]);
+      case VariableKind::discrete:
+        // Integral through its encoding as well, but marking the value
+        // column too lets a MILP solver branch n <= floor / n >= ceil, which
+        // splits the domain evenly where a branch on one binary does not.
+        m.value_column[j] = add_column(r.lower, r.upper, true, r.is_integer_range());
         break;
       case VariableKind::real:
         m.value_column[j] = add_column(r.lower, r.upper, true, false);
@@ -3528,24 +3572,38 @@ inline MinlpForm lower_minlp(const Model& model) {
       case Constraint::Form::gp:
         gp_rows(c.posynomial(), &c.monomial(), -1, c.sense(), o);
         break;
-      case Constraint::Form::affine: {  // smaller - larger (<= or ==) 0
+      case Constraint::Form::affine: {  // (smaller - larger) / scale (<= or ==) 0
         const int row = int(b.size());
         const auto text = c.to_string();
+        const std::size_t first = trip.size();
         double constant = linear.add(row, c.smaller(), 1.0, text);
         constant += linear.add(row, c.larger(), -1.0, text);
-        b.push_back(constant);
+        double scale = 0.0;  // the largest coefficient: tolerances become relative
+        for (std::size_t t = first; t < trip.size(); ++t) scale = std::max(scale, std::abs(trip[t].value()));
+        if (!(scale > 0.0)) scale = 1.0;
+        for (std::size_t t = first; t < trip.size(); ++t)
+          trip[t] = Eigen::Triplet<double, int>(trip[t].row(), trip[t].col(), trip[t].value() / scale);
+        b.push_back(constant / scale);
         close(c.sense() == Constraint::Sense::equal ? RowKind::linear_eq : RowKind::linear_le, o);
         break;
       }
-      case Constraint::Form::mixed: {  // sum exp(.) - affine <= 0
+      case Constraint::Form::mixed: {  // (sum exp(.) - affine) / scale <= 0
+        // Scaled by the largest coefficient of the affine side, so that
+        // Ipopt's absolute feasibility tolerance means the same in any unit.
+        double scale = 0.0;
+        for (std::size_t k = 0; k < c.larger().size(); ++k) scale = std::max(scale, std::abs(c.larger().coefficient(k)));
+        if (!(scale > 0.0)) scale = 1.0;
         const auto& p = c.posynomial();
         for (std::size_t k = 0; k < p.size(); ++k) {
           const int row = int(b.size());
-          b.push_back(std::log(p.coefficient(k)));
+          b.push_back(std::log(p.coefficient(k)) - std::log(scale));
           log_term(row, p.factors(k), 1.0);
         }
         const int row = int(b.size());
-        b.push_back(linear.add(row, c.larger(), -1.0, c.to_string()));
+        const std::size_t first = trip.size();
+        b.push_back(linear.add(row, c.larger(), -1.0, c.to_string()) / scale);
+        for (std::size_t t = first; t < trip.size(); ++t)
+          trip[t] = Eigen::Triplet<double, int>(trip[t].row(), trip[t].col(), trip[t].value() / scale);
         close(RowKind::mixed_le, o);
         break;
       }
@@ -3593,6 +3651,16 @@ inline MinlpForm lower_minlp(const Model& model) {
   f.A.setFromTriplets(trip.begin(), trip.end());
   f.A.makeCompressed();
   f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
+  m.column_key.assign(f.n, {ColumnKey::value, 0, 0});
+  for (int j = 0; j < nv; ++j) {
+    m.column_key[m.value_column[j]] = {vars[j].kind == VariableKind::positive ? ColumnKey::log : ColumnKey::value,
+                                       std::uint32_t(j), 0};
+    if (m.log_column[j] >= 0) m.column_key[m.log_column[j]] = {ColumnKey::log, std::uint32_t(j), 0};
+  }
+  for (const auto& e : m.encodings)
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+      m.column_key[e.first + int(i)] = {ColumnKey::encoding, e.var, std::uint32_t(i)};
+  if (obj_col >= 0) m.column_key[obj_col] = {ColumnKey::objective, 0, 0};
   return m;
 }
 
@@ -3612,16 +3680,39 @@ inline MinlpForm lower_minlp(const Model& model) {
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace ychart::solve {
 
-/// A linear inequality a.v <= rhs over the form's columns (a tangent cut).
+/// A linear inequality a.v <= rhs over the form's columns (a tangent cut of
+/// convex row `row`, or -1 for other cuts).
 struct Cut {
   std::vector<std::pair<int, double>> a;
   double rhs = 0.0;
+  int row = -1;
 };
+
+}  // namespace ychart::solve
+
+namespace ychart::detail {
+
+/// Tangent cuts keyed by the exact content of the convex row they cut, with
+/// columns named by what they stand for: valid in any model that has the
+/// same row, whatever else changed (a resource cap, another constraint).
+struct CutPool {
+  struct PortableCut {
+    std::vector<std::pair<lower::ColumnKey, double>> a;
+    double rhs;
+  };
+  std::map<std::string, std::vector<PortableCut>> by_row;
+};
+
+}  // namespace ychart::detail
+
+namespace ychart::solve {
 
 struct NlpOutcome {
   enum Kind { optimal, infeasible, failed } kind = failed;
@@ -3643,6 +3734,8 @@ class MigpContext {
         options_(options),
         box_(options.bound_exponent * std::log(10.0)),
         start_(clock::now()) {
+    for (auto k : form.nlp.kind)
+      if (k == lower::RowKind::expsum_le || k == lower::RowKind::mixed_le) linear_ = false;
     nlp_options_ = options;
     nlp_options_.verbosity = options.verbosity >= 5 ? options.verbosity - 4 : 0;
   }
@@ -3695,6 +3788,7 @@ class MigpContext {
   // ---- NLP with given column bounds ----
   NlpOutcome solve_nlp(const std::vector<double>& lower, const std::vector<double>& upper,
                        const std::vector<double>* start = nullptr) {
+    if (linear_) return solve_lp(lower, upper);
     NlpOutcome out;
     for (int j = 0; j < form_.nlp.n; ++j)
       if (lower[j] > upper[j]) {  // an empty box (Ipopt would throw)
@@ -3702,9 +3796,39 @@ class MigpContext {
         out.x = lower;
         return out;
       }
+    // Rows over fixed columns only are constants: checked here and left out,
+    // since Ipopt cannot handle an equality whose Jacobian row is zero.
+    std::vector<char> free_rows(form_.nlp.constraint_count(), 0);
+    {
+      const auto& f = form_.nlp;
+      std::vector<char> fixed(f.n);
+      for (int j = 0; j < f.n; ++j) fixed[j] = lower[j] == upper[j];
+      for (int i = 0; i < f.constraint_count(); ++i) {
+        bool constant = true;
+        double value = 0.0;
+        for (int r = f.first_term[i]; r < f.first_term[i + 1] && constant; ++r) {
+          double z = f.b[r];
+          for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
+            if (!fixed[it.col()]) constant = false;
+            z += it.value() * lower[it.col()];
+          }
+          value += f.is_exp_term(i, r) ? std::exp(z) : z;
+        }
+        if (!constant) continue;
+        const double limit = f.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
+        const double tol = 1e-9 * std::max(1.0, std::abs(value));
+        const bool holds = f.kind[i] == lower::RowKind::linear_eq ? std::abs(value) <= tol : value <= limit + tol;
+        if (!holds) {
+          out.kind = NlpOutcome::infeasible;
+          out.x = lower;
+          return out;
+        }
+        free_rows[i] = 1;
+      }
+    }
     auto o = nlp_options_;
     o.time_limit = std::max(1e-3, remaining());
-    auto r = runner_.run(form_.nlp, maps_, o, box_, true, &lower, &upper, start);
+    auto r = runner_.run(form_.nlp, maps_, o, box_, true, &lower, &upper, start, &free_rows);
     ipopt_iterations_ += r.iterations;
     out.iterations = r.iterations;
     if (r.status == Ipopt::Solve_Succeeded || r.status == Ipopt::Solved_To_Acceptable_Level) {
@@ -3737,6 +3861,28 @@ class MigpContext {
     }
     out.kind = NlpOutcome::infeasible;
     out.x.assign(rr.y.begin(), rr.y.begin() + form_.nlp.n);
+    return out;
+  }
+
+  /// A form without convex rows: the relaxation is an LP, solved exactly by
+  /// GLPK's simplex (a vertex, not an interior point 1e-5 from it).
+  NlpOutcome solve_lp(const std::vector<double>& lower, const std::vector<double>& upper) {
+    NlpOutcome out;
+    auto m = master({}, &lower, &upper);
+    std::fill(m.integer.begin(), m.integer.end(), 0);
+    MilpOptions mo;
+    mo.time_limit = std::max(1e-3, remaining());
+    auto r = solve_milp(m, mo);
+    if (r.status == Status::optimal) {
+      out.kind = NlpOutcome::optimal;
+      out.x = std::move(r.x);
+      out.phi = r.objective;
+    } else if (r.status == Status::infeasible) {
+      out.kind = NlpOutcome::infeasible;
+      out.x = lower;
+    } else {
+      out.message = "LP relaxation: " + r.message;
+    }
     return out;
   }
 
@@ -3773,6 +3919,68 @@ class MigpContext {
     for (int j = 0; j < form_.nlp.n; ++j)
       if (form_.integer[j] && std::abs(x[j] - std::round(x[j])) > integrality_tolerance) return false;
     return true;
+  }
+
+  // ---- cuts carried between models ----
+  /// The content of convex row i, columns by key: equal strings, equal rows.
+  std::string row_signature(int i) const {
+    const auto& f = form_.nlp;
+    std::string key = std::to_string(int(f.kind[i]));
+    char buf[64];
+    for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r) {
+      std::snprintf(buf, sizeof buf, "|%a:", f.b[r]);
+      key += buf;
+      for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
+        const auto& c = form_.column_key[it.col()];
+        std::snprintf(buf, sizeof buf, "%d.%u.%u=%a,", int(c.kind), c.var, c.index, it.value());
+        key += buf;
+      }
+    }
+    return key;
+  }
+  std::shared_ptr<const ychart::detail::CutPool> export_cuts(const std::vector<Cut>& cuts,
+                                                     const ychart::detail::CutPool* inherited) const {
+    auto pool = std::make_shared<ychart::detail::CutPool>();
+    if (inherited) *pool = *inherited;
+    constexpr std::size_t most_per_row = 64;  // keep the pool from growing without end in long sweeps
+    std::map<int, std::string> signature;
+    for (const auto& c : cuts) {
+      if (c.row < 0) continue;
+      auto [it, fresh] = signature.try_emplace(c.row);
+      if (fresh) it->second = row_signature(c.row);
+      auto& list = pool->by_row[it->second];
+      if (list.size() >= most_per_row) list.erase(list.begin());
+      ychart::detail::CutPool::PortableCut p{{}, c.rhs};
+      for (const auto& [j, v] : c.a) p.a.emplace_back(form_.column_key[j], v);
+      list.push_back(std::move(p));
+    }
+    return pool;
+  }
+  /// The pool's cuts whose rows exist here, in this form's columns.
+  std::vector<Cut> import_cuts(const ychart::detail::CutPool& pool) const {
+    std::vector<Cut> out;
+    std::map<lower::ColumnKey, int> column;
+    for (int j = 0; j < form_.nlp.n; ++j) column.emplace(form_.column_key[j], j);
+    const auto& f = form_.nlp;
+    for (int i = 0; i < f.constraint_count(); ++i) {
+      if (f.kind[i] != lower::RowKind::expsum_le && f.kind[i] != lower::RowKind::mixed_le) continue;
+      const auto it = pool.by_row.find(row_signature(i));
+      if (it == pool.by_row.end()) continue;
+      for (const auto& p : it->second) {
+        Cut c{{}, p.rhs, i};
+        bool ok = true;
+        for (const auto& [key, v] : p.a) {
+          const auto col = column.find(key);
+          if (col == column.end()) {
+            ok = false;
+            break;
+          }
+          c.a.emplace_back(col->second, v);
+        }
+        if (ok) out.push_back(std::move(c));
+      }
+    }
+    return out;
   }
 
   // ---- cuts ----
@@ -3824,6 +4032,7 @@ class MigpContext {
         gx += grad[j] * x[j];
       }
       c.rhs = gx - value;
+      c.row = i;
       if (std::isfinite(c.rhs)) cuts.push_back(std::move(c));
     }
   }
@@ -3896,6 +4105,7 @@ class MigpContext {
   double incumbent_phi_ = std::numeric_limits<double>::infinity();
   int ipopt_iterations_ = 0;
   double last_print_ = -1e9;
+  bool linear_ = true;  // no convex rows: relaxations are LPs
 };
 
 }  // namespace ychart::solve
@@ -4065,6 +4275,7 @@ inline Branch choose_branch(const lower::MinlpForm& f, const std::vector<double>
       value += enc.values[i] * z;
       encoded[enc.first + int(i)] = 1;
     }
+    encoded[f.value_column[enc.var]] = 1;  // branched on through its encoding
     const double score = 1.0 - zmax;
     if (score <= tol || score <= best.score) continue;
     // Split at the relaxed value; if it is a value of the domain itself,
@@ -4091,6 +4302,31 @@ inline Branch choose_branch(const lower::MinlpForm& f, const std::vector<double>
     if (score <= tol || score <= best.score) continue;
     if (std::floor(x[j]) < lower[j] || std::ceil(x[j]) > upper[j]) continue;
     best = {-1, j, std::floor(x[j]), score};
+  }
+  return best;
+}
+
+/// The discrete variable with the most values left at a node, split in the
+/// middle of them (used when a node's relaxation could not be solved).
+inline Branch widest_branch(const lower::MinlpForm& f, const std::vector<double>& lower,
+                            const std::vector<double>& upper) {
+  Branch best;
+  std::vector<char> encoded(f.nlp.n, 0);
+  for (std::size_t e = 0; e < f.encodings.size(); ++e) {
+    const auto& enc = f.encodings[e];
+    std::vector<double> open_values;
+    for (std::size_t i = 0; i < enc.values.size(); ++i) {
+      encoded[enc.first + int(i)] = 1;
+      if (upper[enc.first + int(i)] > 0.5) open_values.push_back(enc.values[i]);
+    }
+    encoded[f.value_column[enc.var]] = 1;
+    if (open_values.size() >= 2 && double(open_values.size()) > best.score)
+      best = {int(e), -1, open_values[open_values.size() / 2 - 1], double(open_values.size())};
+  }
+  for (int j = 0; j < f.nlp.n; ++j) {
+    if (!f.integer[j] || encoded[j]) continue;
+    const double width = upper[j] - lower[j] + 1.0;
+    if (width >= 2 && width > best.score) best = {-1, j, std::floor(0.5 * (lower[j] + upper[j])), width};
   }
   return best;
 }
@@ -4156,9 +4392,24 @@ inline SearchResult branch_and_bound(MigpContext& ctx) {
     auto nlp = ctx.solve_nlp(node.lower, node.upper);
     if (nlp.kind == NlpOutcome::infeasible) continue;
     if (nlp.kind == NlpOutcome::failed) {
-      unresolved_bound = std::min(unresolved_bound, node.bound);
-      if (ctx.out_of_time()) continue;  // reported as time_limit at the top of the loop
-      unresolved = true;
+      if (ctx.out_of_time()) {  // reported as time_limit at the top of the loop
+        unresolved_bound = std::min(unresolved_bound, node.bound);
+        continue;
+      }
+      // Ipopt could not settle this node: split its widest discrete domain
+      // and try the halves, keeping the parent's bound. Only a node with
+      // every integer fixed stays unsettled.
+      const auto split = detail::widest_branch(f, node.lower, node.upper);
+      if (split.encoding < 0 && split.column < 0) {
+        unresolved_bound = std::min(unresolved_bound, node.bound);
+        unresolved = true;
+        continue;
+      }
+      for (bool left : {true, false}) {
+        detail::Node child{node.lower, node.upper, node.bound, next_id++};
+        detail::restrict_side(f, split, left, child.lower, child.upper);
+        open.push(std::move(child));
+      }
       continue;
     }
     if (nlp.phi >= ctx.cutoff()) continue;
@@ -4323,16 +4574,38 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
   return true;
 }
 
-inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::IpoptRunner& runner) {
-  using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
-  const auto form = lower::lower_minlp(model);
-  const auto& reg = model.registry();
-  const auto& vars = reg.variables;
+/// Sets the Solution's values from a point over the registry (values in the
+/// variables' units): integers rounded, tables evaluated at their argument,
+/// the objective evaluated, and which constraints are tight.
+inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<double> point) {
+  const auto& vars = model.registry().variables;
+  for (std::size_t j = 0; j < vars.size(); ++j)
+    if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range()) point[j] = std::round(point[j]);
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind != VariableKind::tabulated) continue;
+    const auto& arg = vars[vars[j].argument];
+    for (std::size_t i = 0; i < vars[j].table.size(); ++i)
+      if (arg.value_at(i) == point[vars[j].argument]) point[j] = vars[j].table[i];
+  }
+  for (std::size_t j = 0; j < vars.size(); ++j) b.variables()[j].value = point[j];
+  b.point() = std::move(point);
+  b.has_point() = true;
+  b.objective() = model.objective().evaluate(b.point()) + model.objective_affine().evaluate(b.point());
+  const auto& cons = model.constraints();
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const auto& c = cons[i];
+    const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
+    const double scale = std::max({std::abs(lhs), std::abs(rhs), 1e-12});
+    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
+  }
+}
 
+/// A Solution with every variable and constraint listed and no values yet.
+inline Solution empty_solution(const Model& model) {
   Solution s;
   SolutionBuilder b{s};
-  b.model_id() = &reg;
+  const auto& vars = model.registry().variables;
+  b.model_id() = &model.registry();
   b.objective_dimension() = model.objective_unit();
   b.variables().resize(vars.size());
   for (std::size_t j = 0; j < vars.size(); ++j)
@@ -4345,6 +4618,18 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     c.text = cons[i].to_string();
     c.sensitivity = std::nan("");
   }
+  return s;
+}
+
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::IpoptRunner& runner) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  const auto form = lower::lower_minlp(model);
+  const auto& reg = model.registry();
+  const auto& vars = reg.variables;
+
+  Solution s = empty_solution(model);
+  SolutionBuilder b{s};
 
   solve::MigpContext ctx(form, runner, options);
   solve::SearchResult res;
@@ -4367,9 +4652,29 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     res.bound_phi = std::isfinite(r.bound) ? r.bound : r.objective;
     if (r.status == Status::optimal) res.bound_phi = r.objective;
   } else {
-    // Root relaxation: a bound, the first cuts, and the heuristic's start.
-    auto root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
+    // Cuts a related model learnt (warm start) stand in for the root
+    // relaxation's, when there are any for this model's rows.
     std::vector<solve::Cut> cuts;
+    const auto* pool = options.warm_start ? SolutionBuilder::cuts(*options.warm_start).get() : nullptr;
+    if (pool && method == Method::outer_approximation) cuts = ctx.import_cuts(*pool);
+    if (options.warm_start) {
+      std::vector<double> x;
+      if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
+    }
+    solve::NlpOutcome root;
+    if (cuts.empty() || method == Method::branch_and_bound) {
+      // Root relaxation: a bound, the first cuts, and the heuristic's start.
+      root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
+      if (root.kind == solve::NlpOutcome::optimal) {
+        ctx.add_cuts(root.x, cuts);
+        if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
+        if (options.heuristic && !ctx.has_incumbent())
+          solve::rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
+      }
+    } else {
+      root.kind = solve::NlpOutcome::optimal;  // the cuts bound the master instead
+      root.phi = -std::numeric_limits<double>::infinity();
+    }
     if (root.kind == solve::NlpOutcome::infeasible) {
       res.status = Status::infeasible;
       res.message = "the continuous relaxation is infeasible";
@@ -4377,16 +4682,9 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
       res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
       res.message = "continuous relaxation: " + root.message;
     } else {
-      ctx.add_cuts(root.x, cuts);
-      if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
-      if (options.warm_start) {
-        std::vector<double> x;
-        if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
-      }
-      if (options.heuristic && !ctx.has_incumbent())
-        solve::rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
       res = method == Method::branch_and_bound ? solve::branch_and_bound(ctx) : solve::outer_approximation(ctx, cuts);
       res.bound_phi = std::max(res.bound_phi, root.phi);
+      if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
     }
   }
   b.nodes() = res.count;
@@ -4417,45 +4715,887 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   if (!b.unbounded().empty())
     return finish(Status::unbounded, "the objective improves without limit as variables run to 0 or infinity");
 
-  b.point().resize(vars.size());
+  std::vector<double> point(vars.size());
   for (std::size_t j = 0; j < vars.size(); ++j) {
     const double v = x[form.value_column[j]];
-    b.point()[j] = vars[j].kind == VariableKind::positive ? std::exp(v) : v;
+    point[j] = vars[j].kind == VariableKind::positive ? std::exp(v) : v;
   }
-  for (const auto& e : form.encodings) {  // exact domain values, and tables evaluated at them
+  for (const auto& e : form.encodings) {  // exact domain values
     for (std::size_t i = 0; i < e.values.size(); ++i)
-      if (x[e.first + int(i)] > 0.5) b.point()[e.var] = e.values[i];
+      if (x[e.first + int(i)] > 0.5) point[e.var] = e.values[i];
   }
-  for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range())
-      b.point()[j] = std::round(b.point()[j]);
-    if (vars[j].kind == VariableKind::tabulated) {
-      const auto& arg = vars[vars[j].argument];
-      const double v = b.point()[vars[j].argument];
-      for (std::size_t i = 0; i < vars[j].table.size(); ++i)
-        if (arg.value_at(i) == v) b.point()[j] = vars[j].table[i];
-    }
-  }
-  for (std::size_t j = 0; j < vars.size(); ++j) b.variables()[j].value = b.point()[j];
-  b.has_point() = true;
-  const double objective = model.objective().evaluate(b.point()) + model.objective_affine().evaluate(b.point());
-  b.objective() = objective;
+  fill_point(b, model, std::move(point));
+  const double objective = b.objective();
   const double bound = b.bound();
   b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");
-
-  // Tight constraints at the incumbent.
-  for (std::size_t i = 0; i < cons.size(); ++i) {
-    const auto& c = cons[i];
-    const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
-    const double scale = std::max({std::abs(lhs), std::abs(rhs), 1e-12});
-    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
-  }
   ctx.progress(b.method().c_str(), res.bound_phi, res.count, "", true);
   return finish(res.status, res.message);
 }
 
 }  // namespace ychart::detail
 // ---- end ychart/solve/migp.hpp ----
+// ---- begin ychart/solve/symmetric_packing.hpp ----
+// ychart/solve/symmetric_packing.hpp
+// The subproblem of a symmetric allocation: given how many units of each
+// item type (CUs of each kernel) there are, place them on identical devices
+// so that every device's resource rows hold, and, when spreading rows are
+// present, so that the spreading they need is smallest. A depth-first search
+// over item types, each split over the devices; devices whose allocation so
+// far is identical are interchangeable, so a split is enumerated only up to
+// their permutation (non-increasing counts across them). Pruned by the
+// largest fill each device can still reach per resource (a knapsack over
+// the units left, on a grid that rounds sizes down, so it never
+// underestimates) and by the spreading already committed.
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+namespace ychart::solve {
+
+struct PackingProblem {
+  int devices = 0;
+  std::vector<int> count;                  // units of each item type to place
+  std::vector<int> per_device_max;         // at most this many of a type on one device
+  std::vector<std::vector<double>> use;    // [row][type] >= 0: one unit's use of the row's resource
+  std::vector<double> capacity;            // [row]: per device
+  /// Spreading: row r needs sum_k coef * sum_f table_k(n_kf) <= gamma_r * y + b_r.
+  std::vector<std::vector<double>> table;  // [type]: value at 0..per_device_max (empty: type not spread)
+  struct SpreadRow {
+    std::vector<std::pair<int, double>> terms;  // (type, coefficient >= 0)
+    double gamma = 0.0, b = 0.0;
+  };
+  std::vector<SpreadRow> spread;
+};
+
+struct PackingResult {
+  bool feasible = false;
+  bool complete = true;  // false: stopped by the deadline, nothing proven
+  double y_needed = -std::numeric_limits<double>::infinity();  // smallest y the packing needs
+  std::vector<std::vector<int>> n;  // [type][device]
+  long nodes = 0;
+};
+
+namespace detail {
+
+class PackingSearch {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  PackingSearch(const PackingProblem& p, double y_limit, clock::time_point deadline)
+      : p_(p), y_limit_(y_limit), deadline_(deadline) {
+    const int K = int(p.count.size()), F = p.devices;
+    n_.assign(K, std::vector<int>(F, 0));
+    remaining_.assign(F, p.capacity);
+    // Big items first: by their largest share of any resource.
+    order_.resize(K);
+    std::iota(order_.begin(), order_.end(), 0);
+    auto size = [&](int k) {
+      double s = 0.0;
+      for (std::size_t r = 0; r < p.capacity.size(); ++r) s = std::max(s, p.use[r][k] / p.capacity[r]);
+      return s;
+    };
+    std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return size(a) > size(b); });
+    spread_value_.assign(K, 0.0);
+    lowest_spread_.assign(K, 0.0);
+    for (int k = 0; k < K; ++k) lowest_spread_[k] = concentrated_spread(k);
+    placed_.assign(K, 0);
+    fill_.assign(K + 1, std::vector<std::vector<double>>(p.capacity.size()));
+  }
+
+  PackingResult run() {
+    result_.feasible = false;
+    result_.y_needed = std::numeric_limits<double>::infinity();
+    if (y_lower_bound() >= y_limit_ || !capacity_allows(0)) return finish();
+    place(0);
+    return finish();
+  }
+
+ private:
+  // Spreading of type k when its units fill as few devices as possible.
+  double concentrated_spread(int k) const {
+    if (p_.table.empty() || p_.table[k].empty()) return 0.0;
+    int left = p_.count[k];
+    const int most = std::max(1, p_.per_device_max[k]);
+    double s = 0.0;
+    while (left > 0) {
+      const int take = std::min(left, most);
+      s += p_.table[k][take];
+      left -= take;
+    }
+    return s;
+  }
+
+  // The smallest y any completion can need: placed types at their value,
+  // the rest at their concentrated value.
+  double y_lower_bound() const {
+    double y = -std::numeric_limits<double>::infinity();
+    for (const auto& row : p_.spread) {
+      double v = 0.0;
+      for (auto [k, c] : row.terms) v += c * (placed_[k] ? spread_value_[k] : lowest_spread_[k]);
+      if (row.gamma > 0) y = std::max(y, (v - row.b) / row.gamma);
+      else if (v > row.b + 1e-9) return std::numeric_limits<double>::infinity();
+    }
+    return y;
+  }
+
+  bool out_of_time() {
+    if ((++result_.nodes & 1023) == 0 && clock::now() > deadline_) stopped_ = true;
+    return stopped_;
+  }
+
+  static constexpr int grid = 2048;  // cells per device capacity in the fill bound
+
+  // fill[w]: the most of row r that the units of types order_[depth..] can
+  // fill within w grid cells. Sizes are rounded down to the grid, so every
+  // real packing of a device is counted: an upper bound. Bounded knapsack by
+  // binary splitting of the counts; computed once per (depth, row).
+  const std::vector<double>& fill(int depth, std::size_t r) {
+    auto& slot = fill_[depth][r];
+    if (!slot.empty()) return slot;
+    const double cell = p_.capacity[r] / grid;
+    slot.assign(grid + 1, 0.0);
+    double free_fill = 0.0;  // units smaller than a cell weigh nothing on the grid
+    for (int i = depth; i < int(order_.size()); ++i) {
+      const int k = order_[i];
+      const double u = p_.use[r][k];
+      int left = p_.count[k];
+      if (u <= 0 || left == 0) continue;
+      const int w = int(std::floor(u / cell));
+      if (w == 0) {
+        free_fill += u * left;
+        continue;
+      }
+      for (int chunk = 1; left > 0; chunk *= 2) {
+        const int take = std::min(chunk, left);
+        left -= take;
+        const int cw = take * w;
+        const double value = take * u;
+        for (int c = grid; c >= cw; --c) slot[c] = std::max(slot[c], slot[c - cw] + value);
+      }
+    }
+    for (auto& v : slot) v += free_fill;
+    return slot;
+  }
+
+  // Whether the unplaced types can still fit: per row, the demand left
+  // against the most every device can still be filled.
+  bool capacity_allows(int depth) {
+    const int F = p_.devices;
+    for (std::size_t r = 0; r < p_.capacity.size(); ++r) {
+      double demand = 0.0;
+      for (int i = depth; i < int(order_.size()); ++i) demand += std::max(0.0, p_.use[r][order_[i]]) * p_.count[order_[i]];
+      if (demand == 0.0) continue;
+      const auto& best = fill(depth, r);
+      const double cell = p_.capacity[r] / grid;
+      double reachable = 0.0;
+      for (int f = 0; f < F; ++f) {
+        const int c = std::clamp(int(std::floor((remaining_[f][r] + 1e-9) / cell)), 0, grid);
+        reachable += std::min(best[c], remaining_[f][r] + 1e-9);
+      }
+      if (demand > reachable + 1e-9) return false;
+    }
+    return true;
+  }
+
+  int fits(int f, int k) const {
+    int most = p_.per_device_max[k];
+    for (std::size_t r = 0; r < p_.capacity.size(); ++r) {
+      const double u = p_.use[r][k];
+      if (u > 0) most = std::min(most, int(std::floor((remaining_[f][r] + 1e-9) / u)));
+    }
+    return std::max(0, most);
+  }
+
+  void place(int depth) {
+    if (stopped_) return;
+    if (depth == int(order_.size())) {
+      const double y = y_lower_bound();  // every type placed: exact
+      if (y < result_.y_needed) {
+        result_.feasible = true;
+        result_.y_needed = y;
+        result_.n = n_;
+        if (p_.spread.empty()) done_ = true;  // feasibility is all that is asked
+      }
+      return;
+    }
+    const int k = order_[depth];
+    // Devices identical so far (same counts of every placed type) form runs;
+    // within a run counts of k must not increase, so each split is seen once.
+    std::vector<int> same_as_previous(p_.devices, 0);
+    for (int f = 1; f < p_.devices; ++f) {
+      bool same = true;
+      for (int i = 0; i < depth && same; ++i) same = n_[order_[i]][f] == n_[order_[i]][f - 1];
+      same_as_previous[f] = same;
+    }
+    std::vector<int> cap(p_.devices);
+    for (int f = 0; f < p_.devices; ++f) cap[f] = fits(f, k);
+    std::vector<int> suffix(p_.devices + 1, 0);
+    for (int f = p_.devices - 1; f >= 0; --f) suffix[f] = suffix[f + 1] + cap[f];
+    if (suffix[0] < p_.count[k]) return;
+    split(depth, k, 0, p_.count[k], cap, suffix, same_as_previous);
+  }
+
+  void split(int depth, int k, int f, int left, const std::vector<int>& cap, const std::vector<int>& suffix,
+             const std::vector<int>& same_as_previous) {
+    if (done_ || out_of_time()) return;
+    if (f == p_.devices) {
+      if (left != 0) return;
+      double s = 0.0;
+      if (!p_.table.empty() && !p_.table[k].empty())
+        for (int d = 0; d < p_.devices; ++d) s += p_.table[k][n_[k][d]];
+      spread_value_[k] = s;
+      placed_[k] = 1;
+      if (y_lower_bound() < std::min(y_limit_, result_.y_needed) - 1e-12 && capacity_allows(depth + 1))
+        place(depth + 1);
+      placed_[k] = 0;
+      return;
+    }
+    int hi = std::min(cap[f], left);
+    if (f > 0 && same_as_previous[f]) hi = std::min(hi, n_[k][f - 1]);
+    const int lo = std::max(0, left - suffix[f + 1]);
+    for (int v = hi; v >= lo; --v) {  // concentrated splits first
+      n_[k][f] = v;
+      for (std::size_t r = 0; r < p_.capacity.size(); ++r) remaining_[f][r] -= v * p_.use[r][k];
+      split(depth, k, f + 1, left - v, cap, suffix, same_as_previous);
+      for (std::size_t r = 0; r < p_.capacity.size(); ++r) remaining_[f][r] += v * p_.use[r][k];
+      n_[k][f] = 0;
+      if (done_ || stopped_) return;
+    }
+  }
+
+  PackingResult finish() {
+    result_.complete = !stopped_;
+    if (!result_.feasible) result_.y_needed = std::numeric_limits<double>::infinity();
+    return result_;
+  }
+
+  const PackingProblem& p_;
+  double y_limit_;
+  clock::time_point deadline_;
+  std::vector<std::vector<int>> n_;
+  std::vector<std::vector<double>> remaining_;
+  std::vector<int> order_;
+  std::vector<double> spread_value_, lowest_spread_;
+  std::vector<char> placed_;
+  std::vector<std::vector<std::vector<double>>> fill_;  // [depth][row] -> fill bound by grid cell
+  PackingResult result_;
+  bool stopped_ = false, done_ = false;
+};
+
+}  // namespace detail
+
+/// Finds a packing (the one needing the least spreading, if there are
+/// spreading rows) among those needing y < y_limit.
+inline PackingResult pack(const PackingProblem& p, double y_limit, std::chrono::steady_clock::time_point deadline) {
+  return detail::PackingSearch(p, y_limit, deadline).run();
+}
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/symmetric_packing.hpp ----
+// ---- begin ychart/solve/symmetric_allocation.hpp ----
+// ychart/solve/symmetric_allocation.hpp
+// Exact solution of allocations over interchangeable devices (declared with
+// Model::interchangeable) by decomposition, instead of a search over every
+// permutation of the same allocation:
+//   * master: the model with each device-indexed variable n_kf replaced by
+//     its total S_k = sum_f n_kf. Per-device resource rows become their sum
+//     over devices plus the cuts "at most floor(cap / a) units of size >= a
+//     per device"; spreading terms sum_f h(n_kf) become the least value any
+//     split of S_k can have (a table of S_k, by dynamic programming). It is
+//     a relaxation, solved exactly by the mixed-integer solver.
+//   * subproblem: place the master's totals on the devices
+//     (symmetric_packing.hpp), needing the least spreading.
+//   * cuts: packing is monotone (fewer units never hurt), so a totals vector
+//     that cannot be packed excludes every vector above it: "some S_k below
+//     S*_k", over a minimal infeasible subset of the types; a packing that
+//     needs more spreading y_min than the master assumed adds
+//     "y >= y_min unless some S_k is below S*_k".
+// The loop ends when the master's optimum can be packed as it assumed: then
+// the master's bound is attained and the allocation is optimal.
+// It applies when the declared groups are integer variables >= 0 that occur
+// only in per-device rows (nonnegative coefficients, <=, identical on every
+// device), in rows that use their sums over devices, and in spreading rows
+// sum c * h(n_kf) <= gamma * y + b with tables h(0) = 0, nondecreasing. The
+// check is exact; any other use falls back to the general methods.
+
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ychart {
+namespace detail {
+
+/// Builds derived models (the master problem) below the typed interface.
+struct ModelEditor {
+  static Registry& registry(Model& m) { return *m.registry_; }
+  static void add_constraint(Model& m, Constraint c) { m.constraints_.push_back(std::move(c)); }
+  static void set_objective(Model& m, const Model& from) {
+    m.objective_ = from.objective_;
+    m.objective_affine_ = from.objective_affine_;
+    m.sense_ = from.sense_;
+    m.objective_unit_ = from.objective_unit_;
+    m.has_objective_ = from.has_objective_;
+  }
+};
+
+/// What the check finds in a model that the decomposition applies to.
+struct SymmetricStructure {
+  int devices = 0, types = 0;
+  std::vector<std::vector<std::uint32_t>> group;  // [device][type] registry index
+  std::vector<int> type_of, device_of;            // per registry index, -1 if not in a group
+  std::vector<int> tab_type, tab_device;          // per registry index: tabulated terms of group variables
+  std::vector<char> device_row;                   // per constraint: a per-device resource row
+  std::vector<char> linking_row;                  // per constraint: uses sums over devices
+  std::vector<char> spread_row;                   // per constraint: a spreading row
+  solve::PackingProblem packing;                  // rows, capacities, per-type bounds, tables
+  std::vector<std::size_t> spread_constraint;     // constraint of packing.spread[r]
+  int y = -1;                                     // the spreading variable, if any
+};
+
+inline std::optional<SymmetricStructure> find_symmetric_structure(const Model& model) {
+  if (model.symmetries().size() != 1) return std::nullopt;
+  const auto& reg = model.registry();
+  const auto& vars = reg.variables;
+  const auto& decl = model.symmetries().front();
+  SymmetricStructure s;
+  s.devices = int(decl.size());
+  s.types = int(decl.front().size());
+  s.group = decl;
+  s.type_of.assign(vars.size(), -1);
+  s.device_of.assign(vars.size(), -1);
+  s.tab_type.assign(vars.size(), -1);
+  s.tab_device.assign(vars.size(), -1);
+  for (int f = 0; f < s.devices; ++f)
+    for (int k = 0; k < s.types; ++k) {
+      const auto j = decl[f][k];
+      const auto& r = vars[j];
+      const auto& first = vars[decl[0][k]];
+      if (r.kind != VariableKind::discrete || !r.is_integer_range() || r.lower != 0.0 || r.upper != first.upper ||
+          s.type_of[j] != -1)
+        return std::nullopt;
+      s.type_of[j] = k;
+      s.device_of[j] = f;
+    }
+  // Tables of group variables: the same table for one type on every device.
+  std::vector<std::vector<double>> table(s.types);
+  std::vector<char> has_table(s.types, 0);
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind != VariableKind::tabulated || s.type_of[vars[j].argument] < 0) continue;
+    const int k = s.type_of[vars[j].argument];
+    const auto& t = vars[j].table;
+    if (has_table[k] && table[k] != t) return std::nullopt;
+    if (t.empty() || t[0] != 0.0) return std::nullopt;
+    for (std::size_t i = 1; i < t.size(); ++i)
+      if (t[i] < t[i - 1]) return std::nullopt;
+    table[k] = t;
+    has_table[k] = 1;
+    s.tab_type[j] = k;
+    s.tab_device[j] = s.device_of[vars[j].argument];
+  }
+  auto group_var = [&](std::uint32_t j) { return s.type_of[j] >= 0 || s.tab_type[j] >= 0; };
+  // Group variables in log space or in the objective: not this structure.
+  auto touches = [&](const TermList& t) {
+    for (std::size_t k = 0; k < t.size(); ++k)
+      for (const auto& fac : t.factors(k))
+        if (group_var(fac.var)) return true;
+    return false;
+  };
+  if (touches(model.objective()) || touches(model.objective_affine())) return std::nullopt;
+  for (const auto& e : reg.epigraphs)
+    if (touches(e.lhs)) return std::nullopt;
+
+  const auto& cons = model.constraints();
+  s.device_row.assign(cons.size(), 0);
+  s.linking_row.assign(cons.size(), 0);
+  s.spread_row.assign(cons.size(), 0);
+  // Per-device rows, keyed by device, as (coefficients by type, capacity).
+  std::vector<std::vector<std::pair<std::vector<double>, double>>> per_device(s.devices);
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const auto& c = cons[i];
+    if (!touches(c.smaller()) && !touches(c.larger())) continue;
+    if (c.form() != Constraint::Form::affine) return std::nullopt;
+    // Net row: sum coef * var + constant (<= or ==) 0.
+    std::map<std::uint32_t, double> coef;
+    double constant = 0.0;
+    auto collect = [&](const TermList& t, double sign) {
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        const auto f = t.factors(k);
+        if (f.empty()) constant += sign * t.coefficient(k);
+        else coef[f[0].var] += sign * t.coefficient(k);
+      }
+    };
+    collect(c.smaller(), 1.0);
+    collect(c.larger(), -1.0);
+    std::erase_if(coef, [](const auto& kv) { return kv.second == 0.0; });
+    bool any_tab = false, any_plain = false, any_other = false;
+    std::set<int> devices_seen;
+    for (const auto& [j, a] : coef) {
+      if (s.tab_type[j] >= 0) any_tab = true, devices_seen.insert(s.tab_device[j]);
+      else if (s.type_of[j] >= 0) any_plain = true, devices_seen.insert(s.device_of[j]);
+      else any_other = true;
+    }
+    const bool less_equal = c.sense() == Constraint::Sense::less_equal;
+    if (any_plain && !any_tab && !any_other && devices_seen.size() == 1 && less_equal && s.devices > 1) {
+      std::vector<double> a(s.types, 0.0);
+      for (const auto& [j, v] : coef) {
+        if (v < 0) return std::nullopt;
+        a[s.type_of[j]] += v;
+      }
+      per_device[*devices_seen.begin()].emplace_back(std::move(a), -constant);
+      s.device_row[i] = 1;
+      continue;
+    }
+    // Rows over all devices must treat every device alike.
+    auto symmetric = [&](bool tabulated) {
+      std::vector<std::vector<double>> by(s.types, std::vector<double>(s.devices, 0.0));
+      for (const auto& [j, v] : coef) {
+        if (tabulated ? s.tab_type[j] < 0 : s.type_of[j] < 0) continue;
+        const int k = tabulated ? s.tab_type[j] : s.type_of[j];
+        const int f = tabulated ? s.tab_device[j] : s.device_of[j];
+        by[k][f] += v;
+      }
+      std::vector<double> out(s.types, 0.0);
+      for (int k = 0; k < s.types; ++k) {
+        for (int f = 1; f < s.devices; ++f)
+          if (by[k][f] != by[k][0]) return std::optional<std::vector<double>>();
+        out[k] = by[k][0];
+      }
+      return std::optional<std::vector<double>>(out);
+    };
+    if (any_plain && !any_tab) {
+      if (!symmetric(false)) return std::nullopt;
+      s.linking_row[i] = 1;
+      continue;
+    }
+    if (any_tab && !any_plain && less_equal) {
+      // sum c_k T_k - gamma * y + constant <= 0, c_k >= 0, at most one other variable y (gamma >= 0).
+      auto c_by_type = symmetric(true);
+      if (!c_by_type) return std::nullopt;
+      solve::PackingProblem::SpreadRow row;
+      for (int k = 0; k < s.types; ++k) {
+        if ((*c_by_type)[k] < 0) return std::nullopt;
+        if ((*c_by_type)[k] > 0) row.terms.emplace_back(k, (*c_by_type)[k]);
+      }
+      for (const auto& [j, v] : coef) {
+        if (group_var(j)) continue;
+        if (v > 0 || (s.y >= 0 && s.y != int(j)) || vars[j].kind != VariableKind::real ||
+            !std::isfinite(vars[j].lower))
+          return std::nullopt;
+        s.y = int(j);
+        row.gamma = -v;
+      }
+      row.b = -constant;
+      s.packing.spread.push_back(std::move(row));
+      s.spread_constraint.push_back(i);
+      s.spread_row[i] = 1;
+      continue;
+    }
+    return std::nullopt;
+  }
+  // The per-device rows must be the same on every device.
+  for (auto& rows : per_device) std::sort(rows.begin(), rows.end());
+  for (int f = 1; f < s.devices; ++f)
+    if (per_device[f] != per_device[0]) return std::nullopt;
+  auto& p = s.packing;
+  p.devices = s.devices;
+  p.per_device_max.resize(s.types);
+  for (int k = 0; k < s.types; ++k) p.per_device_max[k] = int(vars[decl[0][k]].upper);
+  p.use.assign(per_device[0].size(), std::vector<double>(s.types, 0.0));
+  for (std::size_t r = 0; r < per_device[0].size(); ++r) {
+    p.use[r] = per_device[0][r].first;
+    p.capacity.push_back(per_device[0][r].second);
+    if (p.capacity.back() < 0) return std::nullopt;
+  }
+  if (!p.spread.empty()) {
+    p.table.resize(s.types);
+    for (int k = 0; k < s.types; ++k)
+      if (has_table[k]) p.table[k] = table[k];
+  }
+  return s;
+}
+
+
+/// The least sum_f h(n_f) over splits of s units on `devices` devices with at
+/// most `most` per device: the master's lower bound on a spreading term.
+inline std::vector<double> least_spread(const std::vector<double>& h, int devices, int most) {
+  const int total = devices * most;
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> best(total + 1, inf);
+  best[0] = 0.0;
+  for (int f = 0; f < devices; ++f) {  // one more device at a time
+    std::vector<double> next(total + 1, inf);
+    for (int s = 0; s <= total; ++s) {
+      if (best[s] == inf) continue;
+      for (int v = 0; v <= most && s + v <= total; ++v) next[s + v] = std::min(next[s + v], best[s] + h[v]);
+    }
+    best = std::move(next);
+  }
+  return best;
+}
+
+/// The largest use of row r one device can reach with whole units, at most
+/// per_device_max of each type; an upper bound (sizes rounded down on a grid).
+inline double most_fill(const solve::PackingProblem& p, std::size_t r) {
+  constexpr int grid = 1 << 15;
+  const double cell = p.capacity[r] / grid;
+  std::vector<double> best(grid + 1, 0.0);
+  double free_fill = 0.0;
+  for (std::size_t k = 0; k < p.per_device_max.size(); ++k) {
+    const double u = p.use[r][k];
+    int left = p.per_device_max[k];
+    if (u <= 0 || left <= 0) continue;
+    const int w = int(std::floor(u / cell));
+    if (w == 0) {
+      free_fill += u * left;
+      continue;
+    }
+    for (int chunk = 1; left > 0; chunk *= 2) {
+      const int take = std::min(chunk, left);
+      left -= take;
+      for (int c = grid; c >= take * w; --c) best[c] = std::max(best[c], best[c - take * w] + take * u);
+    }
+  }
+  return best[grid] + free_fill;
+}
+
+struct Master {
+  Model model;
+  std::vector<Discrete<>> total;  // S_k
+};
+
+inline Master build_master(const Model& original, const SymmetricStructure& st) {
+  Master m;
+  Registry& reg = ModelEditor::registry(m.model);
+  const auto& vars = original.registry().variables;
+  // The same variables at the same indices, so terms copy unchanged; group
+  // variables and their tables become unused fixed reals.
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    VariableRecord r = vars[j];
+    if (st.type_of[j] >= 0 || st.tab_type[j] >= 0) {
+      r.kind = VariableKind::real;
+      r.lower = r.upper = 0.0;
+      r.values.clear();
+      r.table.clear();
+    }
+    reg.add(std::move(r));
+  }
+  reg.epigraphs = original.registry().epigraphs;
+  const int F = st.devices;
+  const auto& cons = original.constraints();
+  // `x == sum_f n_kf` with x a discrete variable: x is the total of type k
+  // itself, and a second variable (a second encoding) would only weaken the
+  // master's relaxation.
+  std::vector<int> alias(st.types, -1);
+  std::vector<char> alias_row(cons.size(), 0);
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const auto& c = cons[i];
+    if (!st.linking_row[i] || c.sense() != Constraint::Sense::equal) continue;
+    std::map<std::uint32_t, double> coef;
+    bool constant = false;
+    for (int side = 0; side < 2; ++side) {
+      const auto& t = side == 0 ? c.smaller() : c.larger();
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        const auto f = t.factors(k);
+        if (f.empty()) constant = true;
+        else coef[f[0].var] += side == 0 ? t.coefficient(k) : -t.coefficient(k);
+      }
+    }
+    int x = -1, type = -1;
+    double x_coef = 0.0;
+    bool ok = !constant;
+    for (const auto& [j, a] : coef) {
+      if (st.type_of[j] >= 0) {
+        if (type >= 0 && type != st.type_of[j]) ok = false;
+        type = st.type_of[j];
+      } else if (x < 0 && vars[j].kind == VariableKind::discrete && vars[j].is_integer_range()) {
+        x = int(j);
+        x_coef = a;
+      } else {
+        ok = false;
+      }
+    }
+    if (!ok || x < 0 || type < 0 || alias[type] >= 0) continue;
+    for (const auto& [j, a] : coef)
+      if (st.type_of[j] >= 0 && a != -x_coef) ok = false;
+    if (!ok) continue;
+    alias[type] = x;
+    alias_row[i] = 1;
+  }
+  for (int k = 0; k < st.types; ++k) {
+    const auto& first = vars[st.group[0][k]];
+    if (alias[k] >= 0) {
+      const auto& x = vars[alias[k]];
+      m.total.emplace_back(&reg, std::uint32_t(alias[k]), x.si_scale);
+      reg.variables[alias[k]].upper = std::min(x.upper, F * first.upper);
+      continue;
+    }
+    m.total.push_back(m.model.integer("sum over devices of " + first.name, 0, F * first.upper));
+  }
+  auto without_group = [&](const TermList& t) {
+    TermList out;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      const auto f = t.factors(i);
+      if (!f.empty() && (st.type_of[f[0].var] >= 0 || st.tab_type[f[0].var] >= 0)) continue;
+      out.push_term(t.coefficient(i), f);
+    }
+    return out;
+  };
+  std::size_t spread_index = 0;
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const auto& c = cons[i];
+    if (st.device_row[i] || alias_row[i]) continue;
+    if (st.linking_row[i]) {  // a * n_kf on each device -> (a / F) * S_k, summing to a * S_k
+      TermList sides[2] = {c.smaller(), c.larger()};
+      TermList out[2];
+      for (int side = 0; side < 2; ++side)
+        for (std::size_t t = 0; t < sides[side].size(); ++t) {
+          const auto f = sides[side].factors(t);
+          if (!f.empty() && st.type_of[f[0].var] >= 0) {
+            const auto& S = m.total[st.type_of[f[0].var]];
+            out[side].append(TermList::variable(S.index(), sides[side].coefficient(t) / F));
+          } else {
+            out[side].push_term(sides[side].coefficient(t), f);
+          }
+        }
+      ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(out[0]), std::move(out[1]), c.sense(),
+                                                      c.written_reversed(), c.form()).named(c.name()));
+      continue;
+    }
+    if (st.spread_row[i]) {  // sum c_k sum_f h_k(n_kf) -> sum c_k H_k(S_k)
+      const auto& row = st.packing.spread[spread_index++];
+      TermList smaller = without_group(c.smaller());
+      for (auto [k, coef] : row.terms) {
+        const auto H = least_spread(st.packing.table[k], F, st.packing.per_device_max[k]);
+        auto term = tabulate(m.total[k], [&](double v) { return H[std::size_t(v)]; },
+                             "least spread of " + vars[st.group[0][k]].name);
+        smaller.append((coef * term).terms());
+      }
+      ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(smaller), without_group(c.larger()), c.sense(),
+                                                      c.written_reversed(), c.form()).named(c.name()));
+      continue;
+    }
+    ModelEditor::add_constraint(m.model, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(),
+                                                    c.form()).named(c.name()));
+  }
+  // Per-device rows summed over the devices, and per row the count cuts
+  // "at most floor(cap / a) units of size >= a on one device".
+  const auto& p = st.packing;
+  for (std::size_t r = 0; r < p.capacity.size(); ++r) {
+    Affine<> sum_row;
+    std::vector<double> sizes;
+    for (int k = 0; k < st.types; ++k)
+      if (p.use[r][k] > 0) sum_row += p.use[r][k] * m.total[k], sizes.push_back(p.use[r][k]);
+    if (sizes.empty()) continue;
+    // No device fills beyond the largest sum of unit sizes that fits in it
+    // (a knapsack over the types, sizes rounded down on a fine grid so the
+    // value is never below the true one).
+    m.model.subject_to(sum_row <= F * std::min(p.capacity[r], most_fill(p, r)));
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    for (double a : sizes) {
+      Affine<> count;
+      for (int k = 0; k < st.types; ++k)
+        if (p.use[r][k] >= a) count += m.total[k];
+      m.model.subject_to(count <= F * std::floor(p.capacity[r] / a + 1e-9));
+    }
+  }
+  ModelEditor::set_objective(m.model, original);
+  return m;
+}
+
+/// Whether every constraint of `model` holds at `point` (within tolerance).
+inline bool satisfies(const Model& model, const std::vector<double>& point) {
+  for (const auto& c : model.constraints()) {
+    const double lhs = c.smaller().evaluate(point), rhs = c.larger().evaluate(point);
+    if (!std::isfinite(lhs) || !std::isfinite(rhs)) return false;  // e.g. W / N at N = 0
+    const double tol = 1e-9 * std::max({1.0, std::abs(lhs), std::abs(rhs)});
+    if (c.sense() == Constraint::Sense::equal ? std::abs(lhs - rhs) > tol : lhs > rhs + tol) return false;
+  }
+  return true;
+}
+
+/// Sets discrete variable j to value v in the point and re-evaluates the tables of j.
+inline void set_discrete(const Registry& reg, std::vector<double>& point, std::uint32_t j, double v) {
+  point[j] = v;
+  for (std::size_t t = 0; t < reg.variables.size(); ++t) {
+    const auto& r = reg.variables[t];
+    if (r.kind != VariableKind::tabulated || r.argument != j) continue;
+    const auto& arg = reg.variables[j];
+    for (std::size_t i = 0; i < r.table.size(); ++i)
+      if (arg.value_at(i) == v) point[t] = r.table[i];
+  }
+}
+
+inline Solution solve_symmetric_allocation(const Model& model, const SymmetricStructure& st,
+                                           const SolveOptions& options) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - start).count(); };
+  Solution out = empty_solution(model);
+  SolutionBuilder b{out};
+  b.method() = "symmetric decomposition";
+  Master master = build_master(model, st);
+  const Registry& mreg = master.model.registry();
+  const auto& vars = model.registry().variables;
+  const int F = st.devices, K = st.types;
+  auto finish = [&](Status status, std::string msg) {
+    b.status() = status;
+    b.message() = std::move(msg);
+    b.solve_time() = elapsed();
+    if (b.has_point() && std::isfinite(b.bound()))
+      b.gap() = std::abs(b.objective() - b.bound()) / std::max(std::abs(b.objective()), 1e-300);
+    return out;
+  };
+  double bound = -std::numeric_limits<double>::infinity();
+  double best = std::numeric_limits<double>::infinity();  // incumbent objective (minimised sense)
+  const double sense = model.sense() == Model::Sense::minimize ? 1.0 : -1.0;
+  std::vector<double> best_point;
+  Solution previous;
+  bool have_previous = false;
+  for (long it = 0;; ++it) {
+    b.nodes() = it;
+    if (it >= options.node_limit) return finish(Status::node_limit, "iteration limit of the decomposition reached");
+    SolveOptions mo = options;
+    mo.time_limit = options.time_limit - elapsed();
+    mo.verbosity = 0;
+    mo.warm_start = have_previous ? &previous : nullptr;
+    if (mo.time_limit <= 0) return finish(Status::time_limit, "time limit reached");
+    Solution ms = master.model.solve(mo);
+    b.iterations() += ms.iterations();
+    if (ms.status() == Status::infeasible) {
+      if (best_point.empty()) return finish(Status::infeasible, "the totals over devices admit no solution");
+      return finish(Status::optimal, "");
+    }
+    if (ms.status() != Status::optimal) {
+      if (std::isfinite(ms.bound())) bound = std::max(bound, sense * ms.bound());
+      if (std::isfinite(bound)) b.bound() = sense * bound;
+      return finish(ms.status(), "master problem: " + ms.message());
+    }
+    bound = std::max(bound, sense * ms.objective());
+    b.bound() = sense * bound;
+    if (options.verbosity >= 1)
+      std::fprintf(stderr, "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  %ld iterations\n",
+                   elapsed(), sense * best, sense * bound, it);
+    if (!best_point.empty() && best - bound <= std::max(options.absolute_gap, options.relative_gap * std::abs(best)))
+      return finish(Status::optimal, "");
+    // The master's point, with every total lowered as far as the master's
+    // constraints allow: cuts from a smaller vector exclude more.
+    std::vector<double> point(mreg.variables.size());
+    for (std::size_t j = 0; j < point.size(); ++j) point[j] = ms.variables()[j].value;
+    std::vector<int> totals(K);
+    for (int k = 0; k < K; ++k) {
+      const auto j = master.total[k].index();
+      while (point[j] - 1 >= mreg.variables[j].lower) {
+        auto trial = point;
+        set_discrete(mreg, trial, j, point[j] - 1);
+        if (!satisfies(master.model, trial)) break;
+        point = std::move(trial);
+      }
+      totals[k] = int(std::lround(point[j]));
+    }
+    solve::PackingProblem p = st.packing;
+    p.count = totals;
+    const auto deadline = start + std::chrono::duration_cast<clock::duration>(
+                                      std::chrono::duration<double>(std::max(0.0, options.time_limit)));
+    auto packed = solve::pack(p, std::numeric_limits<double>::infinity(), deadline);
+    if (!packed.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
+    previous = ms;
+    have_previous = true;
+    if (!packed.feasible) {
+      // A minimal set of types that still cannot be packed.
+      std::vector<char> in_core(K, 1);
+      for (int k = 0; k < K; ++k) {
+        if (totals[k] == 0) {
+          in_core[k] = 0;
+          continue;
+        }
+        auto q = p;
+        for (int i = 0; i < K; ++i) q.count[i] = in_core[i] && i != k ? totals[i] : 0;
+        q.spread.clear();
+        q.table.clear();
+        const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
+        if (!r.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
+        if (!r.feasible) in_core[k] = 0;
+      }
+      // Spreading rows can make a packable vector infeasible: then the core
+      // is found with them, and it is the whole vector if need be.
+      bool core_infeasible = false;
+      {
+        auto q = p;
+        for (int i = 0; i < K; ++i) q.count[i] = in_core[i] ? totals[i] : 0;
+        const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
+        core_infeasible = r.complete && !r.feasible;
+      }
+      if (!core_infeasible) std::fill(in_core.begin(), in_core.end(), 1);
+      Affine<> below;  // how many totals lie below this vector's
+      for (int k = 0; k < K; ++k) {
+        if (!in_core[k] || totals[k] == 0) continue;
+        const double limit = totals[k] - 1;
+        below += tabulate(master.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
+      }
+      if (below.terms().empty()) return finish(Status::infeasible, "no allocation fits the devices");
+      master.model.subject_to(below >= 1.0);
+      continue;
+    }
+    // A packing: a feasible point of the original model.
+    std::vector<double> x(vars.size(), 0.0);
+    for (std::size_t j = 0; j < vars.size(); ++j)
+      if (st.type_of[j] < 0 && st.tab_type[j] < 0) x[j] = point[j];
+    for (int k = 0; k < K; ++k)
+      for (int f = 0; f < F; ++f) x[st.group[f][k]] = packed.n[k][f];
+    const double y_master = st.y >= 0 ? point[st.y] : 0.0;
+    if (st.y >= 0 && packed.y_needed > y_master) x[st.y] = packed.y_needed;
+    {
+      Solution probe = empty_solution(model);
+      SolutionBuilder pb{probe};
+      fill_point(pb, model, x);
+      if (satisfies(model, pb.point()) && sense * pb.objective() < best) {
+        best = sense * pb.objective();
+        best_point = pb.point();
+        fill_point(b, model, best_point);
+      }
+    }
+    if (st.y < 0 || packed.y_needed <= y_master + 1e-9 * std::max(1.0, std::abs(y_master))) {
+      // The master's optimum is attained: proven optimal.
+      if (best_point.empty()) return finish(Status::numerical_error, "the packed allocation violates a constraint");
+      return finish(Status::optimal, "");
+    }
+    // Needs more spreading than the master assumed: y >= y_min unless some
+    // total is lower, over a minimal set of types that still needs y_min.
+    const double y_lo = vars[st.y].lower;
+    std::vector<char> in_core(K, 1);
+    for (int k = 0; k < K; ++k) {
+      if (totals[k] == 0) {
+        in_core[k] = 0;
+        continue;
+      }
+      auto q = p;
+      for (int i = 0; i < K; ++i) q.count[i] = in_core[i] && i != k ? totals[i] : 0;
+      const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
+      if (!r.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
+      if (!r.feasible || r.y_needed >= packed.y_needed - 1e-12) in_core[k] = 0;
+    }
+    Affine<> below;
+    for (int k = 0; k < K; ++k) {
+      if (totals[k] == 0 || !in_core[k]) continue;
+      const double limit = totals[k] - 1;
+      below += tabulate(master.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
+    }
+    Real<> y(&ModelEditor::registry(master.model), std::uint32_t(st.y), vars[st.y].si_scale);
+    master.model.subject_to(y + (packed.y_needed - y_lo) * below >= packed.y_needed);
+  }
+}
+}  // namespace detail
+}  // namespace ychart
+// ---- end ychart/solve/symmetric_allocation.hpp ----
 // ---- begin ychart/solve/solve.hpp ----
 // ychart/solve/solve.hpp
 // Model::solve(): lowers the model, runs Ipopt, and turns the outcome into a
@@ -4509,6 +5649,9 @@ inline Solution Model::solve(const SolveOptions& options) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   if (!cache_) cache_.reset(new detail::SolverCache);
+  if (options.method == Method::automatic && !symmetries_.empty())
+    if (const auto structure = detail::find_symmetric_structure(*this))
+      return detail::solve_symmetric_allocation(*this, *structure, options);
   if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->runner);
   const auto form = lower::lower_gp(*this);
   const solve::GpDerivativeMaps maps(form);

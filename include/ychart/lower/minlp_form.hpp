@@ -21,6 +21,7 @@
 
 #include "gp_standard_form.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -35,8 +36,18 @@ struct Encoding {
   std::vector<double> values;  // value of each z column
 };
 
+/// What a column stands for, independent of where the lowering put it, so
+/// that cuts learnt on one model can be carried to a related one.
+struct ColumnKey {
+  enum Kind : std::uint8_t { value, log, encoding, objective } kind;
+  std::uint32_t var = 0;    // registry index (value, log, encoding)
+  std::uint32_t index = 0;  // position in the encoding
+  auto operator<=>(const ColumnKey&) const = default;
+};
+
 struct MinlpForm {
   GpStandardForm nlp;               // the continuous relaxation (integrality dropped)
+  std::vector<ColumnKey> column_key;  // per column
   std::vector<char> integer;        // integrality of each column
   std::vector<int> value_column;    // per registry variable: column holding its value (log column for positives)
   std::vector<int> log_column;      // per registry variable: its log column, or -1
@@ -178,8 +189,11 @@ inline MinlpForm lower_minlp(const Model& model) {
         m.value_column[j] = m.log_column[j] = add_column(detail::log_bound(r.lower), detail::log_bound(r.upper), false,
                                                          false);
         break;
-      case VariableKind::discrete:  // integral through its encoding, if it has one
-        m.value_column[j] = add_column(r.lower, r.upper, true, r.is_integer_range() && !needs_encoding[j]);
+      case VariableKind::discrete:
+        // Integral through its encoding as well, but marking the value
+        // column too lets a MILP solver branch n <= floor / n >= ceil, which
+        // splits the domain evenly where a branch on one binary does not.
+        m.value_column[j] = add_column(r.lower, r.upper, true, r.is_integer_range());
         break;
       case VariableKind::real:
         m.value_column[j] = add_column(r.lower, r.upper, true, false);
@@ -285,24 +299,38 @@ inline MinlpForm lower_minlp(const Model& model) {
       case Constraint::Form::gp:
         gp_rows(c.posynomial(), &c.monomial(), -1, c.sense(), o);
         break;
-      case Constraint::Form::affine: {  // smaller - larger (<= or ==) 0
+      case Constraint::Form::affine: {  // (smaller - larger) / scale (<= or ==) 0
         const int row = int(b.size());
         const auto text = c.to_string();
+        const std::size_t first = trip.size();
         double constant = linear.add(row, c.smaller(), 1.0, text);
         constant += linear.add(row, c.larger(), -1.0, text);
-        b.push_back(constant);
+        double scale = 0.0;  // the largest coefficient: tolerances become relative
+        for (std::size_t t = first; t < trip.size(); ++t) scale = std::max(scale, std::abs(trip[t].value()));
+        if (!(scale > 0.0)) scale = 1.0;
+        for (std::size_t t = first; t < trip.size(); ++t)
+          trip[t] = Eigen::Triplet<double, int>(trip[t].row(), trip[t].col(), trip[t].value() / scale);
+        b.push_back(constant / scale);
         close(c.sense() == Constraint::Sense::equal ? RowKind::linear_eq : RowKind::linear_le, o);
         break;
       }
-      case Constraint::Form::mixed: {  // sum exp(.) - affine <= 0
+      case Constraint::Form::mixed: {  // (sum exp(.) - affine) / scale <= 0
+        // Scaled by the largest coefficient of the affine side, so that
+        // Ipopt's absolute feasibility tolerance means the same in any unit.
+        double scale = 0.0;
+        for (std::size_t k = 0; k < c.larger().size(); ++k) scale = std::max(scale, std::abs(c.larger().coefficient(k)));
+        if (!(scale > 0.0)) scale = 1.0;
         const auto& p = c.posynomial();
         for (std::size_t k = 0; k < p.size(); ++k) {
           const int row = int(b.size());
-          b.push_back(std::log(p.coefficient(k)));
+          b.push_back(std::log(p.coefficient(k)) - std::log(scale));
           log_term(row, p.factors(k), 1.0);
         }
         const int row = int(b.size());
-        b.push_back(linear.add(row, c.larger(), -1.0, c.to_string()));
+        const std::size_t first = trip.size();
+        b.push_back(linear.add(row, c.larger(), -1.0, c.to_string()) / scale);
+        for (std::size_t t = first; t < trip.size(); ++t)
+          trip[t] = Eigen::Triplet<double, int>(trip[t].row(), trip[t].col(), trip[t].value() / scale);
         close(RowKind::mixed_le, o);
         break;
       }
@@ -350,6 +378,16 @@ inline MinlpForm lower_minlp(const Model& model) {
   f.A.setFromTriplets(trip.begin(), trip.end());
   f.A.makeCompressed();
   f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
+  m.column_key.assign(f.n, {ColumnKey::value, 0, 0});
+  for (int j = 0; j < nv; ++j) {
+    m.column_key[m.value_column[j]] = {vars[j].kind == VariableKind::positive ? ColumnKey::log : ColumnKey::value,
+                                       std::uint32_t(j), 0};
+    if (m.log_column[j] >= 0) m.column_key[m.log_column[j]] = {ColumnKey::log, std::uint32_t(j), 0};
+  }
+  for (const auto& e : m.encodings)
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+      m.column_key[e.first + int(i)] = {ColumnKey::encoding, e.var, std::uint32_t(i)};
+  if (obj_col >= 0) m.column_key[obj_col] = {ColumnKey::objective, 0, 0};
   return m;
 }
 

@@ -25,6 +25,7 @@ namespace ychart {
 
 class Solution;
 namespace detail {
+struct ModelEditor;  // lets solvers build derived models (solve/)
 struct SolverCache;  // solver state reused between solves (defined in solve/)
 void destroy(SolverCache*);
 struct SolverCacheDeleter {
@@ -133,6 +134,8 @@ class Model {
   }
   /// The declared interchangeable groups (registry indices).
   const std::vector<std::vector<std::vector<std::uint32_t>>>& symmetries() const { return symmetries_; }
+
+  friend struct detail::ModelEditor;
 
   /// Adds a constraint and returns its index (the same index the Solution uses).
   std::size_t subject_to(Constraint c) {

@@ -15,12 +15,17 @@
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace ychart {
+
+namespace detail {
+struct CutPool;  // tangent cuts learnt by outer approximation (solve/migp_context.hpp)
+}
 
 struct VariableReport {
   std::string name;
@@ -173,6 +178,7 @@ class Solution {
   double gap_ = std::nan("");
   long nodes_ = 0;
   std::string method_;
+  std::shared_ptr<const detail::CutPool> cuts_;  // for warm starts of related models
 };
 
 /// Fills a Solution; used by the solvers.
@@ -195,6 +201,8 @@ struct SolutionBuilder {
   double& gap() { return s.gap_; }
   long& nodes() { return s.nodes_; }
   std::string& method() { return s.method_; }
+  std::shared_ptr<const detail::CutPool>& cuts() { return s.cuts_; }
+  static const std::shared_ptr<const detail::CutPool>& cuts(const Solution& from) { return from.cuts_; }
 };
 
 namespace detail {

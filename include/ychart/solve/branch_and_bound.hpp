@@ -45,6 +45,7 @@ inline Branch choose_branch(const lower::MinlpForm& f, const std::vector<double>
       value += enc.values[i] * z;
       encoded[enc.first + int(i)] = 1;
     }
+    encoded[f.value_column[enc.var]] = 1;  // branched on through its encoding
     const double score = 1.0 - zmax;
     if (score <= tol || score <= best.score) continue;
     // Split at the relaxed value; if it is a value of the domain itself,
@@ -71,6 +72,31 @@ inline Branch choose_branch(const lower::MinlpForm& f, const std::vector<double>
     if (score <= tol || score <= best.score) continue;
     if (std::floor(x[j]) < lower[j] || std::ceil(x[j]) > upper[j]) continue;
     best = {-1, j, std::floor(x[j]), score};
+  }
+  return best;
+}
+
+/// The discrete variable with the most values left at a node, split in the
+/// middle of them (used when a node's relaxation could not be solved).
+inline Branch widest_branch(const lower::MinlpForm& f, const std::vector<double>& lower,
+                            const std::vector<double>& upper) {
+  Branch best;
+  std::vector<char> encoded(f.nlp.n, 0);
+  for (std::size_t e = 0; e < f.encodings.size(); ++e) {
+    const auto& enc = f.encodings[e];
+    std::vector<double> open_values;
+    for (std::size_t i = 0; i < enc.values.size(); ++i) {
+      encoded[enc.first + int(i)] = 1;
+      if (upper[enc.first + int(i)] > 0.5) open_values.push_back(enc.values[i]);
+    }
+    encoded[f.value_column[enc.var]] = 1;
+    if (open_values.size() >= 2 && double(open_values.size()) > best.score)
+      best = {int(e), -1, open_values[open_values.size() / 2 - 1], double(open_values.size())};
+  }
+  for (int j = 0; j < f.nlp.n; ++j) {
+    if (!f.integer[j] || encoded[j]) continue;
+    const double width = upper[j] - lower[j] + 1.0;
+    if (width >= 2 && width > best.score) best = {-1, j, std::floor(0.5 * (lower[j] + upper[j])), width};
   }
   return best;
 }
@@ -136,9 +162,24 @@ inline SearchResult branch_and_bound(MigpContext& ctx) {
     auto nlp = ctx.solve_nlp(node.lower, node.upper);
     if (nlp.kind == NlpOutcome::infeasible) continue;
     if (nlp.kind == NlpOutcome::failed) {
-      unresolved_bound = std::min(unresolved_bound, node.bound);
-      if (ctx.out_of_time()) continue;  // reported as time_limit at the top of the loop
-      unresolved = true;
+      if (ctx.out_of_time()) {  // reported as time_limit at the top of the loop
+        unresolved_bound = std::min(unresolved_bound, node.bound);
+        continue;
+      }
+      // Ipopt could not settle this node: split its widest discrete domain
+      // and try the halves, keeping the parent's bound. Only a node with
+      // every integer fixed stays unsettled.
+      const auto split = detail::widest_branch(f, node.lower, node.upper);
+      if (split.encoding < 0 && split.column < 0) {
+        unresolved_bound = std::min(unresolved_bound, node.bound);
+        unresolved = true;
+        continue;
+      }
+      for (bool left : {true, false}) {
+        detail::Node child{node.lower, node.upper, node.bound, next_id++};
+        detail::restrict_side(f, split, left, child.lower, child.upper);
+        open.push(std::move(child));
+      }
       continue;
     }
     if (nlp.phi >= ctx.cutoff()) continue;

@@ -97,7 +97,7 @@ class GpTnlp : public Ipopt::TNLP {
   /// nodes, fixed integers) and `start` gives a starting point; both optional.
   GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
          IpoptResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
-         const std::vector<double>* start = nullptr)
+         const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr)
       : f_(form),
         maps_(maps),
         box_(box),
@@ -106,6 +106,7 @@ class GpTnlp : public Ipopt::TNLP {
         lower_(lower ? *lower : form.lower),
         upper_(upper ? *upper : form.upper),
         start_(start),
+        free_rows_(free_rows),
         z_(form.A.rows()),
         e_(form.A.rows()) {}
 
@@ -131,6 +132,7 @@ class GpTnlp : public Ipopt::TNLP {
     for (int i = 0; i < m; ++i) {
       gl[i] = f_.kind[i] == lower::RowKind::linear_eq ? 0.0 : -2e19;
       gu[i] = f_.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
+      if (free_rows_ && (*free_rows_)[i]) gl[i] = -2e19, gu[i] = 2e19;  // constant here, and known to hold
     }
     return true;
   }
@@ -241,6 +243,7 @@ class GpTnlp : public Ipopt::TNLP {
   const std::vector<double>& lower_;
   const std::vector<double>& upper_;
   const std::vector<double>* start_;
+  const std::vector<char>* free_rows_;
   Eigen::VectorXd z_, e_;
   bool evaluated_ = false, ok_ = true;
 };
@@ -258,7 +261,8 @@ class IpoptRunner {
   /// when `box_all` is false) stop the run with Diverging_Iterates.
   IpoptResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
                   double box, bool box_all, const std::vector<double>* lower = nullptr,
-                  const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr) {
+                  const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
+                  const std::vector<char>* free_rows = nullptr) {
     const auto& lo = lower ? *lower : form.lower;
     const auto& hi = upper ? *upper : form.upper;
     double largest_bound = box;
@@ -280,8 +284,11 @@ class IpoptRunner {
     opt->SetIntegerValue("max_iter", o.max_iterations);
     opt->SetNumericValue("max_cpu_time", o.time_limit);
     opt->SetStringValue("mu_strategy", "adaptive");
+    // Mixed-integer forms have rows in linear space (scaled to unit
+    // coefficients); Ipopt's default 1e-4 absolute violation is too loose there.
+    opt->SetNumericValue("constr_viol_tol", form.linear_column.empty() ? 1e-4 : std::max(1e-8, o.tolerance));
     IpoptResult result;
-    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start);
+    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start, free_rows);
     result.status = app_->OptimizeTNLP(nlp);
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;

@@ -62,16 +62,38 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
   return true;
 }
 
-inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::IpoptRunner& runner) {
-  using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
-  const auto form = lower::lower_minlp(model);
-  const auto& reg = model.registry();
-  const auto& vars = reg.variables;
+/// Sets the Solution's values from a point over the registry (values in the
+/// variables' units): integers rounded, tables evaluated at their argument,
+/// the objective evaluated, and which constraints are tight.
+inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<double> point) {
+  const auto& vars = model.registry().variables;
+  for (std::size_t j = 0; j < vars.size(); ++j)
+    if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range()) point[j] = std::round(point[j]);
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind != VariableKind::tabulated) continue;
+    const auto& arg = vars[vars[j].argument];
+    for (std::size_t i = 0; i < vars[j].table.size(); ++i)
+      if (arg.value_at(i) == point[vars[j].argument]) point[j] = vars[j].table[i];
+  }
+  for (std::size_t j = 0; j < vars.size(); ++j) b.variables()[j].value = point[j];
+  b.point() = std::move(point);
+  b.has_point() = true;
+  b.objective() = model.objective().evaluate(b.point()) + model.objective_affine().evaluate(b.point());
+  const auto& cons = model.constraints();
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const auto& c = cons[i];
+    const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
+    const double scale = std::max({std::abs(lhs), std::abs(rhs), 1e-12});
+    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
+  }
+}
 
+/// A Solution with every variable and constraint listed and no values yet.
+inline Solution empty_solution(const Model& model) {
   Solution s;
   SolutionBuilder b{s};
-  b.model_id() = &reg;
+  const auto& vars = model.registry().variables;
+  b.model_id() = &model.registry();
   b.objective_dimension() = model.objective_unit();
   b.variables().resize(vars.size());
   for (std::size_t j = 0; j < vars.size(); ++j)
@@ -84,6 +106,18 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     c.text = cons[i].to_string();
     c.sensitivity = std::nan("");
   }
+  return s;
+}
+
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::IpoptRunner& runner) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  const auto form = lower::lower_minlp(model);
+  const auto& reg = model.registry();
+  const auto& vars = reg.variables;
+
+  Solution s = empty_solution(model);
+  SolutionBuilder b{s};
 
   solve::MigpContext ctx(form, runner, options);
   solve::SearchResult res;
@@ -106,9 +140,29 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     res.bound_phi = std::isfinite(r.bound) ? r.bound : r.objective;
     if (r.status == Status::optimal) res.bound_phi = r.objective;
   } else {
-    // Root relaxation: a bound, the first cuts, and the heuristic's start.
-    auto root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
+    // Cuts a related model learnt (warm start) stand in for the root
+    // relaxation's, when there are any for this model's rows.
     std::vector<solve::Cut> cuts;
+    const auto* pool = options.warm_start ? SolutionBuilder::cuts(*options.warm_start).get() : nullptr;
+    if (pool && method == Method::outer_approximation) cuts = ctx.import_cuts(*pool);
+    if (options.warm_start) {
+      std::vector<double> x;
+      if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
+    }
+    solve::NlpOutcome root;
+    if (cuts.empty() || method == Method::branch_and_bound) {
+      // Root relaxation: a bound, the first cuts, and the heuristic's start.
+      root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
+      if (root.kind == solve::NlpOutcome::optimal) {
+        ctx.add_cuts(root.x, cuts);
+        if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
+        if (options.heuristic && !ctx.has_incumbent())
+          solve::rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
+      }
+    } else {
+      root.kind = solve::NlpOutcome::optimal;  // the cuts bound the master instead
+      root.phi = -std::numeric_limits<double>::infinity();
+    }
     if (root.kind == solve::NlpOutcome::infeasible) {
       res.status = Status::infeasible;
       res.message = "the continuous relaxation is infeasible";
@@ -116,16 +170,9 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
       res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
       res.message = "continuous relaxation: " + root.message;
     } else {
-      ctx.add_cuts(root.x, cuts);
-      if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
-      if (options.warm_start) {
-        std::vector<double> x;
-        if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
-      }
-      if (options.heuristic && !ctx.has_incumbent())
-        solve::rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
       res = method == Method::branch_and_bound ? solve::branch_and_bound(ctx) : solve::outer_approximation(ctx, cuts);
       res.bound_phi = std::max(res.bound_phi, root.phi);
+      if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
     }
   }
   b.nodes() = res.count;
@@ -156,39 +203,19 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   if (!b.unbounded().empty())
     return finish(Status::unbounded, "the objective improves without limit as variables run to 0 or infinity");
 
-  b.point().resize(vars.size());
+  std::vector<double> point(vars.size());
   for (std::size_t j = 0; j < vars.size(); ++j) {
     const double v = x[form.value_column[j]];
-    b.point()[j] = vars[j].kind == VariableKind::positive ? std::exp(v) : v;
+    point[j] = vars[j].kind == VariableKind::positive ? std::exp(v) : v;
   }
-  for (const auto& e : form.encodings) {  // exact domain values, and tables evaluated at them
+  for (const auto& e : form.encodings) {  // exact domain values
     for (std::size_t i = 0; i < e.values.size(); ++i)
-      if (x[e.first + int(i)] > 0.5) b.point()[e.var] = e.values[i];
+      if (x[e.first + int(i)] > 0.5) point[e.var] = e.values[i];
   }
-  for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range())
-      b.point()[j] = std::round(b.point()[j]);
-    if (vars[j].kind == VariableKind::tabulated) {
-      const auto& arg = vars[vars[j].argument];
-      const double v = b.point()[vars[j].argument];
-      for (std::size_t i = 0; i < vars[j].table.size(); ++i)
-        if (arg.value_at(i) == v) b.point()[j] = vars[j].table[i];
-    }
-  }
-  for (std::size_t j = 0; j < vars.size(); ++j) b.variables()[j].value = b.point()[j];
-  b.has_point() = true;
-  const double objective = model.objective().evaluate(b.point()) + model.objective_affine().evaluate(b.point());
-  b.objective() = objective;
+  fill_point(b, model, std::move(point));
+  const double objective = b.objective();
   const double bound = b.bound();
   b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");
-
-  // Tight constraints at the incumbent.
-  for (std::size_t i = 0; i < cons.size(); ++i) {
-    const auto& c = cons[i];
-    const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
-    const double scale = std::max({std::abs(lhs), std::abs(rhs), 1e-12});
-    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
-  }
   ctx.progress(b.method().c_str(), res.bound_phi, res.count, "", true);
   return finish(res.status, res.message);
 }

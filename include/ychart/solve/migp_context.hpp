@@ -15,16 +15,39 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace ychart::solve {
 
-/// A linear inequality a.v <= rhs over the form's columns (a tangent cut).
+/// A linear inequality a.v <= rhs over the form's columns (a tangent cut of
+/// convex row `row`, or -1 for other cuts).
 struct Cut {
   std::vector<std::pair<int, double>> a;
   double rhs = 0.0;
+  int row = -1;
 };
+
+}  // namespace ychart::solve
+
+namespace ychart::detail {
+
+/// Tangent cuts keyed by the exact content of the convex row they cut, with
+/// columns named by what they stand for: valid in any model that has the
+/// same row, whatever else changed (a resource cap, another constraint).
+struct CutPool {
+  struct PortableCut {
+    std::vector<std::pair<lower::ColumnKey, double>> a;
+    double rhs;
+  };
+  std::map<std::string, std::vector<PortableCut>> by_row;
+};
+
+}  // namespace ychart::detail
+
+namespace ychart::solve {
 
 struct NlpOutcome {
   enum Kind { optimal, infeasible, failed } kind = failed;
@@ -46,6 +69,8 @@ class MigpContext {
         options_(options),
         box_(options.bound_exponent * std::log(10.0)),
         start_(clock::now()) {
+    for (auto k : form.nlp.kind)
+      if (k == lower::RowKind::expsum_le || k == lower::RowKind::mixed_le) linear_ = false;
     nlp_options_ = options;
     nlp_options_.verbosity = options.verbosity >= 5 ? options.verbosity - 4 : 0;
   }
@@ -98,6 +123,7 @@ class MigpContext {
   // ---- NLP with given column bounds ----
   NlpOutcome solve_nlp(const std::vector<double>& lower, const std::vector<double>& upper,
                        const std::vector<double>* start = nullptr) {
+    if (linear_) return solve_lp(lower, upper);
     NlpOutcome out;
     for (int j = 0; j < form_.nlp.n; ++j)
       if (lower[j] > upper[j]) {  // an empty box (Ipopt would throw)
@@ -105,9 +131,39 @@ class MigpContext {
         out.x = lower;
         return out;
       }
+    // Rows over fixed columns only are constants: checked here and left out,
+    // since Ipopt cannot handle an equality whose Jacobian row is zero.
+    std::vector<char> free_rows(form_.nlp.constraint_count(), 0);
+    {
+      const auto& f = form_.nlp;
+      std::vector<char> fixed(f.n);
+      for (int j = 0; j < f.n; ++j) fixed[j] = lower[j] == upper[j];
+      for (int i = 0; i < f.constraint_count(); ++i) {
+        bool constant = true;
+        double value = 0.0;
+        for (int r = f.first_term[i]; r < f.first_term[i + 1] && constant; ++r) {
+          double z = f.b[r];
+          for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
+            if (!fixed[it.col()]) constant = false;
+            z += it.value() * lower[it.col()];
+          }
+          value += f.is_exp_term(i, r) ? std::exp(z) : z;
+        }
+        if (!constant) continue;
+        const double limit = f.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
+        const double tol = 1e-9 * std::max(1.0, std::abs(value));
+        const bool holds = f.kind[i] == lower::RowKind::linear_eq ? std::abs(value) <= tol : value <= limit + tol;
+        if (!holds) {
+          out.kind = NlpOutcome::infeasible;
+          out.x = lower;
+          return out;
+        }
+        free_rows[i] = 1;
+      }
+    }
     auto o = nlp_options_;
     o.time_limit = std::max(1e-3, remaining());
-    auto r = runner_.run(form_.nlp, maps_, o, box_, true, &lower, &upper, start);
+    auto r = runner_.run(form_.nlp, maps_, o, box_, true, &lower, &upper, start, &free_rows);
     ipopt_iterations_ += r.iterations;
     out.iterations = r.iterations;
     if (r.status == Ipopt::Solve_Succeeded || r.status == Ipopt::Solved_To_Acceptable_Level) {
@@ -140,6 +196,28 @@ class MigpContext {
     }
     out.kind = NlpOutcome::infeasible;
     out.x.assign(rr.y.begin(), rr.y.begin() + form_.nlp.n);
+    return out;
+  }
+
+  /// A form without convex rows: the relaxation is an LP, solved exactly by
+  /// GLPK's simplex (a vertex, not an interior point 1e-5 from it).
+  NlpOutcome solve_lp(const std::vector<double>& lower, const std::vector<double>& upper) {
+    NlpOutcome out;
+    auto m = master({}, &lower, &upper);
+    std::fill(m.integer.begin(), m.integer.end(), 0);
+    MilpOptions mo;
+    mo.time_limit = std::max(1e-3, remaining());
+    auto r = solve_milp(m, mo);
+    if (r.status == Status::optimal) {
+      out.kind = NlpOutcome::optimal;
+      out.x = std::move(r.x);
+      out.phi = r.objective;
+    } else if (r.status == Status::infeasible) {
+      out.kind = NlpOutcome::infeasible;
+      out.x = lower;
+    } else {
+      out.message = "LP relaxation: " + r.message;
+    }
     return out;
   }
 
@@ -176,6 +254,68 @@ class MigpContext {
     for (int j = 0; j < form_.nlp.n; ++j)
       if (form_.integer[j] && std::abs(x[j] - std::round(x[j])) > integrality_tolerance) return false;
     return true;
+  }
+
+  // ---- cuts carried between models ----
+  /// The content of convex row i, columns by key: equal strings, equal rows.
+  std::string row_signature(int i) const {
+    const auto& f = form_.nlp;
+    std::string key = std::to_string(int(f.kind[i]));
+    char buf[64];
+    for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r) {
+      std::snprintf(buf, sizeof buf, "|%a:", f.b[r]);
+      key += buf;
+      for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
+        const auto& c = form_.column_key[it.col()];
+        std::snprintf(buf, sizeof buf, "%d.%u.%u=%a,", int(c.kind), c.var, c.index, it.value());
+        key += buf;
+      }
+    }
+    return key;
+  }
+  std::shared_ptr<const ychart::detail::CutPool> export_cuts(const std::vector<Cut>& cuts,
+                                                     const ychart::detail::CutPool* inherited) const {
+    auto pool = std::make_shared<ychart::detail::CutPool>();
+    if (inherited) *pool = *inherited;
+    constexpr std::size_t most_per_row = 64;  // keep the pool from growing without end in long sweeps
+    std::map<int, std::string> signature;
+    for (const auto& c : cuts) {
+      if (c.row < 0) continue;
+      auto [it, fresh] = signature.try_emplace(c.row);
+      if (fresh) it->second = row_signature(c.row);
+      auto& list = pool->by_row[it->second];
+      if (list.size() >= most_per_row) list.erase(list.begin());
+      ychart::detail::CutPool::PortableCut p{{}, c.rhs};
+      for (const auto& [j, v] : c.a) p.a.emplace_back(form_.column_key[j], v);
+      list.push_back(std::move(p));
+    }
+    return pool;
+  }
+  /// The pool's cuts whose rows exist here, in this form's columns.
+  std::vector<Cut> import_cuts(const ychart::detail::CutPool& pool) const {
+    std::vector<Cut> out;
+    std::map<lower::ColumnKey, int> column;
+    for (int j = 0; j < form_.nlp.n; ++j) column.emplace(form_.column_key[j], j);
+    const auto& f = form_.nlp;
+    for (int i = 0; i < f.constraint_count(); ++i) {
+      if (f.kind[i] != lower::RowKind::expsum_le && f.kind[i] != lower::RowKind::mixed_le) continue;
+      const auto it = pool.by_row.find(row_signature(i));
+      if (it == pool.by_row.end()) continue;
+      for (const auto& p : it->second) {
+        Cut c{{}, p.rhs, i};
+        bool ok = true;
+        for (const auto& [key, v] : p.a) {
+          const auto col = column.find(key);
+          if (col == column.end()) {
+            ok = false;
+            break;
+          }
+          c.a.emplace_back(col->second, v);
+        }
+        if (ok) out.push_back(std::move(c));
+      }
+    }
+    return out;
   }
 
   // ---- cuts ----
@@ -227,6 +367,7 @@ class MigpContext {
         gx += grad[j] * x[j];
       }
       c.rhs = gx - value;
+      c.row = i;
       if (std::isfinite(c.rhs)) cuts.push_back(std::move(c));
     }
   }
@@ -299,6 +440,7 @@ class MigpContext {
   double incumbent_phi_ = std::numeric_limits<double>::infinity();
   int ipopt_iterations_ = 0;
   double last_print_ = -1e9;
+  bool linear_ = true;  // no convex rows: relaxations are LPs
 };
 
 }  // namespace ychart::solve

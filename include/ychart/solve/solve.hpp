@@ -12,6 +12,7 @@
 #include "../result/solution.hpp"
 #include "ipopt_gp.hpp"
 #include "migp.hpp"
+#include "symmetric_allocation.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -56,6 +57,9 @@ inline Solution Model::solve(const SolveOptions& options) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   if (!cache_) cache_.reset(new detail::SolverCache);
+  if (options.method == Method::automatic && !symmetries_.empty())
+    if (const auto structure = detail::find_symmetric_structure(*this))
+      return detail::solve_symmetric_allocation(*this, *structure, options);
   if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->runner);
   const auto form = lower::lower_gp(*this);
   const solve::GpDerivativeMaps maps(form);
