@@ -5334,7 +5334,7 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
     if (alias[k] >= 0) {
       const auto& x = vars[alias[k]];
       m.total.emplace_back(&reg, std::uint32_t(alias[k]), x.si_scale);
-      reg.variables[alias[k]].upper = std::min(x.upper, F * first.upper);
+      if (F * first.upper < x.upper) m.model.subject_to(m.total.back() <= F * first.upper);  // as a row: may be infeasible
       continue;
     }
     m.total.push_back(m.model.integer("sum over devices of " + first.name, 0, F * first.upper));
