@@ -3129,6 +3129,7 @@ inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tra
   glp_init_iocp(&parm);
   parm.presolve = GLP_ON;
   parm.msg_lev = o.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+  parm.out_frq = 1000;  // ms between GLPK's progress lines when verbose
   parm.mip_gap = o.relative_gap;
   if (o.cuts) parm.gmi_cuts = parm.mir_cuts = parm.cov_cuts = parm.clq_cuts = GLP_ON;
   const double ms = o.time_limit * 1000.0;
@@ -4487,12 +4488,11 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
     const double r = std::round(relaxed[j]);
     const double scale = std::max(1.0, f.nlp.upper[j] - f.nlp.lower[j]);
     const int plus = m.n++, minus = m.n++;
-    for (int k : {plus, minus}) {
+    for (int added = 0; added < 2; ++added) {  // d+ and d-, both >= 0
       m.lower.push_back(0.0);
       m.upper.push_back(std::numeric_limits<double>::infinity());
       m.integer.push_back(0);
       m.c.push_back(1.0 / (std::isfinite(scale) ? scale : 1.0));
-      (void)k;
     }
     trip.emplace_back(rows, j, 1.0);
     trip.emplace_back(rows, plus, -1.0);
@@ -4645,6 +4645,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     solve::MilpOptions mo;
     mo.time_limit = options.time_limit;
     mo.relative_gap = options.relative_gap;
+    mo.verbose = options.verbosity >= 1;  // GLPK's own progress lines, once a second
     auto r = solve::solve_milp(ctx.master({}), mo);
     res.status = r.status;
     res.message = r.message;
@@ -4728,7 +4729,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   const double objective = b.objective();
   const double bound = b.bound();
   b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");
-  ctx.progress(b.method().c_str(), res.bound_phi, res.count, "", true);
+  ctx.progress(b.method().c_str(), res.bound_phi, res.count, "nodes or iterations", true);
   return finish(res.status, res.message);
 }
 
@@ -5374,7 +5375,9 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
       TermList smaller = without_group(c.smaller());
       for (auto [k, coef] : row.terms) {
         const auto H = least_spread(st.packing.table[k], F, st.packing.per_device_max[k]);
-        auto term = tabulate(m.total[k], [&](double v) { return H[std::size_t(v)]; },
+        // Totals above F * most cannot be split at all; a row of the master
+        // excludes them, so any finite value stands in for them here.
+        auto term = tabulate(m.total[k], [&](double v) { return H[std::min(std::size_t(v), H.size() - 1)]; },
                              "least spread of " + vars[st.group[0][k]].name);
         smaller.append((coef * term).terms());
       }
@@ -5460,6 +5463,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
   std::vector<double> best_point;
   Solution previous;
   bool have_previous = false;
+  double last_print = -1e9;
   for (long it = 0;; ++it) {
     b.nodes() = it;
     if (it >= options.node_limit) return finish(Status::node_limit, "iteration limit of the decomposition reached");
@@ -5481,9 +5485,14 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     }
     bound = std::max(bound, sense * ms.objective());
     b.bound() = sense * bound;
-    if (options.verbosity >= 1)
-      std::fprintf(stderr, "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  %ld iterations\n",
-                   elapsed(), sense * best, sense * bound, it);
+    if (options.verbosity >= 1 && elapsed() - last_print >= 1.0) {  // about once a second
+      last_print = elapsed();
+      const double gap = best_point.empty() ? std::nan("") : (best - bound) / std::max(std::abs(best), 1e-300);
+      std::fprintf(stderr,
+                   "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "
+                   "iterations\n",
+                   elapsed(), sense * best, sense * bound, 100.0 * gap, it);
+    }
     if (!best_point.empty() && best - bound <= std::max(options.absolute_gap, options.relative_gap * std::abs(best)))
       return finish(Status::optimal, "");
     // The master's point, with every total lowered as far as the master's

@@ -158,6 +158,7 @@ inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tra
   glp_init_iocp(&parm);
   parm.presolve = GLP_ON;
   parm.msg_lev = o.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+  parm.out_frq = 1000;  // ms between GLPK's progress lines when verbose
   parm.mip_gap = o.relative_gap;
   if (o.cuts) parm.gmi_cuts = parm.mir_cuts = parm.cov_cuts = parm.clq_cuts = GLP_ON;
   const double ms = o.time_limit * 1000.0;

@@ -133,6 +133,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     solve::MilpOptions mo;
     mo.time_limit = options.time_limit;
     mo.relative_gap = options.relative_gap;
+    mo.verbose = options.verbosity >= 1;  // GLPK's own progress lines, once a second
     auto r = solve::solve_milp(ctx.master({}), mo);
     res.status = r.status;
     res.message = r.message;
@@ -216,7 +217,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   const double objective = b.objective();
   const double bound = b.bound();
   b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");
-  ctx.progress(b.method().c_str(), res.bound_phi, res.count, "", true);
+  ctx.progress(b.method().c_str(), res.bound_phi, res.count, "nodes or iterations", true);
   return finish(res.status, res.message);
 }
 

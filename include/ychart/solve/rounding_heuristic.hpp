@@ -43,12 +43,11 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
     const double r = std::round(relaxed[j]);
     const double scale = std::max(1.0, f.nlp.upper[j] - f.nlp.lower[j]);
     const int plus = m.n++, minus = m.n++;
-    for (int k : {plus, minus}) {
+    for (int added = 0; added < 2; ++added) {  // d+ and d-, both >= 0
       m.lower.push_back(0.0);
       m.upper.push_back(std::numeric_limits<double>::infinity());
       m.integer.push_back(0);
       m.c.push_back(1.0 / (std::isfinite(scale) ? scale : 1.0));
-      (void)k;
     }
     trip.emplace_back(rows, j, 1.0);
     trip.emplace_back(rows, plus, -1.0);

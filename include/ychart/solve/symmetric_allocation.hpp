@@ -380,7 +380,9 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
       TermList smaller = without_group(c.smaller());
       for (auto [k, coef] : row.terms) {
         const auto H = least_spread(st.packing.table[k], F, st.packing.per_device_max[k]);
-        auto term = tabulate(m.total[k], [&](double v) { return H[std::size_t(v)]; },
+        // Totals above F * most cannot be split at all; a row of the master
+        // excludes them, so any finite value stands in for them here.
+        auto term = tabulate(m.total[k], [&](double v) { return H[std::min(std::size_t(v), H.size() - 1)]; },
                              "least spread of " + vars[st.group[0][k]].name);
         smaller.append((coef * term).terms());
       }
@@ -466,6 +468,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
   std::vector<double> best_point;
   Solution previous;
   bool have_previous = false;
+  double last_print = -1e9;
   for (long it = 0;; ++it) {
     b.nodes() = it;
     if (it >= options.node_limit) return finish(Status::node_limit, "iteration limit of the decomposition reached");
@@ -487,9 +490,14 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     }
     bound = std::max(bound, sense * ms.objective());
     b.bound() = sense * bound;
-    if (options.verbosity >= 1)
-      std::fprintf(stderr, "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  %ld iterations\n",
-                   elapsed(), sense * best, sense * bound, it);
+    if (options.verbosity >= 1 && elapsed() - last_print >= 1.0) {  // about once a second
+      last_print = elapsed();
+      const double gap = best_point.empty() ? std::nan("") : (best - bound) / std::max(std::abs(best), 1e-300);
+      std::fprintf(stderr,
+                   "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "
+                   "iterations\n",
+                   elapsed(), sense * best, sense * bound, 100.0 * gap, it);
+    }
     if (!best_point.empty() && best - bound <= std::max(options.absolute_gap, options.relative_gap * std::abs(best)))
       return finish(Status::optimal, "");
     // The master's point, with every total lowered as far as the master's
