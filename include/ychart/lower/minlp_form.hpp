@@ -14,7 +14,14 @@
 //     `posynomial <= affine` as a mixed row sum exp(.) + d.x + e <= 0.
 // The objective is linear in the columns: log(monomial), a log-space
 // epigraph for a posynomial, or t + affine with sum exp(.) <= t (linear t)
-// when a posynomial and an affine part are added. Relaxing integrality gives
+// when a posynomial and an affine part are added.
+// One reduction keeps mixed-integer models linear where they can be: a
+// positive variable x that appears only in objective terms c * x and on the
+// larger side of constraints `sum_k c_k g_k(n_k) <= a * x` (each g_k a power
+// of one discrete variable, or a constant) gets a linear column, and those
+// constraints become linear rows in the encodings (II >= WCET / N is
+// II >= sum_v (WCET / v) [N = v]). It is exact at integer points and leaves
+// the relaxation at least as tight. Relaxing integrality gives
 // a convex NLP; fixing the integer columns gives the outer-approximation
 // subproblem.
 #pragma once
@@ -79,6 +86,24 @@ inline std::string kind_text(const ychart::detail::VariableRecord& r) {
   return "?";
 }
 
+/// `sum_k c_k g_k(n_k) <= a * x`: x positive with exponent 1 alone on the
+/// larger side, every term of the smaller side a constant or a power of one
+/// discrete variable.
+inline bool is_linear_lower_bound(const Constraint& c, const std::vector<ychart::detail::VariableRecord>& vars) {
+  using ychart::detail::VariableKind;
+  if (c.form() != Constraint::Form::gp || c.sense() != Constraint::Sense::less_equal) return false;
+  const auto& m = c.monomial();
+  if (m.size() != 1 || m.factors(0).size() != 1 || m.factors(0)[0].exponent != 1.0) return false;
+  if (vars[m.factors(0)[0].var].kind != VariableKind::positive) return false;
+  const auto& p = c.posynomial();
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    const auto f = p.factors(k);
+    if (f.size() > 1) return false;
+    if (f.size() == 1 && vars[f[0].var].kind != VariableKind::discrete) return false;
+  }
+  return true;
+}
+
 /// Adds rows of a linear expression (terms with at most one factor, exponent 1).
 class LinearRows {
  public:
@@ -98,7 +123,7 @@ class LinearRows {
       if (fac.size() != 1 || fac[0].exponent != 1.0)
         throw model_error("ychart: `" + where + "` has a nonlinear term in its affine part");
       const auto& rec = reg_.variables[fac[0].var];
-      if (rec.kind == ychart::detail::VariableKind::positive)
+      if (rec.kind == ychart::detail::VariableKind::positive && !f_.nlp.is_linear_column(f_.value_column[fac[0].var]))
         throw model_error("ychart: the positive variable `" + rec.name + "` appears in the affine part of `" + where +
                           "`; positive variables live in log space. Declare it with real() to use it linearly.");
       trip_.emplace_back(row, f_.value_column[fac[0].var], sign * t.coefficient(k));
@@ -151,6 +176,33 @@ inline MinlpForm lower_minlp(const Model& model) {
   }
   for (const auto& e : reg.epigraphs) mark_log(e.lhs, vars[e.var].name);
   mark_log(model.objective(), "the objective");
+
+  // Positive variables that can live in linear space (see the header).
+  std::vector<char> linear_positive(nv, 0);
+  {
+    std::vector<char> eligible(nv, 0);
+    for (int j = 0; j < nv; ++j) eligible[j] = vars[j].kind == VariableKind::positive && !vars[j].auxiliary;
+    auto disqualify = [&](const TermList& t) {
+      for (std::size_t k = 0; k < t.size(); ++k)
+        for (const auto& fac : t.factors(k)) eligible[fac.var] = 0;
+    };
+    const bool any_discrete = std::any_of(vars.begin(), vars.end(),
+                                          [](const auto& r) { return r.kind != VariableKind::positive; });
+    if (!any_discrete || model.sense() == Model::Sense::maximize) std::fill(eligible.begin(), eligible.end(), 0);
+    const auto& obj_terms = model.objective();
+    for (std::size_t k = 0; k < obj_terms.size(); ++k) {
+      const auto fac = obj_terms.factors(k);
+      if (fac.size() == 1 && fac[0].exponent == 1.0) continue;  // c * x
+      for (const auto& x : fac) eligible[x.var] = 0;
+    }
+    for (const auto& e : reg.epigraphs) disqualify(e.lhs), eligible[e.var] = 0;
+    for (const auto& c : cons) {
+      if (c.form() == Constraint::Form::mixed) disqualify(c.posynomial());
+      if (c.form() != Constraint::Form::gp) continue;
+      if (!detail::is_linear_lower_bound(c, vars)) disqualify(c.posynomial()), disqualify(c.monomial());
+    }
+    linear_positive = eligible;
+  }
   for (int j = 0; j < nv; ++j) {
     const auto& r = vars[j];
     if (r.kind == VariableKind::tabulated) needs_encoding[r.argument] = 1;
@@ -186,6 +238,10 @@ inline MinlpForm lower_minlp(const Model& model) {
     const auto& r = vars[j];
     switch (r.kind) {
       case VariableKind::positive:
+        if (linear_positive[j]) {
+          m.value_column[j] = add_column(r.lower, r.upper, true, false);
+          break;
+        }
         m.value_column[j] = m.log_column[j] = add_column(detail::log_bound(r.lower), detail::log_bound(r.upper), false,
                                                          false);
         break;
@@ -217,9 +273,13 @@ inline MinlpForm lower_minlp(const Model& model) {
     m.encodings.push_back(std::move(e));
   }
 
-  // Objective.
-  const auto& obj = model.objective();
-  const auto& obj_affine = model.objective_affine();
+  // Objective. Terms c * x of linearized variables join the affine part.
+  TermList obj, obj_affine = model.objective_affine();
+  for (std::size_t k = 0; k < model.objective().size(); ++k) {
+    const auto fac = model.objective().factors(k);
+    if (fac.size() == 1 && linear_positive[fac[0].var]) obj_affine.push_term(model.objective().coefficient(k), fac);
+    else obj.push_term(model.objective().coefficient(k), fac);
+  }
   const bool maximize = model.sense() == Model::Sense::maximize;
   m.sign = maximize ? -1.0 : 1.0;
   int obj_col = -1;
@@ -296,9 +356,34 @@ inline MinlpForm lower_minlp(const Model& model) {
     const auto& c = cons[i];
     const Origin o{Origin::user, i};
     switch (c.form()) {
-      case Constraint::Form::gp:
-        gp_rows(c.posynomial(), &c.monomial(), -1, c.sense(), o);
+      case Constraint::Form::gp: {
+        const auto& mono = c.monomial();
+        if (!detail::is_linear_lower_bound(c, vars) || !linear_positive[mono.factors(0)[0].var]) {
+          gp_rows(c.posynomial(), &mono, -1, c.sense(), o);
+          break;
+        }
+        // sum_k c_k g_k(n_k) - a x <= 0, g_k tabulated over n_k's encoding; scaled by a.
+        const double a = mono.coefficient(0);
+        const int row = int(b.size());
+        double constant = 0.0;
+        const auto& p = c.posynomial();
+        for (std::size_t k = 0; k < p.size(); ++k) {
+          const auto fac = p.factors(k);
+          if (fac.empty()) {
+            constant += p.coefficient(k) / a;
+            continue;
+          }
+          const Encoding* e = nullptr;
+          for (const auto& enc : m.encodings)
+            if (enc.var == fac[0].var) e = &enc;
+          for (std::size_t i = 0; i < e->values.size(); ++i)
+            trip.emplace_back(row, e->first + int(i), p.coefficient(k) * std::pow(e->values[i], fac[0].exponent) / a);
+        }
+        trip.emplace_back(row, m.value_column[mono.factors(0)[0].var], -1.0);
+        b.push_back(constant);
+        close(RowKind::linear_le, o);
         break;
+      }
       case Constraint::Form::affine: {  // (smaller - larger) / scale (<= or ==) 0
         const int row = int(b.size());
         const auto text = c.to_string();
@@ -380,7 +465,7 @@ inline MinlpForm lower_minlp(const Model& model) {
   f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
   m.column_key.assign(f.n, {ColumnKey::value, 0, 0});
   for (int j = 0; j < nv; ++j) {
-    m.column_key[m.value_column[j]] = {vars[j].kind == VariableKind::positive ? ColumnKey::log : ColumnKey::value,
+    m.column_key[m.value_column[j]] = {m.log_column[j] == m.value_column[j] ? ColumnKey::log : ColumnKey::value,
                                        std::uint32_t(j), 0};
     if (m.log_column[j] >= 0) m.column_key[m.log_column[j]] = {ColumnKey::log, std::uint32_t(j), 0};
   }

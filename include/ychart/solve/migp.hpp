@@ -195,7 +195,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   // The incumbent: values in each variable's unit.
   const auto& x = ctx.incumbent();
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != VariableKind::positive) continue;
+    if (vars[j].kind != VariableKind::positive || form.nlp.is_linear_column(form.value_column[j])) continue;
     const double y = x[form.value_column[j]];
     const bool boxed_low = !std::isfinite(form.nlp.lower[j]) && y <= -ctx.box() + 1e-3;
     const bool boxed_high = !std::isfinite(form.nlp.upper[j]) && y >= ctx.box() - 1e-3;
@@ -207,7 +207,8 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   std::vector<double> point(vars.size());
   for (std::size_t j = 0; j < vars.size(); ++j) {
     const double v = x[form.value_column[j]];
-    point[j] = vars[j].kind == VariableKind::positive ? std::exp(v) : v;
+    const bool log_space = vars[j].kind == VariableKind::positive && !form.nlp.is_linear_column(form.value_column[j]);
+    point[j] = log_space ? std::exp(v) : v;
   }
   for (const auto& e : form.encodings) {  // exact domain values
     for (std::size_t i = 0; i < e.values.size(); ++i)
