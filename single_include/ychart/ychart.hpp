@@ -3337,6 +3337,9 @@ struct MinlpForm {
   /// where phi = c.v + c0 is what the form minimises.
   bool log_objective = false;
   double sign = 1.0;
+  /// Bound propagation showed that no point exists; the reason says where.
+  bool infeasible = false;
+  std::string infeasible_reason;
   int objective_column = -1;        // epigraph column of the objective, if any
 
   double user_objective(double phi) const { return log_objective ? sign * std::exp(phi) : sign * phi; }
@@ -3414,6 +3417,75 @@ class LinearRows {
 
 }  // namespace detail
 
+/// Bounds implied by the affine constraints (activity-based propagation,
+/// a few passes): the domain of every discrete variable shrinks to the values
+/// some row still allows, before anything is encoded. `lo`/`hi` hold the
+/// declared bounds on entry (infinite for positive variables, whose rows are
+/// skipped). Returns the index of a variable left with an empty domain, or -1.
+inline int propagate_bounds(const Model& model, std::vector<double>& lo, std::vector<double>& hi) {
+  using ychart::detail::VariableKind;
+  const auto& vars = model.registry().variables;
+  struct Row {
+    std::vector<std::pair<std::uint32_t, double>> a;
+    double c;  // sum a x + c <= 0
+  };
+  std::vector<Row> rows;
+  for (const auto& con : model.constraints()) {
+    if (con.form() != Constraint::Form::affine) continue;
+    Row r{{}, 0.0};
+    bool usable = true;
+    for (int side = 0; side < 2 && usable; ++side) {
+      const auto& t = side == 0 ? con.smaller() : con.larger();
+      const double sign = side == 0 ? 1.0 : -1.0;
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        const auto f = t.factors(k);
+        if (f.empty()) r.c += sign * t.coefficient(k);
+        else if (vars[f[0].var].kind == VariableKind::positive) usable = false;
+        else r.a.emplace_back(f[0].var, sign * t.coefficient(k));
+      }
+    }
+    if (!usable) continue;
+    rows.push_back(r);
+    if (con.sense() == Constraint::Sense::equal) {
+      for (auto& [j, a] : r.a) a = -a;
+      r.c = -r.c;
+      rows.push_back(std::move(r));
+    }
+  }
+  for (int pass = 0; pass < 8; ++pass) {
+    bool changed = false;
+    for (const auto& r : rows) {
+      // Least activity, and how many terms make it -infinity.
+      double least = r.c;
+      int unbounded = 0;
+      for (const auto& [j, a] : r.a) {
+        const double v = a > 0 ? a * lo[j] : a * hi[j];
+        if (std::isinf(v)) ++unbounded;
+        else least += v;
+      }
+      if (unbounded > 1) continue;
+      for (const auto& [j, a] : r.a) {
+        if (vars[j].kind != VariableKind::discrete) continue;
+        const double own = a > 0 ? a * lo[j] : a * hi[j];
+        if (std::isinf(own) ? unbounded != 1 : unbounded != 0) continue;
+        const double rest = std::isinf(own) ? least : least - own;  // least activity of the other terms
+        const double limit = -rest / a;  // a > 0: x <= limit; a < 0: x >= limit
+        const double tol = 1e-9 * std::max(1.0, std::abs(limit));
+        if (a > 0 && limit < hi[j] - tol) {
+          const double v = vars[j].is_integer_range() ? std::floor(limit + tol) : limit;
+          if (v < hi[j]) hi[j] = v, changed = true;
+        } else if (a < 0 && limit > lo[j] + tol) {
+          const double v = vars[j].is_integer_range() ? std::ceil(limit - tol) : limit;
+          if (v > lo[j]) lo[j] = v, changed = true;
+        }
+        if (lo[j] > hi[j] + 1e-9) return int(j);
+      }
+    }
+    if (!changed) break;
+  }
+  return -1;
+}
+
 /// Largest domain encoded with one binary per value.
 inline constexpr double largest_encoded_domain = 100000;
 
@@ -3477,6 +3549,25 @@ inline MinlpForm lower_minlp(const Model& model) {
     }
     linear_positive = eligible;
   }
+  // Domains tightened by the affine rows.
+  std::vector<double> lo(nv), hi(nv);
+  for (int j = 0; j < nv; ++j) {
+    const bool positive = vars[j].kind == VariableKind::positive;
+    lo[j] = positive ? -std::numeric_limits<double>::infinity() : vars[j].lower;
+    hi[j] = positive ? std::numeric_limits<double>::infinity() : vars[j].upper;
+  }
+  const int empty = propagate_bounds(model, lo, hi);
+  // The values of discrete variable j that survive, in order.
+  auto domain = [&](int j) {
+    std::vector<double> out;
+    const auto& r = vars[j];
+    const auto count = std::size_t(r.domain_size());
+    for (std::size_t i = 0; i < count; ++i) {
+      const double v = r.value_at(i);
+      if (v >= lo[j] - 1e-9 && v <= hi[j] + 1e-9) out.push_back(v);
+    }
+    return out;
+  };
   for (int j = 0; j < nv; ++j) {
     const auto& r = vars[j];
     if (r.kind == VariableKind::tabulated) needs_encoding[r.argument] = 1;
@@ -3489,13 +3580,18 @@ inline MinlpForm lower_minlp(const Model& model) {
                             ychart::detail::format_number(r.value_at(i)) +
                             ". Raise its lower bound, or use it in affine expressions only.");
     }
-    if (needs_encoding[j] && r.domain_size() > largest_encoded_domain)
+    if (needs_encoding[j] && empty < 0 && double(domain(j).size()) > largest_encoded_domain)
       throw model_error("ychart: the discrete variable `" + r.name + "` has " +
                         ychart::detail::format_number(r.domain_size()) +
                         " values; a variable used in a monomial or a table may have at most 100000");
   }
 
   MinlpForm m;
+  if (empty >= 0) {
+    m.infeasible = true;
+    m.infeasible_reason = "the affine constraints leave the discrete variable `" + vars[empty].name + "` no value";
+    return m;
+  }
   GpStandardForm& f = m.nlp;
   m.value_column.assign(nv, -1);
   m.log_column.assign(nv, -1);
@@ -3523,7 +3619,7 @@ inline MinlpForm lower_minlp(const Model& model) {
         // Integral through its encoding as well, but marking the value
         // column too lets a MILP solver branch n <= floor / n >= ceil, which
         // splits the domain evenly where a branch on one binary does not.
-        m.value_column[j] = add_column(r.lower, r.upper, true, r.is_integer_range());
+        m.value_column[j] = add_column(lo[j], hi[j], true, r.is_integer_range());
         break;
       case VariableKind::real:
         m.value_column[j] = add_column(r.lower, r.upper, true, false);
@@ -3535,15 +3631,14 @@ inline MinlpForm lower_minlp(const Model& model) {
   }
   f.n_model = nv;
   for (int j = 0; j < nv; ++j)
-    if (in_log[j]) m.log_column[j] = add_column(std::log(vars[j].lower), std::log(vars[j].upper), false, false);
+    if (in_log[j]) {
+      const auto values = domain(j);
+      m.log_column[j] = add_column(std::log(values.front()), std::log(values.back()), false, false);
+    }
   for (int j = 0; j < nv; ++j) {
     if (!needs_encoding[j]) continue;
-    Encoding e{std::uint32_t(j), f.n, {}};
-    const auto count = std::size_t(vars[j].domain_size());
-    for (std::size_t i = 0; i < count; ++i) {
-      e.values.push_back(vars[j].value_at(i));
-      add_column(0.0, 1.0, true, true);
-    }
+    Encoding e{std::uint32_t(j), f.n, domain(j)};
+    for (std::size_t i = 0; i < e.values.size(); ++i) add_column(0.0, 1.0, true, true);
     m.encodings.push_back(std::move(e));
   }
 
@@ -3728,7 +3823,14 @@ inline MinlpForm lower_minlp(const Model& model) {
       if (enc.var == r.argument) e = &enc;
     const int row = int(b.size());
     trip.emplace_back(row, m.value_column[j], -1.0);
-    for (std::size_t i = 0; i < r.table.size(); ++i) trip.emplace_back(row, e->first + int(i), r.table[i]);
+    const auto& arg = vars[r.argument];
+    for (std::size_t i = 0; i < e->values.size(); ++i) {  // the table by value: the encoding may be trimmed
+      const double v = e->values[i];
+      const std::size_t at =
+          arg.values.empty() ? std::size_t(std::llround(v - std::ceil(arg.lower)))
+                             : std::size_t(std::lower_bound(arg.values.begin(), arg.values.end(), v) - arg.values.begin());
+      trip.emplace_back(row, e->first + int(i), r.table[at]);
+    }
     b.push_back(0.0);
     close(RowKind::linear_eq, {Origin::encoding, std::size_t(j)});
   }
@@ -3737,6 +3839,18 @@ inline MinlpForm lower_minlp(const Model& model) {
   f.A.setFromTriplets(trip.begin(), trip.end());
   f.A.makeCompressed();
   f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
+  // A log column in no row and not in the objective can take any value; a
+  // MILP solver would park it on the artificial box and it would look
+  // unbounded. Fix it at 1 in its unit (or its nearest bound).
+  {
+    std::vector<char> used(f.n, 0);
+    for (const auto& t : trip) used[t.col()] = 1;
+    for (int j = 0; j < f.n; ++j) {
+      if (used[j] || f.c[j] != 0.0 || f.is_linear_column(j)) continue;
+      const double v = std::clamp(0.0, f.lower[j], f.upper[j]);
+      f.lower[j] = f.upper[j] = v;
+    }
+  }
   m.column_key.assign(f.n, {ColumnKey::value, 0, 0});
   for (int j = 0; j < nv; ++j) {
     m.column_key[m.value_column[j]] = {m.log_column[j] == m.value_column[j] ? ColumnKey::log : ColumnKey::value,
@@ -4718,13 +4832,25 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
 
   solve::MigpContext ctx(form, runner, options);
   solve::SearchResult res;
-  const bool linear = !has_convex_rows(form);
+  bool linear = !has_convex_rows(form);
+  if (form.infeasible) {  // the form was not built; judge from the model
+    linear = model.objective().size() <= 1 && (model.objective().empty() || model.objective_affine().empty());
+    for (const auto& c : model.constraints())
+      if (c.form() == Constraint::Form::mixed || (c.form() == Constraint::Form::gp && c.posynomial().size() > 1))
+        linear = false;
+  }
   Method method = options.method;
   if (method == Method::glpk && !linear)
     throw model_error("ychart: Method::glpk needs a model whose posynomials are all monomials (a MILP after the "
                       "log transform); this one has posynomial constraints or a posynomial objective");
   if (method == Method::automatic) method = linear ? Method::glpk : Method::outer_approximation;
   b.method() = std::string(to_string(method));
+  if (form.infeasible) {  // proven while lowering, by bound propagation
+    b.status() = Status::infeasible;
+    b.message() = form.infeasible_reason;
+    b.solve_time() = std::chrono::duration<double>(clock::now() - start).count();
+    return s;
+  }
 
   if (method == Method::glpk) {
     solve::MilpOptions mo;
@@ -5300,6 +5426,10 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(const Model& m
     p.use[r] = per_device[0][r].first;
     p.capacity.push_back(per_device[0][r].second);
     if (p.capacity.back() < 0) return std::nullopt;
+    // The bound each row implies: at most floor(cap / use) units of a type per device.
+    for (int k = 0; k < s.types; ++k)
+      if (p.use[r][k] > 0)
+        p.per_device_max[k] = std::min(p.per_device_max[k], int(std::floor(p.capacity[r] / p.use[r][k] + 1e-9)));
   }
   if (!p.spread.empty()) {
     p.table.resize(s.types);
@@ -5418,13 +5548,14 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
   }
   for (int k = 0; k < st.types; ++k) {
     const auto& first = vars[st.group[0][k]];
+    const double most = F * double(st.packing.per_device_max[k]);  // bounds the rows imply
     if (alias[k] >= 0) {
       const auto& x = vars[alias[k]];
       m.total.emplace_back(&reg, std::uint32_t(alias[k]), x.si_scale);
-      if (F * first.upper < x.upper) m.model.subject_to(m.total.back() <= F * first.upper);  // as a row: may be infeasible
+      if (most < x.upper) m.model.subject_to(m.total.back() <= most);  // as a row: may be infeasible
       continue;
     }
-    m.total.push_back(m.model.integer("sum over devices of " + first.name, 0, F * first.upper));
+    m.total.push_back(m.model.integer("sum over devices of " + first.name, 0, most));
   }
   auto without_group = [&](const TermList& t) {
     TermList out;

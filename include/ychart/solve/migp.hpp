@@ -121,13 +121,25 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
 
   solve::MigpContext ctx(form, runner, options);
   solve::SearchResult res;
-  const bool linear = !has_convex_rows(form);
+  bool linear = !has_convex_rows(form);
+  if (form.infeasible) {  // the form was not built; judge from the model
+    linear = model.objective().size() <= 1 && (model.objective().empty() || model.objective_affine().empty());
+    for (const auto& c : model.constraints())
+      if (c.form() == Constraint::Form::mixed || (c.form() == Constraint::Form::gp && c.posynomial().size() > 1))
+        linear = false;
+  }
   Method method = options.method;
   if (method == Method::glpk && !linear)
     throw model_error("ychart: Method::glpk needs a model whose posynomials are all monomials (a MILP after the "
                       "log transform); this one has posynomial constraints or a posynomial objective");
   if (method == Method::automatic) method = linear ? Method::glpk : Method::outer_approximation;
   b.method() = std::string(to_string(method));
+  if (form.infeasible) {  // proven while lowering, by bound propagation
+    b.status() = Status::infeasible;
+    b.message() = form.infeasible_reason;
+    b.solve_time() = std::chrono::duration<double>(clock::now() - start).count();
+    return s;
+  }
 
   if (method == Method::glpk) {
     solve::MilpOptions mo;

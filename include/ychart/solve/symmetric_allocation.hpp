@@ -219,6 +219,10 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(const Model& m
     p.use[r] = per_device[0][r].first;
     p.capacity.push_back(per_device[0][r].second);
     if (p.capacity.back() < 0) return std::nullopt;
+    // The bound each row implies: at most floor(cap / use) units of a type per device.
+    for (int k = 0; k < s.types; ++k)
+      if (p.use[r][k] > 0)
+        p.per_device_max[k] = std::min(p.per_device_max[k], int(std::floor(p.capacity[r] / p.use[r][k] + 1e-9)));
   }
   if (!p.spread.empty()) {
     p.table.resize(s.types);
@@ -337,13 +341,14 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
   }
   for (int k = 0; k < st.types; ++k) {
     const auto& first = vars[st.group[0][k]];
+    const double most = F * double(st.packing.per_device_max[k]);  // bounds the rows imply
     if (alias[k] >= 0) {
       const auto& x = vars[alias[k]];
       m.total.emplace_back(&reg, std::uint32_t(alias[k]), x.si_scale);
-      if (F * first.upper < x.upper) m.model.subject_to(m.total.back() <= F * first.upper);  // as a row: may be infeasible
+      if (most < x.upper) m.model.subject_to(m.total.back() <= most);  // as a row: may be infeasible
       continue;
     }
-    m.total.push_back(m.model.integer("sum over devices of " + first.name, 0, F * first.upper));
+    m.total.push_back(m.model.integer("sum over devices of " + first.name, 0, most));
   }
   auto without_group = [&](const TermList& t) {
     TermList out;
