@@ -1202,3 +1202,28 @@ TEST(MigpStatus, MarketSplitStopsAtTheNodeLimit) {
 }
 
 }  // namespace
+
+// With verbosity on, a search that runs past a second prints progress lines
+// (elapsed, incumbent, bound, gap, nodes) on stderr; silent otherwise. Only
+// the presence of the lines is checked, never a time.
+TEST(MigpStatus, ProgressLinesWhenVerbose) {
+  for (Method method : {Method::automatic, Method::branch_and_bound}) {
+    SCOPED_TRACE(std::string(to_string(method)));
+    MarketSplit ms(2024);
+    SolveOptions o = options(method, 2.5);
+    o.verbosity = 1;
+    testing::internal::CaptureStderr();
+    const Solution s = ms.m.solve(o);
+    const std::string out = testing::internal::GetCapturedStderr();
+    ASSERT_EQ(s.status(), Status::time_limit) << s.message();
+    EXPECT_NE(out.find("incumbent"), std::string::npos) << out;
+    EXPECT_NE(out.find("bound"), std::string::npos) << out;
+    EXPECT_NE(out.find("gap"), std::string::npos) << out;
+    EXPECT_NE(out.find("nodes"), std::string::npos) << out;
+    o.verbosity = 0;
+    o.time_limit = 0.2;
+    testing::internal::CaptureStderr();
+    (void)ms.m.solve(o);
+    EXPECT_EQ(testing::internal::GetCapturedStderr().find("ychart"), std::string::npos);
+  }
+}

@@ -15,7 +15,9 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <chrono>
 #include <climits>
+#include <cstdio>
 #include <csetjmp>
 #include <cmath>
 #include <limits>
@@ -49,6 +51,9 @@ struct MilpOptions {
   /// cover, clique). Off in GLPK by default; on here: on study 001's master
   /// problems they cut solve times 2-5x (docs/performance.md).
   bool cuts = true;
+  /// ychart's progress line on stderr about once a second (elapsed,
+  /// incumbent, bound, gap, nodes); `verbose` shows GLPK's own output.
+  bool progress = false;
 };
 
 struct MilpResult {
@@ -143,6 +148,9 @@ inline void load(glp_prob* p, const MilpForm& f, bool zero_objective) {
 struct BoundTracker {
   double bound;
   bool seen = false;
+  bool progress = false;  // print ychart's progress line about once a second
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  double last_print = 0.0;
 };
 
 inline void track_bound(glp_tree* tree, void* info) {
@@ -151,6 +159,18 @@ inline void track_bound(glp_tree* tree, void* info) {
     t->bound = glp_ios_node_bound(tree, node);
     t->seen = true;
   }
+  if (!t->progress) return;
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t->start).count();
+  if (elapsed - t->last_print < 1.0) return;
+  t->last_print = elapsed;
+  glp_prob* p = glp_ios_get_prob(tree);
+  const bool has = glp_mip_status(p) == GLP_FEAS || glp_mip_status(p) == GLP_OPT;
+  const double incumbent = has ? glp_mip_obj_val(p) : std::nan("");
+  const double gap = has && t->seen ? std::abs(incumbent - t->bound) / (std::abs(incumbent) + DBL_EPSILON) : std::nan("");
+  int active = 0, total = 0, all = 0;
+  glp_ios_tree_size(tree, &active, &total, &all);
+  std::fprintf(stderr, "ychart glpk: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %d nodes (%d open)\n",
+               elapsed, incumbent, t->seen ? t->bound : std::nan(""), 100.0 * gap, all, active);
 }
 
 inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tracker) {
@@ -193,6 +213,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   detail::load(prob_holder->p, f, false);
   detail::BoundTracker tracker{f.maximize ? std::numeric_limits<double>::infinity()
                                           : -std::numeric_limits<double>::infinity()};
+  tracker.progress = o.progress;
   int rc = detail::run_intopt(*prob_holder, o, &tracker);
   if (rc == detail::glpk_internal_error && o.cuts) {
     // GLPK 5.0's cut generators trip over some problems (glp_add_cols with
@@ -202,6 +223,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     prob_holder = std::make_unique<detail::GlpkProblem>();
     detail::load(prob_holder->p, f, false);
     tracker = detail::BoundTracker{tracker.bound};
+    tracker.progress = o.progress;
     rc = detail::run_intopt(*prob_holder, plain, &tracker);
   }
   auto& prob = *prob_holder;

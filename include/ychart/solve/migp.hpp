@@ -145,7 +145,8 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     solve::MilpOptions mo;
     mo.time_limit = options.time_limit;
     mo.relative_gap = options.relative_gap;
-    mo.verbose = options.verbosity >= 1;  // GLPK's own progress lines, once a second
+    mo.progress = options.verbosity >= 1;  // a progress line about once a second
+    mo.verbose = options.verbosity >= 2;   // and GLPK's own output
     auto r = solve::solve_milp(ctx.master({}), mo);
     res.status = r.status;
     res.message = r.message;
