@@ -327,10 +327,15 @@ TEST(GlpkMilp, InternalGlpkErrorBecomesNumericalError) {
   MilpOptions o;
   o.time_limit = 10;
   o.cuts = false;  // with GLPK's cut generators on, this instance takes another path
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
   const auto r = solve_milp(f, o);
+  const std::string printed = testing::internal::GetCapturedStdout() + testing::internal::GetCapturedStderr();
+  EXPECT_EQ(printed, "");  // nothing on the terminal: the text is in the message
   // If a later GLPK no longer trips here, this expectation needs another instance.
   ASSERT_EQ(r.status, Status::numerical_error);
   EXPECT_NE(r.message.find("internal error"), std::string::npos);
+  EXPECT_NE(r.message.find("Assertion failed"), std::string::npos) << r.message;  // GLPK's words, in the message
   // GLPK is usable afterwards.
   MilpForm g;
   g.n = 1, g.lower = {0}, g.upper = {3}, g.integer = {1}, g.c = {-1};

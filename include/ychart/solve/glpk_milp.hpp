@@ -118,6 +118,18 @@ inline void glpk_error_hook(void* info) {
 }
 inline constexpr int glpk_internal_error = -1;
 
+struct TerminalCapture {
+  bool echo;
+  std::string text;  // the last few kilobytes GLPK wrote
+};
+inline int capture_terminal(void* info, const char* s) {
+  auto* c = static_cast<TerminalCapture*>(info);
+  if (c->echo) std::fputs(s, stdout);
+  c->text += s;
+  if (c->text.size() > 4096) c->text.erase(0, c->text.size() - 4096);
+  return 1;  // handled: GLPK prints nothing itself
+}
+
 // Loads the form; with `zero_objective` the objective is dropped (feasibility).
 inline void load(glp_prob* p, const MilpForm& f, bool zero_objective) {
   glp_set_obj_dir(p, f.maximize ? GLP_MAX : GLP_MIN);
@@ -202,10 +214,18 @@ inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tra
 
 inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   detail::validate(f);
-  const int previous_output = glp_term_out(o.verbose ? GLP_ON : GLP_OFF);
+  // GLPK's terminal output goes through a hook: shown only when verbose, and
+  // kept, so that an internal error's text ends up in the message instead of
+  // on the user's terminal.
+  detail::TerminalCapture capture{o.verbose, {}};
+  glp_term_hook(&detail::capture_terminal, &capture);
+  const int previous_output = glp_term_out(GLP_ON);
   struct RestoreOutput {
     int flag;
-    ~RestoreOutput() { glp_term_out(flag); }
+    ~RestoreOutput() {
+      glp_term_hook(nullptr, nullptr);
+      glp_term_out(flag);
+    }
   } restore{previous_output};
 
   MilpResult r;
@@ -220,6 +240,8 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     // no columns after presolve); once more without them.
     MilpOptions plain = o;
     plain.cuts = false;
+    glp_term_hook(&detail::capture_terminal, &capture);  // freeing the environment dropped it
+    glp_term_out(GLP_ON);
     prob_holder = std::make_unique<detail::GlpkProblem>();
     detail::load(prob_holder->p, f, false);
     tracker = detail::BoundTracker{tracker.bound};
@@ -229,7 +251,12 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   auto& prob = *prob_holder;
   if (rc == detail::glpk_internal_error) {
     r.status = Status::numerical_error;
+    std::string said = capture.text;
+    while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+    for (auto& ch : said)
+      if (ch == '\n') ch = ';';
     r.message = "GLPK stopped with an internal error (numerical trouble in its simplex)";
+    if (!said.empty()) r.message += ": " + said;
     return r;
   }
 
