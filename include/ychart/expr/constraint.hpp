@@ -13,6 +13,8 @@
 #include "detail/registry.hpp"
 #include "detail/term_list.hpp"
 
+#include <cstdint>
+#include <map>
 #include <string>
 
 namespace ychart {
@@ -54,6 +56,28 @@ class Constraint {
   const detail::TermList& smaller() const { return posynomial_; }
   const detail::TermList& larger() const { return monomial_; }
   detail::Registry* owner() const { return owner_; }
+
+  /// An affine constraint as one row: smaller - larger, with a coefficient
+  /// per variable (repeated variables merged, zeros dropped) and a constant,
+  /// so that it reads `sum coef * x + constant <= 0` (or `== 0`).
+  struct NetAffine {
+    std::map<std::uint32_t, double> coef;
+    double constant = 0.0;
+  };
+  NetAffine net_affine() const {
+    NetAffine net;
+    for (int side = 0; side < 2; ++side) {
+      const auto& t = side == 0 ? posynomial_ : monomial_;
+      const double sign = side == 0 ? 1.0 : -1.0;
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        const auto f = t.factors(k);
+        if (f.empty()) net.constant += sign * t.coefficient(k);
+        else net.coef[f[0].var] += sign * t.coefficient(k);
+      }
+    }
+    std::erase_if(net.coef, [](const auto& kv) { return kv.second == 0.0; });
+    return net;
+  }
 
   std::string to_string() const {
     const auto p = detail::to_string(posynomial_, owner_);

@@ -120,45 +120,24 @@ template <class D> struct is_variable<Real<D>> : std::true_type {};
 }  // namespace ychart
 
 // `a == b` on variables builds a constraint, so the standard containers get
-// identity comparisons through these specialisations instead.
-template <class D>
-struct std::hash<ychart::Variable<D>> {
-  std::size_t operator()(const ychart::Variable<D>& v) const noexcept {
+// identity comparisons through these specialisations instead, one set for
+// every kind of handle (Variable, Discrete, Real).
+template <class H>
+  requires ychart::detail::is_variable<H>::value
+struct std::hash<H> {
+  std::size_t operator()(const H& v) const noexcept {
     return std::hash<const void*>{}(v.owner()) ^ (std::size_t(v.index()) * 0x9E3779B97F4A7C15ull);
   }
 };
-template <class D>
-struct std::equal_to<ychart::Variable<D>> {
-  bool operator()(const ychart::Variable<D>& a, const ychart::Variable<D>& b) const noexcept {
-    return same_variable(a, b);
-  }
+template <class H>
+  requires ychart::detail::is_variable<H>::value
+struct std::equal_to<H> {
+  bool operator()(const H& a, const H& b) const noexcept { return a.owner() == b.owner() && a.index() == b.index(); }
 };
-template <class D>
-struct std::less<ychart::Variable<D>> {
-  bool operator()(const ychart::Variable<D>& a, const ychart::Variable<D>& b) const noexcept {
+template <class H>
+  requires ychart::detail::is_variable<H>::value
+struct std::less<H> {
+  bool operator()(const H& a, const H& b) const noexcept {
     return a.owner() != b.owner() ? std::less<const void*>{}(a.owner(), b.owner()) : a.index() < b.index();
   }
 };
-
-#define YCHART_DETAIL_HANDLE_STD(Handle)                                                                  \
-  template <class D>                                                                                    \
-  struct std::hash<ychart::Handle<D>> {                                                                 \
-    std::size_t operator()(const ychart::Handle<D>& v) const noexcept {                                 \
-      return std::hash<const void*>{}(v.owner()) ^ (std::size_t(v.index()) * 0x9E3779B97F4A7C15ull);    \
-    }                                                                                                   \
-  };                                                                                                    \
-  template <class D>                                                                                    \
-  struct std::equal_to<ychart::Handle<D>> {                                                             \
-    bool operator()(const ychart::Handle<D>& a, const ychart::Handle<D>& b) const noexcept {            \
-      return a.owner() == b.owner() && a.index() == b.index();                                          \
-    }                                                                                                   \
-  };                                                                                                    \
-  template <class D>                                                                                    \
-  struct std::less<ychart::Handle<D>> {                                                                 \
-    bool operator()(const ychart::Handle<D>& a, const ychart::Handle<D>& b) const noexcept {            \
-      return a.owner() != b.owner() ? std::less<const void*>{}(a.owner(), b.owner()) : a.index() < b.index(); \
-    }                                                                                                   \
-  };
-YCHART_DETAIL_HANDLE_STD(Discrete)
-YCHART_DETAIL_HANDLE_STD(Real)
-#undef YCHART_DETAIL_HANDLE_STD

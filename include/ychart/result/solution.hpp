@@ -79,27 +79,22 @@ class Solution {
   }
   const std::string& objective_unit() const { return objective_dimension_; }
 
-  /// The value of a variable, in the unit it was declared in.
-  template <class D>
-  double value(const Variable<D>& v) const {
+  /// The value of a variable (positive, discrete or real), in the unit it
+  /// was declared in.
+  template <class H>
+    requires detail::is_variable<H>::value
+  double value(const H& v) const {
     // Checked before anything touches the variable's model, which may be gone.
     if (v.owner() != model_id_ || v.index() >= variables_.size())
       throw solution_error("ychart: value(): the variable does not belong to the solved model");
     if (!has_point_) require_point("value(" + variables_[v.index()].name + ")");
     return variables_[v.index()].value;
   }
-  template <class D>
-  double operator[](const Variable<D>& v) const { return value(v); }
-  /// The value of a discrete or real variable, in its declared unit.
-  template <expr_class C, class D>
-  double value(const LinearHandle<C, D>& v) const {
-    if (v.owner() != model_id_ || v.index() >= variables_.size())
-      throw solution_error("ychart: value(): the variable does not belong to the solved model");
-    if (!has_point_) require_point("value(" + variables_[v.index()].name + ")");
-    return variables_[v.index()].value;
+  template <class H>
+    requires detail::is_variable<H>::value
+  double operator[](const H& v) const {
+    return value(v);
   }
-  template <expr_class C, class D>
-  double operator[](const LinearHandle<C, D>& v) const { return value(v); }
   /// The value of a variable in another unit of the same dimension.
   template <class D, class S>
   double value(const Variable<D>& v, units::unit<D, S> u) const {

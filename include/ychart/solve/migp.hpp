@@ -62,10 +62,9 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
   return true;
 }
 
-/// Sets the Solution's values from a point over the registry (values in the
-/// variables' units): integers rounded, tables evaluated at their argument,
-/// the objective evaluated, and which constraints are tight.
-inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<double> point) {
+/// A point over the registry with integers rounded and every table
+/// evaluated at its argument.
+inline std::vector<double> complete_point(const Model& model, std::vector<double> point) {
   const auto& vars = model.registry().variables;
   for (std::size_t j = 0; j < vars.size(); ++j)
     if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range()) point[j] = std::round(point[j]);
@@ -75,6 +74,15 @@ inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<doubl
     for (std::size_t i = 0; i < vars[j].table.size(); ++i)
       if (arg.value_at(i) == point[vars[j].argument]) point[j] = vars[j].table[i];
   }
+  return point;
+}
+
+/// Sets the Solution's values from a point over the registry (values in the
+/// variables' units), completed as above, the objective evaluated, and which
+/// constraints are tight.
+inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<double> point) {
+  const auto& vars = model.registry().variables;
+  point = complete_point(model, std::move(point));
   for (std::size_t j = 0; j < vars.size(); ++j) b.variables()[j].value = point[j];
   b.point() = std::move(point);
   b.has_point() = true;

@@ -129,18 +129,8 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(const Model& m
     if (!touches(c.smaller()) && !touches(c.larger())) continue;
     if (c.form() != Constraint::Form::affine) return std::nullopt;
     // Net row: sum coef * var + constant (<= or ==) 0.
-    std::map<std::uint32_t, double> coef;
-    double constant = 0.0;
-    auto collect = [&](const TermList& t, double sign) {
-      for (std::size_t k = 0; k < t.size(); ++k) {
-        const auto f = t.factors(k);
-        if (f.empty()) constant += sign * t.coefficient(k);
-        else coef[f[0].var] += sign * t.coefficient(k);
-      }
-    };
-    collect(c.smaller(), 1.0);
-    collect(c.larger(), -1.0);
-    std::erase_if(coef, [](const auto& kv) { return kv.second == 0.0; });
+    // Net row: sum coef * var + constant (<= or ==) 0.
+    const auto [coef, constant] = c.net_affine();
     bool any_tab = false, any_plain = false, any_other = false;
     std::set<int> devices_seen;
     for (const auto& [j, a] : coef) {
@@ -254,26 +244,9 @@ inline std::vector<double> least_spread(const std::vector<double>& h, int device
 /// The largest use of row r one device can reach with whole units, at most
 /// per_device_max of each type; an upper bound (sizes rounded down on a grid).
 inline double most_fill(const solve::PackingProblem& p, std::size_t r) {
-  constexpr int grid = 1 << 15;
-  const double cell = p.capacity[r] / grid;
-  std::vector<double> best(grid + 1, 0.0);
-  double free_fill = 0.0;
-  for (std::size_t k = 0; k < p.per_device_max.size(); ++k) {
-    const double u = p.use[r][k];
-    int left = p.per_device_max[k];
-    if (u <= 0 || left <= 0) continue;
-    const int w = int(std::floor(u / cell));
-    if (w == 0) {
-      free_fill += u * left;
-      continue;
-    }
-    for (int chunk = 1; left > 0; chunk *= 2) {
-      const int take = std::min(chunk, left);
-      left -= take;
-      for (int c = grid; c >= take * w; --c) best[c] = std::max(best[c], best[c - take * w] + take * u);
-    }
-  }
-  return best[grid] + free_fill;
+  std::vector<std::pair<double, int>> units;
+  for (std::size_t k = 0; k < p.per_device_max.size(); ++k) units.emplace_back(p.use[r][k], p.per_device_max[k]);
+  return solve::fill_bound(units, p.capacity[r], 1 << 15).back();
 }
 
 struct Master {
@@ -308,19 +281,10 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
   for (std::size_t i = 0; i < cons.size(); ++i) {
     const auto& c = cons[i];
     if (!st.linking_row[i] || c.sense() != Constraint::Sense::equal) continue;
-    std::map<std::uint32_t, double> coef;
-    bool constant = false;
-    for (int side = 0; side < 2; ++side) {
-      const auto& t = side == 0 ? c.smaller() : c.larger();
-      for (std::size_t k = 0; k < t.size(); ++k) {
-        const auto f = t.factors(k);
-        if (f.empty()) constant = true;
-        else coef[f[0].var] += side == 0 ? t.coefficient(k) : -t.coefficient(k);
-      }
-    }
+    const auto [coef, constant] = c.net_affine();
     int x = -1, type = -1;
     double x_coef = 0.0;
-    bool ok = !constant;
+    bool ok = constant == 0.0;
     for (const auto& [j, a] : coef) {
       if (st.type_of[j] >= 0) {
         if (type >= 0 && type != st.type_of[j]) ok = false;
@@ -528,38 +492,52 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     if (!packed.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
     previous = ms;
     have_previous = true;
-    if (!packed.feasible) {
-      // A minimal set of types that still cannot be packed.
-      std::vector<char> in_core(K, 1);
+    // Deletion filter: drop each type whose removal keeps `still(packing)`
+    // true, leaving a minimal set of types with the property; false when the
+    // deadline passes first.
+    std::vector<char> in_core(K);
+    auto minimal_core = [&](const solve::PackingProblem& base, auto still) {
+      for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0;
       for (int k = 0; k < K; ++k) {
-        if (totals[k] == 0) {
-          in_core[k] = 0;
-          continue;
-        }
-        auto q = p;
+        if (!in_core[k]) continue;
+        auto q = base;
         for (int i = 0; i < K; ++i) q.count[i] = in_core[i] && i != k ? totals[i] : 0;
-        q.spread.clear();
-        q.table.clear();
         const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
-        if (!r.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
-        if (!r.feasible) in_core[k] = 0;
+        if (!r.complete) return false;
+        if (still(r)) in_core[k] = 0;
       }
+      return true;
+    };
+    // How many of the core's totals lie below this vector's.
+    auto count_below = [&] {
+      Affine<> below;
+      for (int k = 0; k < K; ++k) {
+        if (!in_core[k]) continue;
+        const double limit = totals[k] - 1;
+        below += tabulate(master.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
+      }
+      return below;
+    };
+    const auto out_of_time = [&] {
+      return finish(Status::time_limit, "time limit reached while placing units on devices");
+    };
+    if (!packed.feasible) {
+      // A minimal set of types that still cannot be packed, resources only.
+      auto resources_only = p;
+      resources_only.spread.clear();
+      resources_only.table.clear();
+      if (!minimal_core(resources_only, [](const solve::PackingResult& r) { return !r.feasible; }))
+        return out_of_time();
       // Spreading rows can make a packable vector infeasible: then the core
       // is found with them, and it is the whole vector if need be.
-      bool core_infeasible = false;
       {
         auto q = p;
         for (int i = 0; i < K; ++i) q.count[i] = in_core[i] ? totals[i] : 0;
         const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
-        core_infeasible = r.complete && !r.feasible;
+        if (!(r.complete && !r.feasible))
+          for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0;
       }
-      if (!core_infeasible) std::fill(in_core.begin(), in_core.end(), 1);
-      Affine<> below;  // how many totals lie below this vector's
-      for (int k = 0; k < K; ++k) {
-        if (!in_core[k] || totals[k] == 0) continue;
-        const double limit = totals[k] - 1;
-        below += tabulate(master.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
-      }
+      const Affine<> below = count_below();
       if (below.terms().empty()) return finish(Status::infeasible, "no allocation fits the devices");
       master.model.subject_to(below >= 1.0);
       continue;
@@ -572,13 +550,12 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       for (int f = 0; f < F; ++f) x[st.group[f][k]] = packed.n[k][f];
     const double y_master = st.y >= 0 ? point[st.y] : 0.0;
     if (st.y >= 0 && packed.y_needed > y_master) x[st.y] = packed.y_needed;
-    {
-      Solution probe = empty_solution(model);
-      SolutionBuilder pb{probe};
-      fill_point(pb, model, x);
-      if (satisfies(model, pb.point()) && sense * pb.objective() < best) {
-        best = sense * pb.objective();
-        best_point = pb.point();
+    x = complete_point(model, std::move(x));
+    if (satisfies(model, x)) {
+      const double objective = model.objective().evaluate(x) + model.objective_affine().evaluate(x);
+      if (sense * objective < best) {
+        best = sense * objective;
+        best_point = x;
         fill_point(b, model, best_point);
       }
     }
@@ -590,26 +567,11 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     // Needs more spreading than the master assumed: y >= y_min unless some
     // total is lower, over a minimal set of types that still needs y_min.
     const double y_lo = vars[st.y].lower;
-    std::vector<char> in_core(K, 1);
-    for (int k = 0; k < K; ++k) {
-      if (totals[k] == 0) {
-        in_core[k] = 0;
-        continue;
-      }
-      auto q = p;
-      for (int i = 0; i < K; ++i) q.count[i] = in_core[i] && i != k ? totals[i] : 0;
-      const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
-      if (!r.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
-      if (!r.feasible || r.y_needed >= packed.y_needed - 1e-12) in_core[k] = 0;
-    }
-    Affine<> below;
-    for (int k = 0; k < K; ++k) {
-      if (totals[k] == 0 || !in_core[k]) continue;
-      const double limit = totals[k] - 1;
-      below += tabulate(master.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
-    }
+    const double y_min = packed.y_needed;
+    if (!minimal_core(p, [y_min](const solve::PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; }))
+      return out_of_time();
     Real<> y(&ModelEditor::registry(master.model), std::uint32_t(st.y), vars[st.y].si_scale);
-    master.model.subject_to(y + (packed.y_needed - y_lo) * below >= packed.y_needed);
+    master.model.subject_to(y + (y_min - y_lo) * count_below() >= y_min);
   }
 }
 }  // namespace detail

@@ -43,6 +43,33 @@ struct PackingResult {
   long nodes = 0;
 };
 
+/// fill[c]: the most of a resource that whole units can fill within c grid
+/// cells of capacity / grid each; units are (size, count). Sizes are rounded
+/// down to the grid, so every real packing is counted and the value never
+/// falls below the true one: an upper bound. Units smaller than a cell weigh
+/// nothing on the grid and are added whole. Bounded knapsack, counts split
+/// in powers of two.
+inline std::vector<double> fill_bound(const std::vector<std::pair<double, int>>& units, double capacity, int grid) {
+  const double cell = capacity / grid;
+  std::vector<double> best(grid + 1, 0.0);
+  double free_fill = 0.0;
+  for (auto [u, left] : units) {
+    if (u <= 0 || left <= 0) continue;
+    const int w = int(std::floor(u / cell));
+    if (w == 0) {
+      free_fill += u * left;
+      continue;
+    }
+    for (int chunk = 1; left > 0; chunk *= 2) {
+      const int take = std::min(chunk, left);
+      left -= take;
+      for (int c = grid; c >= take * w; --c) best[c] = std::max(best[c], best[c - take * w] + take * u);
+    }
+  }
+  for (auto& v : best) v += free_fill;
+  return best;
+}
+
 namespace detail {
 
 class PackingSearch {
@@ -113,35 +140,14 @@ class PackingSearch {
 
   static constexpr int grid = 2048;  // cells per device capacity in the fill bound
 
-  // fill[w]: the most of row r that the units of types order_[depth..] can
-  // fill within w grid cells. Sizes are rounded down to the grid, so every
-  // real packing of a device is counted: an upper bound. Bounded knapsack by
-  // binary splitting of the counts; computed once per (depth, row).
+  // The fill bound of row r for the units of types order_[depth..],
+  // computed once per (depth, row).
   const std::vector<double>& fill(int depth, std::size_t r) {
     auto& slot = fill_[depth][r];
     if (!slot.empty()) return slot;
-    const double cell = p_.capacity[r] / grid;
-    slot.assign(grid + 1, 0.0);
-    double free_fill = 0.0;  // units smaller than a cell weigh nothing on the grid
-    for (int i = depth; i < int(order_.size()); ++i) {
-      const int k = order_[i];
-      const double u = p_.use[r][k];
-      int left = p_.count[k];
-      if (u <= 0 || left == 0) continue;
-      const int w = int(std::floor(u / cell));
-      if (w == 0) {
-        free_fill += u * left;
-        continue;
-      }
-      for (int chunk = 1; left > 0; chunk *= 2) {
-        const int take = std::min(chunk, left);
-        left -= take;
-        const int cw = take * w;
-        const double value = take * u;
-        for (int c = grid; c >= cw; --c) slot[c] = std::max(slot[c], slot[c - cw] + value);
-      }
-    }
-    for (auto& v : slot) v += free_fill;
+    std::vector<std::pair<double, int>> units;
+    for (int i = depth; i < int(order_.size()); ++i) units.emplace_back(p_.use[r][order_[i]], p_.count[order_[i]]);
+    slot = fill_bound(units, p_.capacity[r], grid);
     return slot;
   }
 
