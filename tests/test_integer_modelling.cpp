@@ -126,3 +126,33 @@ TEST(IntegerModelling, LowerBoundByATableOfOneIntegerStaysLinear) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(IntegerModelling, ChoiceWithNoValueInsideItsPropagatedBoundsIsInfeasible) {
+  Model m;
+  auto c = m.choice("c", {1, 8});
+  auto x = m.positive("x");
+  m.subject_to(c >= 2);
+  m.subject_to(c <= 7);
+  m.subject_to(x >= 1 / c);  // c in a monomial: encoded
+  m.minimize(x);
+  const auto s = m.solve();
+  EXPECT_EQ(s.status(), Status::infeasible);
+  EXPECT_NE(s.message().find("`c`"), std::string::npos) << s.message();
+}
+
+TEST(IntegerModelling, TabulatedArgumentOverTheEncodingLimitIsAModelError) {
+  Model m;
+  auto n = m.integer("n", 0, 500000);  // tabulate accepts up to 10^6 values, an encoding 10^5
+  m.subject_to(tabulate(n, [](double v) { return v; }) <= 3);
+  m.maximize(n);
+  try {
+    (void)m.solve();
+    FAIL() << "expected model_error";
+  } catch (const model_error& e) {
+    EXPECT_NE(std::string(e.what()).find("`n`"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace

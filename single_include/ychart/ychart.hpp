@@ -983,48 +983,27 @@ template <class D> struct is_variable<Real<D>> : std::true_type {};
 }  // namespace ychart
 
 // `a == b` on variables builds a constraint, so the standard containers get
-// identity comparisons through these specialisations instead.
-template <class D>
-struct std::hash<ychart::Variable<D>> {
-  std::size_t operator()(const ychart::Variable<D>& v) const noexcept {
+// identity comparisons through these specialisations instead, one set for
+// every kind of handle (Variable, Discrete, Real).
+template <class H>
+  requires ychart::detail::is_variable<H>::value
+struct std::hash<H> {
+  std::size_t operator()(const H& v) const noexcept {
     return std::hash<const void*>{}(v.owner()) ^ (std::size_t(v.index()) * 0x9E3779B97F4A7C15ull);
   }
 };
-template <class D>
-struct std::equal_to<ychart::Variable<D>> {
-  bool operator()(const ychart::Variable<D>& a, const ychart::Variable<D>& b) const noexcept {
-    return same_variable(a, b);
-  }
+template <class H>
+  requires ychart::detail::is_variable<H>::value
+struct std::equal_to<H> {
+  bool operator()(const H& a, const H& b) const noexcept { return a.owner() == b.owner() && a.index() == b.index(); }
 };
-template <class D>
-struct std::less<ychart::Variable<D>> {
-  bool operator()(const ychart::Variable<D>& a, const ychart::Variable<D>& b) const noexcept {
+template <class H>
+  requires ychart::detail::is_variable<H>::value
+struct std::less<H> {
+  bool operator()(const H& a, const H& b) const noexcept {
     return a.owner() != b.owner() ? std::less<const void*>{}(a.owner(), b.owner()) : a.index() < b.index();
   }
 };
-
-#define YCHART_DETAIL_HANDLE_STD(Handle)                                                                  \
-  template <class D>                                                                                    \
-  struct std::hash<ychart::Handle<D>> {                                                                 \
-    std::size_t operator()(const ychart::Handle<D>& v) const noexcept {                                 \
-      return std::hash<const void*>{}(v.owner()) ^ (std::size_t(v.index()) * 0x9E3779B97F4A7C15ull);    \
-    }                                                                                                   \
-  };                                                                                                    \
-  template <class D>                                                                                    \
-  struct std::equal_to<ychart::Handle<D>> {                                                             \
-    bool operator()(const ychart::Handle<D>& a, const ychart::Handle<D>& b) const noexcept {            \
-      return a.owner() == b.owner() && a.index() == b.index();                                          \
-    }                                                                                                   \
-  };                                                                                                    \
-  template <class D>                                                                                    \
-  struct std::less<ychart::Handle<D>> {                                                                 \
-    bool operator()(const ychart::Handle<D>& a, const ychart::Handle<D>& b) const noexcept {            \
-      return a.owner() != b.owner() ? std::less<const void*>{}(a.owner(), b.owner()) : a.index() < b.index(); \
-    }                                                                                                   \
-  };
-YCHART_DETAIL_HANDLE_STD(Discrete)
-YCHART_DETAIL_HANDLE_STD(Real)
-#undef YCHART_DETAIL_HANDLE_STD
 // ---- end ychart/expr/variable.hpp ----
 // ---- begin ychart/expr/constraint.hpp ----
 // ychart/expr/constraint.hpp
@@ -1039,6 +1018,8 @@ YCHART_DETAIL_HANDLE_STD(Real)
 // the right-hand side as written.
 
 
+#include <cstdint>
+#include <map>
 #include <string>
 
 namespace ychart {
@@ -1080,6 +1061,28 @@ class Constraint {
   const detail::TermList& smaller() const { return posynomial_; }
   const detail::TermList& larger() const { return monomial_; }
   detail::Registry* owner() const { return owner_; }
+
+  /// An affine constraint as one row: smaller - larger, with a coefficient
+  /// per variable (repeated variables merged, zeros dropped) and a constant,
+  /// so that it reads `sum coef * x + constant <= 0` (or `== 0`).
+  struct NetAffine {
+    std::map<std::uint32_t, double> coef;
+    double constant = 0.0;
+  };
+  NetAffine net_affine() const {
+    NetAffine net;
+    for (int side = 0; side < 2; ++side) {
+      const auto& t = side == 0 ? posynomial_ : monomial_;
+      const double sign = side == 0 ? 1.0 : -1.0;
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        const auto f = t.factors(k);
+        if (f.empty()) net.constant += sign * t.coefficient(k);
+        else net.coef[f[0].var] += sign * t.coefficient(k);
+      }
+    }
+    std::erase_if(net.coef, [](const auto& kv) { return kv.second == 0.0; });
+    return net;
+  }
 
   std::string to_string() const {
     const auto p = detail::to_string(posynomial_, owner_);
@@ -2146,27 +2149,22 @@ class Solution {
   }
   const std::string& objective_unit() const { return objective_dimension_; }
 
-  /// The value of a variable, in the unit it was declared in.
-  template <class D>
-  double value(const Variable<D>& v) const {
+  /// The value of a variable (positive, discrete or real), in the unit it
+  /// was declared in.
+  template <class H>
+    requires detail::is_variable<H>::value
+  double value(const H& v) const {
     // Checked before anything touches the variable's model, which may be gone.
     if (v.owner() != model_id_ || v.index() >= variables_.size())
       throw solution_error("ychart: value(): the variable does not belong to the solved model");
     if (!has_point_) require_point("value(" + variables_[v.index()].name + ")");
     return variables_[v.index()].value;
   }
-  template <class D>
-  double operator[](const Variable<D>& v) const { return value(v); }
-  /// The value of a discrete or real variable, in its declared unit.
-  template <expr_class C, class D>
-  double value(const LinearHandle<C, D>& v) const {
-    if (v.owner() != model_id_ || v.index() >= variables_.size())
-      throw solution_error("ychart: value(): the variable does not belong to the solved model");
-    if (!has_point_) require_point("value(" + variables_[v.index()].name + ")");
-    return variables_[v.index()].value;
+  template <class H>
+    requires detail::is_variable<H>::value
+  double operator[](const H& v) const {
+    return value(v);
   }
-  template <expr_class C, class D>
-  double operator[](const LinearHandle<C, D>& v) const { return value(v); }
   /// The value of a variable in another unit of the same dimension.
   template <class D, class S>
   double value(const Variable<D>& v, units::unit<D, S> u) const {
@@ -3481,19 +3479,10 @@ inline int propagate_bounds(const Model& model, std::vector<double>& lo, std::ve
   std::vector<Row> rows;
   for (const auto& con : model.constraints()) {
     if (con.form() != Constraint::Form::affine) continue;
-    Row r{{}, 0.0};
-    bool usable = true;
-    for (int side = 0; side < 2 && usable; ++side) {
-      const auto& t = side == 0 ? con.smaller() : con.larger();
-      const double sign = side == 0 ? 1.0 : -1.0;
-      for (std::size_t k = 0; k < t.size(); ++k) {
-        const auto f = t.factors(k);
-        if (f.empty()) r.c += sign * t.coefficient(k);
-        else if (vars[f[0].var].kind == VariableKind::positive) usable = false;
-        else r.a.emplace_back(f[0].var, sign * t.coefficient(k));
-      }
-    }
-    if (!usable) continue;
+    const auto net = con.net_affine();
+    Row r{{net.coef.begin(), net.coef.end()}, net.constant};
+    if (std::any_of(r.a.begin(), r.a.end(), [&](const auto& t) { return vars[t.first].kind == VariableKind::positive; }))
+      continue;
     rows.push_back(r);
     if (con.sense() == Constraint::Sense::equal) {
       for (auto& [j, a] : r.a) a = -a;
@@ -3605,34 +3594,33 @@ inline MinlpForm lower_minlp(const Model& model) {
     lo[j] = positive ? -std::numeric_limits<double>::infinity() : vars[j].lower;
     hi[j] = positive ? std::numeric_limits<double>::infinity() : vars[j].upper;
   }
-  const int empty = propagate_bounds(model, lo, hi);
-  // The values of discrete variable j that survive, in order.
-  auto domain = [&](int j) {
-    std::vector<double> out;
-    const auto& r = vars[j];
-    const auto count = std::size_t(r.domain_size());
-    for (std::size_t i = 0; i < count; ++i) {
-      const double v = r.value_at(i);
-      if (v >= lo[j] - 1e-9 && v <= hi[j] + 1e-9) out.push_back(v);
-    }
-    return out;
-  };
-  for (int j = 0; j < nv; ++j) {
+  int empty = propagate_bounds(model, lo, hi);
+  for (int j = 0; j < nv; ++j) {  // all marks first: a table comes after its argument
     const auto& r = vars[j];
     if (r.kind == VariableKind::tabulated) needs_encoding[r.argument] = 1;
     if (r.kind == VariableKind::discrete && (in_log[j] || !r.values.empty())) needs_encoding[j] = 1;
-    if (in_log[j]) {
-      for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i)
-        if (!(r.value_at(i) > 0.0))
-          throw model_error("ychart: the discrete variable `" + r.name + "` appears in a monomial, so its values "
-                            "must be >= 1 (positive for a choice), but it can take " +
-                            ychart::detail::format_number(r.value_at(i)) +
-                            ". Raise its lower bound, or use it in affine expressions only.");
-    }
-    if (needs_encoding[j] && empty < 0 && double(domain(j).size()) > largest_encoded_domain)
+  }
+  // The values of each encoded variable that survive propagation, in order.
+  std::vector<std::vector<double>> domains(nv);
+  for (int j = 0; j < nv; ++j) {
+    const auto& r = vars[j];
+    if (in_log[j] && !(r.value_at(0) > 0.0))  // values are sorted: the first is the smallest
+      throw model_error("ychart: the discrete variable `" + r.name + "` appears in a monomial, so its values "
+                        "must be >= 1 (positive for a choice), but it can take " +
+                        ychart::detail::format_number(r.value_at(0)) +
+                        ". Raise its lower bound, or use it in affine expressions only.");
+    if (!needs_encoding[j] || empty >= 0) continue;
+    const double count = r.is_integer_range() ? std::floor(hi[j] + 1e-9) - std::ceil(lo[j] - 1e-9) + 1.0
+                                              : r.domain_size();
+    if (count > largest_encoded_domain)
       throw model_error("ychart: the discrete variable `" + r.name + "` has " +
-                        ychart::detail::format_number(r.domain_size()) +
+                        ychart::detail::format_number(count) +
                         " values; a variable used in a monomial or a table may have at most 100000");
+    for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i) {
+      const double v = r.value_at(i);
+      if (v >= lo[j] - 1e-9 && v <= hi[j] + 1e-9) domains[j].push_back(v);
+    }
+    if (domains[j].empty()) empty = j;  // a choice none of whose values lies within the bounds
   }
 
   MinlpForm m;
@@ -3680,13 +3668,10 @@ inline MinlpForm lower_minlp(const Model& model) {
   }
   f.n_model = nv;
   for (int j = 0; j < nv; ++j)
-    if (in_log[j]) {
-      const auto values = domain(j);
-      m.log_column[j] = add_column(std::log(values.front()), std::log(values.back()), false, false);
-    }
+    if (in_log[j]) m.log_column[j] = add_column(std::log(domains[j].front()), std::log(domains[j].back()), false, false);
   for (int j = 0; j < nv; ++j) {
     if (!needs_encoding[j]) continue;
-    Encoding e{std::uint32_t(j), f.n, domain(j)};
+    Encoding e{std::uint32_t(j), f.n, domains[j]};
     for (std::size_t i = 0; i < e.values.size(); ++i) add_column(0.0, 1.0, true, true);
     m.encodings.push_back(std::move(e));
   }
@@ -4822,10 +4807,9 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
   return true;
 }
 
-/// Sets the Solution's values from a point over the registry (values in the
-/// variables' units): integers rounded, tables evaluated at their argument,
-/// the objective evaluated, and which constraints are tight.
-inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<double> point) {
+/// A point over the registry with integers rounded and every table
+/// evaluated at its argument.
+inline std::vector<double> complete_point(const Model& model, std::vector<double> point) {
   const auto& vars = model.registry().variables;
   for (std::size_t j = 0; j < vars.size(); ++j)
     if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range()) point[j] = std::round(point[j]);
@@ -4835,6 +4819,15 @@ inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<doubl
     for (std::size_t i = 0; i < vars[j].table.size(); ++i)
       if (arg.value_at(i) == point[vars[j].argument]) point[j] = vars[j].table[i];
   }
+  return point;
+}
+
+/// Sets the Solution's values from a point over the registry (values in the
+/// variables' units), completed as above, the objective evaluated, and which
+/// constraints are tight.
+inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<double> point) {
+  const auto& vars = model.registry().variables;
+  point = complete_point(model, std::move(point));
   for (std::size_t j = 0; j < vars.size(); ++j) b.variables()[j].value = point[j];
   b.point() = std::move(point);
   b.has_point() = true;
@@ -5042,6 +5035,33 @@ struct PackingResult {
   long nodes = 0;
 };
 
+/// fill[c]: the most of a resource that whole units can fill within c grid
+/// cells of capacity / grid each; units are (size, count). Sizes are rounded
+/// down to the grid, so every real packing is counted and the value never
+/// falls below the true one: an upper bound. Units smaller than a cell weigh
+/// nothing on the grid and are added whole. Bounded knapsack, counts split
+/// in powers of two.
+inline std::vector<double> fill_bound(const std::vector<std::pair<double, int>>& units, double capacity, int grid) {
+  const double cell = capacity / grid;
+  std::vector<double> best(grid + 1, 0.0);
+  double free_fill = 0.0;
+  for (auto [u, left] : units) {
+    if (u <= 0 || left <= 0) continue;
+    const int w = int(std::floor(u / cell));
+    if (w == 0) {
+      free_fill += u * left;
+      continue;
+    }
+    for (int chunk = 1; left > 0; chunk *= 2) {
+      const int take = std::min(chunk, left);
+      left -= take;
+      for (int c = grid; c >= take * w; --c) best[c] = std::max(best[c], best[c - take * w] + take * u);
+    }
+  }
+  for (auto& v : best) v += free_fill;
+  return best;
+}
+
 namespace detail {
 
 class PackingSearch {
@@ -5112,35 +5132,14 @@ class PackingSearch {
 
   static constexpr int grid = 2048;  // cells per device capacity in the fill bound
 
-  // fill[w]: the most of row r that the units of types order_[depth..] can
-  // fill within w grid cells. Sizes are rounded down to the grid, so every
-  // real packing of a device is counted: an upper bound. Bounded knapsack by
-  // binary splitting of the counts; computed once per (depth, row).
+  // The fill bound of row r for the units of types order_[depth..],
+  // computed once per (depth, row).
   const std::vector<double>& fill(int depth, std::size_t r) {
     auto& slot = fill_[depth][r];
     if (!slot.empty()) return slot;
-    const double cell = p_.capacity[r] / grid;
-    slot.assign(grid + 1, 0.0);
-    double free_fill = 0.0;  // units smaller than a cell weigh nothing on the grid
-    for (int i = depth; i < int(order_.size()); ++i) {
-      const int k = order_[i];
-      const double u = p_.use[r][k];
-      int left = p_.count[k];
-      if (u <= 0 || left == 0) continue;
-      const int w = int(std::floor(u / cell));
-      if (w == 0) {
-        free_fill += u * left;
-        continue;
-      }
-      for (int chunk = 1; left > 0; chunk *= 2) {
-        const int take = std::min(chunk, left);
-        left -= take;
-        const int cw = take * w;
-        const double value = take * u;
-        for (int c = grid; c >= cw; --c) slot[c] = std::max(slot[c], slot[c - cw] + value);
-      }
-    }
-    for (auto& v : slot) v += free_fill;
+    std::vector<std::pair<double, int>> units;
+    for (int i = depth; i < int(order_.size()); ++i) units.emplace_back(p_.use[r][order_[i]], p_.count[order_[i]]);
+    slot = fill_bound(units, p_.capacity[r], grid);
     return slot;
   }
 
@@ -5386,18 +5385,8 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(const Model& m
     if (!touches(c.smaller()) && !touches(c.larger())) continue;
     if (c.form() != Constraint::Form::affine) return std::nullopt;
     // Net row: sum coef * var + constant (<= or ==) 0.
-    std::map<std::uint32_t, double> coef;
-    double constant = 0.0;
-    auto collect = [&](const TermList& t, double sign) {
-      for (std::size_t k = 0; k < t.size(); ++k) {
-        const auto f = t.factors(k);
-        if (f.empty()) constant += sign * t.coefficient(k);
-        else coef[f[0].var] += sign * t.coefficient(k);
-      }
-    };
-    collect(c.smaller(), 1.0);
-    collect(c.larger(), -1.0);
-    std::erase_if(coef, [](const auto& kv) { return kv.second == 0.0; });
+    // Net row: sum coef * var + constant (<= or ==) 0.
+    const auto [coef, constant] = c.net_affine();
     bool any_tab = false, any_plain = false, any_other = false;
     std::set<int> devices_seen;
     for (const auto& [j, a] : coef) {
@@ -5511,26 +5500,9 @@ inline std::vector<double> least_spread(const std::vector<double>& h, int device
 /// The largest use of row r one device can reach with whole units, at most
 /// per_device_max of each type; an upper bound (sizes rounded down on a grid).
 inline double most_fill(const solve::PackingProblem& p, std::size_t r) {
-  constexpr int grid = 1 << 15;
-  const double cell = p.capacity[r] / grid;
-  std::vector<double> best(grid + 1, 0.0);
-  double free_fill = 0.0;
-  for (std::size_t k = 0; k < p.per_device_max.size(); ++k) {
-    const double u = p.use[r][k];
-    int left = p.per_device_max[k];
-    if (u <= 0 || left <= 0) continue;
-    const int w = int(std::floor(u / cell));
-    if (w == 0) {
-      free_fill += u * left;
-      continue;
-    }
-    for (int chunk = 1; left > 0; chunk *= 2) {
-      const int take = std::min(chunk, left);
-      left -= take;
-      for (int c = grid; c >= take * w; --c) best[c] = std::max(best[c], best[c - take * w] + take * u);
-    }
-  }
-  return best[grid] + free_fill;
+  std::vector<std::pair<double, int>> units;
+  for (std::size_t k = 0; k < p.per_device_max.size(); ++k) units.emplace_back(p.use[r][k], p.per_device_max[k]);
+  return solve::fill_bound(units, p.capacity[r], 1 << 15).back();
 }
 
 struct Master {
@@ -5565,19 +5537,10 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
   for (std::size_t i = 0; i < cons.size(); ++i) {
     const auto& c = cons[i];
     if (!st.linking_row[i] || c.sense() != Constraint::Sense::equal) continue;
-    std::map<std::uint32_t, double> coef;
-    bool constant = false;
-    for (int side = 0; side < 2; ++side) {
-      const auto& t = side == 0 ? c.smaller() : c.larger();
-      for (std::size_t k = 0; k < t.size(); ++k) {
-        const auto f = t.factors(k);
-        if (f.empty()) constant = true;
-        else coef[f[0].var] += side == 0 ? t.coefficient(k) : -t.coefficient(k);
-      }
-    }
+    const auto [coef, constant] = c.net_affine();
     int x = -1, type = -1;
     double x_coef = 0.0;
-    bool ok = !constant;
+    bool ok = constant == 0.0;
     for (const auto& [j, a] : coef) {
       if (st.type_of[j] >= 0) {
         if (type >= 0 && type != st.type_of[j]) ok = false;
@@ -5785,38 +5748,52 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     if (!packed.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
     previous = ms;
     have_previous = true;
-    if (!packed.feasible) {
-      // A minimal set of types that still cannot be packed.
-      std::vector<char> in_core(K, 1);
+    // Deletion filter: drop each type whose removal keeps `still(packing)`
+    // true, leaving a minimal set of types with the property; false when the
+    // deadline passes first.
+    std::vector<char> in_core(K);
+    auto minimal_core = [&](const solve::PackingProblem& base, auto still) {
+      for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0;
       for (int k = 0; k < K; ++k) {
-        if (totals[k] == 0) {
-          in_core[k] = 0;
-          continue;
-        }
-        auto q = p;
+        if (!in_core[k]) continue;
+        auto q = base;
         for (int i = 0; i < K; ++i) q.count[i] = in_core[i] && i != k ? totals[i] : 0;
-        q.spread.clear();
-        q.table.clear();
         const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
-        if (!r.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
-        if (!r.feasible) in_core[k] = 0;
+        if (!r.complete) return false;
+        if (still(r)) in_core[k] = 0;
       }
+      return true;
+    };
+    // How many of the core's totals lie below this vector's.
+    auto count_below = [&] {
+      Affine<> below;
+      for (int k = 0; k < K; ++k) {
+        if (!in_core[k]) continue;
+        const double limit = totals[k] - 1;
+        below += tabulate(master.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
+      }
+      return below;
+    };
+    const auto out_of_time = [&] {
+      return finish(Status::time_limit, "time limit reached while placing units on devices");
+    };
+    if (!packed.feasible) {
+      // A minimal set of types that still cannot be packed, resources only.
+      auto resources_only = p;
+      resources_only.spread.clear();
+      resources_only.table.clear();
+      if (!minimal_core(resources_only, [](const solve::PackingResult& r) { return !r.feasible; }))
+        return out_of_time();
       // Spreading rows can make a packable vector infeasible: then the core
       // is found with them, and it is the whole vector if need be.
-      bool core_infeasible = false;
       {
         auto q = p;
         for (int i = 0; i < K; ++i) q.count[i] = in_core[i] ? totals[i] : 0;
         const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
-        core_infeasible = r.complete && !r.feasible;
+        if (!(r.complete && !r.feasible))
+          for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0;
       }
-      if (!core_infeasible) std::fill(in_core.begin(), in_core.end(), 1);
-      Affine<> below;  // how many totals lie below this vector's
-      for (int k = 0; k < K; ++k) {
-        if (!in_core[k] || totals[k] == 0) continue;
-        const double limit = totals[k] - 1;
-        below += tabulate(master.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
-      }
+      const Affine<> below = count_below();
       if (below.terms().empty()) return finish(Status::infeasible, "no allocation fits the devices");
       master.model.subject_to(below >= 1.0);
       continue;
@@ -5829,13 +5806,12 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       for (int f = 0; f < F; ++f) x[st.group[f][k]] = packed.n[k][f];
     const double y_master = st.y >= 0 ? point[st.y] : 0.0;
     if (st.y >= 0 && packed.y_needed > y_master) x[st.y] = packed.y_needed;
-    {
-      Solution probe = empty_solution(model);
-      SolutionBuilder pb{probe};
-      fill_point(pb, model, x);
-      if (satisfies(model, pb.point()) && sense * pb.objective() < best) {
-        best = sense * pb.objective();
-        best_point = pb.point();
+    x = complete_point(model, std::move(x));
+    if (satisfies(model, x)) {
+      const double objective = model.objective().evaluate(x) + model.objective_affine().evaluate(x);
+      if (sense * objective < best) {
+        best = sense * objective;
+        best_point = x;
         fill_point(b, model, best_point);
       }
     }
@@ -5847,26 +5823,11 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     // Needs more spreading than the master assumed: y >= y_min unless some
     // total is lower, over a minimal set of types that still needs y_min.
     const double y_lo = vars[st.y].lower;
-    std::vector<char> in_core(K, 1);
-    for (int k = 0; k < K; ++k) {
-      if (totals[k] == 0) {
-        in_core[k] = 0;
-        continue;
-      }
-      auto q = p;
-      for (int i = 0; i < K; ++i) q.count[i] = in_core[i] && i != k ? totals[i] : 0;
-      const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
-      if (!r.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
-      if (!r.feasible || r.y_needed >= packed.y_needed - 1e-12) in_core[k] = 0;
-    }
-    Affine<> below;
-    for (int k = 0; k < K; ++k) {
-      if (totals[k] == 0 || !in_core[k]) continue;
-      const double limit = totals[k] - 1;
-      below += tabulate(master.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
-    }
+    const double y_min = packed.y_needed;
+    if (!minimal_core(p, [y_min](const solve::PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; }))
+      return out_of_time();
     Real<> y(&ModelEditor::registry(master.model), std::uint32_t(st.y), vars[st.y].si_scale);
-    master.model.subject_to(y + (packed.y_needed - y_lo) * below >= packed.y_needed);
+    master.model.subject_to(y + (y_min - y_lo) * count_below() >= y_min);
   }
 }
 }  // namespace detail

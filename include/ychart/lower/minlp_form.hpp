@@ -158,19 +158,10 @@ inline int propagate_bounds(const Model& model, std::vector<double>& lo, std::ve
   std::vector<Row> rows;
   for (const auto& con : model.constraints()) {
     if (con.form() != Constraint::Form::affine) continue;
-    Row r{{}, 0.0};
-    bool usable = true;
-    for (int side = 0; side < 2 && usable; ++side) {
-      const auto& t = side == 0 ? con.smaller() : con.larger();
-      const double sign = side == 0 ? 1.0 : -1.0;
-      for (std::size_t k = 0; k < t.size(); ++k) {
-        const auto f = t.factors(k);
-        if (f.empty()) r.c += sign * t.coefficient(k);
-        else if (vars[f[0].var].kind == VariableKind::positive) usable = false;
-        else r.a.emplace_back(f[0].var, sign * t.coefficient(k));
-      }
-    }
-    if (!usable) continue;
+    const auto net = con.net_affine();
+    Row r{{net.coef.begin(), net.coef.end()}, net.constant};
+    if (std::any_of(r.a.begin(), r.a.end(), [&](const auto& t) { return vars[t.first].kind == VariableKind::positive; }))
+      continue;
     rows.push_back(r);
     if (con.sense() == Constraint::Sense::equal) {
       for (auto& [j, a] : r.a) a = -a;
@@ -282,34 +273,33 @@ inline MinlpForm lower_minlp(const Model& model) {
     lo[j] = positive ? -std::numeric_limits<double>::infinity() : vars[j].lower;
     hi[j] = positive ? std::numeric_limits<double>::infinity() : vars[j].upper;
   }
-  const int empty = propagate_bounds(model, lo, hi);
-  // The values of discrete variable j that survive, in order.
-  auto domain = [&](int j) {
-    std::vector<double> out;
-    const auto& r = vars[j];
-    const auto count = std::size_t(r.domain_size());
-    for (std::size_t i = 0; i < count; ++i) {
-      const double v = r.value_at(i);
-      if (v >= lo[j] - 1e-9 && v <= hi[j] + 1e-9) out.push_back(v);
-    }
-    return out;
-  };
-  for (int j = 0; j < nv; ++j) {
+  int empty = propagate_bounds(model, lo, hi);
+  for (int j = 0; j < nv; ++j) {  // all marks first: a table comes after its argument
     const auto& r = vars[j];
     if (r.kind == VariableKind::tabulated) needs_encoding[r.argument] = 1;
     if (r.kind == VariableKind::discrete && (in_log[j] || !r.values.empty())) needs_encoding[j] = 1;
-    if (in_log[j]) {
-      for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i)
-        if (!(r.value_at(i) > 0.0))
-          throw model_error("ychart: the discrete variable `" + r.name + "` appears in a monomial, so its values "
-                            "must be >= 1 (positive for a choice), but it can take " +
-                            ychart::detail::format_number(r.value_at(i)) +
-                            ". Raise its lower bound, or use it in affine expressions only.");
-    }
-    if (needs_encoding[j] && empty < 0 && double(domain(j).size()) > largest_encoded_domain)
+  }
+  // The values of each encoded variable that survive propagation, in order.
+  std::vector<std::vector<double>> domains(nv);
+  for (int j = 0; j < nv; ++j) {
+    const auto& r = vars[j];
+    if (in_log[j] && !(r.value_at(0) > 0.0))  // values are sorted: the first is the smallest
+      throw model_error("ychart: the discrete variable `" + r.name + "` appears in a monomial, so its values "
+                        "must be >= 1 (positive for a choice), but it can take " +
+                        ychart::detail::format_number(r.value_at(0)) +
+                        ". Raise its lower bound, or use it in affine expressions only.");
+    if (!needs_encoding[j] || empty >= 0) continue;
+    const double count = r.is_integer_range() ? std::floor(hi[j] + 1e-9) - std::ceil(lo[j] - 1e-9) + 1.0
+                                              : r.domain_size();
+    if (count > largest_encoded_domain)
       throw model_error("ychart: the discrete variable `" + r.name + "` has " +
-                        ychart::detail::format_number(r.domain_size()) +
+                        ychart::detail::format_number(count) +
                         " values; a variable used in a monomial or a table may have at most 100000");
+    for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i) {
+      const double v = r.value_at(i);
+      if (v >= lo[j] - 1e-9 && v <= hi[j] + 1e-9) domains[j].push_back(v);
+    }
+    if (domains[j].empty()) empty = j;  // a choice none of whose values lies within the bounds
   }
 
   MinlpForm m;
@@ -357,13 +347,10 @@ inline MinlpForm lower_minlp(const Model& model) {
   }
   f.n_model = nv;
   for (int j = 0; j < nv; ++j)
-    if (in_log[j]) {
-      const auto values = domain(j);
-      m.log_column[j] = add_column(std::log(values.front()), std::log(values.back()), false, false);
-    }
+    if (in_log[j]) m.log_column[j] = add_column(std::log(domains[j].front()), std::log(domains[j].back()), false, false);
   for (int j = 0; j < nv; ++j) {
     if (!needs_encoding[j]) continue;
-    Encoding e{std::uint32_t(j), f.n, domain(j)};
+    Encoding e{std::uint32_t(j), f.n, domains[j]};
     for (std::size_t i = 0; i < e.values.size(); ++i) add_column(0.0, 1.0, true, true);
     m.encodings.push_back(std::move(e));
   }
