@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 namespace ychart::solve {
@@ -248,14 +249,30 @@ class GpTnlp : public Ipopt::TNLP {
   bool evaluated_ = false, ok_ = true;
 };
 
+namespace detail {
+/// One lock for every Ipopt solve in the process (see IpoptRunner::run).
+inline std::mutex& ipopt_mutex() {
+  static std::mutex m;
+  return m;
+}
+}  // namespace detail
+
 /// An Ipopt application created once per model and reused between solves.
 class IpoptRunner {
  public:
-  IpoptRunner() : app_(IpoptApplicationFactory()) {
+  IpoptRunner() {
+    std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());  // option registration is global too
+    app_ = IpoptApplicationFactory();
     app_->Options()->SetStringValue("sb", "yes");  // no banner
     app_->Options()->SetIntegerValue("print_level", 0);
     app_->Initialize();
   }
+  ~IpoptRunner() {
+    std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());  // releasing MUMPS's instance
+    app_ = nullptr;
+  }
+  IpoptRunner(const IpoptRunner&) = delete;
+  IpoptRunner& operator=(const IpoptRunner&) = delete;
 
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
@@ -289,7 +306,13 @@ class IpoptRunner {
     opt->SetNumericValue("constr_viol_tol", form.linear_column.empty() ? 1e-4 : std::max(1e-8, o.tolerance));
     IpoptResult result;
     Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start, free_rows);
-    result.status = app_->OptimizeTNLP(nlp);
+    {
+      // MUMPS, Ipopt's linear solver in Debian's build, keeps global state
+      // and is not thread-safe (coin-or/Ipopt#733); parallel sweeps
+      // serialise their Ipopt solves here and run everything else at once.
+      std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());
+      result.status = app_->OptimizeTNLP(nlp);
+    }
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;
   }

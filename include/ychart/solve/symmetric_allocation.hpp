@@ -486,8 +486,10 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     }
     solve::PackingProblem p = st.packing;
     p.count = totals;
+    // Clamped: the default limit (1e20 s) in nanoseconds overflows the clock's
+    // 64-bit count, which put the deadline in the past.
     const auto deadline = start + std::chrono::duration_cast<clock::duration>(
-                                      std::chrono::duration<double>(std::max(0.0, options.time_limit)));
+                                      std::chrono::duration<double>(std::clamp(options.time_limit, 0.0, 1e9)));
     auto packed = solve::pack(p, std::numeric_limits<double>::infinity(), deadline);
     if (!packed.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
     previous = ms;
