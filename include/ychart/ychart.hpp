@@ -1,6 +1,7 @@
 // ychart/ychart.hpp
 // The whole library: units, typed expressions, models, the log-space
-// lowering, the Ipopt GP solver and solutions.
+// lowering, the solvers (Ipopt, GLPK, the mixed-integer engines), solutions,
+// the Y-chart layer (dse/) and its input and output (io/).
 #pragma once
 
 #include "error.hpp"
@@ -27,3 +28,18 @@
 #include "solve/symmetric_packing.hpp"
 #include "solve/symmetric_allocation.hpp"
 #include "solve/solve.hpp"
+#include "dse/resources.hpp"
+#include "dse/application.hpp"
+#include "dse/architecture.hpp"
+#include "dse/mapping.hpp"
+#include "dse/evaluate.hpp"
+#include "dse/mapping_model.hpp"
+#include "dse/relaxation.hpp"
+#include "dse/sweep.hpp"
+#include "dse/pareto.hpp"
+#include "io/parse_error.hpp"
+#include "io/csv.hpp"
+#include "io/json.hpp"
+#include "io/table.hpp"
+#include "io/svg.hpp"
+#include "dse/load.hpp"

@@ -4,7 +4,8 @@
 // ---- begin ychart/ychart.hpp ----
 // ychart/ychart.hpp
 // The whole library: units, typed expressions, models, the log-space
-// lowering, the Ipopt GP solver and solutions.
+// lowering, the solvers (Ipopt, GLPK, the mixed-integer engines), solutions,
+// the Y-chart layer (dse/) and its input and output (io/).
 
 // ---- begin ychart/error.hpp ----
 // ychart/error.hpp
@@ -2684,6 +2685,7 @@ inline GpStandardForm relax(const GpStandardForm& f, const std::vector<char>& ha
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 namespace ychart::solve {
@@ -2917,14 +2919,30 @@ class GpTnlp : public Ipopt::TNLP {
   bool evaluated_ = false, ok_ = true;
 };
 
+namespace detail {
+/// One lock for every Ipopt solve in the process (see IpoptRunner::run).
+inline std::mutex& ipopt_mutex() {
+  static std::mutex m;
+  return m;
+}
+}  // namespace detail
+
 /// An Ipopt application created once per model and reused between solves.
 class IpoptRunner {
  public:
-  IpoptRunner() : app_(IpoptApplicationFactory()) {
+  IpoptRunner() {
+    std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());  // option registration is global too
+    app_ = IpoptApplicationFactory();
     app_->Options()->SetStringValue("sb", "yes");  // no banner
     app_->Options()->SetIntegerValue("print_level", 0);
     app_->Initialize();
   }
+  ~IpoptRunner() {
+    std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());  // releasing MUMPS's instance
+    app_ = nullptr;
+  }
+  IpoptRunner(const IpoptRunner&) = delete;
+  IpoptRunner& operator=(const IpoptRunner&) = delete;
 
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
@@ -2958,7 +2976,13 @@ class IpoptRunner {
     opt->SetNumericValue("constr_viol_tol", form.linear_column.empty() ? 1e-4 : std::max(1e-8, o.tolerance));
     IpoptResult result;
     Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start, free_rows);
-    result.status = app_->OptimizeTNLP(nlp);
+    {
+      // MUMPS, Ipopt's linear solver in Debian's build, keeps global state
+      // and is not thread-safe (coin-or/Ipopt#733); parallel sweeps
+      // serialise their Ipopt solves here and run everything else at once.
+      std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());
+      result.status = app_->OptimizeTNLP(nlp);
+    }
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;
   }
@@ -5742,8 +5766,10 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     }
     solve::PackingProblem p = st.packing;
     p.count = totals;
+    // Clamped: the default limit (1e20 s) in nanoseconds overflows the clock's
+    // 64-bit count, which put the deadline in the past.
     const auto deadline = start + std::chrono::duration_cast<clock::duration>(
-                                      std::chrono::duration<double>(std::max(0.0, options.time_limit)));
+                                      std::chrono::duration<double>(std::clamp(options.time_limit, 0.0, 1e9)));
     auto packed = solve::pack(p, std::numeric_limits<double>::infinity(), deadline);
     if (!packed.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
     previous = ms;
@@ -6022,4 +6048,3719 @@ inline Solution Model::solve(const SolveOptions& options) {
 
 }  // namespace ychart
 // ---- end ychart/solve/solve.hpp ----
+// ---- begin ychart/dse/resources.hpp ----
+// ychart/dse/resources.hpp
+// Resource records: what one device of a kind offers and what one compute
+// unit uses, declared once per kind as a Boost.Hana struct of doubles
+// (FpgaResources{bram, dsp, lut, ff, bw}). Per-resource constraints are
+// generated for every member, a misspelt member does not compile, and
+// resource<"dsp">(r) checks a name given as a string at compile time.
+// Loaders map column names onto members with set_resource(), which throws
+// for a name the kind does not have.
+
+
+#include <boost/hana/accessors.hpp>
+#include <boost/hana/define_struct.hpp>
+#include <boost/hana/first.hpp>
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/second.hpp>
+#include <boost/hana/size.hpp>
+#include <boost/hana/string.hpp>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace ychart::dse {
+
+namespace hana = boost::hana;
+
+/// An FPGA's resources, in percent of one device (BW: of its DDR bandwidth).
+struct FpgaResources {
+  BOOST_HANA_DEFINE_STRUCT(FpgaResources, (double, bram), (double, dsp), (double, lut), (double, ff), (double, bw));
+};
+
+/// A GPU's resources: streaming multiprocessors, memory, memory bandwidth.
+struct GpuResources {
+  BOOST_HANA_DEFINE_STRUCT(GpuResources, (double, sm), (double, memory), (double, bw));
+};
+
+/// A CPU's resources: cores, memory, memory bandwidth.
+struct CpuResources {
+  BOOST_HANA_DEFINE_STRUCT(CpuResources, (double, cores), (double, memory), (double, bw));
+};
+
+namespace detail {
+
+template <class R>
+constexpr bool all_members_double() {
+  bool all = true;
+  hana::for_each(hana::accessors<R>(), [&](auto pair) {
+    using member = std::remove_cvref_t<decltype(hana::second(pair)(std::declval<R&>()))>;
+    all = all && std::is_same_v<member, double>;
+  });
+  return all;
+}
+
+template <class R, class Name>
+constexpr bool has_member(Name name) {
+  bool found = false;
+  hana::for_each(hana::accessors<R>(), [&](auto pair) { found = found || (hana::first(pair) == name); });
+  return found;
+}
+
+}  // namespace detail
+
+/// A Hana struct whose every member is a double: one value per resource.
+template <class R>
+concept ResourceRecord = hana::Struct<R>::value && std::is_default_constructible_v<R> &&
+                         detail::all_members_double<R>();
+
+/// The members' names, in declaration order.
+template <ResourceRecord R>
+std::vector<std::string> resource_names() {
+  std::vector<std::string> names;
+  hana::for_each(hana::accessors<R>(), [&](auto pair) { names.emplace_back(hana::to<const char*>(hana::first(pair))); });
+  return names;
+}
+
+/// Number of resources of the kind.
+template <ResourceRecord R>
+constexpr std::size_t resource_count() {
+  return hana::size(hana::accessors<R>());
+}
+
+/// Calls f(name, value) for every resource, in declaration order.
+template <ResourceRecord R, class F>
+void for_each_resource(const R& r, F&& f) {
+  hana::for_each(hana::accessors<R>(), [&](auto pair) {
+    f(std::string_view(hana::to<const char*>(hana::first(pair))), hana::second(pair)(r));
+  });
+}
+
+/// The values as a vector, in declaration order.
+template <ResourceRecord R>
+std::vector<double> resource_values(const R& r) {
+  std::vector<double> values;
+  for_each_resource(r, [&](std::string_view, double v) { values.push_back(v); });
+  return values;
+}
+
+/// A record with every resource set to `value` (a cap that applies to all).
+template <ResourceRecord R>
+R uniform_resources(double value) {
+  R r{};
+  hana::for_each(hana::accessors<R>(), [&](auto pair) { hana::second(pair)(r) = value; });
+  return r;
+}
+
+/// The i-th resource (declaration order), for loops over resource types.
+template <ResourceRecord R>
+double resource_at(const R& r, std::size_t i) {
+  double out = 0.0;
+  std::size_t index = 0;
+  for_each_resource(r, [&](std::string_view, double v) {
+    if (index++ == i) out = v;
+  });
+  return out;
+}
+
+/// Access by a name written as a string literal, checked at compile time:
+/// resource<"dsp">(r). A name the kind does not have stops compilation.
+template <units::fixed_string Name, ResourceRecord R>
+constexpr auto& resource(R& r) {
+  constexpr auto name = units::detail::hana_string_t<Name>{};
+  static_assert(detail::has_member<std::remove_const_t<R>>(name),
+                "ychart: this device kind has no resource of that name; use one of the members of its resource "
+                "record (for FpgaResources: bram, dsp, lut, ff, bw)");
+  double* out = nullptr;
+  hana::for_each(hana::accessors<std::remove_const_t<R>>(), [&](auto pair) {
+    if constexpr (decltype(hana::first(pair) == name)::value) out = &hana::second(pair)(const_cast<std::remove_const_t<R>&>(r));
+  });
+  if constexpr (std::is_const_v<R>) return static_cast<const double&>(*out);
+  else return *out;
+}
+
+/// Sets the resource named at run time (a column of a data file); throws
+/// model_error naming the valid names when the kind has no such resource.
+template <ResourceRecord R>
+void set_resource(R& r, std::string_view name, double value) {
+  bool found = false;
+  hana::for_each(hana::accessors<R>(), [&](auto pair) {
+    if (!found && name == hana::to<const char*>(hana::first(pair))) {
+      hana::second(pair)(r) = value;
+      found = true;
+    }
+  });
+  if (!found) {
+    std::string valid;
+    for (const auto& n : resource_names<R>()) valid += (valid.empty() ? "" : ", ") + n;
+    throw model_error("ychart: no resource named '" + std::string(name) + "' (this kind has: " + valid + ")");
+  }
+}
+
+/// True when `name` is one of the kind's resources.
+template <ResourceRecord R>
+bool has_resource(std::string_view name) {
+  for (const auto& n : resource_names<R>())
+    if (n == name) return true;
+  return false;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/resources.hpp ----
+// ---- begin ychart/dse/application.hpp ----
+// ychart/dse/application.hpp
+// The application side of the Y-chart: kernels (pipeline stages or tasks)
+// with typed attributes -- single-compute-unit latency, data in and out,
+// per-resource use of one compute unit, DDR traffic and power -- and edges
+// carrying data between them. A linear pipeline is the graph whose edges
+// join consecutive stages; Application::pipeline() builds it.
+
+
+
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::dse {
+
+/// What moves between DDR and the host or inside DDR for one kernel; the
+/// fractions are of the DDR's full bandwidth (1 = all of it). Used by power
+/// models; all zero when a study does not model DDR power.
+struct DdrTraffic {
+  double host_write = 0.0;                // DDR written by host-to-device transfers (Bw_k)
+  double host_read = 0.0;                 // DDR read by device-to-host transfers (Br_k)
+  Constant<dim::time> host_write_time{};  // duration of that transfer (tw_k)
+  Constant<dim::time> host_read_time{};   // (tr_k)
+  double cu_write = 0.0;                  // DDR written by one CU while executing (bw_k)
+  double cu_read = 0.0;                   // DDR read by one CU while executing (br_k)
+};
+
+/// One kernel: a pipeline stage or a task. Stages of one `type` are
+/// identical hardware (a table row serving several layers).
+template <ResourceRecord R>
+struct Kernel {
+  std::string name;
+  std::string type;                 // empty: its own type
+  R use{};                          // one compute unit, in the kind's units (% for FPGAs)
+  Constant<dim::time> wcet{};       // latency with one compute unit at `clock`
+  Constant<dim::data> data_in{};    // non-constant input per run (DI_k)
+  Constant<dim::data> data_out{};   // output per run (DO_k)
+  Constant<dim::data> constants{};  // weights, sent once at initialisation (C_k)
+  double input_scaling = 1.0;       // delta_k: share of the input split between CUs
+  double constant_scaling = 1.0;    // gamma_k: share of the constants split between CUs
+  int read_ports = 0;               // AXI ports only reading (r_k)
+  int write_ports = 0;              // AXI ports only writing (w_k)
+  int read_write_ports = 1;         // AXI ports reading and writing (rw_k)
+  Constant<dim::frequency> clock{};  // clock at which wcet was measured (F1_k); 0: the platform's nominal
+  Constant<dim::power> power{};      // dynamic power of one CU at the nominal clock (P_k)
+  DdrTraffic ddr{};
+
+  const std::string& type_name() const { return type.empty() ? name : type; }
+};
+
+/// Data flowing from one kernel to another, per run.
+struct Edge {
+  std::size_t from = 0, to = 0;
+  Constant<dim::data> volume{};
+};
+
+/// Kernels plus edges. Kernel order is pipeline order for pipelines.
+template <ResourceRecord R>
+class Application {
+ public:
+  Application() = default;
+  explicit Application(std::string name) : name_(std::move(name)) {}
+
+  /// A linear pipeline: edge k-1 -> k carries kernel k's input.
+  static Application pipeline(std::string name, std::vector<Kernel<R>> stages) {
+    Application a(std::move(name));
+    for (auto& s : stages) a.add(std::move(s));
+    for (std::size_t k = 1; k < a.kernels_.size(); ++k) a.connect(k - 1, k, a.kernels_[k].data_in);
+    return a;
+  }
+
+  /// Adds a kernel; returns its index.
+  std::size_t add(Kernel<R> k) {
+    validate(k);
+    kernels_.push_back(std::move(k));
+    return kernels_.size() - 1;
+  }
+
+  void connect(std::size_t from, std::size_t to, Constant<dim::data> volume) {
+    if (from >= kernels_.size() || to >= kernels_.size() || from == to)
+      throw model_error("ychart: edge " + std::to_string(from) + " -> " + std::to_string(to) + " of application '" +
+                        name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()));
+    if (!(volume.value() >= 0.0) || !std::isfinite(volume.value()))
+      throw model_error("ychart: edge volume must be finite and not negative");
+    edges_.push_back({from, to, volume});
+  }
+
+  const std::string& name() const { return name_; }
+  const std::vector<Kernel<R>>& kernels() const { return kernels_; }
+  const Kernel<R>& kernel(std::size_t k) const { return kernels_.at(k); }
+  std::size_t size() const { return kernels_.size(); }
+  const std::vector<Edge>& edges() const { return edges_; }
+
+  std::vector<std::size_t> incoming(std::size_t k) const {
+    std::vector<std::size_t> out;
+    for (std::size_t e = 0; e < edges_.size(); ++e)
+      if (edges_[e].to == k) out.push_back(e);
+    return out;
+  }
+  std::vector<std::size_t> outgoing(std::size_t k) const {
+    std::vector<std::size_t> out;
+    for (std::size_t e = 0; e < edges_.size(); ++e)
+      if (edges_[e].from == k) out.push_back(e);
+    return out;
+  }
+
+  /// Index of each kernel's type among the distinct types, in first-seen order.
+  std::vector<std::size_t> type_index() const {
+    std::vector<std::string> seen;
+    std::vector<std::size_t> out;
+    for (const auto& k : kernels_) {
+      std::size_t i = 0;
+      while (i < seen.size() && seen[i] != k.type_name()) ++i;
+      if (i == seen.size()) seen.push_back(k.type_name());
+      out.push_back(i);
+    }
+    return out;
+  }
+
+ private:
+  void validate(const Kernel<R>& k) const {
+    auto bad = [&](const std::string& what) {
+      throw model_error("ychart: kernel '" + k.name + "' of application '" + name_ + "': " + what);
+    };
+    if (!(k.wcet.value() > 0.0) || !std::isfinite(k.wcet.value())) bad("wcet must be positive and finite");
+    for_each_resource(k.use, [&](std::string_view r, double v) {
+      if (!(v >= 0.0) || !std::isfinite(v)) bad("use of " + std::string(r) + " must be finite and not negative");
+    });
+    for (double d : {k.data_in.value(), k.data_out.value(), k.constants.value(), k.power.value(), k.clock.value()})
+      if (!(d >= 0.0) || !std::isfinite(d)) bad("data volumes, power and clock must be finite and not negative");
+    if (k.input_scaling < 0 || k.input_scaling > 1 || k.constant_scaling < 0 || k.constant_scaling > 1)
+      bad("input_scaling and constant_scaling must lie in [0, 1]");
+    if (k.read_ports < 0 || k.write_ports < 0 || k.read_write_ports < 0) bad("port counts must not be negative");
+  }
+
+  std::string name_;
+  std::vector<Kernel<R>> kernels_;
+  std::vector<Edge> edges_;
+};
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/application.hpp ----
+// ---- begin ychart/dse/architecture.hpp ----
+// ychart/dse/architecture.hpp
+// The architecture side of the Y-chart: a host and a number of identical
+// devices of one kind (FPGA, GPU, CPU), the kind's resource record, the
+// links between host and devices, each device's local memory (DDR), its
+// clock (nominal, levels, degradation with utilisation) and its power
+// constants. Every quantity is typed with its unit.
+
+
+
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::dse {
+
+/// A link such as PCIe between host and devices.
+struct Link {
+  std::string name;
+  Constant<dim::bandwidth> bandwidth{};
+};
+
+/// A device's local memory (DDR) and its ports, as the chapter-4 model of
+/// study 001 sees them: CUs reading share min(port, DDR / readers).
+struct LocalMemory {
+  Constant<dim::bandwidth> read_bandwidth{};   // BDR
+  Constant<dim::bandwidth> write_bandwidth{};  // BDW
+  Constant<dim::data> port_bytes_per_cycle{};  // AXI port width: BX_f = width x clock
+  // Power (study 001, chapter 5): static, and dynamic at full bandwidth.
+  Constant<dim::power> static_power{};      // P_DDRs
+  Constant<dim::power> full_read_power{};   // P_DDRdr(1)
+  Constant<dim::power> full_write_power{};  // P_DDRdw(1)
+};
+
+/// How a device's clock behaves.
+struct Clock {
+  Constant<dim::frequency> nominal{};  // FCK: the fastest the device runs
+  // Linear degradation with utilisation (chapter 4): F = F1 - psi * u,
+  // u = the named resource's use on the device as a fraction of its capacity.
+  Constant<dim::frequency> degradation_per_utilisation{};  // psi, e.g. GHz per unit of u
+  std::string utilisation_resource;                        // e.g. "dsp"
+  std::vector<double> levels_fraction;                     // allowed clocks as fractions of nominal; empty: continuous
+};
+
+/// One kind of device.
+template <ResourceRecord R>
+struct DeviceKind {
+  std::string name;                  // "FPGA"
+  R capacity = uniform_resources<R>(100.0);  // what one device offers, in the same units as Kernel::use
+  Constant<dim::power> static_power{};       // per powered-on device (logic and I/O)
+  LocalMemory memory{};
+  Clock clock{};
+};
+
+/// A host and `devices` identical devices of one kind.
+template <ResourceRecord R>
+struct Architecture {
+  std::string name;
+  DeviceKind<R> kind;
+  int devices = 1;
+  Link host_to_device{"host-to-device", {}};
+  Link device_to_host{"device-to-host", {}};
+
+  void validate() const {
+    if (devices < 1) throw model_error("ychart: architecture '" + name + "' needs at least one device");
+    for_each_resource(kind.capacity, [&](std::string_view r, double v) {
+      if (!(v > 0.0) || !std::isfinite(v))
+        throw model_error("ychart: architecture '" + name + "': capacity of " + std::string(r) +
+                          " must be positive and finite");
+    });
+    if (!kind.clock.utilisation_resource.empty() && !has_resource<R>(kind.clock.utilisation_resource))
+      throw model_error("ychart: architecture '" + name + "': clock degradation names resource '" +
+                        kind.clock.utilisation_resource + "', which " + kind.name + " does not have");
+  }
+};
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/architecture.hpp ----
+// ---- begin ychart/dse/mapping.hpp ----
+// ychart/dse/mapping.hpp
+// A fixed mapping -- compute units of each kernel on each device, and
+// optionally each device's clock -- and the performance model that says how
+// it is timed: compute only (study 001 ch. 3), host transfers then execution
+// then transfers back (ch. 4), or transfers overlapped with execution by
+// double buffering (ch. 5).
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ychart::dse {
+
+/// Compute units of kernel k on device f: cus[k][f].
+struct Mapping {
+  std::vector<std::vector<int>> cus;
+  /// Clock of each device as a fraction of the nominal clock; empty: the
+  /// evaluator picks the slowest clocks that keep the initiation interval.
+  std::vector<double> clock_fraction;
+
+  int total(std::size_t k) const {
+    int n = 0;
+    for (int c : cus.at(k)) n += c;
+    return n;
+  }
+  std::size_t kernels() const { return cus.size(); }
+  std::size_t devices() const { return cus.empty() ? 0 : cus.front().size(); }
+};
+
+/// How one run is scheduled.
+enum class Schedule {
+  compute_only,       // II = max over kernels of execution time (no transfers)
+  sequential_phases,  // II = host-to-device + execution + device-to-host
+  double_buffered,    // II = max(host-to-device + device-to-host, execution)
+};
+
+inline std::string to_string(Schedule s) {
+  switch (s) {
+    case Schedule::compute_only: return "compute only";
+    case Schedule::sequential_phases: return "sequential phases";
+    case Schedule::double_buffered: return "double buffered";
+  }
+  return "?";
+}
+
+/// Which effects the timing includes.
+struct PerformanceModel {
+  Schedule schedule = Schedule::compute_only;
+  /// Data between kernels that sit entirely on one device stays in its
+  /// memory instead of going through the host (ch. 4); off in ch. 5.
+  bool locality = true;
+  /// Reading and writing device memory inside the execution phase, with
+  /// the bandwidth shared between all CUs of a device (ch. 4, worst case).
+  bool memory_contention = false;
+  /// The device clock falls linearly with utilisation (ch. 4).
+  bool clock_degradation = false;
+  /// A device's CUs share one clock, the slowest of its kernels' (ch. 4);
+  /// off: each kernel runs at its own clock (ch. 3).
+  bool shared_device_clock = false;
+};
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/mapping.hpp ----
+// ---- begin ychart/dse/evaluate.hpp ----
+// ychart/dse/evaluate.hpp
+// Exact evaluation of a fixed mapping, including everything a relaxation
+// drops: host transfers with input duplication and locality, memory
+// contention, clock degradation, per-device clocks. Returns every KPI --
+// initiation interval with its host-to-device / execution / device-to-host
+// breakdown, throughput, latency, utilisation per resource and device,
+// spreading, devices used, power (static, compute, memory) and energy per
+// run -- and prints the breakdown. Heuristics and solvers use it as the
+// one definition of what a mapping costs.
+
+
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <iomanip>
+#include <limits>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ychart::dse {
+
+/// The power of a mapping run at one initiation interval, by source (W) and
+/// its energy per run (J). Study 001 eqs. 5.13-5.22.
+struct PowerBreakdown {
+  Constant<dim::power> device_static{};  // powered-on devices' logic and I/O
+  Constant<dim::power> memory_static{};  // their DDR
+  Constant<dim::power> compute{};        // CUs' dynamic power (E_c / II)
+  Constant<dim::power> memory_transfer{};  // DDR written and read by host transfers ((E_h2f + E_f2h) / II)
+  Constant<dim::power> memory_execution{};  // DDR read and written by CUs ((E_rw) / II)
+  Constant<dim::power> total{};
+  Constant<dim::energy> energy_per_run{};   // total x II
+};
+
+/// Every KPI of one mapping. Times in seconds inside Constant<dim::time>;
+/// print() shows ms.
+struct Evaluation {
+  bool feasible = true;
+  std::vector<std::string> violations;  // what breaks a cap, a clock or a bound
+
+  std::vector<int> total_cus;     // N_k
+  std::vector<int> devices_of;    // alpha_k: devices holding CUs of kernel k
+  std::vector<double> kernel_time;  // slowest CU of kernel k, seconds
+  std::vector<double> device_clock;  // Hz, per device (0 when unused or when no clock is given)
+  std::vector<bool> in_use;          // devices holding at least one CU
+  std::vector<std::vector<double>> utilisation;  // [device][resource], fraction of capacity
+  std::vector<std::string> resource_names;
+
+  Constant<dim::time> host_to_device{};
+  Constant<dim::time> execution{};
+  Constant<dim::time> device_to_host{};
+  Constant<dim::time> ii{};
+  Constant<dim::frequency> throughput{};
+  Constant<dim::time> latency{};  // pipeline depth x II: each stage holds a run for one period
+  double spreading = 0.0;         // max_k sum_f n/(1+n) (study 001 eq. 3.4)
+  int devices_used = 0;
+  std::optional<PowerBreakdown> power;  // when evaluated at an operating II
+
+  double utilisation_of(std::size_t device, std::string_view resource) const {
+    for (std::size_t t = 0; t < resource_names.size(); ++t)
+      if (resource_names[t] == resource) return utilisation.at(device).at(t);
+    throw model_error("ychart: no resource named '" + std::string(resource) + "'");
+  }
+  /// Mean over the devices in use.
+  double average_utilisation(std::string_view resource) const {
+    double sum = 0.0;
+    int used = 0;
+    for (std::size_t f = 0; f < utilisation.size(); ++f)
+      if (device_in_use(f)) sum += utilisation_of(f, resource), ++used;
+    return used ? sum / used : 0.0;
+  }
+  double max_utilisation(std::string_view resource) const {
+    double m = 0.0;
+    for (std::size_t f = 0; f < utilisation.size(); ++f) m = std::max(m, utilisation_of(f, resource));
+    return m;
+  }
+  bool device_in_use(std::size_t f) const { return f < in_use.size() && in_use[f]; }
+
+  void print(std::ostream& os) const {
+    auto ms = [](Constant<dim::time> t) { return t.in(units::ms); };
+    os << std::setprecision(5);
+    os << "II " << ms(ii) << " ms  (host-to-device " << ms(host_to_device) << ", execution " << ms(execution)
+       << ", device-to-host " << ms(device_to_host) << ")\n";
+    os << "throughput " << throughput.value() << " runs/s, latency " << ms(latency) << " ms, spreading " << spreading
+       << ", devices used " << devices_used << "\n";
+    if (power)
+      os << "power " << power->total.value() << " W  (device static " << power->device_static.value()
+         << ", memory static " << power->memory_static.value() << ", compute " << power->compute.value()
+         << ", memory transfers " << power->memory_transfer.value() << ", memory execution "
+         << power->memory_execution.value() << "), energy " << power->energy_per_run.in(units::mJ) << " mJ/run\n";
+    for (std::size_t f = 0; f < utilisation.size(); ++f) {
+      os << "device " << f + 1 << ":";
+      for (std::size_t t = 0; t < resource_names.size(); ++t)
+        os << " " << resource_names[t] << " " << std::setprecision(4) << 100.0 * utilisation[f][t] << "%";
+      if (device_clock[f] > 0) os << ", clock " << device_clock[f] / 1e6 << " MHz";
+      os << "\n";
+    }
+    for (const auto& v : violations) os << "violation: " << v << "\n";
+  }
+};
+
+/// What evaluate() checks the mapping against and where it runs it.
+template <ResourceRecord R>
+struct EvaluationOptions {
+  PerformanceModel model{};
+  /// Per-device cap on each resource (the swept "resource constraint");
+  /// empty: the device's capacity.
+  std::optional<R> cap;
+  /// Run at this initiation interval and price its power (ch. 5): clocks
+  /// are lowered as far as the interval allows. Empty: as fast as possible,
+  /// no power.
+  std::optional<Constant<dim::time>> operating_ii;
+};
+
+namespace detail {
+
+inline double positive_or(double v, double fallback) { return v > 0.0 ? v : fallback; }
+
+}  // namespace detail
+
+/// Evaluates `m` exactly. Throws model_error when the mapping does not fit
+/// the application and architecture (sizes, a kernel without CUs, negative
+/// counts) or when the model needs a constant the architecture lacks; cap
+/// and clock violations are reported in Evaluation::violations and make
+/// `feasible` false.
+template <ResourceRecord R>
+Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
+                    const EvaluationOptions<R>& options = {}) {
+  arch.validate();
+  const std::size_t K = app.size(), F = static_cast<std::size_t>(arch.devices);
+  if (m.cus.size() != K)
+    throw model_error("ychart: mapping has " + std::to_string(m.cus.size()) + " kernels, application '" + app.name() +
+                      "' has " + std::to_string(K));
+  for (std::size_t k = 0; k < K; ++k) {
+    if (m.cus[k].size() != F)
+      throw model_error("ychart: mapping row of kernel '" + app.kernel(k).name + "' has " +
+                        std::to_string(m.cus[k].size()) + " devices, architecture has " + std::to_string(F));
+    for (int c : m.cus[k])
+      if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app.kernel(k).name + "'");
+    if (m.total(k) < 1) throw model_error("ychart: kernel '" + app.kernel(k).name + "' has no compute unit");
+  }
+  if (!m.clock_fraction.empty() && m.clock_fraction.size() != F)
+    throw model_error("ychart: mapping gives " + std::to_string(m.clock_fraction.size()) + " clocks for " +
+                      std::to_string(F) + " devices");
+  const auto& model = options.model;
+  const auto& kind = arch.kind;
+  const double nominal = kind.clock.nominal.value();
+  if ((model.clock_degradation || model.shared_device_clock || options.operating_ii || !m.clock_fraction.empty()) &&
+      !(nominal > 0.0))
+    throw model_error("ychart: this evaluation needs the device's nominal clock (Architecture::kind.clock.nominal)");
+  if (model.schedule != Schedule::compute_only &&
+      !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
+    throw model_error("ychart: the " + to_string(model.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+
+  Evaluation e;
+  e.resource_names = resource_names<R>();
+  const std::size_t T = e.resource_names.size();
+  const auto capacity = resource_values(kind.capacity);
+  const auto cap = options.cap ? resource_values(*options.cap) : capacity;
+
+  // Utilisation and caps.
+  e.utilisation.assign(F, std::vector<double>(T, 0.0));
+  std::vector<bool> used(F, false);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto use = resource_values(app.kernel(k).use);
+    for (std::size_t f = 0; f < F; ++f) {
+      if (m.cus[k][f] > 0) used[f] = true;
+      for (std::size_t t = 0; t < T; ++t) e.utilisation[f][t] += m.cus[k][f] * use[t] / capacity[t];
+    }
+  }
+  for (std::size_t f = 0; f < F; ++f)
+    for (std::size_t t = 0; t < T; ++t)
+      if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + 1e-9) + 1e-12) {
+        std::ostringstream s;
+        s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
+          << ", cap " << cap[t];
+        e.violations.push_back(s.str());
+      }
+  e.devices_used = static_cast<int>(std::count(used.begin(), used.end(), true));
+  e.in_use = used;
+
+  // Counts and spreading.
+  e.total_cus.resize(K);
+  e.devices_of.assign(K, 0);
+  for (std::size_t k = 0; k < K; ++k) {
+    e.total_cus[k] = m.total(k);
+    double phi = 0.0;
+    for (std::size_t f = 0; f < F; ++f)
+      if (const int n = m.cus[k][f]; n > 0) {
+        ++e.devices_of[k];
+        phi += n / (1.0 + n);
+      }
+    e.spreading = std::max(e.spreading, phi);
+  }
+
+  // Clocks: each kernel's own, the device's shared one, degradation.
+  auto kernel_clock = [&](std::size_t k) { return detail::positive_or(app.kernel(k).clock.value(), nominal); };
+  std::vector<double> device_clock(F, nominal);
+  std::size_t util_index = T;
+  if (model.clock_degradation)
+    for (std::size_t t = 0; t < T; ++t)
+      if (e.resource_names[t] == kind.clock.utilisation_resource) util_index = t;
+  if (model.clock_degradation && util_index == T)
+    throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
+  for (std::size_t f = 0; f < F; ++f) {
+    double clock = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < K; ++k)
+      if (m.cus[k][f] > 0) {
+        double c = kernel_clock(k);
+        if (model.clock_degradation) c -= kind.clock.degradation_per_utilisation.value() * e.utilisation[f][util_index];
+        clock = std::min(clock, c);
+      }
+    device_clock[f] = used[f] ? clock : 0.0;
+    const bool clock_matters = model.clock_degradation || model.shared_device_clock;
+    if (used[f] && clock_matters && !(clock > 0.0)) e.violations.push_back("device " + std::to_string(f + 1) + " clock degrades to zero");
+  }
+
+  // Execution time of kernel k's CUs on device f at full speed (fraction 1).
+  const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
+  std::vector<double> readers(F, 0.0), writers(F, 0.0);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& kn = app.kernel(k);
+    for (std::size_t f = 0; f < F; ++f) {
+      readers[f] += (kn.read_ports + kn.read_write_ports) * double(m.cus[k][f]);
+      writers[f] += (kn.write_ports + kn.read_write_ports) * double(m.cus[k][f]);
+    }
+  }
+  auto execution_time = [&](std::size_t k, std::size_t f) {
+    const auto& kn = app.kernel(k);
+    const double N = e.total_cus[k];
+    double clock = model.shared_device_clock || model.clock_degradation ? device_clock[f] : kernel_clock(k);
+    // Cycles of one CU's share, at the clock it actually gets.
+    double compute = model.shared_device_clock || model.clock_degradation
+                         ? kn.wcet.value() * kernel_clock(k) / (N * clock)
+                         : kn.wcet.value() / N;
+    if (!model.memory_contention) return compute;
+    const auto& mem = kind.memory;
+    if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
+      throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
+    const double port = mem.port_bytes_per_cycle.value() * clock;
+    const double di = kn.data_in.value(), c = kn.constants.value();
+    const double read = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +
+                        (1 - kn.constant_scaling) * c;  // eq. 4.18
+    const double write = kn.data_out.value() / N;        // eq. 4.22
+    const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+    double tr = 0, tw = 0;
+    if (read > 0) {
+      if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port");
+      tr = read / (x * std::min(port, mem.read_bandwidth.value() / readers[f]));  // eqs. 4.19-4.21
+    }
+    if (write > 0) {
+      if (y == 0) throw model_error("ychart: kernel '" + kn.name + "' writes memory through no port");
+      tw = write / (y * std::min(port, mem.write_bandwidth.value() / writers[f]));  // eqs. 4.23-4.25
+    }
+    return tr + compute + tw;  // eq. 4.16
+  };
+  std::vector<std::vector<double>> busy(K, std::vector<double>(F, 0.0));  // at full clock
+  for (std::size_t k = 0; k < K; ++k)
+    for (std::size_t f = 0; f < F; ++f)
+      if (m.cus[k][f] > 0) busy[k][f] = execution_time(k, f);
+
+  // Per-device busy time at full clock, then the clocks the mapping runs at.
+  std::vector<double> device_busy(F, 0.0);
+  for (std::size_t f = 0; f < F; ++f)
+    for (std::size_t k = 0; k < K; ++k) device_busy[f] = std::max(device_busy[f], busy[k][f]);
+  const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
+  std::vector<double> fraction(F, 1.0);
+  if (!m.clock_fraction.empty()) {
+    fraction = m.clock_fraction;
+    for (std::size_t f = 0; f < F; ++f)
+      if (used[f] && !(fraction[f] > 0.0 && fraction[f] <= 1.0 + 1e-12))
+        e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
+  } else if (options.operating_ii) {
+    // The critical device at full clock, the others as slow as keeps them
+    // within its execution time (this minimises the memory energy, which
+    // grows with the execution phase, and leaves the compute energy at its
+    // floor; study 001 sec. 4.3). Discrete levels round up.
+    for (std::size_t f = 0; f < F; ++f) {
+      if (!used[f] || fastest_exe <= 0) continue;
+      double want = device_busy[f] / fastest_exe;
+      if (!kind.clock.levels_fraction.empty()) {
+        double level = std::numeric_limits<double>::infinity();
+        for (double l : kind.clock.levels_fraction)
+          if (l >= want - 1e-12) level = std::min(level, l);
+        want = std::isfinite(level) ? level : 1.0;
+      }
+      fraction[f] = want;
+    }
+  }
+  double exe = 0.0;
+  e.kernel_time.assign(K, 0.0);
+  for (std::size_t k = 0; k < K; ++k)
+    for (std::size_t f = 0; f < F; ++f)
+      if (m.cus[k][f] > 0) {
+        const double t = busy[k][f] / (used[f] ? fraction[f] : 1.0);
+        e.kernel_time[k] = std::max(e.kernel_time[k], t);
+        exe = std::max(exe, t);
+      }
+  e.device_clock.assign(F, 0.0);
+  for (std::size_t f = 0; f < F; ++f)
+    if (used[f]) e.device_clock[f] = device_clock[f] * fraction[f];
+
+  // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
+  auto edge_local = [&](const Edge& ed) {
+    for (std::size_t f = 0; f < F; ++f)
+      if (m.cus[ed.from][f] == e.total_cus[ed.from] && m.cus[ed.to][f] == e.total_cus[ed.to]) return true;
+    return false;
+  };
+  double to_device = 0.0, to_host = 0.0;
+  if (model.schedule != Schedule::compute_only) {
+    std::vector<bool> local(app.edges().size(), false);
+    for (std::size_t i = 0; i < app.edges().size(); ++i) local[i] = model.locality && edge_local(app.edges()[i]);
+    auto all_local = [&](const std::vector<std::size_t>& edges) {
+      if (edges.empty()) return false;
+      for (auto i : edges)
+        if (!local[i]) return false;
+      return true;
+    };
+    for (std::size_t k = 0; k < K; ++k) {
+      const auto& kn = app.kernel(k);
+      if (!all_local(app.incoming(k))) to_device += e.devices_of[k] * kn.data_in.value();  // duplicated per device
+      if (!all_local(app.outgoing(k))) to_host += kn.data_out.value();                     // split, not duplicated
+    }
+  }
+  const double h2f = model.schedule == Schedule::compute_only ? 0.0 : to_device / hp;
+  const double f2h = model.schedule == Schedule::compute_only ? 0.0 : to_host / dh;
+  double ii = 0.0;
+  switch (model.schedule) {
+    case Schedule::compute_only: ii = exe; break;
+    case Schedule::sequential_phases: ii = h2f + exe + f2h; break;
+    case Schedule::double_buffered: ii = std::max(h2f + f2h, exe); break;
+  }
+  if (options.operating_ii) {
+    const double target = options.operating_ii->value();
+    if (ii > target * (1 + 1e-9)) {
+      std::ostringstream s;
+      s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
+      e.violations.push_back(s.str());
+    }
+    ii = std::max(ii, target);
+  }
+  e.host_to_device = Constant<dim::time>(h2f);
+  e.execution = Constant<dim::time>(exe);
+  e.device_to_host = Constant<dim::time>(f2h);
+  e.ii = Constant<dim::time>(ii);
+  e.throughput = Constant<dim::frequency>(ii > 0 ? 1.0 / ii : std::numeric_limits<double>::infinity());
+  e.latency = Constant<dim::time>(double(K) * ii);
+
+  // Power at the operating II (eqs. 5.13-5.22).
+  if (options.operating_ii) {
+    const auto& mem = kind.memory;
+    PowerBreakdown p;
+    p.device_static = Constant<dim::power>(e.devices_used * kind.static_power.value());
+    p.memory_static = Constant<dim::power>(e.devices_used * mem.static_power.value());
+    double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
+    for (std::size_t k = 0; k < K; ++k) {
+      const auto& kn = app.kernel(k);
+      for (std::size_t f = 0; f < F; ++f)
+        if (m.cus[k][f] > 0) compute_energy += m.cus[k][f] * kn.power.value() * fraction[f] * exe;  // eqs. 5.14, 5.20
+      transfer_energy += e.devices_of[k] * mem.full_write_power.value() * kn.ddr.host_write *
+                             kn.ddr.host_write_time.value() +                                        // eq. 5.17
+                         mem.full_read_power.value() * kn.ddr.host_read * kn.ddr.host_read_time.value();  // eq. 5.18
+      execution_energy += e.total_cus[k] *
+                          (mem.full_read_power.value() * kn.ddr.cu_read + mem.full_write_power.value() * kn.ddr.cu_write) *
+                          exe;  // eq. 5.19
+    }
+    p.compute = Constant<dim::power>(compute_energy / ii);
+    p.memory_transfer = Constant<dim::power>(transfer_energy / ii);
+    p.memory_execution = Constant<dim::power>(execution_energy / ii);
+    p.total = Constant<dim::power>(p.device_static.value() + p.memory_static.value() + p.compute.value() +
+                                   p.memory_transfer.value() + p.memory_execution.value());
+    p.energy_per_run = Constant<dim::energy>(p.total.value() * ii);
+    e.power = p;
+  }
+  e.feasible = e.violations.empty();
+  return e;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/evaluate.hpp ----
+// ---- begin ychart/dse/mapping_model.hpp ----
+// ychart/dse/mapping_model.hpp
+// The mapping as an optimisation model: integer compute units of every
+// kernel on every device, the per-device resource caps generated for every
+// member of the kind's resource record, and the KPI expressions the
+// objective and constraints are written in -- initiation interval,
+// spreading, transfer times, devices holding each kernel. Built on a
+// ychart::Model, so users add their own constraints and solve it with any
+// method; mapping() reads the solution back as a dse::Mapping that
+// evaluate() prices exactly.
+//
+// What the model contains (study 001's equation numbers):
+//   N_k = sum_f n_kf >= 1 (3.3, 3.8); sum_k n_kf R_kt <= cap_t (3.9, 3.10, 4.4);
+//   T_exe >= WCET_k / N_k (3.1, 3.6); spreading phi >= sum_f n/(1+n) (3.4, 3.7);
+//   with transfers: alpha_kf = [n_kf > 0], edge e local when both ends sit
+//   entirely on one device, host-to-device = sum_k (alpha_k - a_k) DI_k / B,
+//   device-to-host = sum_k (1 - b_k) DO_k / B (4.6-4.15, exactly linearised:
+//   a_k = 1 forces alpha_k = 1); II = sum of the phases (4.5) or the max of
+//   transfers and execution (5.5).
+// The execution time here is each kernel at its own clock without memory
+// contention or degradation: those only slow a mapping down, so this model's
+// optimum is a lower bound on the full model's II, and evaluate() gives the
+// full model's II of the mapping it returns.
+
+
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::dse {
+
+/// What to optimise and which effects to include.
+template <ResourceRecord R>
+struct MappingModelOptions {
+  /// Per-device cap on each resource; empty: the device's capacity.
+  std::optional<R> cap;
+  Schedule schedule = Schedule::compute_only;
+  /// Co-located consecutive kernels keep their data on the device.
+  bool locality = true;
+  /// Objective alpha * II[ms] + beta * spreading; beta = 0 leaves the
+  /// spreading out of the model.
+  double alpha = 1.0;
+  double beta = 0.0;
+  /// Declared upper bound of every CU count; the solver derives tight ones.
+  int max_cus = 1000;
+};
+
+template <ResourceRecord R>
+struct MappingModel {
+  Model model;
+  Variable<dim::time> execution;     // T_exe (ms); equals II for compute_only
+  Real<dim::time> ii;                // II (ms), transfers included; unused for compute_only
+  Affine<dim::time> host_to_device;  // empty for compute_only
+  Affine<dim::time> device_to_host;
+  std::vector<Discrete<>> total;                // N_k
+  std::vector<std::vector<Discrete<>>> cus;     // n_kf
+  std::vector<std::vector<Discrete<>>> placed;  // alpha_kf (transfer models only)
+  Real<> spreading;                             // phi (beta > 0 only)
+  bool has_spreading = false;
+  Schedule schedule = Schedule::compute_only;
+
+  /// The II variable of the model as a value in ms.
+  double ii_ms(const Solution& s) const {
+    return schedule == Schedule::compute_only ? s.value(execution) : s.value(ii);
+  }
+
+  /// The compute units of a solution, rounded to the integers they are.
+  Mapping mapping(const Solution& s) const {
+    Mapping m;
+    m.cus.resize(cus.size());
+    for (std::size_t k = 0; k < cus.size(); ++k)
+      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
+    return m;
+  }
+};
+
+/// Builds the model of mapping `app` onto `arch`.
+template <ResourceRecord R>
+MappingModel<R> build_mapping_model(const Application<R>& app, const Architecture<R>& arch,
+                                    const MappingModelOptions<R>& options = {}) {
+  arch.validate();
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel");
+  MappingModel<R> mm;
+  auto& m = mm.model;
+  mm.schedule = options.schedule;
+  const std::size_t K = app.size(), F = static_cast<std::size_t>(arch.devices);
+  const int M = options.max_cus;
+  const auto names = resource_names<R>();
+  const auto cap = resource_values(options.cap ? *options.cap : arch.kind.capacity);
+  const bool transfers = options.schedule != Schedule::compute_only;
+  if (transfers && !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
+    throw model_error("ychart: the " + to_string(options.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+
+  mm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
+  mm.cus.resize(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& kn = app.kernel(k);
+    const std::string id = kn.name + "#" + std::to_string(k);
+    mm.total.push_back(m.integer("N_" + id, 1, M));
+    Affine<> sum;
+    for (std::size_t f = 0; f < F; ++f) {
+      mm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(f + 1), 0, M));
+      sum += mm.cus[k].back();
+    }
+    m.subject_to(mm.total[k] == sum);
+    m.subject_to(mm.execution >= kn.wcet / mm.total[k]);
+  }
+  for (std::size_t f = 0; f < F; ++f)
+    for (std::size_t t = 0; t < names.size(); ++t) {
+      Affine<> use;
+      bool any = false;
+      for (std::size_t k = 0; k < K; ++k)
+        if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * mm.cus[k][f], any = true;
+      if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
+    }
+  std::vector<std::vector<Discrete<>>> devices(F);
+  for (std::size_t f = 0; f < F; ++f)
+    for (std::size_t k = 0; k < K; ++k) devices[f].push_back(mm.cus[k][f]);
+
+  if (transfers) {
+    const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
+    mm.placed.resize(K);
+    std::vector<Affine<>> spread(K);  // alpha_k
+    for (std::size_t k = 0; k < K; ++k)
+      for (std::size_t f = 0; f < F; ++f) {
+        mm.placed[k].push_back(m.binary("alpha_" + app.kernel(k).name + "#" + std::to_string(k) + "_" +
+                                        std::to_string(f + 1)));
+        m.subject_to(mm.cus[k][f] <= double(M) * mm.placed[k][f]);
+        spread[k] += mm.placed[k][f];
+        devices[f].push_back(mm.placed[k][f]);
+      }
+    // Edge e is local when some device holds all CUs of both its ends.
+    std::vector<Affine<>> local(app.edges().size());
+    if (options.locality)
+      for (std::size_t e = 0; e < app.edges().size(); ++e) {
+        const auto& ed = app.edges()[e];
+        Affine<> one_device;
+        for (std::size_t f = 0; f < F; ++f) {
+          auto w = m.binary("local_" + std::to_string(e) + "_" + std::to_string(f + 1));
+          m.subject_to(mm.cus[ed.from][f] >= mm.total[ed.from] - double(M) * (1 - w));
+          m.subject_to(mm.cus[ed.to][f] >= mm.total[ed.to] - double(M) * (1 - w));
+          one_device += w;
+        }
+        m.subject_to(one_device <= 1.0);
+        local[e] = one_device;
+      }
+    for (std::size_t k = 0; k < K; ++k) {
+      const auto& kn = app.kernel(k);
+      const auto in = app.incoming(k), out = app.outgoing(k);
+      // a_k (b_k): every incoming (outgoing) edge is local.
+      Affine<> input_local, output_local;
+      if (options.locality && !in.empty()) {
+        auto a = m.binary("input_local_" + kn.name + "#" + std::to_string(k));
+        for (auto e : in) m.subject_to(a <= local[e]);
+        input_local = a;
+      }
+      if (options.locality && !out.empty()) {
+        auto b = m.binary("output_local_" + kn.name + "#" + std::to_string(k));
+        for (auto e : out) m.subject_to(b <= local[e]);
+        output_local = b;
+      }
+      // alpha_k (1 - a_k) = alpha_k - a_k, exactly: a_k = 1 puts every CU on one device.
+      mm.host_to_device += (spread[k] - input_local) * Constant<dim::time>(kn.data_in.value() / hp);
+      mm.device_to_host += (1.0 - output_local) * Constant<dim::time>(kn.data_out.value() / dh);
+    }
+    mm.ii = m.real("II", units::ms, 0.0);
+    if (options.schedule == Schedule::sequential_phases) {
+      m.subject_to(mm.execution <= mm.ii - mm.host_to_device - mm.device_to_host, "II");
+    } else {
+      m.subject_to(mm.execution <= mm.ii, "II_execution");
+      m.subject_to(mm.host_to_device + mm.device_to_host <= mm.ii, "II_transfers");
+    }
+  }
+  m.interchangeable(devices);
+
+  if (options.beta > 0) {
+    mm.has_spreading = true;
+    mm.spreading = m.real("phi", 0, double(F));
+    for (std::size_t k = 0; k < K; ++k) {
+      Affine<> phi_k;
+      for (std::size_t f = 0; f < F; ++f) phi_k += tabulate(mm.cus[k][f], [](double n) { return n / (1.0 + n); });
+      m.subject_to(phi_k <= mm.spreading);
+    }
+  }
+  if (!transfers) {
+    if (mm.has_spreading) m.minimize(options.alpha * (mm.execution / units::ms) + options.beta * mm.spreading);
+    else m.minimize(mm.execution);
+  } else {
+    if (mm.has_spreading) m.minimize(options.alpha * (mm.ii / units::ms) + options.beta * mm.spreading);
+    else m.minimize(mm.ii);
+  }
+  return mm;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/mapping_model.hpp ----
+// ---- begin ychart/dse/relaxation.hpp ----
+// ychart/dse/relaxation.hpp
+// The geometric-programming relaxation of a mapping: CU counts made real,
+// and, the devices being identical, every kernel split equally between them
+// (study 001 eqs. 3.14-3.21 and 4.30-4.36):
+//   minimise II  s.t.  WCET_k / N_k <= II,  N_k >= 1,
+//                      sum_k N_k R_kt / F <= cap_t  for every resource t.
+// Spreading, transfers and integrality are dropped, so its optimum is a
+// lower bound on every mapping's compute time; solved by Ipopt in log space
+// in milliseconds, with the sensitivities saying which resource binds.
+
+
+
+#include <optional>
+#include <type_traits>
+#include <string>
+#include <vector>
+
+namespace ychart::dse {
+
+template <ResourceRecord R>
+struct Relaxation {
+  Model model;
+  Variable<dim::time> ii;            // ms
+  std::vector<Variable<>> cus;       // N_k, real
+  std::vector<std::size_t> resource_row;  // constraint index per resource (npos: no kernel uses it)
+};
+
+template <ResourceRecord R>
+Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>& arch,
+                               const std::type_identity_t<std::optional<R>>& cap = std::nullopt) {
+  arch.validate();
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel");
+  Relaxation<R> r;
+  r.ii = r.model.positive("II", units::ms);
+  for (std::size_t k = 0; k < app.size(); ++k) {
+    r.cus.push_back(r.model.positive("N_" + app.kernel(k).name + "#" + std::to_string(k), 1.0));  // (3.19)
+    r.model.subject_to(app.kernel(k).wcet / r.cus.back() <= r.ii);                                // (3.15), (3.18)
+  }
+  const auto names = resource_names<R>();
+  const auto limit = resource_values(cap ? *cap : arch.kind.capacity);
+  const double share = 1.0 / arch.devices;
+  for (std::size_t t = 0; t < names.size(); ++t) {
+    Posynomial<> use;
+    bool any = false;
+    for (std::size_t k = 0; k < app.size(); ++k)
+      if (const double u = resource_at(app.kernel(k).use, t); u > 0) use += share * u * r.cus[k], any = true;
+    r.resource_row.push_back(any ? r.model.subject_to(use <= limit[t], names[t]) : std::size_t(-1));  // (3.20), (3.21)
+  }
+  r.model.minimize(r.ii);  // (3.17)
+  return r;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/relaxation.hpp ----
+// ---- begin ychart/dse/sweep.hpp ----
+// ychart/dse/sweep.hpp
+// Sweeps: evaluate or solve one model per point of a parameter grid
+// (resource cap, II_max, number of devices), in parallel over the
+// machine's cores, with a progress bar when stderr is a terminal. Results
+// come back in grid order whatever order the threads finish in.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <exception>
+#include <functional>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include <unistd.h>
+
+namespace ychart::dse {
+
+struct SweepOptions {
+  /// Worker threads; 0: one per hardware thread. Ipopt solves are serialised
+  /// inside the library (MUMPS is not thread-safe); GLPK, the searches and
+  /// the evaluations run concurrently.
+  unsigned threads = 0;
+  enum class Progress { automatic, always, never };
+  /// automatic: a bar on stderr only when stderr is a terminal.
+  Progress progress = Progress::automatic;
+  std::string label = "sweep";
+};
+
+namespace detail {
+
+class ProgressBar {
+ public:
+  ProgressBar(std::size_t total, const SweepOptions& o)
+      : total_(total),
+        label_(o.label),
+        on_(o.progress == SweepOptions::Progress::always ||
+            (o.progress == SweepOptions::Progress::automatic && ::isatty(::fileno(stderr)))),
+        start_(std::chrono::steady_clock::now()) {
+    draw();
+  }
+  void step() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++done_;
+    draw();
+  }
+  ~ProgressBar() {
+    if (on_) std::cerr << "\n" << std::flush;
+  }
+
+ private:
+  void draw() {
+    if (!on_) return;
+    constexpr std::size_t width = 30;
+    const std::size_t filled = total_ ? width * done_ / total_ : width;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    std::string bar(filled, '#');
+    bar.resize(width, '.');
+    char time[32];
+    std::snprintf(time, sizeof time, "%.1f s", seconds);
+    std::cerr << "\r" << label_ << " [" << bar << "] " << done_ << "/" << total_ << "  " << time << std::flush;
+  }
+
+  std::size_t total_, done_ = 0;
+  std::string label_;
+  bool on_;
+  std::chrono::steady_clock::time_point start_;
+  std::mutex mutex_;
+};
+
+}  // namespace detail
+
+/// Calls fn(point) for every point, in parallel, and returns the results in
+/// the order of `points`. An exception from any point is rethrown after all
+/// threads have stopped (the first by grid order).
+template <class Point, class Fn>
+auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& options = {})
+    -> std::vector<std::invoke_result_t<Fn&, const Point&>> {
+  using Result = std::invoke_result_t<Fn&, const Point&>;
+  std::vector<std::optional<Result>> slots(points.size());
+  std::vector<std::exception_ptr> errors(points.size());
+  std::atomic<std::size_t> next{0};
+  detail::ProgressBar bar(points.size(), options);
+  auto work = [&] {
+    for (std::size_t i = next++; i < points.size(); i = next++) {
+      try {
+        slots[i].emplace(fn(points[i]));
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+      bar.step();
+    }
+  };
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(points.size(), 1)));
+  {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+  }
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  std::vector<Result> out;
+  out.reserve(points.size());
+  for (auto& s : slots) out.push_back(std::move(*s));
+  return out;
+}
+
+/// A grid lo, lo + step, ..., up to hi (inclusive within rounding).
+inline std::vector<double> linear_grid(double lo, double hi, double step) {
+  std::vector<double> g;
+  if (!(step > 0)) return g;
+  for (int i = 0;; ++i) {
+    const double v = lo + i * step;
+    if (v > hi + 1e-9 * std::max(1.0, std::abs(hi))) break;
+    g.push_back(v);
+  }
+  return g;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/sweep.hpp ----
+// ---- begin ychart/dse/pareto.hpp ----
+// ychart/dse/pareto.hpp
+// Pareto fronts of two KPIs by the epsilon-constraint method: minimise the
+// first KPI subject to the second <= epsilon, each point solved exactly.
+// pareto_grid() solves a given grid of epsilons in parallel and keeps the
+// non-dominated points; pareto_walk() walks the whole front, each epsilon
+// just below the previous point's second KPI, which finds every Pareto
+// point when the second KPI takes separated values (a count, a spreading
+// with few levels) -- including points a weighted sum cannot reach.
+
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace ychart::dse {
+
+/// One solved point: the two KPIs (both minimised) and what produced them.
+template <class Payload>
+struct ParetoPoint {
+  double first = 0.0;   // the minimised KPI
+  double second = 0.0;  // the constrained KPI
+  double epsilon = 0.0;  // the bound the point was solved under
+  Payload payload{};
+};
+
+/// Keeps the points no other point dominates (<= in both, < in one),
+/// sorted by the second KPI; among equal points the first is kept.
+template <class Payload>
+std::vector<ParetoPoint<Payload>> non_dominated(std::vector<ParetoPoint<Payload>> points, double tolerance = 1e-9) {
+  std::stable_sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
+    return a.second != b.second ? a.second < b.second : a.first < b.first;
+  });
+  std::vector<ParetoPoint<Payload>> front;
+  for (auto& p : points) {
+    // Sorted by the second KPI: p is dominated iff some kept point has first <= p.first.
+    bool dominated = false;
+    for (const auto& q : front)
+      if (q.first <= p.first + tolerance * std::max(1.0, std::abs(p.first))) dominated = true;
+    if (!dominated) front.push_back(std::move(p));
+  }
+  return front;
+}
+
+/// solve(epsilon) -> std::optional<ParetoPoint<Payload>> (empty when
+/// infeasible) for every epsilon, in parallel; the non-dominated points.
+template <class Solve>
+auto pareto_grid(const std::vector<double>& epsilons, Solve&& solve, const SweepOptions& options = {}) {
+  auto solved = sweep(epsilons, solve, options);
+  using Point = typename std::decay_t<decltype(solved)>::value_type::value_type;
+  std::vector<Point> points;
+  for (auto& s : solved)
+    if (s) points.push_back(std::move(*s));
+  return non_dominated(std::move(points));
+}
+
+/// Walks the front from the unconstrained optimum of the first KPI: solve
+/// at epsilon = +inf, then at (previous second KPI) - gap, until infeasible
+/// or `max_points` solves. Each solve must be exact for the front to be.
+template <class Solve>
+auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000) {
+  using Point = typename std::invoke_result_t<Solve&, double>::value_type;
+  std::vector<Point> points;
+  double epsilon = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < max_points; ++i) {
+    auto p = solve(epsilon);
+    if (!p) break;
+    points.push_back(std::move(*p));
+    epsilon = points.back().second - gap;
+  }
+  return non_dominated(std::move(points));
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/pareto.hpp ----
+// ---- begin ychart/io/parse_error.hpp ----
+// ychart/io/parse_error.hpp
+// The error every ychart::io loader throws. It carries where the input is
+// wrong (file, line, column, field) so that the message reads
+//   "<file>:<line>[:<column>]: <field>: <what>"
+// and points a user straight at the cell or value to fix.
+
+
+#include <string>
+#include <utility>
+
+namespace ychart::io {
+
+struct parse_error : ychart::error {
+  std::string file;
+  int line;           // 1-based; 0 when the error is about the whole file
+  int column;         // 1-based; 0 if unknown
+  std::string field;  // the column name or value path; "" if none
+  std::string reason; // the message without the location prefix
+
+  parse_error(std::string file_name, int line_number, int column_number, std::string field_name,
+              std::string what)
+      : ychart::error(format(file_name, line_number, column_number, field_name, what)),
+        file(std::move(file_name)),
+        line(line_number),
+        column(column_number),
+        field(std::move(field_name)),
+        reason(std::move(what)) {}
+
+ private:
+  static std::string format(const std::string& file_name, int line_number, int column_number,
+                            const std::string& field_name, const std::string& what) {
+    std::string message = file_name;
+    if (line_number > 0) {
+      message += ':' + std::to_string(line_number);
+      if (column_number > 0) message += ':' + std::to_string(column_number);
+    }
+    message += ": ";
+    if (!field_name.empty()) message += field_name + ": ";
+    message += what;
+    return message;
+  }
+};
+
+}  // namespace ychart::io
+// ---- end ychart/io/parse_error.hpp ----
+// ---- begin ychart/io/csv.hpp ----
+// ychart/io/csv.hpp
+// CSV input for parameter tables and write_csv_row() for output.
+// Reading follows RFC 4180 quoting ("" inside a quoted cell is one quote;
+// quoted cells may hold commas and newlines), accepts LF or CRLF, skips blank
+// lines and lines whose first non-blank character is '#', and trims spaces
+// around unquoted cells. The first remaining line is the header. Every
+// record remembers the line it starts on, so a bad cell is reported as
+// "<file>:<line>:<column>: <column name>: ...".
+// Hand-written: the project takes no parsing library as a dependency.
+
+// ---- begin ychart/io/file.hpp ----
+// ychart/io/file.hpp
+// Whole-file reading and writing for the io layer. Reading throws a
+// parse_error naming the file (a loader's input is missing); writing goes
+// through a temporary sibling renamed over the target, so a reader never sees
+// a half-written result file, and throws ychart::error naming the path.
+
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+namespace ychart::io {
+
+/// The bytes of a file. Throws parse_error (line 0) if it cannot be read.
+inline std::string read_text_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(path, ec);
+    throw parse_error(path.string(), 0, 0, "",
+                      exists ? "cannot open the file for reading" : "no such file");
+  }
+  std::ostringstream content;
+  content << in.rdbuf();
+  if (in.bad()) throw parse_error(path.string(), 0, 0, "", "read error");
+  return std::move(content).str();
+}
+
+/// Replaces the file at `path` with `content`. Throws ychart::error naming the
+/// path on failure and leaves no temporary file behind.
+inline void write_text_file(const std::filesystem::path& path, std::string_view content) {
+  std::filesystem::path temporary = path;
+  temporary += ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) throw ychart::error("ychart: cannot write " + path.string() + ": cannot create " + temporary.string());
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    out.close();
+    if (!out) {
+      std::error_code ignored;
+      std::filesystem::remove(temporary, ignored);
+      throw ychart::error("ychart: cannot write " + path.string() + ": write failed (disk full?)");
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    throw ychart::error("ychart: cannot write " + path.string() + ": " + ec.message());
+  }
+}
+
+}  // namespace ychart::io
+// ---- end ychart/io/file.hpp ----
+
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <filesystem>
+#include <initializer_list>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace ychart::io {
+
+namespace detail {
+
+/// What every record of one document shares: the file name and the header.
+/// Records point at it, so they stay valid when the document is moved.
+struct CsvSchema {
+  std::string source_name;
+  std::vector<std::string> header;
+  int header_line = 0;
+
+  /// Index of `column` in the header, or -1.
+  int find(std::string_view column) const {
+    for (std::size_t i = 0; i < header.size(); ++i)
+      if (header[i] == column) return static_cast<int>(i);
+    return -1;
+  }
+
+  std::string column_list() const {
+    std::string list;
+    for (const auto& name : header) list += (list.empty() ? "" : ", ") + name;
+    return list;
+  }
+};
+
+struct CsvCell {
+  std::string text;
+  int line = 0;
+  int column = 0;
+};
+
+/// Drops one leading '+' (people write "+3") but not from "+-3" or "++3".
+inline std::string_view without_plus_sign(std::string_view text) {
+  if (text.size() > 1 && text[0] == '+' && text[1] != '+' && text[1] != '-') text.remove_prefix(1);
+  return text;
+}
+
+/// The whole text must be the number, and the number finite.
+inline bool parse_finite_double(std::string_view text, double& out) {
+  text = without_plus_sign(text);
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value)) return false;
+  out = value;
+  return true;
+}
+
+inline bool parse_long(std::string_view text, long& out) {
+  text = without_plus_sign(text);
+  long value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return false;
+  out = value;
+  return true;
+}
+
+inline std::string quoted(std::string_view text) {
+  std::string out = "\"";
+  out += text;
+  out += '"';
+  return out;
+}
+
+class CsvParser;
+
+}  // namespace detail
+
+class CsvRecord {
+ public:
+  /// 1-based line of the file on which the record starts.
+  int line() const { return line_; }
+
+  /// The cell's text (unquoted, trimmed unless it was quoted).
+  std::string_view text(std::string_view column) const { return cell(column).text; }
+
+  bool empty(std::string_view column) const { return cell(column).text.empty(); }
+
+  /// The cell as a finite double; the whole cell must be the number.
+  double number(std::string_view column) const {
+    const detail::CsvCell& c = cell(column);
+    double value = 0;
+    if (!detail::parse_finite_double(c.text, value))
+      throw parse_error(schema_->source_name, c.line, c.column, std::string(column),
+                        c.text.empty() ? "expected a number, found an empty cell"
+                                       : "expected a finite number, found " + detail::quoted(c.text));
+    return value;
+  }
+
+  /// The cell as an integer ("3", "-2", "+7"; not "3.0").
+  long integer(std::string_view column) const {
+    const detail::CsvCell& c = cell(column);
+    long value = 0;
+    if (!detail::parse_long(c.text, value))
+      throw parse_error(schema_->source_name, c.line, c.column, std::string(column),
+                        c.text.empty() ? "expected an integer, found an empty cell"
+                                       : "expected an integer, found " + detail::quoted(c.text));
+    return value;
+  }
+
+  /// number(column), or `fallback` when the file has no such column or the
+  /// cell is empty (optional parameters).
+  double number_or(std::string_view column, double fallback) const {
+    if (schema_->find(column) < 0 || empty(column)) return fallback;
+    return number(column);
+  }
+
+ private:
+  friend class detail::CsvParser;
+
+  CsvRecord(std::shared_ptr<const detail::CsvSchema> schema, int line, std::vector<detail::CsvCell> cells)
+      : schema_(std::move(schema)), line_(line), cells_(std::move(cells)) {}
+
+  const detail::CsvCell& cell(std::string_view column) const {
+    const int index = schema_->find(column);
+    if (index < 0)
+      throw parse_error(schema_->source_name, schema_->header_line, 0, std::string(column),
+                        "no such column in the header (columns: " + schema_->column_list() + ")");
+    return cells_[static_cast<std::size_t>(index)];
+  }
+
+  std::shared_ptr<const detail::CsvSchema> schema_;
+  int line_;
+  std::vector<detail::CsvCell> cells_;
+};
+
+class CsvDocument {
+ public:
+  /// Parses `text`; `source_name` is the file name used in error messages.
+  static CsvDocument parse(std::string_view text, std::string source_name);
+
+  /// Reads and parses a file; parse_error naming the file if it cannot be read.
+  static CsvDocument read(const std::filesystem::path& path) {
+    return parse(read_text_file(path), path.string());
+  }
+
+  const std::vector<std::string>& header() const { return schema_->header; }
+  const std::string& source_name() const { return schema_->source_name; }
+  /// 1-based line of the header.
+  int header_line() const { return schema_->header_line; }
+
+  bool has_column(std::string_view column) const { return schema_->find(column) >= 0; }
+
+  /// Throws parse_error, at the header line, for the first missing column.
+  void require_columns(std::initializer_list<std::string_view> columns) const {
+    for (std::string_view column : columns)
+      if (!has_column(column))
+        throw parse_error(schema_->source_name, schema_->header_line, 0, std::string(column),
+                          "required column missing from the header (columns: " + schema_->column_list() + ")");
+  }
+
+  std::size_t size() const { return records_.size(); }
+  const CsvRecord& operator[](std::size_t index) const { return records_.at(index); }
+  std::vector<CsvRecord>::const_iterator begin() const { return records_.begin(); }
+  std::vector<CsvRecord>::const_iterator end() const { return records_.end(); }
+
+ private:
+  friend class detail::CsvParser;
+  CsvDocument() = default;
+
+  std::shared_ptr<const detail::CsvSchema> schema_;
+  std::vector<CsvRecord> records_;
+};
+
+namespace detail {
+
+class CsvParser {
+ public:
+  CsvParser(std::string_view text, std::string source_name) : text_(text), source_name_(std::move(source_name)) {}
+
+  CsvDocument run() {
+    auto schema = std::make_shared<CsvSchema>();
+    schema->source_name = source_name_;
+    std::vector<std::vector<CsvCell>> rows;
+    std::vector<int> row_lines;
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // UTF-8 byte order mark, as spreadsheets write it
+    while (skip_blank_and_comment_lines()) {
+      row_lines.push_back(line_);
+      rows.push_back(read_record());
+    }
+    if (rows.empty()) throw parse_error(source_name_, 0, 0, "", "no header line (the file is empty or only comments)");
+
+    schema->header_line = row_lines.front();
+    for (CsvCell& cell : rows.front()) {
+      if (cell.text.empty())
+        throw parse_error(source_name_, cell.line, cell.column, "", "empty column name in the header");
+      if (schema->find(cell.text) >= 0)
+        throw parse_error(source_name_, cell.line, cell.column, cell.text, "duplicate column name in the header");
+      schema->header.push_back(std::move(cell.text));
+    }
+
+    CsvDocument document;
+    document.schema_ = schema;
+    const std::size_t expected = schema->header.size();
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+      if (rows[r].size() != expected)
+        throw parse_error(source_name_, row_lines[r], 0, "",
+                          "expected " + std::to_string(expected) + " cells (as in the header on line " +
+                              std::to_string(schema->header_line) + "), found " + std::to_string(rows[r].size()));
+      document.records_.push_back(CsvRecord(schema, row_lines[r], std::move(rows[r])));
+    }
+    return document;
+  }
+
+ private:
+  bool at_end() const { return pos_ >= text_.size(); }
+  char peek() const { return text_[pos_]; }
+
+  bool at_line_end() const {
+    return at_end() || peek() == '\n' || (peek() == '\r' && (pos_ + 1 == text_.size() || text_[pos_ + 1] == '\n'));
+  }
+
+  void advance() {
+    // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+    if ((static_cast<unsigned char>(peek()) & 0xC0) != 0x80) ++column_;
+    ++pos_;
+  }
+
+  void consume_line_end() {
+    if (at_end()) return;
+    if (peek() == '\r') ++pos_;
+    if (!at_end() && peek() == '\n') ++pos_;
+    ++line_;
+    column_ = 1;
+  }
+
+  void skip_spaces() {
+    while (!at_end() && (peek() == ' ' || peek() == '\t')) advance();
+  }
+
+  /// Moves to the start of the next record; false at the end of the text.
+  bool skip_blank_and_comment_lines() {
+    while (!at_end()) {
+      const std::size_t line_start = pos_;
+      skip_spaces();
+      if (at_line_end()) {
+        if (at_end()) return false;
+        consume_line_end();
+        continue;
+      }
+      if (peek() == '#') {
+        while (!at_line_end()) advance();
+        consume_line_end();
+        continue;
+      }
+      pos_ = line_start;
+      column_ = 1;
+      return true;
+    }
+    return false;
+  }
+
+  std::vector<CsvCell> read_record() {
+    std::vector<CsvCell> cells;
+    while (true) {
+      cells.push_back(read_cell());
+      if (at_line_end()) {
+        consume_line_end();
+        return cells;
+      }
+      advance();  // the ',' that read_cell() stopped at
+    }
+  }
+
+  CsvCell read_cell() {
+    skip_spaces();
+    CsvCell cell;
+    cell.line = line_;
+    cell.column = column_;
+    if (!at_end() && peek() == '"') {
+      read_quoted(cell);
+      skip_spaces();
+      if (!at_line_end() && peek() != ',')
+        throw parse_error(source_name_, line_, column_, "",
+                          "unexpected character after a closing quote (expected ',' or the end of the line)");
+      return cell;
+    }
+    while (!at_line_end() && peek() != ',') {
+      if (peek() == '"')
+        throw parse_error(source_name_, line_, column_, "",
+                          "a quote inside an unquoted cell (quote the whole cell and double the quote: \"\")");
+      cell.text += peek();
+      advance();
+    }
+    while (!cell.text.empty() && (cell.text.back() == ' ' || cell.text.back() == '\t')) cell.text.pop_back();
+    return cell;
+  }
+
+  void read_quoted(CsvCell& cell) {
+    advance();  // opening quote
+    while (true) {
+      if (at_end())
+        throw parse_error(source_name_, cell.line, cell.column, "", "unterminated quoted cell (no closing quote)");
+      const char c = peek();
+      if (c == '"') {
+        advance();
+        if (!at_end() && peek() == '"') {
+          cell.text += '"';
+          advance();
+          continue;
+        }
+        return;
+      }
+      if (c == '\n' || (c == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n')) {
+        // A line break inside quotes is part of the cell; CRLF is kept as LF.
+        cell.text += '\n';
+        consume_line_end();
+        continue;
+      }
+      cell.text += c;
+      advance();
+    }
+  }
+
+  std::string_view text_;
+  std::string source_name_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+  int column_ = 1;
+};
+
+/// Quotes a cell only when a reader would otherwise see something else.
+inline bool needs_quotes(std::string_view cell, bool first_in_row) {
+  if (cell.empty()) return false;
+  if (cell.find_first_of(",\"\r\n") != std::string_view::npos) return true;
+  const auto is_space = [](char c) { return c == ' ' || c == '\t'; };
+  if (is_space(cell.front()) || is_space(cell.back())) return true;  // unquoted cells are trimmed
+  return first_in_row && cell.front() == '#';                         // would start a comment line
+}
+
+}  // namespace detail
+
+inline CsvDocument CsvDocument::parse(std::string_view text, std::string source_name) {
+  return detail::CsvParser(text, std::move(source_name)).run();
+}
+
+/// Writes one CSV line (LF-terminated), quoting only the cells that need it.
+inline void write_csv_row(std::ostream& out, const std::vector<std::string>& cells) {
+  // A row of one empty cell would be a blank line, which readers skip.
+  if (cells.size() == 1 && cells.front().empty()) {
+    out << "\"\"\n";
+    return;
+  }
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i > 0) out << ',';
+    const std::string& cell = cells[i];
+    if (!detail::needs_quotes(cell, i == 0)) {
+      out << cell;
+      continue;
+    }
+    out << '"';
+    for (char c : cell) {
+      if (c == '"') out << '"';
+      out << c;
+    }
+    out << '"';
+  }
+  out << '\n';
+}
+
+}  // namespace ychart::io
+// ---- end ychart/io/csv.hpp ----
+// ---- begin ychart/io/json.hpp ----
+// ychart/io/json.hpp
+// JSON in and out. JsonValue is a parsed document (RFC 8259, strictly: no
+// comments, trailing commas, NaN, leading zeros or text after the value).
+// Every value remembers its file, line, column and path (`kernels[3].dsp`),
+// so a typed getter asked for the wrong type, or at() for a missing field,
+// throws a parse_error that says where to look. JsonWriter streams
+// pretty-printed JSON (2-space indent) for result files; doubles round-trip
+// exactly and non-finite ones are written as null.
+// Hand-written: the project takes no JSON library as a dependency.
+
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace ychart::io {
+
+namespace detail {
+class JsonParser;
+}
+
+class JsonValue {
+ public:
+  enum class Kind { null, boolean, number, string, array, object };
+  using Member = std::pair<std::string, JsonValue>;
+
+  /// A null value that comes from no document.
+  JsonValue() = default;
+
+  /// Parses a whole document; `source_name` is the file name used in errors.
+  static JsonValue parse(std::string_view text, std::string source_name);
+
+  /// Reads and parses a file; parse_error naming the file if it cannot be read.
+  static JsonValue read(const std::filesystem::path& path) { return parse(read_text_file(path), path.string()); }
+
+  Kind kind() const { return kind_; }
+  bool is_null() const { return kind_ == Kind::null; }
+  bool is_bool() const { return kind_ == Kind::boolean; }
+  bool is_number() const { return kind_ == Kind::number; }
+  bool is_string() const { return kind_ == Kind::string; }
+  bool is_array() const { return kind_ == Kind::array; }
+  bool is_object() const { return kind_ == Kind::object; }
+
+  /// Where the value starts (1-based) and in which document.
+  int line() const { return line_; }
+  int column() const { return column_; }
+  const std::string& source_name() const {
+    static const std::string none;
+    return source_ ? *source_ : none;
+  }
+  /// "" for the root, otherwise like `kernels[3].dsp`.
+  const std::string& path() const { return path_; }
+
+  /// The member `key` of an object; parse_error "missing field" if absent.
+  const JsonValue& at(std::string_view key) const {
+    if (const JsonValue* member = find(key)) return *member;
+    throw parse_error(source_name(), line_, column_, path_, "missing field \"" + std::string(key) + "\"");
+  }
+
+  /// The member `key` of an object, or nullptr (optional fields); a
+  /// parse_error if this is not an object.
+  const JsonValue* find(std::string_view key) const {
+    require(Kind::object);
+    for (const Member& member : members_)
+      if (member.first == key) return &member.second;
+    return nullptr;
+  }
+
+  const JsonValue& at(std::size_t index) const {
+    require(Kind::array);
+    if (index >= elements_.size())
+      throw parse_error(source_name(), line_, column_, path_,
+                        "index " + std::to_string(index) + " out of range (the array has " +
+                            std::to_string(elements_.size()) + " elements)");
+    return elements_[index];
+  }
+
+  /// Elements of an array or members of an object.
+  std::size_t size() const {
+    if (kind_ == Kind::array) return elements_.size();
+    if (kind_ == Kind::object) return members_.size();
+    type_error("an array or an object");
+  }
+
+  /// Members of an object in document order.
+  const std::vector<Member>& items() const {
+    require(Kind::object);
+    return members_;
+  }
+
+  const std::vector<JsonValue>& elements() const {
+    require(Kind::array);
+    return elements_;
+  }
+
+  double number() const {
+    require(Kind::number);
+    return number_;
+  }
+
+  /// A number with an integral value that fits a long ("3", "-2", "1e3").
+  long integer() const {
+    require(Kind::number);
+    const bool plain_integer = text_.find_first_of(".eE") == std::string::npos;
+    if (plain_integer) {
+      long value = 0;
+      const auto [end, ec] = std::from_chars(text_.data(), text_.data() + text_.size(), value);
+      if (ec == std::errc{} && end == text_.data() + text_.size()) return value;
+    } else {
+      // -2^63 and 2^63 (for a 64-bit long) are exact doubles; the range is half-open.
+      const double lowest = static_cast<double>(std::numeric_limits<long>::min());
+      if (number_ == std::trunc(number_) && number_ >= lowest && number_ < -lowest) return static_cast<long>(number_);
+    }
+    throw parse_error(source_name(), line_, column_, path_,
+                      plain_integer ? "integer " + text_ + " is out of range"
+                                    : "expected an integer, found " + text_);
+  }
+
+  const std::string& string() const {
+    require(Kind::string);
+    return text_;
+  }
+
+  bool boolean() const {
+    require(Kind::boolean);
+    return boolean_;
+  }
+
+ private:
+  friend class detail::JsonParser;
+
+  void require(Kind expected) const {
+    if (kind_ != expected) type_error(article_name(expected));
+  }
+
+  [[noreturn]] void type_error(const std::string& expected) const {
+    throw parse_error(source_name(), line_, column_, path_, "expected " + expected + ", found " + describe());
+  }
+
+  static std::string article_name(Kind kind) {
+    switch (kind) {
+      case Kind::null: return "null";
+      case Kind::boolean: return "true or false";
+      case Kind::number: return "a number";
+      case Kind::string: return "a string";
+      case Kind::array: return "an array";
+      case Kind::object: return "an object";
+    }
+    return "?";
+  }
+
+  std::string describe() const {
+    switch (kind_) {
+      case Kind::null: return "null";
+      case Kind::boolean: return boolean_ ? "true" : "false";
+      case Kind::number: return "the number " + text_;
+      case Kind::string: {
+        if (text_.size() <= 40) return "the string \"" + text_ + "\"";
+        std::size_t cut = 40;
+        while (cut > 0 && (static_cast<unsigned char>(text_[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+        return "the string \"" + text_.substr(0, cut) + "...\"";
+      }
+      case Kind::array: return "an array";
+      case Kind::object: return "an object";
+    }
+    return "?";
+  }
+
+  Kind kind_ = Kind::null;
+  bool boolean_ = false;
+  double number_ = 0;
+  std::string text_;  // a string's value, or a number's literal (integer() reads it exactly)
+  std::vector<JsonValue> elements_;
+  std::vector<Member> members_;
+  std::shared_ptr<const std::string> source_;
+  std::string path_;
+  int line_ = 0;
+  int column_ = 0;
+};
+
+namespace detail {
+
+inline bool is_identifier_key(std::string_view key) {
+  if (key.empty() || (key.front() >= '0' && key.front() <= '9')) return false;
+  return std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+}
+
+/// `kernels` + `dsp` -> `kernels.dsp`; keys that are not identifiers are
+/// bracketed: `limits["max II"]`.
+inline std::string member_path(const std::string& parent, std::string_view key) {
+  if (is_identifier_key(key)) return parent.empty() ? std::string(key) : parent + "." + std::string(key);
+  std::string path = parent + "[\"";
+  for (char c : key) {
+    if (c == '"' || c == '\\') path += '\\';
+    path += c;
+  }
+  return path + "\"]";
+}
+
+inline void append_utf8(std::string& out, std::uint32_t code_point) {
+  if (code_point < 0x80) {
+    out += static_cast<char>(code_point);
+  } else if (code_point < 0x800) {
+    out += static_cast<char>(0xC0 | (code_point >> 6));
+    out += static_cast<char>(0x80 | (code_point & 0x3F));
+  } else if (code_point < 0x10000) {
+    out += static_cast<char>(0xE0 | (code_point >> 12));
+    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code_point & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (code_point >> 18));
+    out += static_cast<char>(0x80 | ((code_point >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code_point & 0x3F));
+  }
+}
+
+class JsonParser {
+ public:
+  /// Deep enough for any configuration, shallow enough not to overflow the stack.
+  static constexpr int max_depth = 512;
+
+  JsonParser(std::string_view text, std::string source_name)
+      : text_(text), source_(std::make_shared<const std::string>(std::move(source_name))) {}
+
+  JsonValue run() {
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // RFC 8259 lets a parser ignore a byte order mark
+    skip_whitespace();
+    if (at_end()) fail("", "empty document (expected a JSON value)");
+    JsonValue root = parse_value("", 0);
+    skip_whitespace();
+    if (!at_end()) fail("", "unexpected " + describe_here() + " after the JSON value");
+    return root;
+  }
+
+ private:
+  struct Position {
+    int line;
+    int column;
+  };
+
+  bool at_end() const { return pos_ >= text_.size(); }
+  char peek() const { return text_[pos_]; }
+  Position here() const { return {line_, column_}; }
+
+  void advance() {
+    if (peek() == '\n') {
+      ++line_;
+      column_ = 1;
+    } else if ((static_cast<unsigned char>(peek()) & 0xC0) != 0x80) {
+      ++column_;  // columns count characters: UTF-8 continuation bytes do not move it
+    }
+    ++pos_;
+  }
+
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const { fail_at(here(), path, what); }
+  [[noreturn]] void fail_at(Position at, const std::string& path, const std::string& what) const {
+    throw parse_error(*source_, at.line, at.column, path, what);
+  }
+
+  std::string describe_here() const {
+    if (at_end()) return "end of input";
+    const unsigned char c = static_cast<unsigned char>(peek());
+    if (c >= 0x21 && c < 0x7F) return std::string("character '") + peek() + "'";
+    constexpr char hex[] = "0123456789ABCDEF";
+    return std::string("byte 0x") + hex[c >> 4] + hex[c & 0xF];
+  }
+
+  void skip_whitespace() {
+    while (!at_end() && (peek() == ' ' || peek() == '\t' || peek() == '\n' || peek() == '\r')) advance();
+  }
+
+  JsonValue start_value(JsonValue::Kind kind, const std::string& path) const {
+    JsonValue value;
+    value.kind_ = kind;
+    value.source_ = source_;
+    value.path_ = path;
+    value.line_ = line_;
+    value.column_ = column_;
+    return value;
+  }
+
+  JsonValue parse_value(const std::string& path, int depth) {
+    if (at_end()) fail(path, "unexpected end of input (expected a value)");
+    switch (peek()) {
+      case '{': return parse_object(path, depth);
+      case '[': return parse_array(path, depth);
+      case '"': {
+        JsonValue value = start_value(JsonValue::Kind::string, path);
+        value.text_ = parse_string(path);
+        return value;
+      }
+      case 't': return parse_literal("true", path);
+      case 'f': return parse_literal("false", path);
+      case 'n': return parse_literal("null", path);
+      case '/': fail(path, "comments are not allowed in JSON");
+      case '\'': fail(path, "strings must be in double quotes");
+      case 'N':
+      case 'I': fail(path, "NaN and Infinity are not JSON numbers");
+      default: break;
+    }
+    if (peek() == '-' || (peek() >= '0' && peek() <= '9')) return parse_number(path);
+    fail(path, "unexpected " + describe_here() + " (expected a value)");
+  }
+
+  JsonValue parse_literal(std::string_view word, const std::string& path) {
+    JsonValue value = start_value(word == "null" ? JsonValue::Kind::null : JsonValue::Kind::boolean, path);
+    if (text_.substr(pos_, word.size()) != word) fail(path, "invalid literal (expected " + std::string(word) + ")");
+    for (std::size_t i = 0; i < word.size(); ++i) advance();
+    value.boolean_ = word == "true";
+    return value;
+  }
+
+  bool at_digit() const { return !at_end() && peek() >= '0' && peek() <= '9'; }
+
+  JsonValue parse_number(const std::string& path) {
+    JsonValue value = start_value(JsonValue::Kind::number, path);
+    const Position start = here();
+    const std::size_t first = pos_;
+    if (peek() == '-') advance();
+    if (!at_end() && (peek() == 'I' || peek() == 'N')) fail(path, "NaN and Infinity are not JSON numbers");
+    if (!at_digit()) fail(path, "expected a digit after '-'");
+    if (peek() == '0') {
+      advance();
+      if (at_digit()) fail_at(start, path, "leading zeros are not allowed in JSON numbers");
+    } else {
+      while (at_digit()) advance();
+    }
+    if (!at_end() && peek() == '.') {
+      advance();
+      if (!at_digit()) fail(path, "expected a digit after the decimal point");
+      while (at_digit()) advance();
+    }
+    if (!at_end() && (peek() == 'e' || peek() == 'E')) {
+      advance();
+      if (!at_end() && (peek() == '+' || peek() == '-')) advance();
+      if (!at_digit()) fail(path, "expected a digit in the exponent");
+      while (at_digit()) advance();
+    }
+    value.text_ = std::string(text_.substr(first, pos_ - first));
+    const char* begin = value.text_.data();
+    const char* end = begin + value.text_.size();
+    const auto [stop, ec] = std::from_chars(begin, end, value.number_);
+    if (ec == std::errc::result_out_of_range) {
+      if (decimal_magnitude(value.text_) >= 0) fail_at(start, path, "number " + value.text_ + " is out of range");
+      value.number_ = value.text_.front() == '-' ? -0.0 : 0.0;  // underflow: as close to zero as a double gets
+    } else if (ec != std::errc{} || stop != end) {
+      fail_at(start, path, "invalid number " + value.text_);
+    }
+    return value;
+  }
+
+  /// The power of ten of the leading digit of a grammatical JSON number
+  /// (0 for "3e0"); negative means an out-of-range literal underflows.
+  static long decimal_magnitude(std::string_view literal) {
+    std::size_t i = literal.front() == '-' ? 1 : 0;
+    long magnitude = 0;
+    bool found = false;
+    for (; i < literal.size() && literal[i] != '.' && literal[i] != 'e' && literal[i] != 'E'; ++i) {
+      if (found) ++magnitude;
+      else if (literal[i] != '0') found = true;
+    }
+    if (i < literal.size() && literal[i] == '.') {
+      for (++i; i < literal.size() && literal[i] != 'e' && literal[i] != 'E'; ++i) {
+        if (found) continue;
+        --magnitude;
+        if (literal[i] != '0') found = true;
+      }
+    }
+    if (i < literal.size()) {
+      long exponent = 0;
+      const char* begin = literal.data() + i + 1;
+      if (*begin == '+') ++begin;
+      const auto [stop, ec] = std::from_chars(begin, literal.data() + literal.size(), exponent);
+      if (ec == std::errc::result_out_of_range) exponent = *begin == '-' ? -1000000 : 1000000;
+      (void)stop;
+      magnitude += std::clamp(exponent, -1000000L, 1000000L);
+    }
+    return magnitude;
+  }
+
+  unsigned read_hex4(Position escape_start, const std::string& path) {
+    unsigned code = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (at_end()) fail_at(escape_start, path, "\\u must be followed by four hex digits");
+      const char c = peek();
+      unsigned digit;
+      if (c >= '0' && c <= '9') digit = unsigned(c - '0');
+      else if (c >= 'a' && c <= 'f') digit = unsigned(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F') digit = unsigned(c - 'A' + 10);
+      else fail_at(escape_start, path, "\\u must be followed by four hex digits");
+      code = code * 16 + digit;
+      advance();
+    }
+    return code;
+  }
+
+  /// Copies one UTF-8 encoded character, rejecting malformed sequences
+  /// (RFC 8259 documents are UTF-8).
+  void copy_utf8_character(std::string& out, const std::string& path) {
+    const Position start = here();
+    const auto lead = static_cast<unsigned char>(peek());
+    int continuation_bytes;
+    unsigned char low = 0x80, high = 0xBF;  // allowed range of the second byte
+    if (lead >= 0xC2 && lead <= 0xDF) continuation_bytes = 1;
+    else if (lead >= 0xE0 && lead <= 0xEF) {
+      continuation_bytes = 2;
+      if (lead == 0xE0) low = 0xA0;   // overlong
+      if (lead == 0xED) high = 0x9F;  // UTF-16 surrogates
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      continuation_bytes = 3;
+      if (lead == 0xF0) low = 0x90;   // overlong
+      if (lead == 0xF4) high = 0x8F;  // beyond U+10FFFF
+    } else {
+      fail_at(start, path, "invalid UTF-8 in a string");
+    }
+    out += peek();
+    advance();
+    for (int i = 0; i < continuation_bytes; ++i) {
+      const auto byte = at_end() ? 0 : static_cast<unsigned char>(peek());
+      if (byte < (i == 0 ? low : 0x80) || byte > (i == 0 ? high : 0xBF)) fail_at(start, path, "invalid UTF-8 in a string");
+      out += peek();
+      advance();
+    }
+  }
+
+  std::string parse_string(const std::string& path) {
+    const Position start = here();
+    advance();  // opening quote
+    std::string out;
+    while (true) {
+      if (at_end()) fail_at(start, path, "unterminated string");
+      const char c = peek();
+      if (c == '"') {
+        advance();
+        return out;
+      }
+      if (c == '\n' || c == '\r') fail_at(start, path, "unterminated string (a line break inside a string is written \\n)");
+      if (static_cast<unsigned char>(c) < 0x20) fail(path, "control character in a string (escape it)");
+      if (static_cast<unsigned char>(c) >= 0x80) {
+        copy_utf8_character(out, path);
+        continue;
+      }
+      if (c != '\\') {
+        out += c;
+        advance();
+        continue;
+      }
+      const Position escape_start = here();
+      advance();
+      if (at_end()) fail_at(start, path, "unterminated string");
+      const char escaped = peek();
+      advance();
+      switch (escaped) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': append_utf8(out, read_unicode_escape(escape_start, path)); break;
+        default: {
+          const std::string shown = static_cast<unsigned char>(escaped) >= 0x21 && static_cast<unsigned char>(escaped) < 0x7F
+                                        ? std::string(1, escaped)
+                                        : "?";
+          fail_at(escape_start, path, "invalid escape \\" + shown + " in a string");
+        }
+      }
+    }
+  }
+
+  /// After "\u": one code point, joining a UTF-16 surrogate pair.
+  std::uint32_t read_unicode_escape(Position escape_start, const std::string& path) {
+    const unsigned first = read_hex4(escape_start, path);
+    if (first >= 0xDC00 && first <= 0xDFFF) fail_at(escape_start, path, "unpaired low surrogate \\u in a string");
+    if (first < 0xD800 || first > 0xDBFF) return first;
+    const Position second_start = here();
+    if (text_.substr(pos_, 2) != "\\u") fail_at(escape_start, path, "unpaired high surrogate \\u in a string");
+    advance();
+    advance();
+    const unsigned second = read_hex4(second_start, path);
+    if (second < 0xDC00 || second > 0xDFFF) fail_at(escape_start, path, "unpaired high surrogate \\u in a string");
+    return 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
+  }
+
+  void check_depth(int depth, const std::string& path) const {
+    if (depth >= max_depth) fail(path, "nesting deeper than " + std::to_string(max_depth) + " levels");
+  }
+
+  JsonValue parse_array(const std::string& path, int depth) {
+    check_depth(depth, path);
+    JsonValue array = start_value(JsonValue::Kind::array, path);
+    advance();  // '['
+    skip_whitespace();
+    if (!at_end() && peek() == ']') {
+      advance();
+      return array;
+    }
+    while (true) {
+      const std::string element_path = path + "[" + std::to_string(array.elements_.size()) + "]";
+      array.elements_.push_back(parse_value(element_path, depth + 1));
+      skip_whitespace();
+      if (at_end()) fail_at({array.line_, array.column_}, path, "unterminated array (missing ']')");
+      if (peek() == ']') {
+        advance();
+        return array;
+      }
+      if (peek() != ',') fail(path, "expected ',' or ']' after an array element, found " + describe_here());
+      const Position comma = here();
+      advance();
+      skip_whitespace();
+      if (!at_end() && peek() == ']') fail_at(comma, path, "trailing comma before ']'");
+    }
+  }
+
+  JsonValue parse_object(const std::string& path, int depth) {
+    check_depth(depth, path);
+    JsonValue object = start_value(JsonValue::Kind::object, path);
+    std::vector<Position> key_positions;
+    advance();  // '{'
+    skip_whitespace();
+    if (!at_end() && peek() == '}') {
+      advance();
+      return object;
+    }
+    while (true) {
+      if (at_end()) fail_at({object.line_, object.column_}, path, "unterminated object (missing '}')");
+      if (peek() != '"') fail(path, "expected a string in double quotes as the key, found " + describe_here());
+      key_positions.push_back(here());
+      std::string key = parse_string(path);
+      skip_whitespace();
+      if (at_end() || peek() != ':') fail(path, "expected ':' after the key \"" + key + "\", found " + describe_here());
+      advance();
+      skip_whitespace();
+      std::string value_path = member_path(path, key);
+      JsonValue member = parse_value(value_path, depth + 1);
+      object.members_.emplace_back(std::move(key), std::move(member));
+      skip_whitespace();
+      if (at_end()) fail_at({object.line_, object.column_}, path, "unterminated object (missing '}')");
+      if (peek() == '}') {
+        advance();
+        break;
+      }
+      if (peek() != ',') fail(path, "expected ',' or '}' after an object member, found " + describe_here());
+      const Position comma = here();
+      advance();
+      skip_whitespace();
+      if (!at_end() && peek() == '}') fail_at(comma, path, "trailing comma before '}'");
+    }
+    reject_duplicate_keys(object, key_positions);
+    return object;
+  }
+
+  /// Sorting instead of a lookup per key keeps large objects O(n log n).
+  /// Reports the earliest repeated key, at the repeat, naming the first line.
+  void reject_duplicate_keys(const JsonValue& object, const std::vector<Position>& key_positions) const {
+    const auto& members = object.members_;
+    const auto key = [&](std::size_t i) -> const std::string& { return members[i].first; };
+    std::vector<std::size_t> order(members.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    // Stable: equal keys stay in document order, so a run starts with the first occurrence.
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    std::size_t repeat = members.size();
+    std::size_t original = 0;
+    for (std::size_t i = 1; i < order.size(); ++i) {
+      const bool second_of_run = key(order[i]) == key(order[i - 1]) && (i == 1 || key(order[i - 1]) != key(order[i - 2]));
+      if (second_of_run && order[i] < repeat) {
+        repeat = order[i];
+        original = order[i - 1];
+      }
+    }
+    if (repeat == members.size()) return;
+    fail_at(key_positions[repeat], object.path_,
+            "duplicate key \"" + key(repeat) + "\" (first at line " + std::to_string(key_positions[original].line) + ")");
+  }
+
+  std::string_view text_;
+  std::shared_ptr<const std::string> source_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+  int column_ = 1;
+};
+
+}  // namespace detail
+
+inline JsonValue JsonValue::parse(std::string_view text, std::string source_name) {
+  return detail::JsonParser(text, std::move(source_name)).run();
+}
+
+/// Streams pretty-printed JSON. Calls must nest properly: inside an object
+/// every value follows a key(); misuse throws std::logic_error.
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::ostream& out) : out_(out) {}
+
+  JsonWriter& begin_object() { return open(true); }
+  JsonWriter& end_object() { return close(true); }
+  JsonWriter& begin_array() { return open(false); }
+  JsonWriter& end_array() { return close(false); }
+
+  JsonWriter& key(std::string_view name) {
+    if (stack_.empty() || !stack_.back().is_object) throw std::logic_error("JsonWriter: key() outside an object");
+    Frame& frame = stack_.back();
+    if (frame.key_pending) throw std::logic_error("JsonWriter: key(\"" + std::string(name) + "\") right after another key");
+    if (std::find(frame.keys.begin(), frame.keys.end(), name) != frame.keys.end())
+      throw std::logic_error("JsonWriter: duplicate key \"" + std::string(name) + "\"");
+    frame.keys.emplace_back(name);
+    new_line_in(frame);
+    write_string(name);
+    out_ << ": ";
+    frame.key_pending = true;
+    return *this;
+  }
+
+  /// Shortest text that reads back as the same double; NaN and infinities as null.
+  JsonWriter& value(double number) {
+    before_value();
+    if (!std::isfinite(number)) {
+      out_ << "null";
+    } else {
+      char buffer[32];
+      const auto result = std::to_chars(buffer, buffer + sizeof buffer, number);
+      out_.write(buffer, result.ptr - buffer);
+    }
+    return after_value();
+  }
+  JsonWriter& value(int number) { return integer(number); }
+  JsonWriter& value(long number) { return integer(number); }
+  JsonWriter& value(long long number) { return integer(number); }
+  JsonWriter& value(unsigned number) { return integer(number); }
+  JsonWriter& value(unsigned long number) { return integer(number); }
+  JsonWriter& value(unsigned long long number) { return integer(number); }
+  JsonWriter& value(bool flag) {
+    before_value();
+    out_ << (flag ? "true" : "false");
+    return after_value();
+  }
+  JsonWriter& value(std::string_view text) {
+    before_value();
+    write_string(text);
+    return after_value();
+  }
+  /// Without it a string literal would pick value(bool).
+  JsonWriter& value(const char* text) { return value(std::string_view(text)); }
+  JsonWriter& value(std::nullptr_t) {
+    before_value();
+    out_ << "null";
+    return after_value();
+  }
+
+  /// True once one top-level value is written and every container closed.
+  bool complete() const { return root_written_ && stack_.empty(); }
+
+ private:
+  struct Frame {
+    bool is_object = false;
+    bool empty = true;
+    bool key_pending = false;
+    std::vector<std::string> keys;
+  };
+
+  template <class Integer>
+  JsonWriter& integer(Integer number) {
+    before_value();
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, number);
+    out_.write(buffer, result.ptr - buffer);
+    return after_value();
+  }
+
+  void indent() {
+    for (std::size_t i = 0; i < stack_.size(); ++i) out_ << "  ";
+  }
+
+  void new_line_in(Frame& frame) {
+    if (!frame.empty) out_ << ',';
+    out_ << '\n';
+    frame.empty = false;
+    indent();
+  }
+
+  void before_value() {
+    if (stack_.empty()) {
+      if (root_written_) throw std::logic_error("JsonWriter: a second top-level value");
+      return;
+    }
+    Frame& frame = stack_.back();
+    if (frame.is_object) {
+      if (!frame.key_pending) throw std::logic_error("JsonWriter: a value inside an object needs a key() first");
+      frame.key_pending = false;
+      return;
+    }
+    new_line_in(frame);
+  }
+
+  JsonWriter& after_value() {
+    if (stack_.empty()) {
+      root_written_ = true;
+      out_ << '\n';
+    }
+    return *this;
+  }
+
+  JsonWriter& open(bool is_object) {
+    before_value();
+    out_ << (is_object ? '{' : '[');
+    stack_.emplace_back().is_object = is_object;
+    return *this;
+  }
+
+  JsonWriter& close(bool is_object) {
+    const char* name = is_object ? "end_object()" : "end_array()";
+    if (stack_.empty() || stack_.back().is_object != is_object)
+      throw std::logic_error(std::string("JsonWriter: ") + name + " without a matching begin");
+    if (stack_.back().key_pending) throw std::logic_error(std::string("JsonWriter: ") + name + " after a key without a value");
+    const bool was_empty = stack_.back().empty;
+    stack_.pop_back();
+    if (!was_empty) {
+      out_ << '\n';
+      indent();
+    }
+    out_ << (is_object ? '}' : ']');
+    return after_value();
+  }
+
+  void write_string(std::string_view text) {
+    constexpr char hex[] = "0123456789abcdef";
+    out_ << '"';
+    for (char c : text) {
+      switch (c) {
+        case '"': out_ << "\\\""; break;
+        case '\\': out_ << "\\\\"; break;
+        case '\n': out_ << "\\n"; break;
+        case '\r': out_ << "\\r"; break;
+        case '\t': out_ << "\\t"; break;
+        case '\b': out_ << "\\b"; break;
+        case '\f': out_ << "\\f"; break;
+        default:
+          if (static_cast<unsigned char>(c) < 0x20)
+            out_ << "\\u00" << hex[static_cast<unsigned char>(c) >> 4] << hex[c & 0xF];
+          else
+            out_ << c;
+      }
+    }
+    out_ << '"';
+  }
+
+  std::ostream& out_;
+  std::vector<Frame> stack_;
+  bool root_written_ = false;
+};
+
+}  // namespace ychart::io
+// ---- end ychart/io/json.hpp ----
+// ---- begin ychart/io/table.hpp ----
+// ychart/io/table.hpp
+// A results table for sweeps: named columns with a unit and a print
+// precision, rows of cells (empty, double, long or text). It prints aligned
+// for a terminal and writes CSV (full precision, readable back with
+// CsvDocument) and JSON ({"columns": [...], "rows": [{name: value}]}).
+
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <filesystem>
+#include <iomanip>
+#include <limits>
+#include <locale>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace ychart::io {
+
+struct Column {
+  std::string name;
+  std::string unit;   // "" if none
+  int precision = 4;  // significant digits when printed
+
+  /// "name [unit]", or the name alone without a unit: the CSV and print header.
+  std::string heading() const { return unit.empty() ? name : name + " [" + unit + "]"; }
+};
+
+/// std::monostate is an empty cell (a value that does not exist, e.g. an
+/// infeasible point's objective).
+using Cell = std::variant<std::monostate, double, long, std::string>;
+
+namespace detail {
+
+/// Shortest text that reads back as the same double.
+inline std::string round_trip_text(double value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+inline std::string integer_text(long value) {
+  char buffer[24];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+/// `significant_digits` like printf's %g, independent of the global locale.
+inline std::string significant_text(double value, int significant_digits) {
+  if (std::isnan(value)) return "-";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  std::ostringstream out;
+  out.imbue(std::locale::classic());
+  out << std::setprecision(significant_digits) << value;
+  return out.str();
+}
+
+}  // namespace detail
+
+class Table {
+ public:
+  /// Throws ychart::error for an empty or repeated column name or a precision
+  /// outside 1..17.
+  explicit Table(std::vector<Column> columns) : columns_(std::move(columns)) {
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+      const Column& column = columns_[i];
+      if (column.name.empty()) throw ychart::error("ychart: Table: column " + std::to_string(i) + " has no name");
+      for (std::size_t j = 0; j < i; ++j)
+        if (columns_[j].name == column.name) throw ychart::error("ychart: Table: two columns named `" + column.name + "`");
+      if (column.precision < 1 || column.precision > 17)
+        throw ychart::error("ychart: Table: column `" + column.name + "` has precision " +
+                            std::to_string(column.precision) + " (expected 1..17 significant digits)");
+    }
+  }
+
+  /// Appends a row; throws ychart::error unless it has one cell per column.
+  void add_row(std::vector<Cell> cells) {
+    if (cells.size() != columns_.size())
+      throw ychart::error("ychart: Table::add_row: " + std::to_string(cells.size()) + " cells for " +
+                          std::to_string(columns_.size()) + " columns");
+    rows_.push_back(std::move(cells));
+  }
+
+  const std::vector<Column>& columns() const { return columns_; }
+  const std::vector<std::vector<Cell>>& rows() const { return rows_; }
+
+  /// Throws ychart::error for an unknown name.
+  std::size_t column_index(std::string_view name) const {
+    for (std::size_t i = 0; i < columns_.size(); ++i)
+      if (columns_[i].name == name) return i;
+    throw ychart::error("ychart: Table: no column named `" + std::string(name) + "`");
+  }
+
+  /// The cell as a double: a long converted, an empty cell NaN; text, or a
+  /// row out of range, throws ychart::error.
+  double number(std::size_t row, std::string_view name) const {
+    const std::size_t column = column_index(name);
+    if (row >= rows_.size())
+      throw ychart::error("ychart: Table: row " + std::to_string(row) + " out of range (" +
+                          std::to_string(rows_.size()) + " rows)");
+    const Cell& cell = rows_[row][column];
+    if (const auto* value = std::get_if<double>(&cell)) return *value;
+    if (const auto* value = std::get_if<long>(&cell)) return static_cast<double>(*value);
+    if (std::holds_alternative<std::monostate>(cell)) return std::numeric_limits<double>::quiet_NaN();
+    throw ychart::error("ychart: Table: row " + std::to_string(row) + " of column `" + std::string(name) +
+                        "` holds text, not a number");
+  }
+
+  /// Aligned columns under a "name [unit]" header: numbers right-aligned with
+  /// the column's significant digits (NaN "-", infinities "inf"/"-inf"),
+  /// columns holding text left-aligned.
+  void print(std::ostream& out) const {
+    std::vector<std::vector<std::string>> texts(rows_.size());
+    std::vector<std::size_t> widths(columns_.size());
+    std::vector<bool> right_aligned(columns_.size(), true);
+    for (std::size_t c = 0; c < columns_.size(); ++c) widths[c] = display_width(columns_[c].heading());
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+      for (std::size_t c = 0; c < columns_.size(); ++c) {
+        const Cell& cell = rows_[r][c];
+        if (std::holds_alternative<std::string>(cell)) right_aligned[c] = false;
+        texts[r].push_back(print_text(cell, columns_[c].precision));
+        widths[c] = std::max(widths[c], display_width(texts[r].back()));
+      }
+    }
+    const auto print_line = [&](const auto& cell_text) {
+      std::string line;
+      for (std::size_t c = 0; c < columns_.size(); ++c) {
+        const std::string& text = cell_text(c);
+        const std::string padding(widths[c] - display_width(text), ' ');
+        if (c > 0) line += "  ";
+        line += right_aligned[c] ? padding + text : text + padding;
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out << line << '\n';
+    };
+    std::vector<std::string> headings, rules;
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+      headings.push_back(columns_[c].heading());
+      rules.emplace_back(widths[c], '-');
+    }
+    print_line([&](std::size_t c) -> const std::string& { return headings[c]; });
+    print_line([&](std::size_t c) -> const std::string& { return rules[c]; });
+    for (const auto& row_texts : texts) print_line([&](std::size_t c) -> const std::string& { return row_texts[c]; });
+  }
+
+  /// Header "name [unit]" (name alone without unit); numbers in full
+  /// precision; empty cells and NaN as empty cells (spreadsheets and pandas
+  /// read them as missing), infinities as "inf"/"-inf".
+  void write_csv(std::ostream& out) const {
+    std::vector<std::string> line;
+    for (const Column& column : columns_) line.push_back(column.heading());
+    write_csv_row(out, line);
+    for (const auto& row : rows_) {
+      line.clear();
+      for (const Cell& cell : row) line.push_back(csv_text(cell));
+      write_csv_row(out, line);
+    }
+  }
+
+  void write_csv(const std::filesystem::path& path) const {
+    std::ostringstream out;
+    write_csv(out);
+    write_text_file(path, out.str());
+  }
+
+  /// {"columns": [{"name", "unit"}...], "rows": [{name: value, ...}...]};
+  /// empty cells, NaN and infinities as null.
+  void write_json(std::ostream& out) const {
+    JsonWriter json(out);
+    json.begin_object().key("columns").begin_array();
+    for (const Column& column : columns_)
+      json.begin_object().key("name").value(column.name).key("unit").value(column.unit).end_object();
+    json.end_array().key("rows").begin_array();
+    for (const auto& row : rows_) {
+      json.begin_object();
+      for (std::size_t c = 0; c < columns_.size(); ++c) {
+        json.key(columns_[c].name);
+        std::visit(
+            [&](const auto& value) {
+              if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::monostate>) json.value(nullptr);
+              else json.value(value);
+            },
+            row[c]);
+      }
+      json.end_object();
+    }
+    json.end_array().end_object();
+  }
+
+  void write_json(const std::filesystem::path& path) const {
+    std::ostringstream out;
+    write_json(out);
+    write_text_file(path, out.str());
+  }
+
+ private:
+  /// Characters, not bytes, so UTF-8 names (e.g. "µs") align.
+  static std::size_t display_width(std::string_view text) {
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  }
+
+  static std::string print_text(const Cell& cell, int precision) {
+    if (const auto* value = std::get_if<double>(&cell)) return detail::significant_text(*value, precision);
+    if (const auto* value = std::get_if<long>(&cell)) return detail::integer_text(*value);
+    if (const auto* text = std::get_if<std::string>(&cell)) return *text;
+    return "";
+  }
+
+  static std::string csv_text(const Cell& cell) {
+    if (const auto* value = std::get_if<double>(&cell)) {
+      if (std::isnan(*value)) return "";
+      if (std::isinf(*value)) return *value > 0 ? "inf" : "-inf";
+      return detail::round_trip_text(*value);
+    }
+    if (const auto* value = std::get_if<long>(&cell)) return detail::integer_text(*value);
+    if (const auto* text = std::get_if<std::string>(&cell)) return *text;
+    return "";
+  }
+
+  std::vector<Column> columns_;
+  std::vector<std::vector<Cell>> rows_;
+};
+
+inline std::ostream& operator<<(std::ostream& out, const Table& table) {
+  table.print(out);
+  return out;
+}
+
+}  // namespace ychart::io
+// ---- end ychart/io/table.hpp ----
+// ---- begin ychart/io/svg.hpp ----
+// ychart/io/svg.hpp
+// SVG charts drawn by ychart itself, so results can be plotted without a
+// plotting dependency: LineChart (series against x, optional log y axis,
+// non-finite points leave gaps) and StackedBarChart (one bar per category,
+// e.g. resources per FPGA, with a dashed reference line such as the cap).
+// Output is deterministic (fixed number formatting, no time stamps) and
+// marked up for lookup: every series is a <g class="series" data-name="...">,
+// every bar a <g class="bar" data-category="...">, every stacked piece a
+// <rect class="segment" data-name="..." data-value="...">.
+
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ychart::io {
+
+struct Series {
+  std::string name;
+  std::vector<double> x, y;
+  bool markers = true;
+  bool line = true;
+  bool dashed = false;
+};
+
+struct LineChart {
+  std::string title, x_label, y_label;
+  std::vector<Series> series;
+  bool log_y = false;  // decades; points with y <= 0 are left out like NaN
+  std::optional<double> y_min, y_max;
+};
+
+struct StackedBarChart {
+  std::string title, y_label;
+  std::vector<std::string> categories;  // one bar each, e.g. "FPGA 1" .. "FPGA 8"
+  struct Segment {
+    std::string name;
+    std::vector<double> values;  // one per category; >= 0, NaN for "not present"
+  };
+  std::vector<Segment> segments;  // stacked bottom to top in this order
+  std::optional<double> reference_line;
+  std::string reference_label;
+};
+
+namespace detail {
+
+/// Okabe & Ito's colour-blind-safe palette, yellow last (weakest on white).
+inline constexpr std::array<std::string_view, 8> chart_palette = {
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"};
+
+/// Escapes the five XML special characters; control characters XML 1.0
+/// forbids become U+FFFD so the file stays well-formed.
+inline std::string xml_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += "\xEF\xBF\xBD";
+        else out += c;
+    }
+  }
+  return out;
+}
+
+/// Coordinates with two decimals, trailing zeros dropped: stable files.
+inline std::string svg_number(double value) {
+  if (!std::isfinite(value)) value = 0;
+  value = std::clamp(value, -1e6, 1e6);  // far-off points are clipped anyway
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2);
+  std::string text(buffer, result.ptr);
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  return text == "-0" ? "0" : text;
+}
+
+/// Data values in attributes: the shortest text that reads back exactly.
+inline std::string data_number(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+inline std::size_t character_count(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+/// Width of a text in sans-serif: about 0.6 em per character.
+inline double text_width(std::string_view text, double font_size) {
+  return static_cast<double>(character_count(text)) * font_size * 0.6;
+}
+
+/// The first `max_characters` characters (not splitting UTF-8), with an
+/// ellipsis when cut.
+inline std::string shorten(std::string_view text, std::size_t max_characters) {
+  if (character_count(text) <= max_characters) return std::string(text);
+  if (max_characters == 0) return "";
+  std::size_t kept = 0, end = 0;
+  for (; end < text.size(); ++end) {
+    if ((static_cast<unsigned char>(text[end]) & 0xC0) != 0x80) {
+      if (kept == max_characters - 1) break;
+      ++kept;
+    }
+  }
+  return std::string(text.substr(0, end)) + "\xE2\x80\xA6";
+}
+
+/// Ids must be unique when several charts are inlined into one HTML page:
+/// derive them from the chart's content (FNV-1a), which keeps files stable.
+inline std::string content_id(std::string_view prefix, std::string_view content) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (char c : content) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  constexpr char hex[] = "0123456789abcdef";
+  std::string id(prefix);
+  for (int shift = 60; shift >= 32; shift -= 4) id += hex[(hash >> shift) & 0xF];
+  return id;
+}
+
+struct Axis {
+  double lo = 0, hi = 1;
+  bool log = false;
+  std::vector<double> ticks;
+  std::vector<std::string> labels;
+
+  /// The pixel of `value` when lo maps to pixel_lo and hi to pixel_hi.
+  double to_pixel(double value, double pixel_lo, double pixel_hi) const {
+    const double t = log ? (std::log10(value) - std::log10(lo)) / (std::log10(hi) - std::log10(lo))
+                         : (value - lo) / (hi - lo);
+    return pixel_lo + t * (pixel_hi - pixel_lo);
+  }
+};
+
+/// 1, 2 or 5 times a power of ten, giving about `target_ticks` intervals.
+inline double nice_step(double span, int target_ticks) {
+  const double raw = span / target_ticks;
+  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  const double normalised = raw / magnitude;
+  const double factor = normalised <= 1 ? 1 : normalised <= 2 ? 2 : normalised <= 5 ? 5 : 10;
+  return factor * magnitude;
+}
+
+/// As many decimals as the step needs; scientific for very large or small.
+inline std::string linear_tick_label(double value, double step) {
+  if (std::abs(value) < step * 1e-6) value = 0;  // k * step rounding: no "-0.0" or "1e-17"
+  const int step_exponent = static_cast<int>(std::floor(std::log10(step) + 1e-9));
+  char buffer[64];
+  if (std::abs(value) >= 1e6 || step < 1e-4) {
+    if (value == 0) return "0";
+    const int value_exponent = static_cast<int>(std::floor(std::log10(std::abs(value))));
+    const int digits = std::clamp(value_exponent - step_exponent, 0, 12);
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific, digits);
+    std::string text(buffer, result.ptr);
+    // "1.50e+06" -> "1.5e+06"
+    const std::size_t e = text.find('e');
+    std::string mantissa = text.substr(0, e);
+    if (mantissa.find('.') != std::string::npos) {
+      while (mantissa.back() == '0') mantissa.pop_back();
+      if (mantissa.back() == '.') mantissa.pop_back();
+    }
+    return mantissa + text.substr(e);
+  }
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, std::max(0, -step_exponent));
+  return std::string(buffer, result.ptr);
+}
+
+/// An axis over [data_lo, data_hi] (data_lo > data_hi: no data), widened to
+/// whole steps except at an end the caller fixes.
+inline Axis linear_axis(double data_lo, double data_hi, std::optional<double> fixed_lo, std::optional<double> fixed_hi,
+                        int target_ticks) {
+  const bool have_data = data_lo <= data_hi;
+  double lo = fixed_lo ? *fixed_lo : have_data ? data_lo : fixed_hi ? *fixed_hi - 1 : 0;
+  double hi = fixed_hi ? *fixed_hi : have_data ? data_hi : lo + 1;
+  if (!(std::isfinite(lo) && std::isfinite(hi))) throw ychart::error("ychart: chart axis limits must be finite");
+  if (hi <= lo) {
+    if (fixed_lo && fixed_hi) throw ychart::error("ychart: chart y_min must be below y_max");
+    const auto pad = [](double v) { return v == 0 ? 1 : std::abs(v) * 0.1; };
+    if (fixed_lo) {
+      hi = lo + pad(lo);
+    } else if (fixed_hi) {
+      lo = hi - pad(hi);
+    } else {
+      const double both = pad(lo);
+      lo -= both;
+      hi += both;
+    }
+  }
+  const double step = nice_step(hi - lo, target_ticks);
+  if (!(std::isfinite(step) && step > 0 && std::isfinite(lo / step) && std::isfinite(hi / step)))
+    throw ychart::error("ychart: chart data range too wide or too narrow to draw");
+  if (!fixed_lo) lo = std::floor(lo / step) * step;
+  if (!fixed_hi) hi = std::ceil(hi / step) * step;
+  Axis axis;
+  axis.lo = lo;
+  axis.hi = hi;
+  const long first = static_cast<long>(std::ceil(lo / step - 1e-9));
+  const long last = static_cast<long>(std::floor(hi / step + 1e-9));
+  for (long k = first; k <= last; ++k) {
+    axis.ticks.push_back(static_cast<double>(k) * step);
+    axis.labels.push_back(linear_tick_label(axis.ticks.back(), step));
+  }
+  return axis;
+}
+
+inline std::string decade_label(int exponent) {
+  if (exponent >= 0 && exponent <= 5) return "1" + std::string(static_cast<std::size_t>(exponent), '0');
+  if (exponent < 0 && exponent >= -3) return "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + "1";
+  return "1e" + std::to_string(exponent);
+}
+
+/// A log axis from decade to decade around the positive data; ticks on
+/// decades (every n-th decade when there are many).
+inline Axis log_axis(double data_lo, double data_hi, std::optional<double> fixed_lo, std::optional<double> fixed_hi) {
+  if ((fixed_lo && !(*fixed_lo > 0)) || (fixed_hi && !(*fixed_hi > 0)))
+    throw ychart::error("ychart: chart y_min and y_max must be > 0 on a log axis");
+  const bool have_data = data_lo <= data_hi;
+  double lo = fixed_lo ? *fixed_lo
+              : have_data ? std::pow(10.0, std::floor(std::log10(data_lo)))
+              : fixed_hi  ? *fixed_hi / 10
+                          : 1;
+  double hi = fixed_hi ? *fixed_hi : have_data ? std::pow(10.0, std::ceil(std::log10(data_hi))) : lo * 10;
+  if (!(lo > 0 && std::isfinite(hi))) throw ychart::error("ychart: chart data range too wide to draw on a log axis");
+  if (hi <= lo) {
+    if (fixed_lo && fixed_hi) throw ychart::error("ychart: chart y_min must be below y_max");
+    if (fixed_hi) lo = hi / 10;
+    else hi = lo * 10;
+  }
+  Axis axis;
+  axis.lo = lo;
+  axis.hi = hi;
+  axis.log = true;
+  const int first = static_cast<int>(std::ceil(std::log10(lo) - 1e-9));
+  const int last = static_cast<int>(std::floor(std::log10(hi) + 1e-9));
+  const int stride = std::max(1, (last - first + 8) / 8);
+  for (int k = first; k <= last; k += stride) {
+    axis.ticks.push_back(std::pow(10.0, k));
+    axis.labels.push_back(decade_label(k));
+  }
+  if (axis.ticks.empty()) {  // fixed limits inside one decade: label the ends
+    for (double end : {lo, hi}) {
+      axis.ticks.push_back(end);
+      axis.labels.push_back(data_number(end));
+    }
+  }
+  return axis;
+}
+
+struct PlotArea {
+  double left, top, right, bottom;
+  double width() const { return right - left; }
+  double height() const { return bottom - top; }
+};
+
+/// Entries flow down, then into further columns when the plot is too short.
+struct LegendLayout {
+  static constexpr double entry_height = 18;
+  static constexpr double font_size = 11;
+  static constexpr double swatch_width = 30;  // sample line or box plus a gap
+  std::size_t rows = 1;
+  std::size_t columns = 0;
+  double column_width = 0;
+  std::size_t max_characters = 0;
+
+  LegendLayout(const std::vector<std::string>& names, double available_height, double chart_width) {
+    if (names.empty()) return;
+    rows = std::max<std::size_t>(1, static_cast<std::size_t>(available_height / entry_height));
+    columns = (names.size() + rows - 1) / rows;
+    rows = (names.size() + columns - 1) / columns;  // balance the columns
+    double widest = 0;
+    for (const auto& name : names) widest = std::max(widest, text_width(name, font_size));
+    const double budget = std::max(70.0, chart_width * 0.4 / static_cast<double>(columns));
+    column_width = std::min(swatch_width + widest + 12, budget);
+    max_characters = static_cast<std::size_t>(std::max(1.0, (column_width - swatch_width - 12) / (font_size * 0.6)));
+  }
+
+  double width() const { return static_cast<double>(columns) * column_width; }
+  double x(std::size_t index, double left) const { return left + static_cast<double>(index / rows) * column_width; }
+  double y(std::size_t index, double top) const { return top + static_cast<double>(index % rows) * entry_height; }
+};
+
+inline void check_chart_size(int width, int height) {
+  if (width < 200 || height < 150)
+    throw ychart::error("ychart: chart size " + std::to_string(width) + "x" + std::to_string(height) +
+                        " is too small (at least 200x150)");
+}
+
+inline void open_svg(std::string& out, int width, int height, const std::string& title) {
+  const std::string w = std::to_string(width), h = std::to_string(height);
+  out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w +
+         " " + h + "\" font-family=\"sans-serif\" font-size=\"12\">\n";
+  if (!title.empty()) out += "<title>" + xml_escape(title) + "</title>\n";
+  out += "<rect class=\"background\" width=\"" + w + "\" height=\"" + h + "\" fill=\"white\"/>\n";
+  if (!title.empty())
+    out += "<text class=\"title\" x=\"" + svg_number(width / 2.0) +
+           "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">" + xml_escape(title) + "</text>\n";
+}
+
+/// Grid lines, ticks, tick labels and the rotated axis label.
+inline void draw_y_axis(std::string& out, const Axis& axis, const PlotArea& plot, const std::string& label,
+                        double label_x) {
+  out += "<g class=\"y-axis\">\n";
+  for (std::size_t i = 0; i < axis.ticks.size(); ++i) {
+    const std::string y = svg_number(axis.to_pixel(axis.ticks[i], plot.bottom, plot.top));
+    out += "<line class=\"grid\" x1=\"" + svg_number(plot.left) + "\" y1=\"" + y + "\" x2=\"" + svg_number(plot.right) +
+           "\" y2=\"" + y + "\" stroke=\"#e6e6e6\"/>\n";
+    out += "<line x1=\"" + svg_number(plot.left - 4) + "\" y1=\"" + y + "\" x2=\"" + svg_number(plot.left) + "\" y2=\"" +
+           y + "\" stroke=\"#333\"/>\n";
+    out += "<text x=\"" + svg_number(plot.left - 7) + "\" y=\"" + y +
+           "\" dy=\"0.32em\" text-anchor=\"end\" font-size=\"11\" fill=\"#333\">" + xml_escape(axis.labels[i]) + "</text>\n";
+  }
+  out += "<line x1=\"" + svg_number(plot.left) + "\" y1=\"" + svg_number(plot.top) + "\" x2=\"" + svg_number(plot.left) +
+         "\" y2=\"" + svg_number(plot.bottom) + "\" stroke=\"#333\"/>\n";
+  if (!label.empty()) {
+    const std::string x = svg_number(label_x), y = svg_number((plot.top + plot.bottom) / 2);
+    out += "<text class=\"axis-label\" x=\"" + x + "\" y=\"" + y + "\" transform=\"rotate(-90 " + x + " " + y +
+           ")\" text-anchor=\"middle\">" + xml_escape(label) + "</text>\n";
+  }
+  out += "</g>\n";
+}
+
+inline double widest_label(const Axis& axis, double font_size) {
+  double widest = 0;
+  for (const auto& label : axis.labels) widest = std::max(widest, text_width(label, font_size));
+  return widest;
+}
+
+enum class MarkerShape { circle, square, triangle, diamond };
+
+/// Colour and marker shape of series i: the shape changes with each pass
+/// through the palette, so series 0 and 8 still differ.
+inline MarkerShape marker_shape(std::size_t index) {
+  return static_cast<MarkerShape>((index + index / chart_palette.size()) % 4);
+}
+
+inline std::string marker(MarkerShape shape, double x, double y, std::string_view css_class = "marker") {
+  constexpr double r = 3.5;
+  const std::string tag_class = " class=\"" + std::string(css_class) + "\"";
+  switch (shape) {
+    case MarkerShape::circle:
+      return "<circle" + tag_class + " cx=\"" + svg_number(x) + "\" cy=\"" + svg_number(y) + "\" r=\"" + svg_number(r) +
+             "\"/>";
+    case MarkerShape::square:
+      return "<rect" + tag_class + " x=\"" + svg_number(x - r) + "\" y=\"" + svg_number(y - r) + "\" width=\"" +
+             svg_number(2 * r) + "\" height=\"" + svg_number(2 * r) + "\"/>";
+    case MarkerShape::triangle:
+      return "<path" + tag_class + " d=\"M" + svg_number(x) + " " + svg_number(y - r - 0.5) + "L" + svg_number(x + r + 0.5) +
+             " " + svg_number(y + r) + "L" + svg_number(x - r - 0.5) + " " + svg_number(y + r) + "Z\"/>";
+    case MarkerShape::diamond:
+      return "<path" + tag_class + " d=\"M" + svg_number(x) + " " + svg_number(y - r - 0.5) + "L" + svg_number(x + r + 0.5) +
+             " " + svg_number(y) + "L" + svg_number(x) + " " + svg_number(y + r + 0.5) + "L" + svg_number(x - r - 0.5) + " " +
+             svg_number(y) + "Z\"/>";
+  }
+  return "";
+}
+
+/// Fill of segment style i: the palette first, then the palette with hatch,
+/// dot and cross-hatch patterns, then all of those in lighter shades.
+struct SegmentStyle {
+  std::string colour;
+  int pattern;  // 0 solid, 1 diagonal hatch, 2 dots, 3 cross-hatch
+};
+
+inline std::string lighten(std::string_view colour, double towards_white) {
+  const auto channel = [&](std::size_t at) {
+    const int value = std::stoi(std::string(colour.substr(at, 2)), nullptr, 16);
+    return static_cast<int>(std::lround(value + (255 - value) * towards_white));
+  };
+  constexpr char hex[] = "0123456789ABCDEF";
+  std::string out = "#";
+  for (std::size_t at : {1, 3, 5}) {
+    const int value = channel(at);
+    out += hex[value >> 4];
+    out += hex[value & 0xF];
+  }
+  return out;
+}
+
+inline SegmentStyle segment_style(std::size_t index) {
+  const std::size_t n = chart_palette.size();
+  const std::size_t shade = index / (4 * n);
+  const double towards_white = std::min(0.7, 0.35 * static_cast<double>(shade));
+  return {lighten(chart_palette[index % n], towards_white), static_cast<int>((index / n) % 4)};
+}
+
+inline std::string pattern_definition(const std::string& id, const SegmentStyle& style) {
+  std::string out = "<pattern id=\"" + id + "\" patternUnits=\"userSpaceOnUse\" width=\"6\" height=\"6\">";
+  out += "<rect width=\"6\" height=\"6\" fill=\"" + style.colour + "\" fill-opacity=\"0.3\"/>";
+  const std::string stroke = "\" stroke=\"" + style.colour + "\" stroke-width=\"1.4\"/>";
+  if (style.pattern == 1) out += "<path d=\"M0 6L6 0M-1 1L1 -1M5 7L7 5" + stroke;
+  if (style.pattern == 2) out += "<circle cx=\"3\" cy=\"3\" r=\"1.6\" fill=\"" + style.colour + "\"/>";
+  if (style.pattern == 3) out += "<path d=\"M0 0L6 6M6 0L0 6" + stroke;
+  return out + "</pattern>\n";
+}
+
+}  // namespace detail
+
+/// The chart as an SVG document. Throws ychart::error for a series whose x
+/// and y differ in length, bad axis limits, or a size below 200x150.
+inline std::string to_svg(const LineChart& chart, int width = 640, int height = 420) {
+  using namespace detail;
+  check_chart_size(width, height);
+  const auto drawable = [&](double x, double y) {
+    return std::isfinite(x) && std::isfinite(y) && (!chart.log_y || y > 0);
+  };
+  double x_lo = std::numeric_limits<double>::infinity(), x_hi = -x_lo, y_lo = x_lo, y_hi = -x_lo;
+  std::vector<std::string> names;
+  std::string id_seed = chart.title + '\n' + std::to_string(width) + 'x' + std::to_string(height);
+  for (const Series& series : chart.series) {
+    if (series.x.size() != series.y.size())
+      throw ychart::error("ychart: series `" + series.name + "` has " + std::to_string(series.x.size()) +
+                          " x values and " + std::to_string(series.y.size()) + " y values");
+    for (std::size_t i = 0; i < series.x.size(); ++i) {
+      if (!drawable(series.x[i], series.y[i])) continue;
+      x_lo = std::min(x_lo, series.x[i]);
+      x_hi = std::max(x_hi, series.x[i]);
+      y_lo = std::min(y_lo, series.y[i]);
+      y_hi = std::max(y_hi, series.y[i]);
+    }
+    names.push_back(series.name);
+    id_seed += '\n' + series.name + ' ' + std::to_string(series.x.size());
+  }
+  const Axis x_axis = linear_axis(x_lo, x_hi, std::nullopt, std::nullopt, 6);
+  const Axis y_axis =
+      chart.log_y ? log_axis(y_lo, y_hi, chart.y_min, chart.y_max) : linear_axis(y_lo, y_hi, chart.y_min, chart.y_max, 5);
+
+  const double top = chart.title.empty() ? 16 : 40;
+  const double bottom = height - (chart.x_label.empty() ? 30.0 : 48.0);
+  const double left = 10 + (chart.y_label.empty() ? 0 : 20) + widest_label(y_axis, 11) + 10;
+  const LegendLayout legend(names, bottom - top, width);
+  // Without a legend the last x tick label, centred on the frame, needs room.
+  const double last_label_half = x_axis.labels.empty() ? 0 : text_width(x_axis.labels.back(), 11) / 2;
+  const double right = width - (names.empty() ? std::max(20.0, last_label_half + 10) : legend.width() + 24);
+  if (right - left < 60) throw ychart::error("ychart: chart too narrow for its axis labels and legend");
+  const PlotArea plot{left, top, right, bottom};
+  const auto px = [&](double x) { return x_axis.to_pixel(x, plot.left, plot.right); };
+  const auto py = [&](double y) { return y_axis.to_pixel(y, plot.bottom, plot.top); };
+
+  std::string out;
+  open_svg(out, width, height, chart.title);
+  const std::string clip_id = content_id("ychart-plot-", id_seed);
+  // A little wider than the plot so markers on the frame are not cut in half.
+  out += "<defs><clipPath id=\"" + clip_id + "\"><rect x=\"" + svg_number(plot.left - 5) + "\" y=\"" +
+         svg_number(plot.top - 5) + "\" width=\"" + svg_number(plot.width() + 10) + "\" height=\"" +
+         svg_number(plot.height() + 10) + "\"/></clipPath></defs>\n";
+
+  draw_y_axis(out, y_axis, plot, chart.y_label, 18);
+  out += "<g class=\"x-axis\">\n";
+  for (std::size_t i = 0; i < x_axis.ticks.size(); ++i) {
+    const std::string x = svg_number(px(x_axis.ticks[i]));
+    out += "<line class=\"grid\" x1=\"" + x + "\" y1=\"" + svg_number(plot.top) + "\" x2=\"" + x + "\" y2=\"" +
+           svg_number(plot.bottom) + "\" stroke=\"#e6e6e6\"/>\n";
+    out += "<line x1=\"" + x + "\" y1=\"" + svg_number(plot.bottom) + "\" x2=\"" + x + "\" y2=\"" +
+           svg_number(plot.bottom + 4) + "\" stroke=\"#333\"/>\n";
+    out += "<text x=\"" + x + "\" y=\"" + svg_number(plot.bottom + 17) +
+           "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#333\">" + xml_escape(x_axis.labels[i]) + "</text>\n";
+  }
+  out += "<line x1=\"" + svg_number(plot.left) + "\" y1=\"" + svg_number(plot.bottom) + "\" x2=\"" +
+         svg_number(plot.right) + "\" y2=\"" + svg_number(plot.bottom) + "\" stroke=\"#333\"/>\n";
+  if (!chart.x_label.empty())
+    out += "<text class=\"axis-label\" x=\"" + svg_number((plot.left + plot.right) / 2) + "\" y=\"" +
+           svg_number(height - 12.0) + "\" text-anchor=\"middle\">" + xml_escape(chart.x_label) + "</text>\n";
+  out += "</g>\n";
+
+  for (std::size_t s = 0; s < chart.series.size(); ++s) {
+    const Series& series = chart.series[s];
+    const std::string colour(chart_palette[s % chart_palette.size()]);
+    out += "<g class=\"series\" data-name=\"" + xml_escape(series.name) + "\" clip-path=\"url(#" + clip_id + ")\">\n";
+    if (series.line) {
+      // A point that cannot be drawn ends the current piece: the gap shows it.
+      std::string path;
+      bool in_piece = false;
+      for (std::size_t i = 0; i < series.x.size(); ++i) {
+        if (!drawable(series.x[i], series.y[i])) {
+          in_piece = false;
+          continue;
+        }
+        const std::string point = svg_number(px(series.x[i])) + " " + svg_number(py(series.y[i]));
+        const bool isolated = !in_piece && (i + 1 == series.x.size() || !drawable(series.x[i + 1], series.y[i + 1]));
+        // "h0" with round caps draws a lone point as a dot when markers are off.
+        path += (in_piece ? "L" : "M") + point + (isolated ? "h0" : "");
+        in_piece = true;
+      }
+      if (!path.empty())
+        out += "<path class=\"line\" d=\"" + path + "\" fill=\"none\" stroke=\"" + colour +
+               "\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\"" +
+               (series.dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>\n";
+    }
+    if (series.markers) {
+      out += "<g class=\"markers\" fill=\"" + colour + "\">\n";
+      for (std::size_t i = 0; i < series.x.size(); ++i)
+        if (drawable(series.x[i], series.y[i]))
+          out += marker(marker_shape(s), px(series.x[i]), py(series.y[i])) + "\n";
+      out += "</g>\n";
+    }
+    out += "</g>\n";
+  }
+
+  if (!names.empty()) {
+    out += "<g class=\"legend\" font-size=\"11\">\n";
+    const double legend_left = plot.right + 16;
+    for (std::size_t s = 0; s < chart.series.size(); ++s) {
+      const Series& series = chart.series[s];
+      const std::string colour(chart_palette[s % chart_palette.size()]);
+      const double x = legend.x(s, legend_left), y = legend.y(s, plot.top) + LegendLayout::entry_height / 2;
+      out += "<g class=\"legend-entry\" data-name=\"" + xml_escape(series.name) + "\">";
+      if (series.line || !series.markers)
+        out += "<line x1=\"" + svg_number(x) + "\" y1=\"" + svg_number(y) + "\" x2=\"" + svg_number(x + 22) + "\" y2=\"" +
+               svg_number(y) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"" +
+               (series.dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>";
+      if (series.markers) out += "<g fill=\"" + colour + "\">" + marker(marker_shape(s), x + 11, y, "legend-marker") + "</g>";
+      out += "<text x=\"" + svg_number(x + LegendLayout::swatch_width) + "\" y=\"" + svg_number(y) + "\" dy=\"0.32em\">" +
+             xml_escape(shorten(series.name, legend.max_characters)) + "</text></g>\n";
+    }
+    out += "</g>\n";
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+/// One bar per category; throws ychart::error for a segment without one value
+/// per category, a negative value, a non-finite reference line, or a size
+/// below 200x150. NaN values are left out (nothing drawn).
+inline std::string to_svg(const StackedBarChart& chart, int width = 640, int height = 420) {
+  using namespace detail;
+  check_chart_size(width, height);
+  const std::size_t category_count = chart.categories.size();
+  std::vector<double> totals(category_count, 0.0);
+  // Segments sharing a name share a colour and a legend entry.
+  std::vector<std::string> style_names;
+  std::vector<std::size_t> style_of_segment;
+  std::string id_seed = chart.title + '\n' + std::to_string(width) + 'x' + std::to_string(height);
+  for (const auto& segment : chart.segments) {
+    if (segment.values.size() != category_count)
+      throw ychart::error("ychart: bar segment `" + segment.name + "` has " + std::to_string(segment.values.size()) +
+                          " values for " + std::to_string(category_count) + " categories");
+    for (std::size_t c = 0; c < category_count; ++c) {
+      const double value = segment.values[c];
+      if (value < 0 || std::isinf(value))
+        throw ychart::error("ychart: bar segment `" + segment.name + "` has the value " + data_number(value) +
+                            " for `" + chart.categories[c] + "` (stacked bars need finite values >= 0)");
+      if (!std::isnan(value)) totals[c] += value;
+    }
+    const auto known = std::find(style_names.begin(), style_names.end(), segment.name);
+    style_of_segment.push_back(static_cast<std::size_t>(known - style_names.begin()));
+    if (known == style_names.end()) style_names.push_back(segment.name);
+    id_seed += '\n' + segment.name;
+  }
+  if (chart.reference_line && !std::isfinite(*chart.reference_line))
+    throw ychart::error("ychart: the bar chart's reference line must be finite");
+
+  double highest = 0;
+  for (double total : totals) highest = std::max(highest, total);
+  if (chart.reference_line) highest = std::max(highest, *chart.reference_line);
+  const Axis y_axis = linear_axis(0, highest, 0.0, std::nullopt, 5);
+
+  // Long or many category names are turned 45 degrees to fit under the bars.
+  double widest_category = 0;
+  for (const auto& category : chart.categories) widest_category = std::max(widest_category, text_width(category, 11));
+  const double top = chart.title.empty() ? 16 : 40;
+  double left = 10 + (chart.y_label.empty() ? 0 : 20) + widest_label(y_axis, 11) + 10;
+  // The legend lists the top segment first, like the stack it describes.
+  const std::vector<std::string> legend_names(style_names.rbegin(), style_names.rend());
+  const double provisional_bottom = height - 30.0;
+  const LegendLayout legend(legend_names, provisional_bottom - top, width);
+  const double right = width - (legend_names.empty() ? 16 : legend.width() + 24);
+  if (right - left < 60) throw ychart::error("ychart: chart too narrow for its axis labels and legend");
+  double slot = category_count ? (right - left) / static_cast<double>(category_count) : 0;
+  const bool rotate_labels = category_count > 0 && widest_category > slot * 0.9;
+  if (rotate_labels) {
+    // The first label, turned 45 degrees, reaches left of its bar: keep it on the canvas.
+    const double overhang = text_width(chart.categories.front(), 11) * 0.71 - slot / 2 + 6;
+    if (overhang > left && right - overhang >= 60) {
+      left = overhang;
+      slot = (right - left) / static_cast<double>(category_count);
+    }
+  }
+  const double label_depth = rotate_labels ? std::min(widest_category * 0.71 + 12, height * 0.3) : 20;
+  const PlotArea plot{left, top, right, height - 10 - label_depth};
+  if (plot.height() < 40) throw ychart::error("ychart: chart too short for its category labels");
+  const auto py = [&](double y) { return y_axis.to_pixel(y, plot.bottom, plot.top); };
+
+  std::string out;
+  open_svg(out, width, height, chart.title);
+  const std::string pattern_prefix = content_id("ychart-fill-", id_seed) + "-";
+  std::vector<std::string> fills;
+  std::string definitions;
+  for (std::size_t i = 0; i < style_names.size(); ++i) {
+    const SegmentStyle style = segment_style(i);
+    if (style.pattern == 0) {
+      fills.push_back(style.colour);
+    } else {
+      const std::string id = pattern_prefix + std::to_string(i);
+      definitions += pattern_definition(id, style);
+      fills.push_back("url(#" + id + ")");
+    }
+  }
+  if (!definitions.empty()) out += "<defs>\n" + definitions + "</defs>\n";
+
+  draw_y_axis(out, y_axis, plot, chart.y_label, 18);
+
+  const double bar_width = std::min(slot * 0.7, 90.0);
+  for (std::size_t c = 0; c < category_count; ++c) {
+    const double centre = plot.left + slot * (static_cast<double>(c) + 0.5);
+    out += "<g class=\"bar\" data-category=\"" + xml_escape(chart.categories[c]) + "\">\n";
+    double stacked = 0;
+    for (std::size_t s = 0; s < chart.segments.size(); ++s) {
+      const auto& segment = chart.segments[s];
+      const double value = segment.values[c];
+      if (std::isnan(value)) continue;
+      const double y_top = py(stacked + value), y_bottom = py(stacked);
+      stacked += value;
+      const std::size_t style = style_of_segment[s];
+      out += "<rect class=\"segment\" data-name=\"" + xml_escape(segment.name) + "\" data-value=\"" + data_number(value) +
+             "\" x=\"" + svg_number(centre - bar_width / 2) + "\" y=\"" + svg_number(y_top) + "\" width=\"" +
+             svg_number(bar_width) + "\" height=\"" + svg_number(y_bottom - y_top) + "\" fill=\"" + fills[style] +
+             "\" stroke=\"white\" stroke-width=\"0.5\"><title>" + xml_escape(segment.name) + ": " + data_number(value) +
+             "</title></rect>\n";
+    }
+    const std::string label_y = svg_number(plot.bottom + 16);
+    out += "<text class=\"category\" x=\"" + svg_number(centre) + "\" y=\"" + label_y + "\" font-size=\"11\" fill=\"#333\"";
+    out += rotate_labels ? " text-anchor=\"end\" transform=\"rotate(-45 " + svg_number(centre) + " " + label_y + ")\""
+                         : std::string(" text-anchor=\"middle\"");
+    out += ">" + xml_escape(chart.categories[c]) + "</text>\n</g>\n";
+  }
+  out += "<line class=\"baseline\" x1=\"" + svg_number(plot.left) + "\" y1=\"" + svg_number(plot.bottom) + "\" x2=\"" +
+         svg_number(plot.right) + "\" y2=\"" + svg_number(plot.bottom) + "\" stroke=\"#333\"/>\n";
+
+  if (chart.reference_line) {
+    const std::string y = svg_number(py(*chart.reference_line));
+    out += "<g class=\"reference\" data-value=\"" + data_number(*chart.reference_line) + "\">";
+    out += "<line class=\"reference-line\" x1=\"" + svg_number(plot.left) + "\" y1=\"" + y + "\" x2=\"" +
+           svg_number(plot.right) + "\" y2=\"" + y + "\" stroke=\"#333\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>";
+    if (!chart.reference_label.empty())
+      out += "<text class=\"reference-label\" x=\"" + svg_number(plot.right - 4) + "\" y=\"" +
+             svg_number(py(*chart.reference_line) - 5) + "\" text-anchor=\"end\" font-size=\"11\" fill=\"#333\">" +
+             xml_escape(chart.reference_label) + "</text>";
+    out += "</g>\n";
+  }
+
+  if (!legend_names.empty()) {
+    out += "<g class=\"legend\" font-size=\"11\">\n";
+    const double legend_left = plot.right + 16;
+    for (std::size_t i = 0; i < legend_names.size(); ++i) {
+      const std::size_t style = style_names.size() - 1 - i;
+      const double x = legend.x(i, legend_left), y = legend.y(i, plot.top) + LegendLayout::entry_height / 2;
+      out += "<g class=\"legend-entry\" data-name=\"" + xml_escape(legend_names[i]) + "\"><rect x=\"" + svg_number(x) +
+             "\" y=\"" + svg_number(y - 6) + "\" width=\"18\" height=\"12\" fill=\"" + fills[style] +
+             "\" stroke=\"#555\" stroke-width=\"0.5\"/><text x=\"" + svg_number(x + LegendLayout::swatch_width - 6) +
+             "\" y=\"" + svg_number(y) + "\" dy=\"0.32em\">" + xml_escape(shorten(legend_names[i], legend.max_characters)) +
+             "</text></g>\n";
+    }
+    out += "</g>\n";
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+/// Writes to_svg(chart) to `path`; ychart::error naming the path on failure.
+inline void write_svg(const std::filesystem::path& path, const LineChart& chart, int width = 640, int height = 420) {
+  write_text_file(path, to_svg(chart, width, height));
+}
+
+inline void write_svg(const std::filesystem::path& path, const StackedBarChart& chart, int width = 640,
+                      int height = 420) {
+  write_text_file(path, to_svg(chart, width, height));
+}
+
+}  // namespace ychart::io
+// ---- end ychart/io/svg.hpp ----
+// ---- begin ychart/dse/load.hpp ----
+// ychart/dse/load.hpp
+// Applications and architectures from data files: kernels from CSV (one row
+// per kernel in pipeline order, a column per attribute or resource), the
+// architecture from JSON. Every column and key must be one ychart knows --
+// a misspelt resource column is an error, not a silently ignored one -- and
+// every error names the file, the line and the field (io::parse_error).
+
+
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ychart::dse {
+
+/// Names of the attribute columns (their units are in the names); columns
+/// named after a resource of the kind fill Kernel::use. Empty name: the
+/// attribute is not read. Only `name` and `wcet` are required.
+struct KernelColumns {
+  std::string name = "stage";
+  std::string type = "type";
+  std::string wcet = "wcet_ms";  // ch. 4 tables call it tc1_ms, ch. 5 twc_ms
+  std::string data_in = "di_mb", data_out = "do_mb", constants = "c_mb";
+  std::string input_scaling = "delta", constant_scaling = "gamma";
+  std::string read_ports = "r_ports", write_ports = "w_ports", read_write_ports = "rw_ports";
+  std::string clock = "f1_ghz";
+  std::string power = "power_w";
+  std::string host_write = "bw_h2f_pct", host_read = "br_f2h_pct";  // % of DDR bandwidth
+  std::string host_write_time = "tw_ms", host_read_time = "tr_ms";
+  std::string cu_write = "bw_exe_pct", cu_read = "br_exe_pct";  // % of DDR bandwidth
+};
+
+/// Reads kernels from CSV text (`source` names it in errors).
+template <ResourceRecord R>
+std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelColumns& c = {}) {
+  const std::string* attributes[] = {&c.name,          &c.type,           &c.wcet,        &c.data_in,
+                                     &c.data_out,      &c.constants,      &c.input_scaling, &c.constant_scaling,
+                                     &c.read_ports,    &c.write_ports,    &c.read_write_ports, &c.clock,
+                                     &c.power,         &c.host_write,     &c.host_read,   &c.host_write_time,
+                                     &c.host_read_time, &c.cu_write,      &c.cu_read};
+  for (const auto& column : doc.header()) {
+    bool known = has_resource<R>(column);
+    for (const auto* a : attributes) known = known || (!a->empty() && *a == column);
+    if (!known) {
+      std::string valid;
+      for (const auto& r : resource_names<R>()) valid += (valid.empty() ? "" : ", ") + r;
+      for (const auto* a : attributes)
+        if (!a->empty()) valid += ", " + *a;
+      throw io::parse_error(doc.source_name(), doc.header_line(), 0, column,
+                            "unknown column (neither a resource of this device kind nor an attribute; known: " +
+                                valid + ")");
+    }
+  }
+  if (!doc.has_column(c.name) || !doc.has_column(c.wcet))
+    throw io::parse_error(doc.source_name(), doc.header_line(), 0, doc.has_column(c.name) ? c.wcet : c.name,
+                          "required column missing");
+  auto number = [&](const io::CsvRecord& r, const std::string& column, double fallback) {
+    return column.empty() ? fallback : r.number_or(column, fallback);
+  };
+  std::vector<Kernel<R>> out;
+  for (const auto& r : doc) {
+    Kernel<R> k;
+    k.name = std::string(r.text(c.name));
+    if (k.name.empty()) throw io::parse_error(doc.source_name(), r.line(), 0, c.name, "empty kernel name");
+    if (!c.type.empty() && doc.has_column(c.type)) k.type = std::string(r.text(c.type));
+    for (const auto& column : doc.header())
+      if (has_resource<R>(column)) {
+        const double v = r.number(column);
+        if (v < 0) throw io::parse_error(doc.source_name(), r.line(), 0, column, "resource use must not be negative");
+        set_resource(k.use, column, v);
+      }
+    const double wcet = r.number(c.wcet);
+    if (!(wcet > 0)) throw io::parse_error(doc.source_name(), r.line(), 0, c.wcet, "must be positive");
+    k.wcet = wcet * units::ms;
+    k.data_in = number(r, c.data_in, 0) * units::MB;
+    k.data_out = number(r, c.data_out, 0) * units::MB;
+    k.constants = number(r, c.constants, 0) * units::MB;
+    k.input_scaling = number(r, c.input_scaling, 1);
+    k.constant_scaling = number(r, c.constant_scaling, 1);
+    k.read_ports = static_cast<int>(number(r, c.read_ports, 0));
+    k.write_ports = static_cast<int>(number(r, c.write_ports, 0));
+    k.read_write_ports = static_cast<int>(number(r, c.read_write_ports, 1));
+    k.clock = number(r, c.clock, 0) * units::GHz;
+    k.power = number(r, c.power, 0) * units::W;
+    k.ddr.host_write = number(r, c.host_write, 0) / 100;
+    k.ddr.host_read = number(r, c.host_read, 0) / 100;
+    k.ddr.host_write_time = number(r, c.host_write_time, 0) * units::ms;
+    k.ddr.host_read_time = number(r, c.host_read_time, 0) * units::ms;
+    k.ddr.cu_write = number(r, c.cu_write, 0) / 100;
+    k.ddr.cu_read = number(r, c.cu_read, 0) / 100;
+    if (k.input_scaling < 0 || k.input_scaling > 1)
+      throw io::parse_error(doc.source_name(), r.line(), 0, c.input_scaling, "must lie in [0, 1]");
+    if (k.constant_scaling < 0 || k.constant_scaling > 1)
+      throw io::parse_error(doc.source_name(), r.line(), 0, c.constant_scaling, "must lie in [0, 1]");
+    out.push_back(std::move(k));
+  }
+  if (out.empty()) throw io::parse_error(doc.source_name(), doc.header_line(), 0, "", "no kernel rows");
+  return out;
+}
+
+template <ResourceRecord R>
+std::vector<Kernel<R>> load_kernels(const std::filesystem::path& csv, const KernelColumns& c = {}) {
+  return parse_kernels<R>(io::CsvDocument::read(csv), c);
+}
+
+/// A linear pipeline of the kernels in the file, in file order.
+template <ResourceRecord R>
+Application<R> load_pipeline(const std::filesystem::path& csv, std::string name, const KernelColumns& c = {}) {
+  return Application<R>::pipeline(std::move(name), load_kernels<R>(csv, c));
+}
+
+namespace detail {
+
+inline void check_keys(const io::JsonValue& object, std::initializer_list<std::string_view> known) {
+  for (const auto& [key, value] : object.items()) {
+    bool ok = false;
+    std::string list;
+    for (auto k : known) {
+      ok = ok || k == key;
+      list += (list.empty() ? "" : ", ") + std::string(k);
+    }
+    if (!ok)
+      throw io::parse_error(value.source_name(), value.line(), value.column(), value.path(),
+                            "unknown key (known here: " + list + ")");
+  }
+}
+
+inline double number_or(const io::JsonValue& object, std::string_view key, double fallback) {
+  const auto* v = object.find(key);
+  return v ? v->number() : fallback;
+}
+
+inline double non_negative(const io::JsonValue& object, std::string_view key, double fallback) {
+  const auto* v = object.find(key);
+  if (!v) return fallback;
+  const double x = v->number();
+  if (x < 0) throw io::parse_error(v->source_name(), v->line(), v->column(), v->path(), "must not be negative");
+  return x;
+}
+
+}  // namespace detail
+
+/// An architecture from JSON:
+///   { "name": "AWS F1", "kind": "FPGA", "devices": 8,
+///     "capacity": { "dsp": 100, ... },            // default 100 for each
+///     "static_power_w": 4.498,
+///     "clock": { "nominal_mhz": 250, "degradation_mhz": 0, "utilisation_resource": "dsp",
+///                "levels": [0.5, 0.75, 1.0] },
+///     "memory": { "read_gb_per_s": 19.2, "write_gb_per_s": 19.2, "port_bytes_per_cycle": 64,
+///                 "static_power_w": 0.5, "full_read_power_w": 0.672, "full_write_power_w": 0.4 },
+///     "host_to_device_gb_per_s": 9.4, "device_to_host_gb_per_s": 9.4 }
+/// Every key but "devices" is optional; unknown keys are errors.
+template <ResourceRecord R>
+Architecture<R> parse_architecture(const io::JsonValue& root) {
+  using detail::non_negative;
+  detail::check_keys(root, {"name", "kind", "devices", "capacity", "static_power_w", "clock", "memory",
+                            "host_to_device_gb_per_s", "device_to_host_gb_per_s"});
+  Architecture<R> a;
+  if (const auto* v = root.find("name")) a.name = v->string();
+  if (const auto* v = root.find("kind")) a.kind.name = v->string();
+  const auto& devices = root.at("devices");
+  const long n = devices.integer();
+  if (n < 1 || n > 4096)
+    throw io::parse_error(devices.source_name(), devices.line(), devices.column(), devices.path(),
+                          "must be between 1 and 4096");
+  a.devices = static_cast<int>(n);
+  if (const auto* cap = root.find("capacity"))
+    for (const auto& [key, value] : cap->items()) {
+      if (!has_resource<R>(key)) {
+        std::string valid;
+        for (const auto& r : resource_names<R>()) valid += (valid.empty() ? "" : ", ") + r;
+        throw io::parse_error(value.source_name(), value.line(), value.column(), value.path(),
+                              "no such resource (this kind has: " + valid + ")");
+      }
+      const double x = value.number();
+      if (!(x > 0))
+        throw io::parse_error(value.source_name(), value.line(), value.column(), value.path(), "must be positive");
+      set_resource(a.kind.capacity, key, x);
+    }
+  a.kind.static_power = non_negative(root, "static_power_w", 0) * units::W;
+  if (const auto* clock = root.find("clock")) {
+    detail::check_keys(*clock, {"nominal_mhz", "degradation_mhz", "utilisation_resource", "levels"});
+    a.kind.clock.nominal = non_negative(*clock, "nominal_mhz", 0) * units::MHz;
+    a.kind.clock.degradation_per_utilisation = non_negative(*clock, "degradation_mhz", 0) * units::MHz;
+    if (const auto* r = clock->find("utilisation_resource")) {
+      if (!has_resource<R>(r->string()))
+        throw io::parse_error(r->source_name(), r->line(), r->column(), r->path(), "no such resource");
+      a.kind.clock.utilisation_resource = r->string();
+    }
+    if (const auto* levels = clock->find("levels"))
+      for (const auto& l : levels->elements()) {
+        const double x = l.number();
+        if (!(x > 0 && x <= 1))
+          throw io::parse_error(l.source_name(), l.line(), l.column(), l.path(),
+                                "a clock level is a fraction of the nominal clock in (0, 1]");
+        a.kind.clock.levels_fraction.push_back(x);
+      }
+  }
+  if (const auto* mem = root.find("memory")) {
+    detail::check_keys(*mem, {"read_gb_per_s", "write_gb_per_s", "port_bytes_per_cycle", "static_power_w",
+                              "full_read_power_w", "full_write_power_w"});
+    a.kind.memory.read_bandwidth = non_negative(*mem, "read_gb_per_s", 0) * units::GB_per_s;
+    a.kind.memory.write_bandwidth = non_negative(*mem, "write_gb_per_s", 0) * units::GB_per_s;
+    a.kind.memory.port_bytes_per_cycle = non_negative(*mem, "port_bytes_per_cycle", 0) * units::B;
+    a.kind.memory.static_power = non_negative(*mem, "static_power_w", 0) * units::W;
+    a.kind.memory.full_read_power = non_negative(*mem, "full_read_power_w", 0) * units::W;
+    a.kind.memory.full_write_power = non_negative(*mem, "full_write_power_w", 0) * units::W;
+  }
+  a.host_to_device.bandwidth = non_negative(root, "host_to_device_gb_per_s", 0) * units::GB_per_s;
+  a.device_to_host.bandwidth = non_negative(root, "device_to_host_gb_per_s", 0) * units::GB_per_s;
+  return a;
+}
+
+template <ResourceRecord R>
+Architecture<R> load_architecture(const std::filesystem::path& json) {
+  return parse_architecture<R>(io::JsonValue::read(json));
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/load.hpp ----
 // ---- end ychart/ychart.hpp ----

@@ -1,0 +1,130 @@
+// ychart/dse/sweep.hpp
+// Sweeps: evaluate or solve one model per point of a parameter grid
+// (resource cap, II_max, number of devices), in parallel over the
+// machine's cores, with a progress bar when stderr is a terminal. Results
+// come back in grid order whatever order the threads finish in.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <exception>
+#include <functional>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include <unistd.h>
+
+namespace ychart::dse {
+
+struct SweepOptions {
+  /// Worker threads; 0: one per hardware thread. Ipopt solves are serialised
+  /// inside the library (MUMPS is not thread-safe); GLPK, the searches and
+  /// the evaluations run concurrently.
+  unsigned threads = 0;
+  enum class Progress { automatic, always, never };
+  /// automatic: a bar on stderr only when stderr is a terminal.
+  Progress progress = Progress::automatic;
+  std::string label = "sweep";
+};
+
+namespace detail {
+
+class ProgressBar {
+ public:
+  ProgressBar(std::size_t total, const SweepOptions& o)
+      : total_(total),
+        label_(o.label),
+        on_(o.progress == SweepOptions::Progress::always ||
+            (o.progress == SweepOptions::Progress::automatic && ::isatty(::fileno(stderr)))),
+        start_(std::chrono::steady_clock::now()) {
+    draw();
+  }
+  void step() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++done_;
+    draw();
+  }
+  ~ProgressBar() {
+    if (on_) std::cerr << "\n" << std::flush;
+  }
+
+ private:
+  void draw() {
+    if (!on_) return;
+    constexpr std::size_t width = 30;
+    const std::size_t filled = total_ ? width * done_ / total_ : width;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    std::string bar(filled, '#');
+    bar.resize(width, '.');
+    char time[32];
+    std::snprintf(time, sizeof time, "%.1f s", seconds);
+    std::cerr << "\r" << label_ << " [" << bar << "] " << done_ << "/" << total_ << "  " << time << std::flush;
+  }
+
+  std::size_t total_, done_ = 0;
+  std::string label_;
+  bool on_;
+  std::chrono::steady_clock::time_point start_;
+  std::mutex mutex_;
+};
+
+}  // namespace detail
+
+/// Calls fn(point) for every point, in parallel, and returns the results in
+/// the order of `points`. An exception from any point is rethrown after all
+/// threads have stopped (the first by grid order).
+template <class Point, class Fn>
+auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& options = {})
+    -> std::vector<std::invoke_result_t<Fn&, const Point&>> {
+  using Result = std::invoke_result_t<Fn&, const Point&>;
+  std::vector<std::optional<Result>> slots(points.size());
+  std::vector<std::exception_ptr> errors(points.size());
+  std::atomic<std::size_t> next{0};
+  detail::ProgressBar bar(points.size(), options);
+  auto work = [&] {
+    for (std::size_t i = next++; i < points.size(); i = next++) {
+      try {
+        slots[i].emplace(fn(points[i]));
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+      bar.step();
+    }
+  };
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(points.size(), 1)));
+  {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+  }
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  std::vector<Result> out;
+  out.reserve(points.size());
+  for (auto& s : slots) out.push_back(std::move(*s));
+  return out;
+}
+
+/// A grid lo, lo + step, ..., up to hi (inclusive within rounding).
+inline std::vector<double> linear_grid(double lo, double hi, double step) {
+  std::vector<double> g;
+  if (!(step > 0)) return g;
+  for (int i = 0;; ++i) {
+    const double v = lo + i * step;
+    if (v > hi + 1e-9 * std::max(1.0, std::abs(hi))) break;
+    g.push_back(v);
+  }
+  return g;
+}
+
+}  // namespace ychart::dse
