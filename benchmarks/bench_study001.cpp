@@ -1,0 +1,66 @@
+// benchmarks/bench_study001.cpp
+// Whole sweeps of the study-001 examples, as a user runs them:
+//   Ch3Sweep/<case>  examples/study001/ch3: 9 resource caps (30-92 %), at each
+//                    the GP relaxation, the exact optimum with beta = 0, the
+//                    exact optimum with Table 3.4's beta, and GP+A
+//                    (Algorithm 1); alex16 (2 FPGAs), alex32 (4), vgg16 (8).
+//   Ch5Sweep/<case>  examples/study001/ch5: the II_max grid of each network,
+//                    at each H2 (Algorithm 4) priced by the exact evaluator,
+//                    the power bound and F_min.
+// One sweep per run (Iterations(1)), over the machine's cores like the
+// examples (sweep() with default options). Target: each sweep < 10 s.
+#include "study001/ch3/ch3.hpp"
+#include "study001/ch5/ch5.hpp"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+void Ch3Sweep(benchmark::State& state, std::size_t index) {
+  using namespace study001::ch3;
+  const auto& c = cases.at(index);
+  ychart::dse::KernelColumns columns;
+  columns.wcet = "wcet_ms";
+  const auto app = ychart::dse::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title, columns);
+  const auto arch = study001::aws_f1(c.fpgas);
+  const std::vector<double> caps = {30, 40, 50, 55, 61, 70, 76, 82, 92};
+  ychart::dse::SweepOptions so;
+  so.progress = ychart::dse::SweepOptions::Progress::never;
+  for (auto _ : state) {
+    auto points = ychart::dse::sweep(caps, [&](double cap) { return solve_point(app, arch, c, cap); }, so);
+    benchmark::DoNotOptimize(points);
+  }
+}
+
+void Ch5Sweep(benchmark::State& state, std::size_t index) {
+  using namespace study001::ch5;
+  const auto& c = cases.at(index);
+  const auto arch = ychart::dse::load_architecture<study001::FpgaResources>(study001::data_dir() / "aws_f1.json");
+  ychart::dse::KernelColumns columns;
+  columns.wcet = "twc_ms";
+  const auto app = ychart::dse::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title, columns);
+  ychart::dse::SweepOptions so;
+  so.progress = ychart::dse::SweepOptions::Progress::never;
+  for (auto _ : state) {
+    auto points = ychart::dse::sweep(c.ii_ms, [&](double ii) { return solve_point(app, arch, ii); }, so);
+    benchmark::DoNotOptimize(points);
+  }
+}
+
+const int registered = [] {
+  for (std::size_t i = 0; i < study001::ch3::cases.size(); ++i)
+    benchmark::RegisterBenchmark(("Ch3Sweep/" + study001::ch3::cases[i].id).c_str(), Ch3Sweep, i)
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  for (std::size_t i = 0; i < study001::ch5::cases.size(); ++i)
+    benchmark::RegisterBenchmark(("Ch5Sweep/" + study001::ch5::cases[i].id).c_str(), Ch5Sweep, i)
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  return 0;
+}();
+
+}  // namespace
+
+BENCHMARK_MAIN();

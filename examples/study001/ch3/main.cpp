@@ -1,0 +1,124 @@
+// Study 001, chapter 3 (J. Shan, PhD thesis, Politecnico di Torino, 2021):
+// the simplified performance model, II against the per-FPGA resource cap,
+// for AlexNet-16 on 2 FPGAs, AlexNet-32 on 4 and VGG-16 on 8 (Tables
+// 3.2-3.4). Four series per case, as in the thesis's Figures 3.3-3.5:
+//   GP relaxation     -- Ipopt, real CU counts split equally (eqs. 3.14-3.21)
+//   exact, beta = 0   -- the proven integer optimum of II (the thesis's "MINLP")
+//   exact, Table 3.4  -- the proven optimum of alpha II + beta phi ("MINLP+G")
+//   GP+A              -- the thesis's heuristic: GP, floor/ceil, Algorithm 1
+// and the VGG resource distribution at a 61 % cap (Figure 3.6).
+//
+// usage: study001_ch3 [--data DIR] [--out DIR] [--caps 30,40,...] [--threads N]
+// Writes ch3_<case>.csv/.json, fig3_3..3_5 (II vs cap, II vs average use)
+// and fig3_6_*.svg into --out (default: study001_ch3).
+#include "ch3.hpp"
+
+#include <filesystem>
+#include <iostream>
+
+using namespace study001::ch3;
+using namespace ychart;
+using namespace ychart::dse;
+
+int main(int argc, char** argv) {
+  std::string data, out_dir = "study001_ch3";
+  std::vector<double> caps = {30, 40, 50, 55, 61, 70, 76, 82, 92};
+  unsigned threads = 0;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--data") data = next();
+    else if (a == "--out") out_dir = next();
+    else if (a == "--caps") caps = parse_list(next());
+    else if (a == "--threads") threads = static_cast<unsigned>(std::stoul(next()));
+    else {
+      std::cerr << "usage: study001_ch3 [--data DIR] [--out DIR] [--caps 30,40,...] [--threads N]\n";
+      return 2;
+    }
+  }
+  try {
+    std::filesystem::create_directories(out_dir);
+    KernelColumns columns;
+    columns.wcet = "wcet_ms";
+    for (const auto& c : cases) {
+      const auto app = load_pipeline<FpgaResources>(study001::data_dir(data) / c.file, c.title, columns);
+      const auto arch = study001::aws_f1(c.fpgas);
+      SweepOptions so;
+      so.threads = threads;
+      so.label = c.title;
+      const auto points = sweep(caps, [&](double cap) { return solve_point(app, arch, c, cap); }, so);
+
+      io::Table table({{"cap", "%", 3},
+                       {"GP II", "ms", 4},
+                       {"exact II", "ms", 4},
+                       {"exact phi", "", 3},
+                       {"exact avg use", "%", 3},
+                       {"weighted II", "ms", 4},
+                       {"weighted phi", "", 3},
+                       {"GP+A II", "ms", 4},
+                       {"GP+A phi", "", 3},
+                       {"GP+A avg use", "%", 3},
+                       {"exact time", "s", 2},
+                       {"weighted time", "s", 2},
+                       {"GP+A time", "s", 2}});
+      for (const auto& p : points)
+        table.add_row({p.cap, p.gp_ii_ms, p.exact.ii_ms, p.exact.spreading, p.exact.average_use, p.weighted.ii_ms,
+                       p.weighted.spreading, p.gpa.ii_ms, p.gpa.spreading, p.gpa.average_use, p.exact.seconds,
+                       p.weighted.seconds, p.gpa.seconds});
+      std::cout << "\n" << c.title << " (alpha " << c.alpha << ", beta " << c.beta << ")\n";
+      table.print(std::cout);
+      table.write_csv(std::filesystem::path(out_dir) / ("ch3_" + c.id + ".csv"));
+      table.write_json(std::filesystem::path(out_dir) / ("ch3_" + c.id + ".json"));
+
+      auto series = [&](const std::string& name, auto x_of, auto y_of, bool dashed) {
+        io::Series s;
+        s.name = name;
+        s.dashed = dashed;
+        for (const auto& p : points) s.x.push_back(x_of(p)), s.y.push_back(y_of(p));
+        return s;
+      };
+      auto cap_of = [](const Point& p) { return p.cap; };
+      io::LineChart left;
+      left.title = c.title + ": II against the resource cap";
+      left.x_label = "resource cap per FPGA (%)";
+      left.y_label = "II (ms)";
+      left.series = {series("GP relaxation", cap_of, [](const Point& p) { return p.gp_ii_ms; }, true),
+                     series("exact, beta = 0 (MINLP)", cap_of, [](const Point& p) { return p.exact.ii_ms; }, false),
+                     series("exact, Table 3.4 beta (MINLP+G)", cap_of,
+                            [](const Point& p) { return p.weighted.ii_ms; }, false),
+                     series("GP+A (Algorithm 1)", cap_of, [](const Point& p) { return p.gpa.ii_ms; }, false)};
+      io::write_svg(std::filesystem::path(out_dir) / (c.figure + "_" + c.id + "_cap.svg"), left);
+      io::LineChart right;
+      right.title = c.title + ": II against average FPGA use";
+      right.x_label = "average use of the FPGAs (%)";
+      right.y_label = "II (ms)";
+      right.series = {
+          series("exact, beta = 0 (MINLP)", [](const Point& p) { return p.exact.average_use; },
+                 [](const Point& p) { return p.exact.ii_ms; }, false),
+          series("exact, Table 3.4 beta (MINLP+G)", [](const Point& p) { return p.weighted.average_use; },
+                 [](const Point& p) { return p.weighted.ii_ms; }, false),
+          series("GP+A (Algorithm 1)", [](const Point& p) { return p.gpa.average_use; },
+                 [](const Point& p) { return p.gpa.ii_ms; }, false)};
+      io::write_svg(std::filesystem::path(out_dir) / (c.figure + "_" + c.id + "_use.svg"), right);
+
+      if (c.id == "vgg16")
+        for (const auto& p : points)
+          if (p.cap == 61) {
+            stacked_bars(app, p.exact, p.cap, "VGG at a 61 % cap: exact, beta = 0 (MINLP)",
+                         std::filesystem::path(out_dir) / "fig3_6_vgg16_61_exact.svg");
+            stacked_bars(app, p.weighted, p.cap, "VGG at a 61 % cap: exact, beta = 50 (MINLP+G)",
+                         std::filesystem::path(out_dir) / "fig3_6_vgg16_61_weighted.svg");
+            if (!p.gpa.mapping.cus.empty())
+              stacked_bars(app, p.gpa, p.cap, "VGG at a 61 % cap: GP+A",
+                           std::filesystem::path(out_dir) / "fig3_6_vgg16_61_gpa.svg");
+          }
+    }
+    std::cout << "\nfiles written to " << out_dir << "/\n";
+  } catch (const std::exception& e) {
+    std::cerr << "study001_ch3: " << e.what() << "\n";
+    return 1;
+  }
+}

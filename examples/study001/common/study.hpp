@@ -1,0 +1,45 @@
+// examples/study001/common/study.hpp
+// Shared by the study-001 examples: where the transcribed tables live, the
+// AWS F1 platform, and a helper to time a call.
+#pragma once
+
+#include <ychart/ychart.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+
+#ifndef YCHART_EXAMPLES_DATA_DIR
+#define YCHART_EXAMPLES_DATA_DIR "examples/data"
+#endif
+
+namespace study001 {
+
+using ychart::dse::FpgaResources;
+using App = ychart::dse::Application<FpgaResources>;
+using Arch = ychart::dse::Architecture<FpgaResources>;
+
+/// examples/data/shan2021 in the source tree, or --data DIR.
+inline std::filesystem::path data_dir(const std::string& override_dir = "") {
+  return override_dir.empty() ? std::filesystem::path(YCHART_EXAMPLES_DATA_DIR) / "shan2021"
+                              : std::filesystem::path(override_dir);
+}
+
+/// `fpgas` xcvu9p FPGAs on one AWS F1 host; resources in % of one device.
+inline Arch aws_f1(int fpgas) {
+  Arch a;
+  a.name = "AWS F1, " + std::to_string(fpgas) + " FPGAs";
+  a.kind.name = "xcvu9p";
+  a.devices = fpgas;
+  return a;
+}
+
+/// Seconds taken by f().
+template <class F>
+double seconds(F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace study001
