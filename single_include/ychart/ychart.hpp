@@ -5468,6 +5468,10 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(const Model& m
         s.y = int(j);
         row.gamma = -v;
       }
+      // A spreading row without a spreading variable (sum_f h(n_kf) <= b) is
+      // a hard limit the packing search does not enforce: leave such models
+      // to the general methods.
+      if (!(row.gamma > 0)) return std::nullopt;
       row.b = -constant;
       s.packing.spread.push_back(std::move(row));
       s.spread_constraint.push_back(i);
@@ -5913,8 +5917,15 @@ inline Solution Model::solve(const SolveOptions& options) {
   const auto start = clock::now();
   if (!cache_) cache_.reset(new detail::SolverCache);
   if (options.method == Method::automatic && !symmetries_.empty())
-    if (const auto structure = detail::find_symmetric_structure(*this))
-      return detail::solve_symmetric_allocation(*this, *structure, options);
+    if (const auto structure = detail::find_symmetric_structure(*this)) {
+      auto solution = detail::solve_symmetric_allocation(*this, *structure, options);
+      // The decomposition's packing can miss a row the structure check let
+      // through (a spreading variable bounded by another row); it then says
+      // numerical_error rather than answer wrongly, and the general methods,
+      // which ignore the symmetry, still solve the model exactly.
+      if (solution.status() != Status::numerical_error) return solution;
+      return detail::solve_mixed_integer(*this, options, cache_->runner);
+    }
   if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->runner);
   const auto form = lower::lower_gp(*this);
   const solve::GpDerivativeMaps maps(form);
@@ -6743,6 +6754,9 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
     const auto& mem = kind.memory;
     if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
       throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
+    if (!(clock > 0.0))
+      throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
+                        "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
     const double port = mem.port_bytes_per_cycle.value() * clock;
     const double di = kn.data_in.value(), c = kn.constants.value();
     const double read = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +

@@ -249,6 +249,9 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
     const auto& mem = kind.memory;
     if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
       throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
+    if (!(clock > 0.0))
+      throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
+                        "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
     const double port = mem.port_bytes_per_cycle.value() * clock;
     const double di = kn.data_in.value(), c = kn.constants.value();
     const double read = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +

@@ -58,8 +58,15 @@ inline Solution Model::solve(const SolveOptions& options) {
   const auto start = clock::now();
   if (!cache_) cache_.reset(new detail::SolverCache);
   if (options.method == Method::automatic && !symmetries_.empty())
-    if (const auto structure = detail::find_symmetric_structure(*this))
-      return detail::solve_symmetric_allocation(*this, *structure, options);
+    if (const auto structure = detail::find_symmetric_structure(*this)) {
+      auto solution = detail::solve_symmetric_allocation(*this, *structure, options);
+      // The decomposition's packing can miss a row the structure check let
+      // through (a spreading variable bounded by another row); it then says
+      // numerical_error rather than answer wrongly, and the general methods,
+      // which ignore the symmetry, still solve the model exactly.
+      if (solution.status() != Status::numerical_error) return solution;
+      return detail::solve_mixed_integer(*this, options, cache_->runner);
+    }
   if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->runner);
   const auto form = lower::lower_gp(*this);
   const solve::GpDerivativeMaps maps(form);

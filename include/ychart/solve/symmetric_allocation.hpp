@@ -188,6 +188,10 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(const Model& m
         s.y = int(j);
         row.gamma = -v;
       }
+      // A spreading row without a spreading variable (sum_f h(n_kf) <= b) is
+      // a hard limit the packing search does not enforce: leave such models
+      // to the general methods.
+      if (!(row.gamma > 0)) return std::nullopt;
       row.b = -constant;
       s.packing.spread.push_back(std::move(row));
       s.spread_constraint.push_back(i);
