@@ -385,10 +385,9 @@ TEST(DseEvaluate, MemoryContentionNeedsTheMemoryConstants) {
   EXPECT_THROW(evaluate(contention_app(), arch, Mapping{{{1, 0}, {1, 0}}, {}}, o), model_error);
 }
 
-// A bug report, not a design choice: with memory contention on, no nominal
-// clock and no kernel clock, the port bandwidth BX = width x clock is 0 and
-// every read time 0 / 0 or x / 0 -- evaluate() returns II = inf instead of
-// saying which constant is missing (as it does for clock degradation).
+// With memory contention on, no nominal clock and no kernel clock, the port
+// bandwidth BX = width x clock is 0. Regression: evaluate() returned II = inf
+// instead of saying which constant is missing.
 TEST(DseEvaluate, MemoryContentionWithoutAnyClockIsAModelError) {
   EvaluationOptions<FpgaResources> o;
   o.model.memory_contention = true;

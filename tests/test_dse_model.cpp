@@ -300,7 +300,7 @@ TEST(DseModel, Study001Alex16On2Fpgas) {
 
 void transfers_against_brute_force(Schedule schedule, bool locality, unsigned seed, int trials) {
   std::mt19937 rng(seed);
-  int checked = 0;
+  int checked = 0, local_optima = 0;
   for (int trial = 0; trial < trials; ++trial) {
     const int F = 2;
     const auto tiny = random_tiny(rng, 3, true);
@@ -324,6 +324,12 @@ void transfers_against_brute_force(Schedule schedule, bool locality, unsigned se
       EXPECT_TRUE(e.feasible);
       if (e.ii.in(units::ms) < best) best = e.ii.in(units::ms), arg = m;
     });
+    if (locality && std::isfinite(best)) {
+      // Does keeping data on a device pay off at the optimum?
+      auto without = eo;
+      without.model.locality = false;
+      if (evaluate(tiny.app, arch, arg, without).ii.in(units::ms) > best * (1 + 1e-9)) ++local_optima;
+    }
     auto o = options(cap);
     o.schedule = schedule;
     o.locality = locality;
@@ -346,6 +352,9 @@ void transfers_against_brute_force(Schedule schedule, bool locality, unsigned se
                 (e.host_to_device + e.device_to_host).in(units::ms), 1e-6 * best);
   }
   EXPECT_GT(checked, trials / 2);
+  if (locality) {
+    EXPECT_GT(local_optima, 0) << "no instance where locality matters: the test would not see it";
+  }
 }
 
 TEST(DseModel, SequentialPhasesWithLocalityMatchesBruteForce) {
@@ -600,8 +609,11 @@ TEST(DseSweep, SolvesInParallelMatchBruteForce) {
     double best = inf;
     for_each_allocation(tiny.app, 2, caps[i],
                         [&](const auto& n) { best = std::min(best, ii_and_phi(tiny.app, n).first); });
-    if (std::isfinite(best)) EXPECT_NEAR(solved[i], best, 1e-6 * best) << "cap " << caps[i];
-    else EXPECT_EQ(solved[i], inf) << "cap " << caps[i];
+    if (std::isfinite(best)) {
+      EXPECT_NEAR(solved[i], best, 1e-6 * best) << "cap " << caps[i];
+    } else {
+      EXPECT_EQ(solved[i], inf) << "cap " << caps[i];
+    }
   }
 }
 
@@ -658,7 +670,7 @@ TEST(DsePareto, WalkFindsTheBruteForceFront) {
     if (expected.empty()) continue;
     // The walk steps epsilon down by `gap` below each point's spreading: it
     // finds every point when consecutive spreadings on the front differ by more.
-    constexpr double gap = 1e-5;
+    constexpr double gap = 1e-4;
     for (std::size_t i = 1; i < expected.size(); ++i) ASSERT_GT(expected[i].second - expected[i - 1].second, 2 * gap);
     fronts_with_several_points += expected.size() > 1;
 
@@ -697,6 +709,25 @@ TEST(DsePareto, WalkFindsTheBruteForceFront) {
     expect_same_front(pareto_walk(builtin, gap), expected);
   }
   EXPECT_GT(fronts_with_several_points, 2);
+}
+
+// A spreading bound just below the least spreading there is (1/2: every
+// kernel has a CU) is infeasible. Regression: the symmetric-allocation search
+// (solve/symmetric_allocation.hpp) said so for phi <= 0.4999 but returned
+// numerical_error "the packed allocation violates a constraint" for
+// phi <= 0.49999 and 0.499999 (its master over CU totals accepted phi = 1/2
+// within about 1e-5, then the packed point failed the exact check). A Pareto
+// walk with a small gap ends on exactly such a bound.
+TEST(DsePareto, SpreadingBoundJustBelowTheLeastIsInfeasible) {
+  std::vector<K> ks(1);
+  ks[0].name = "A", ks[0].use.dsp = 10, ks[0].wcet = 1 * units::ms;
+  const auto app = App::pipeline("a", ks);
+  for (double eps : {0.4999, 0.49999, 0.499999}) {
+    auto mm = build_mapping_model(app, devices(2), options(100, 1.0, 1.0));
+    mm.model.subject_to(mm.spreading <= eps);
+    const auto s = mm.model.solve();
+    EXPECT_EQ(s.status(), Status::infeasible) << "phi <= " << eps << ": " << s.message();
+  }
 }
 
 TEST(DsePareto, NonDominatedKeepsTheFront) {

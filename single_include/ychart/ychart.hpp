@@ -6358,6 +6358,10 @@ class Application {
     if (k.input_scaling < 0 || k.input_scaling > 1 || k.constant_scaling < 0 || k.constant_scaling > 1)
       bad("input_scaling and constant_scaling must lie in [0, 1]");
     if (k.read_ports < 0 || k.write_ports < 0 || k.read_write_ports < 0) bad("port counts must not be negative");
+    for (double share : {k.ddr.host_write, k.ddr.host_read, k.ddr.cu_write, k.ddr.cu_read})
+      if (!(share >= 0.0 && share <= 1.0)) bad("DDR bandwidth shares must lie in [0, 1]");
+    for (double t : {k.ddr.host_write_time.value(), k.ddr.host_read_time.value()})
+      if (!(t >= 0.0) || !std::isfinite(t)) bad("DDR transfer times must be finite and not negative");
   }
 
   std::string name_;
@@ -9613,8 +9617,24 @@ std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelCol
   if (!doc.has_column(c.name) || !doc.has_column(c.wcet))
     throw io::parse_error(doc.source_name(), doc.header_line(), 0, doc.has_column(c.name) ? c.wcet : c.name,
                           "required column missing");
+  // Every attribute is a count, a volume, a time, a clock, a power or a
+  // share: none may be negative, and the error names the cell.
   auto number = [&](const io::CsvRecord& r, const std::string& column, double fallback) {
-    return column.empty() ? fallback : r.number_or(column, fallback);
+    const double v = column.empty() ? fallback : r.number_or(column, fallback);
+    if (v < 0) throw io::parse_error(doc.source_name(), r.line(), 0, column, "must not be negative");
+    return v;
+  };
+  auto count = [&](const io::CsvRecord& r, const std::string& column, int fallback) {
+    if (column.empty() || !doc.has_column(column) || r.empty(column)) return fallback;
+    const long v = r.integer(column);
+    if (v < 0 || v > 1'000'000)
+      throw io::parse_error(doc.source_name(), r.line(), 0, column, "must be a count between 0 and 10^6");
+    return static_cast<int>(v);
+  };
+  auto share = [&](const io::CsvRecord& r, const std::string& column) {
+    const double v = number(r, column, 0);
+    if (v > 100) throw io::parse_error(doc.source_name(), r.line(), 0, column, "a share of bandwidth is at most 100 %");
+    return v / 100;
   };
   std::vector<Kernel<R>> out;
   for (const auto& r : doc) {
@@ -9636,17 +9656,17 @@ std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelCol
     k.constants = number(r, c.constants, 0) * units::MB;
     k.input_scaling = number(r, c.input_scaling, 1);
     k.constant_scaling = number(r, c.constant_scaling, 1);
-    k.read_ports = static_cast<int>(number(r, c.read_ports, 0));
-    k.write_ports = static_cast<int>(number(r, c.write_ports, 0));
-    k.read_write_ports = static_cast<int>(number(r, c.read_write_ports, 1));
+    k.read_ports = count(r, c.read_ports, 0);
+    k.write_ports = count(r, c.write_ports, 0);
+    k.read_write_ports = count(r, c.read_write_ports, 1);
     k.clock = number(r, c.clock, 0) * units::GHz;
     k.power = number(r, c.power, 0) * units::W;
-    k.ddr.host_write = number(r, c.host_write, 0) / 100;
-    k.ddr.host_read = number(r, c.host_read, 0) / 100;
+    k.ddr.host_write = share(r, c.host_write);
+    k.ddr.host_read = share(r, c.host_read);
     k.ddr.host_write_time = number(r, c.host_write_time, 0) * units::ms;
     k.ddr.host_read_time = number(r, c.host_read_time, 0) * units::ms;
-    k.ddr.cu_write = number(r, c.cu_write, 0) / 100;
-    k.ddr.cu_read = number(r, c.cu_read, 0) / 100;
+    k.ddr.cu_write = share(r, c.cu_write);
+    k.ddr.cu_read = share(r, c.cu_read);
     if (k.input_scaling < 0 || k.input_scaling > 1)
       throw io::parse_error(doc.source_name(), r.line(), 0, c.input_scaling, "must lie in [0, 1]");
     if (k.constant_scaling < 0 || k.constant_scaling > 1)

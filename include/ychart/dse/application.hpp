@@ -138,6 +138,10 @@ class Application {
     if (k.input_scaling < 0 || k.input_scaling > 1 || k.constant_scaling < 0 || k.constant_scaling > 1)
       bad("input_scaling and constant_scaling must lie in [0, 1]");
     if (k.read_ports < 0 || k.write_ports < 0 || k.read_write_ports < 0) bad("port counts must not be negative");
+    for (double share : {k.ddr.host_write, k.ddr.host_read, k.ddr.cu_write, k.ddr.cu_read})
+      if (!(share >= 0.0 && share <= 1.0)) bad("DDR bandwidth shares must lie in [0, 1]");
+    for (double t : {k.ddr.host_write_time.value(), k.ddr.host_read_time.value()})
+      if (!(t >= 0.0) || !std::isfinite(t)) bad("DDR transfer times must be finite and not negative");
   }
 
   std::string name_;
