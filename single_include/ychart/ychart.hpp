@@ -3089,8 +3089,20 @@ inline void validate(const MilpForm& f) {
   if (!std::isfinite(f.c0)) bad("the objective constant is not finite");
 }
 
+// GLPK keeps one environment per thread (thread-local storage in Debian's
+// build); a thread that ends without glp_free_env() leaks it. Every thread
+// that solves a MILP holds this guard, which frees the environment when the
+// thread exits (sweeps run solves on worker threads).
+struct EnvironmentPerThread {
+  ~EnvironmentPerThread() { glp_free_env(); }
+};
+inline void free_environment_at_thread_exit() {
+  static thread_local EnvironmentPerThread guard;
+  (void)guard;
+}
+
 struct GlpkProblem {
-  glp_prob* p = glp_create_prob();
+  glp_prob* p = (free_environment_at_thread_exit(), glp_create_prob());
   bool alive = true;  // false once an internal GLPK error freed the environment (and p with it)
   ~GlpkProblem() {
     if (alive) glp_delete_prob(p);
@@ -3110,6 +3122,7 @@ inline void glpk_error_hook(void* info) {
   std::longjmp(static_cast<ErrorJump*>(info)->env, 1);
 }
 inline constexpr int glpk_internal_error = -1;
+
 
 struct TerminalCapture {
   bool echo;
