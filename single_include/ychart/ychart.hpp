@@ -736,7 +736,8 @@ class Expr<expr_class::constant, D> {
   static constexpr expr_class class_value = expr_class::constant;
 
   constexpr Expr() = default;
-  constexpr explicit Expr(double si_value) : value_(si_value) {}
+  // The parameter is not named si_value: glibc's <csignal> defines that as a macro.
+  constexpr explicit Expr(double value_in_si_units) : value_(value_in_si_units) {}
 
   /// Value in coherent SI units (s, B, J, Hz, W ...).
   constexpr double value() const { return value_; }
