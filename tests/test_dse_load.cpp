@@ -5,6 +5,7 @@
 // the file, the line and the field. Expected values are copied from the
 // data files' rows (and the thesis tables they transcribe), not computed by
 // the loader.
+#include "support/parse_error_of.hpp"
 #include <ychart/ychart.hpp>
 
 #include <gtest/gtest.h>
@@ -46,19 +47,6 @@ struct TempFile {
   }
 };
 
-/// Runs f, which must throw io::parse_error; returns it.
-io::parse_error parse_error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const io::parse_error& e) {
-    return e;
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "expected io::parse_error, got another exception: " << e.what();
-    return io::parse_error("", 0, 0, "", "");
-  }
-  ADD_FAILURE() << "expected io::parse_error, nothing thrown";
-  return io::parse_error("", 0, 0, "", "");
-}
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

@@ -1,5 +1,6 @@
 // CSV input: RFC 4180 quoting, comments, blank lines, CRLF, the line numbers
 // records report, and errors that name file, line and column.
+#include "support/parse_error_of.hpp"
 #include <ychart/io/csv.hpp>
 
 #include <gtest/gtest.h>
@@ -16,17 +17,6 @@ using namespace ychart::io;
 
 namespace {
 
-/// The parse_error `call` throws; fails the test if it throws nothing.
-template <class Call>
-parse_error error_of(Call call) {
-  try {
-    call();
-  } catch (const parse_error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "expected a parse_error";
-  return parse_error("", 0, 0, "", "none thrown");
-}
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -103,7 +93,7 @@ TEST(Csv, LastLineWithoutNewlineAndOneColumn) {
 }
 
 TEST(Csv, WrongCellCountNamesFileLineAndCounts) {
-  const auto e = error_of([] { CsvDocument::parse("# c\na,b,c\n1,2,3\n\n4,5\n", "cells.csv"); });
+  const auto e = parse_error_of([] { CsvDocument::parse("# c\na,b,c\n1,2,3\n\n4,5\n", "cells.csv"); });
   EXPECT_EQ(e.file, "cells.csv");
   EXPECT_EQ(e.line, 5);
   EXPECT_TRUE(contains(e.what(), "cells.csv:5")) << e.what();
@@ -112,14 +102,14 @@ TEST(Csv, WrongCellCountNamesFileLineAndCounts) {
 }
 
 TEST(Csv, WrongCellCountAfterMultiLineCellCountsLines) {
-  const auto e = error_of([] { CsvDocument::parse("a,b\n\"1\n2\n3\",4\n5,6,7\n", "multi.csv"); });
+  const auto e = parse_error_of([] { CsvDocument::parse("a,b\n\"1\n2\n3\",4\n5,6,7\n", "multi.csv"); });
   EXPECT_EQ(e.line, 5) << e.what();
 }
 
 TEST(Csv, BadNumberNamesFileLineAndColumn) {
   const CsvDocument doc = CsvDocument::parse("name,ii\n\nk1,3\nk2, 12x\n", "sweep.csv");
   EXPECT_EQ(doc[0].number("ii"), 3.0);
-  const auto e = error_of([&] { (void)doc[1].number("ii"); });
+  const auto e = parse_error_of([&] { (void)doc[1].number("ii"); });
   EXPECT_EQ(e.file, "sweep.csv");
   EXPECT_EQ(e.line, 4);
   EXPECT_EQ(e.column, 5);  // where the cell starts, after the trimmed space
@@ -133,45 +123,45 @@ TEST(Csv, NumbersMustBeWholeFiniteCells) {
   for (std::size_t i = 0; i < 5; ++i) EXPECT_THROW((void)doc[i].number("v"), parse_error) << doc[i].text("v");
   EXPECT_EQ(doc[5].number("v"), 3.0);
   EXPECT_EQ(doc[6].number("v"), 7.0);
-  const auto e = error_of([&] { (void)doc[5].integer("v"); });
+  const auto e = parse_error_of([&] { (void)doc[5].integer("v"); });
   EXPECT_TRUE(contains(e.what(), "expected an integer, found \"3.0\"")) << e.what();
   EXPECT_EQ(doc[6].integer("v"), 7);
-  const auto empty_cell = error_of([] { (void)CsvDocument::parse("a,b\n,1\n", "e.csv")[0].number("a"); });
+  const auto empty_cell = parse_error_of([] { (void)CsvDocument::parse("a,b\n,1\n", "e.csv")[0].number("a"); });
   EXPECT_TRUE(contains(empty_cell.what(), "empty cell")) << empty_cell.what();
 }
 
 TEST(Csv, MissingAndUnknownColumns) {
   const CsvDocument doc = CsvDocument::parse("# header follows\nname,dsp\nk,1\n", "k.csv");
-  const auto missing = error_of([&] { doc.require_columns({"name", "bram"}); });
+  const auto missing = parse_error_of([&] { doc.require_columns({"name", "bram"}); });
   EXPECT_EQ(missing.line, 2);
   EXPECT_EQ(missing.field, "bram");
   EXPECT_TRUE(contains(missing.what(), "k.csv:2: bram: required column missing")) << missing.what();
-  const auto unknown = error_of([&] { (void)doc[0].text("bram"); });
+  const auto unknown = parse_error_of([&] { (void)doc[0].text("bram"); });
   EXPECT_EQ(unknown.field, "bram");
   EXPECT_TRUE(contains(unknown.what(), "columns: name, dsp")) << unknown.what();
 }
 
 TEST(Csv, SyntaxErrors) {
-  const auto unterminated = error_of([] { CsvDocument::parse("a,b\n1,\"open\n2,3\n", "q.csv"); });
+  const auto unterminated = parse_error_of([] { CsvDocument::parse("a,b\n1,\"open\n2,3\n", "q.csv"); });
   EXPECT_EQ(unterminated.line, 2);
   EXPECT_EQ(unterminated.column, 3);
   EXPECT_TRUE(contains(unterminated.what(), "unterminated")) << unterminated.what();
 
-  const auto after_quote = error_of([] { CsvDocument::parse("a,b\n\"x\"y,2\n", "q.csv"); });
+  const auto after_quote = parse_error_of([] { CsvDocument::parse("a,b\n\"x\"y,2\n", "q.csv"); });
   EXPECT_EQ(after_quote.line, 2);
   EXPECT_EQ(after_quote.column, 4);
 
-  const auto stray_quote = error_of([] { CsvDocument::parse("a,b\n5\" disk,2\n", "q.csv"); });
+  const auto stray_quote = parse_error_of([] { CsvDocument::parse("a,b\n5\" disk,2\n", "q.csv"); });
   EXPECT_EQ(stray_quote.column, 2);
 
-  const auto duplicate = error_of([] { CsvDocument::parse("a,b,a\n", "d.csv"); });
+  const auto duplicate = parse_error_of([] { CsvDocument::parse("a,b,a\n", "d.csv"); });
   EXPECT_EQ(duplicate.field, "a");
   EXPECT_EQ(duplicate.column, 5);
 
-  const auto empty_name = error_of([] { CsvDocument::parse("a,,b\n", "d.csv"); });
+  const auto empty_name = parse_error_of([] { CsvDocument::parse("a,,b\n", "d.csv"); });
   EXPECT_TRUE(contains(empty_name.what(), "empty column name")) << empty_name.what();
 
-  const auto no_header = error_of([] { CsvDocument::parse("# only\n\n", "h.csv"); });
+  const auto no_header = parse_error_of([] { CsvDocument::parse("# only\n\n", "h.csv"); });
   EXPECT_EQ(no_header.line, 0);
   EXPECT_STREQ(no_header.what(), "h.csv: no header line (the file is empty or only comments)");
 }
@@ -179,7 +169,7 @@ TEST(Csv, SyntaxErrors) {
 TEST(Csv, MissingFileNamesThePath) {
   const auto path = scratch_file("does_not_exist.csv");
   std::filesystem::remove(path);
-  const auto e = error_of([&] { CsvDocument::read(path); });
+  const auto e = parse_error_of([&] { CsvDocument::read(path); });
   EXPECT_EQ(e.file, path.string());
   EXPECT_TRUE(contains(e.what(), path.string())) << e.what();
   EXPECT_TRUE(contains(e.what(), "no such file")) << e.what();
@@ -191,7 +181,7 @@ TEST(Csv, ReadsFileAndReportsItsName) {
   const CsvDocument doc = CsvDocument::read(path);
   ASSERT_EQ(doc.size(), 2u);
   EXPECT_EQ(doc[0].number("y"), 2.0);
-  const auto e = error_of([&] { (void)doc[1].number("y"); });
+  const auto e = parse_error_of([&] { (void)doc[1].number("y"); });
   EXPECT_TRUE(contains(e.what(), path.string() + ":3:3: y:")) << e.what();
 }
 

@@ -1,5 +1,6 @@
 // JSON: strict RFC 8259 parsing with line:column errors, value paths in type
 // errors, and a writer whose output parses back to the same values.
+#include "support/parse_error_of.hpp"
 #include <ychart/io/json.hpp>
 
 #include <gtest/gtest.h>
@@ -17,19 +18,9 @@ using namespace ychart::io;
 
 namespace {
 
-template <class Call>
-parse_error error_of(Call call) {
-  try {
-    call();
-  } catch (const parse_error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "expected a parse_error";
-  return parse_error("", 0, 0, "", "none thrown");
-}
 
 parse_error parse_failure(const std::string& text) {
-  return error_of([&] { JsonValue::parse(text, "bad.json"); });
+  return parse_error_of([&] { JsonValue::parse(text, "bad.json"); });
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -114,7 +105,7 @@ TEST(Json, Numbers) {
   EXPECT_EQ(doc.at(7).number(), 0.0);                   // underflow is zero, not an error
   EXPECT_EQ(doc.at(8).number(), 0.1);
   EXPECT_EQ(doc.at(9).integer(), 9007199254740993L);
-  const auto fraction = error_of([&] { (void)doc.at(5).integer(); });
+  const auto fraction = parse_error_of([&] { (void)doc.at(5).integer(); });
   EXPECT_TRUE(contains(fraction.what(), "expected an integer, found -12.75")) << fraction.what();
   const auto huge = parse_failure("[1e400]");
   EXPECT_TRUE(contains(huge.what(), "bad.json:1:2: [0]: number 1e400 is out of range")) << huge.what();
@@ -173,32 +164,32 @@ TEST(Json, SyntaxErrorsNameThePathBeingParsed) {
 
 TEST(Json, TypeErrorsNamePathAndPosition) {
   const JsonValue doc = JsonValue::parse(kernels_document, "study.json");
-  const auto dsp = error_of([&] { (void)doc.at("kernels").at(1).at("dsp").integer(); });
+  const auto dsp = parse_error_of([&] { (void)doc.at("kernels").at(1).at("dsp").integer(); });
   EXPECT_EQ(dsp.field, "kernels[1].dsp");
   EXPECT_EQ(dsp.line, 5);
   EXPECT_EQ(dsp.column, 29);
   EXPECT_STREQ(dsp.what(), "study.json:5:29: kernels[1].dsp: expected a number, found the string \"many\"");
 
-  const auto not_string = error_of([&] { (void)doc.at("fpgas").string(); });
+  const auto not_string = parse_error_of([&] { (void)doc.at("fpgas").string(); });
   EXPECT_TRUE(contains(not_string.what(), "study.json:8:12: fpgas: expected a string, found the number 8"))
       << not_string.what();
 
-  const auto not_bool = error_of([&] { (void)doc.at("note").boolean(); });
+  const auto not_bool = parse_error_of([&] { (void)doc.at("note").boolean(); });
   EXPECT_TRUE(contains(not_bool.what(), "note: expected true or false, found null")) << not_bool.what();
 
-  const auto not_object = error_of([&] { (void)doc.at("kernels").at("dsp"); });
+  const auto not_object = parse_error_of([&] { (void)doc.at("kernels").at("dsp"); });
   EXPECT_TRUE(contains(not_object.what(), "study.json:3:14: kernels: expected an object, found an array"))
       << not_object.what();
 
-  const auto not_array = error_of([&] { (void)doc.at(std::size_t{0}); });
+  const auto not_array = parse_error_of([&] { (void)doc.at(std::size_t{0}); });
   EXPECT_TRUE(contains(not_array.what(), "study.json:1:1: expected an array, found an object")) << not_array.what();
 
-  const auto missing = error_of([&] { (void)doc.at("kernels").at(2).at("bram"); });
+  const auto missing = parse_error_of([&] { (void)doc.at("kernels").at(2).at("bram"); });
   EXPECT_EQ(missing.field, "kernels[2]");
   EXPECT_EQ(missing.line, 6);
   EXPECT_TRUE(contains(missing.what(), "missing field \"bram\"")) << missing.what();
 
-  const auto out_of_range = error_of([&] { (void)doc.at("kernels").at(3); });
+  const auto out_of_range = parse_error_of([&] { (void)doc.at("kernels").at(3); });
   EXPECT_TRUE(contains(out_of_range.what(), "index 3 out of range (the array has 3 elements)")) << out_of_range.what();
 
   EXPECT_THROW((void)doc.at("name").size(), parse_error);
@@ -221,10 +212,10 @@ TEST(Json, ReadsFilesAndReportsMissingOnes) {
   std::ofstream(path) << "{\"a\": [1,\n 2,\n true]}";
   const JsonValue doc = JsonValue::read(path);
   EXPECT_EQ(doc.at("a").at(1).integer(), 2);
-  const auto e = error_of([&] { (void)doc.at("a").at(2).number(); });
+  const auto e = parse_error_of([&] { (void)doc.at("a").at(2).number(); });
   EXPECT_TRUE(contains(e.what(), path.string() + ":3:2: a[2]: expected a number, found true")) << e.what();
 
-  const auto missing = error_of([&] { JsonValue::read(dir / "nope.json"); });
+  const auto missing = parse_error_of([&] { JsonValue::read(dir / "nope.json"); });
   EXPECT_EQ(missing.file, (dir / "nope.json").string());
   EXPECT_TRUE(contains(missing.what(), "no such file")) << missing.what();
 }

@@ -23,8 +23,7 @@ using namespace ychart;
 using namespace ychart::dse;
 using study001::App;
 using study001::Arch;
-
-inline constexpr double not_a_number = std::numeric_limits<double>::quiet_NaN();
+using study001::not_a_number;
 
 struct Case {
   std::string id, title, file;

@@ -19,8 +19,7 @@ using namespace ychart;
 using namespace ychart::dse;
 using study001::App;
 using study001::Arch;
-
-inline constexpr double not_a_number = std::numeric_limits<double>::quiet_NaN();
+using study001::not_a_number;
 
 struct Case {
   std::string id, title, file;
@@ -43,10 +42,17 @@ struct Point {
   Mapping mapping;
 };
 
-inline EvaluationOptions<FpgaResources> power_model(double ii_ms) {
+/// The chapter-5 timing: transfers overlap execution, no DDR-to-DDR transfers.
+inline EvaluationOptions<FpgaResources> transfer_model() {
   EvaluationOptions<FpgaResources> o;
   o.model.schedule = Schedule::double_buffered;
-  o.model.locality = false;  // ch. 5: no DDR-to-DDR transfers
+  o.model.locality = false;
+  return o;
+}
+
+/// The same, run at `ii_ms` and priced (eqs. 5.13-5.22).
+inline EvaluationOptions<FpgaResources> power_model(double ii_ms) {
+  auto o = transfer_model();
   o.operating_ii = ii_ms * units::ms;
   return o;
 }
@@ -83,7 +89,7 @@ inline Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   const std::size_t dsp = 1;  // FpgaResources{bram, dsp, ...}: the thesis packs by DSP
   p.f_min = shan2021::f_min(items, shan2021::cu_min(twc, ii_ms), cap);
   auto transfers = [&](const shan2021::Allocation& n) {
-    const auto e = evaluate(app, with_devices(arch, n.front().size()), Mapping{n, {}}, power_model(1e9));
+    const auto e = evaluate(app, with_devices(arch, n.front().size()), Mapping{n, {}}, transfer_model());
     return (e.host_to_device + e.device_to_host).in(units::ms);
   };
   auto power = [&](const shan2021::Allocation& n) {

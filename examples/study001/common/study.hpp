@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <limits>
 #include <string>
 
 #ifndef YCHART_EXAMPLES_DATA_DIR
@@ -18,6 +19,10 @@ namespace study001 {
 using ychart::dse::FpgaResources;
 using App = ychart::dse::Application<FpgaResources>;
 using Arch = ychart::dse::Architecture<FpgaResources>;
+
+/// A result a method did not produce (infeasible, or no allocation found): a
+/// gap in the plots, "-" in the tables.
+inline constexpr double not_a_number = std::numeric_limits<double>::quiet_NaN();
 
 /// examples/data/shan2021 in the source tree, or --data DIR.
 inline std::filesystem::path data_dir(const std::string& override_dir = "") {
