@@ -762,3 +762,174 @@ TEST(DsePareto, GridKeepsTheNonDominatedSolvedPoints) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------
+// (f) The chapter-4 bound model (memory_time, clock_degradation) and the
+// local search, against enumeration under the full enhanced model.
+
+namespace {
+
+/// A tiny instance with every chapter-4 attribute, on a platform whose DDR,
+/// ports and clock all matter (or, with `effects` off, none of them does).
+std::pair<Tiny, Arch> enhanced_tiny(std::mt19937& rng, bool effects) {
+  auto tiny = random_tiny(rng, 3, true);
+  std::uniform_int_distribution<int> coin(0, 1);
+  std::vector<K> ks(tiny.app.kernels().begin(), tiny.app.kernels().end());
+  for (auto& k : ks) {
+    k.constants = quarter(rng, 0, 2) * units::MB;
+    k.input_scaling = coin(rng);
+    k.constant_scaling = coin(rng);
+    k.clock = (effects && coin(rng) ? 200.0 : 250.0) * units::MHz;
+  }
+  tiny.app = App::pipeline("tiny", ks);
+  auto arch = devices(2);
+  arch.host_to_device.bandwidth = 2 * units::GB_per_s;
+  arch.device_to_host.bandwidth = 1 * units::GB_per_s;
+  arch.kind.clock.nominal = 250 * units::MHz;
+  arch.kind.clock.utilisation_resource = "dsp";
+  arch.kind.clock.degradation_per_utilisation = (effects ? 100.0 : 0.0) * units::MHz;
+  const double bandwidth = effects ? 2.0 : 1e9;  // GB/s; 1e9: memory takes no time
+  arch.kind.memory.read_bandwidth = bandwidth * units::GB_per_s;
+  arch.kind.memory.write_bandwidth = 0.75 * bandwidth * units::GB_per_s;
+  arch.kind.memory.port_bytes_per_cycle = (effects ? 8.0 : 1e9) * units::B;
+  return {tiny, arch};
+}
+
+EvaluationOptions<FpgaResources> enhanced_options(double cap) {
+  PerformanceModel pm;
+  pm.schedule = Schedule::sequential_phases;
+  pm.locality = true;
+  pm.memory_contention = pm.clock_degradation = pm.shared_device_clock = true;
+  return eval_options(cap, pm);
+}
+
+MappingModelOptions<FpgaResources> bound_options(double cap) {
+  auto o = options(cap);
+  o.schedule = Schedule::sequential_phases;
+  o.memory_time = o.clock_degradation = true;
+  return o;
+}
+
+}  // namespace
+
+TEST(DseModel, EnhancedBoundIsBelowEveryMapping) {
+  std::mt19937 rng(4242);
+  int checked = 0, strictly_below = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    auto [tiny, arch] = enhanced_tiny(rng, true);
+    SCOPED_TRACE("trial " + std::to_string(trial) + ", cap " + std::to_string(tiny.cap));
+    double best = inf;
+    for_each_allocation(tiny.app, 2, tiny.cap, [&](const auto& n) {
+      const auto e = evaluate(tiny.app, arch, Mapping{n, {}}, enhanced_options(tiny.cap));
+      if (e.feasible) best = std::min(best, e.ii.in(units::ms));
+    });
+    auto mm = build_mapping_model(tiny.app, arch, bound_options(tiny.cap));
+    const auto s = mm.model.solve();
+    if (!std::isfinite(best)) continue;  // no mapping (or every clock degrades to nothing)
+    ASSERT_EQ(s.status(), Status::optimal) << s.message();
+    ++checked;
+    EXPECT_LE(mm.ii_ms(s), best * (1 + 1e-9));
+    if (mm.ii_ms(s) < best * (1 - 1e-6)) ++strictly_below;
+    const auto e = evaluate(tiny.app, arch, mm.mapping(s), enhanced_options(tiny.cap));
+    EXPECT_GE(e.ii.in(units::ms), best * (1 - 1e-9));
+  }
+  EXPECT_GT(checked, 20);
+  EXPECT_GT(strictly_below, 0) << "the effects never mattered: the instances do not test the bound";
+}
+
+TEST(DseModel, EnhancedBoundIsExactWhenMemoryAndClockCostNothing) {
+  std::mt19937 rng(777);
+  int checked = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    auto [tiny, arch] = enhanced_tiny(rng, false);
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    double best = inf;
+    for_each_allocation(tiny.app, 2, tiny.cap, [&](const auto& n) {
+      best = std::min(best, evaluate(tiny.app, arch, Mapping{n, {}}, enhanced_options(tiny.cap)).ii.in(units::ms));
+    });
+    auto mm = build_mapping_model(tiny.app, arch, bound_options(tiny.cap));
+    const auto s = mm.model.solve();
+    if (!std::isfinite(best)) {
+      EXPECT_EQ(s.status(), Status::infeasible);
+      continue;
+    }
+    ASSERT_EQ(s.status(), Status::optimal) << s.message() << describe(tiny.app) << " cap " << tiny.cap << [&] {
+      std::ostringstream os;
+      for (const auto& k : tiny.app.kernels())
+        os << " di " << k.data_in.value() << " do " << k.data_out.value() << " c " << k.constants.value() << " d "
+           << k.input_scaling << " g " << k.constant_scaling << " clk " << k.clock.value() << "\n";
+      return os.str();
+    }();
+    ++checked;
+    EXPECT_NEAR(mm.ii_ms(s), best, 1e-6 * best);
+  }
+  EXPECT_GT(checked, 15);
+}
+
+TEST(DseModel, BoundModelNeedsThePlatformsConstants) {
+  std::mt19937 rng(1);
+  auto [tiny, arch] = enhanced_tiny(rng, true);
+  auto no_port = arch;
+  no_port.kind.memory.port_bytes_per_cycle = 0 * units::B;
+  EXPECT_THROW(build_mapping_model(tiny.app, no_port, bound_options(tiny.cap)), model_error);
+  auto no_resource = arch;
+  no_resource.kind.clock.utilisation_resource = "";
+  EXPECT_THROW(build_mapping_model(tiny.app, no_resource, bound_options(tiny.cap)), model_error);
+}
+
+TEST(DseLocalSearch, EndsInALocalOptimumNeverBelowTheOptimum) {
+  std::mt19937 rng(8080);
+  int checked = 0, improved = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    auto [tiny, arch] = enhanced_tiny(rng, true);
+    const auto eo = enhanced_options(tiny.cap);
+    double best = inf;
+    for_each_allocation(tiny.app, 2, tiny.cap, [&](const auto& n) {
+      const auto e = evaluate(tiny.app, arch, Mapping{n, {}}, eo);
+      if (e.feasible) best = std::min(best, e.ii.value());
+    });
+    const auto start = first_fit(tiny.app, arch, std::optional(uniform_resources<FpgaResources>(tiny.cap)));
+    if (!start || !evaluate(tiny.app, arch, *start, eo).feasible) continue;
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    ++checked;
+    const double start_ii = evaluate(tiny.app, arch, *start, eo).ii.value();
+    const auto r = local_search(tiny.app, arch, *start, eo);
+    EXPECT_TRUE(r.evaluation.feasible);
+    EXPECT_LE(r.evaluation.ii.value(), start_ii);
+    EXPECT_GE(r.evaluation.ii.value(), best * (1 - 1e-12));
+    if (r.evaluation.ii.value() < start_ii) ++improved;
+    EXPECT_DOUBLE_EQ(evaluate(tiny.app, arch, r.mapping, eo).ii.value(), r.evaluation.ii.value());
+    // No mapping one CU away (added, removed or moved) is feasible and faster.
+    for (std::size_t k = 0; k < r.mapping.kernels(); ++k)
+      for (std::size_t f = 0; f < 2; ++f)
+        for (int add = -1; add <= 1; ++add)
+          for (int to = -1; to < 2; ++to) {
+            auto m = r.mapping;
+            m.cus[k][f] += add;
+            if (to >= 0 && add == -1) m.cus[k][to] += 1;
+            if (m.cus[k][f] < 0 || m.total(k) < 1 || m.cus == r.mapping.cus) continue;
+            const auto e = evaluate(tiny.app, arch, m, eo);
+            if (e.feasible) {
+              EXPECT_GE(e.ii.value(), r.evaluation.ii.value() * (1 - 1e-9)) << ::testing::PrintToString(m.cus);
+            }
+          }
+  }
+  EXPECT_GT(checked, 15);
+  EXPECT_GT(improved, 0);
+}
+
+TEST(DseLocalSearch, FirstFitPlacesInOrderAndRefusesWhatDoesNotFit) {
+  auto arch = devices(2);
+  K a, b, c;
+  a.name = "a", b.name = "b", c.name = "c";
+  a.wcet = b.wcet = c.wcet = 1 * units::ms;
+  a.use.dsp = 60, b.use.dsp = 50, c.use.dsp = 30;
+  const auto app = App::pipeline("ff", {a, b, c});
+  const auto m = first_fit(app, arch);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->cus, (std::vector<std::vector<int>>{{1, 0}, {0, 1}, {1, 0}}));
+  EXPECT_FALSE(first_fit(app, arch, std::optional(uniform_resources<FpgaResources>(55))));
+  auto over = *m;
+  over.cus[0][0] = 2;  // 120 % of DSP
+  EXPECT_THROW(local_search(app, arch, over, eval_options(100)), model_error);
+}

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "application.hpp"
+#include "detail/execution_time.hpp"
 #include "architecture.hpp"
 #include "mapping.hpp"
 #include "resources.hpp"
@@ -123,12 +124,6 @@ struct EvaluationOptions {
   std::optional<Constant<dim::time>> operating_ii;
 };
 
-namespace detail {
-
-inline double positive_or(double v, double fallback) { return v > 0.0 ? v : fallback; }
-
-}  // namespace detail
-
 /// Evaluates `m` exactly. Throws model_error when the mapping does not fit
 /// the application and architecture (sizes, a kernel without CUs, negative
 /// counts) or when the model needs a constant the architecture lacks; cap
@@ -208,12 +203,10 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
   // Clocks: each kernel's own, the device's shared one, degradation.
   auto kernel_clock = [&](std::size_t k) { return detail::positive_or(app.kernel(k).clock.value(), nominal); };
   std::vector<double> device_clock(F, nominal);
-  std::size_t util_index = T;
-  if (model.clock_degradation)
-    for (std::size_t t = 0; t < T; ++t)
-      if (e.resource_names[t] == kind.clock.utilisation_resource) util_index = t;
-  if (model.clock_degradation && util_index == T)
+  const auto util = resource_index<R>(kind.clock.utilisation_resource);
+  if (model.clock_degradation && !util)
     throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
+  const std::size_t util_index = util.value_or(0);
   for (std::size_t f = 0; f < F; ++f) {
     double clock = std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < K; ++k)
@@ -239,35 +232,22 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
   }
   auto execution_time = [&](std::size_t k, std::size_t f) {
     const auto& kn = app.kernel(k);
-    const double N = e.total_cus[k];
-    double clock = model.shared_device_clock || model.clock_degradation ? device_clock[f] : kernel_clock(k);
-    // Cycles of one CU's share, at the clock it actually gets.
-    double compute = model.shared_device_clock || model.clock_degradation
-                         ? kn.wcet.value() * kernel_clock(k) / (N * clock)
-                         : kn.wcet.value() / N;
-    if (!model.memory_contention) return compute;
-    const auto& mem = kind.memory;
-    if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
-      throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
-    if (!(clock > 0.0))
-      throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
-                        "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
-    const double port = mem.port_bytes_per_cycle.value() * clock;
-    const double di = kn.data_in.value(), c = kn.constants.value();
-    const double read = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +
-                        (1 - kn.constant_scaling) * c;  // eq. 4.18
-    const double write = kn.data_out.value() / N;        // eq. 4.22
-    const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
-    double tr = 0, tw = 0;
-    if (read > 0) {
-      if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port");
-      tr = read / (x * std::min(port, mem.read_bandwidth.value() / readers[f]));  // eqs. 4.19-4.21
+    detail::CuConditions at;
+    at.own_clock = kernel_clock(k);
+    at.clock = model.shared_device_clock || model.clock_degradation ? device_clock[f] : at.own_clock;
+    if (model.memory_contention) {
+      const auto& mem = kind.memory;
+      if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
+        throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
+      if (!(at.clock > 0.0))
+        throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
+                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
+      // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
+      const double port = mem.port_bytes_per_cycle.value() * at.clock;
+      at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers[f]);
+      at.write_port_bandwidth = std::min(port, mem.write_bandwidth.value() / writers[f]);
     }
-    if (write > 0) {
-      if (y == 0) throw model_error("ychart: kernel '" + kn.name + "' writes memory through no port");
-      tw = write / (y * std::min(port, mem.write_bandwidth.value() / writers[f]));  // eqs. 4.23-4.25
-    }
-    return tr + compute + tw;  // eq. 4.16
+    return detail::cu_execution_time(kn, e.total_cus[k], at);
   };
   std::vector<std::vector<double>> busy(K, std::vector<double>(F, 0.0));  // at full clock
   for (std::size_t k = 0; k < K; ++k)

@@ -16,13 +16,20 @@
 //   device-to-host = sum_k (1 - b_k) DO_k / B (4.6-4.15, exactly linearised:
 //   a_k = 1 forces alpha_k = 1); II = sum of the phases (4.5) or the max of
 //   transfers and execution (5.5).
-// The execution time here is each kernel at its own clock without memory
-// contention or degradation: those only slow a mapping down, so this model's
-// optimum is a lower bound on the full model's II, and evaluate() gives the
-// full model's II of the mapping it returns.
+// The execution time here is each kernel at its own clock. Memory contention
+// and clock degradation (ch. 4) are products of integers and continuous
+// times that no linear or convex row expresses exactly; with
+// `memory_time` and `clock_degradation` the model carries the strongest
+// bound on them that stays a function of N_k alone: the busiest device of
+// kernel k holds at least ceil(N_k / F) of its CUs, so its clock is at most
+// F1_k - psi ceil(N_k/F) use_k, and each port moves at most width x that
+// clock (sharing the DDR only lowers it). So this model's optimum is a lower
+// bound on the full model's II, and evaluate() gives the full model's II of
+// the mapping it returns.
 #pragma once
 
 #include "application.hpp"
+#include "detail/execution_time.hpp"
 #include "architecture.hpp"
 #include "mapping.hpp"
 #include "resources.hpp"
@@ -55,13 +62,22 @@ struct MappingModelOptions {
   double beta = 0.0;
   /// Declared upper bound of every CU count; the solver derives tight ones.
   int max_cus = 1000;
+  /// Bound the execution phase from below by the memory reads and writes of
+  /// each CU at its port bandwidth (needs the device memory's port width).
+  bool memory_time = false;
+  /// ... and by the clock degradation of its busiest device (needs the
+  /// architecture's clock: nominal, psi and the utilisation resource).
+  bool clock_degradation = false;
 };
 
 template <ResourceRecord R>
 struct MappingModel {
   Model model;
-  Variable<dim::time> execution;     // T_exe (ms); equals II for compute_only
-  Real<dim::time> ii;                // II (ms), transfers included; unused for compute_only
+  Variable<dim::time> execution;     // T_exe (ms); equals II for compute_only; absent with bound rows
+  Real<dim::time> ii;                // II (ms): with transfers, or with bound rows
+  /// Execution bounded by tables of N_k (memory_time, clock_degradation):
+  /// one affine term per kernel and no `execution` variable.
+  std::vector<Affine<dim::time>> execution_bounds;
   Affine<dim::time> host_to_device;  // empty for compute_only
   Affine<dim::time> device_to_host;
   std::vector<Discrete<>> total;                // N_k
@@ -73,7 +89,7 @@ struct MappingModel {
 
   /// The II variable of the model as a value in ms.
   double ii_ms(const Solution& s) const {
-    return schedule == Schedule::compute_only ? s.value(execution) : s.value(ii);
+    return schedule == Schedule::compute_only && execution_bounds.empty() ? s.value(execution) : s.value(ii);
   }
 
   /// The compute units of a solution, rounded to the integers they are.
@@ -104,19 +120,81 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
     throw model_error("ychart: the " + to_string(options.schedule) +
                       " schedule needs the host-to-device and device-to-host bandwidths");
 
-  mm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
+  const bool bound_rows = options.memory_time || options.clock_degradation;
+  const auto& kind = arch.kind;
+  const double nominal = kind.clock.nominal.value();
+  if (options.memory_time && !(kind.memory.port_bytes_per_cycle.value() > 0))
+    throw model_error("ychart: memory_time needs the device memory's port width (LocalMemory::port_bytes_per_cycle)");
+  if (options.clock_degradation && !has_resource<R>(kind.clock.utilisation_resource))
+    throw model_error("ychart: clock_degradation needs Architecture::kind.clock.utilisation_resource");
+  const auto capacity = resource_values(kind.capacity);
+
+  if (!bound_rows) mm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
   mm.cus.resize(K);
+  std::vector<int> most_cus, device_cus;  // CU bounds: on all devices, on one; the big-Ms below
+  std::vector<Affine<dim::time>> compute_tables;  // compute time alone, for the memory-sharing rows
   for (std::size_t k = 0; k < K; ++k) {
     const auto& kn = app.kernel(k);
     const std::string id = kn.name + "#" + std::to_string(k);
-    mm.total.push_back(m.integer("N_" + id, 1, M));
+    const auto use = resource_values(kn.use);
+    // No more CUs than F devices' caps hold: a short domain for the tables.
+    int most = M, one_device = M;
+    for (std::size_t t = 0; t < names.size(); ++t)
+      if (use[t] > 0) {
+        most = std::min(most, static_cast<int>(std::floor(double(F) * cap[t] / use[t] + 1e-9)));
+        one_device = std::min(one_device, static_cast<int>(std::floor(cap[t] / use[t] + 1e-9)));
+      }
+    detail::CuConditions at;
+    at.own_clock = detail::positive_or(kn.clock.value(), nominal);
+    auto clock_at = [&](int N) {  // the busiest device's clock bound
+      if (!options.clock_degradation) return at.own_clock;
+      const std::size_t u = *resource_index<R>(kind.clock.utilisation_resource);
+      const double busiest = std::ceil(double(N) / double(F));
+      return at.own_clock - kind.clock.degradation_per_utilisation.value() * busiest * use[u] / capacity[u];
+    };
+    if (bound_rows) {
+      if (!(at.own_clock > 0))
+        throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)");
+      while (most >= 1 && !(clock_at(most) > 0)) --most;  // a clock degraded to zero is no mapping
+    }
+    if (most < 1)
+      throw model_error("ychart: one CU of kernel '" + kn.name + "' does not fit " + std::to_string(F) + " devices");
+    most_cus.push_back(most);
+    device_cus.push_back(std::min(most, one_device));
+    mm.total.push_back(m.integer("N_" + id, 1, most));
     Affine<> sum;
     for (std::size_t f = 0; f < F; ++f) {
-      mm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(f + 1), 0, M));
+      mm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(f + 1), 0, std::max(1, device_cus.back())));
       sum += mm.cus[k].back();
     }
     m.subject_to(mm.total[k] == sum);
-    m.subject_to(mm.execution >= kn.wcet / mm.total[k]);
+    if (!bound_rows) {
+      m.subject_to(mm.execution >= kn.wcet / mm.total[k]);
+      continue;
+    }
+    auto bound_ms = [&](double N) {
+      at.clock = clock_at(static_cast<int>(N));
+      const double port = options.memory_time ? kind.memory.port_bytes_per_cycle.value() * at.clock : 0.0;
+      at.read_port_bandwidth = at.write_port_bandwidth = port;
+      // The busiest device's ports include this kernel's own: its DDR share is at most 1 / (ports x CUs).
+      const double busiest = std::ceil(N / double(F));
+      const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+      if (options.memory_time && x > 0 && kind.memory.read_bandwidth.value() > 0)
+        at.read_port_bandwidth = std::min(port, kind.memory.read_bandwidth.value() / (x * busiest));
+      if (options.memory_time && y > 0 && kind.memory.write_bandwidth.value() > 0)
+        at.write_port_bandwidth = std::min(port, kind.memory.write_bandwidth.value() / (y * busiest));
+      return 1e3 * detail::cu_execution_time(kn, N, at);
+    };
+    // A table is affine, so the phase is bounded row by row below.
+    mm.execution_bounds.push_back(tabulate(mm.total[k], bound_ms, "T_" + id) * units::ms);
+    if (options.memory_time && transfers) {
+      auto compute_ms = [&](double N) {
+        at.clock = clock_at(static_cast<int>(N));
+        at.read_port_bandwidth = at.write_port_bandwidth = 0;
+        return 1e3 * detail::cu_execution_time(kn, N, at);
+      };
+      compute_tables.push_back(tabulate(mm.total[k], compute_ms, "TC_" + id) * units::ms);
+    }
   }
   for (std::size_t f = 0; f < F; ++f)
     for (std::size_t t = 0; t < names.size(); ++t) {
@@ -138,10 +216,43 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
       for (std::size_t f = 0; f < F; ++f) {
         mm.placed[k].push_back(m.binary("alpha_" + app.kernel(k).name + "#" + std::to_string(k) + "_" +
                                         std::to_string(f + 1)));
-        m.subject_to(mm.cus[k][f] <= double(M) * mm.placed[k][f]);
+        m.subject_to(mm.cus[k][f] <= double(device_cus[k]) * mm.placed[k][f]);
         spread[k] += mm.placed[k][f];
         devices[f].push_back(mm.placed[k][f]);
       }
+    const auto& mem = arch.kind.memory;
+    if (options.memory_time && mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0) {
+      // Worst-case DDR sharing (eqs. 4.19-4.25): a CU of k on f reads at
+      // most BDR / NR_f per port, NR_f = sum_j x_j n_jf, so T_exe >= its
+      // compute time + dr_k NR_f / (x_k BDR) + dw_k NW_f / (y_k BDW) when
+      // alpha_kf = 1, with dr_k, dw_k at their smallest (the most CUs).
+      std::vector<Affine<>> readers(F), writers(F);
+      double most_readers = 0, most_writers = 0;
+      for (std::size_t k = 0; k < K; ++k) {
+        const auto& kn = app.kernel(k);
+        const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+        for (std::size_t f = 0; f < F; ++f) readers[f] += double(x) * mm.cus[k][f], writers[f] += double(y) * mm.cus[k][f];
+        most_readers += double(x) * device_cus[k];
+        most_writers += double(y) * device_cus[k];
+      }
+      for (std::size_t k = 0; k < K; ++k) {
+        const auto& kn = app.kernel(k);
+        const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+        const double N = most_cus[k], di = kn.data_in.value(), c = kn.constants.value();
+        const double dr = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +
+                          (1 - kn.constant_scaling) * c;
+        const double dw = kn.data_out.value() / N;
+        const double r = x > 0 ? dr / (x * mem.read_bandwidth.value()) : 0.0;
+        const double w = y > 0 ? dw / (y * mem.write_bandwidth.value()) : 0.0;
+        // Sharing that cannot move the bound by a part in 10^6 is left out:
+        // coefficients that small upset the LP solver's tolerances.
+        if (r * most_readers + w * most_writers <= 1e-6 * kn.wcet.value() / N) continue;
+        for (std::size_t f = 0; f < F; ++f)
+          mm.execution_bounds.push_back(
+              compute_tables[k] + (readers[f] - most_readers * (1.0 - mm.placed[k][f])) * Constant<dim::time>(r) +
+              (writers[f] - most_writers * (1.0 - mm.placed[k][f])) * Constant<dim::time>(w));
+      }
+    }
     // Edge e is local when some device holds all CUs of both its ends.
     std::vector<Affine<>> local(app.edges().size());
     if (options.locality)
@@ -150,8 +261,10 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
         Affine<> one_device;
         for (std::size_t f = 0; f < F; ++f) {
           auto w = m.binary("local_" + std::to_string(e) + "_" + std::to_string(f + 1));
-          m.subject_to(mm.cus[ed.from][f] >= mm.total[ed.from] - double(M) * (1 - w));
-          m.subject_to(mm.cus[ed.to][f] >= mm.total[ed.to] - double(M) * (1 - w));
+          m.subject_to(mm.cus[ed.from][f] >= mm.total[ed.from] - double(most_cus[ed.from]) * (1 - w));
+          m.subject_to(mm.cus[ed.to][f] >= mm.total[ed.to] - double(most_cus[ed.to]) * (1 - w));
+          m.subject_to(w <= mm.placed[ed.from][f]);
+          m.subject_to(w <= mm.placed[ed.to][f]);
           one_device += w;
         }
         m.subject_to(one_device <= 1.0);
@@ -176,13 +289,32 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
       mm.host_to_device += (spread[k] - input_local) * Constant<dim::time>(kn.data_in.value() / hp);
       mm.device_to_host += (1.0 - output_local) * Constant<dim::time>(kn.data_out.value() / dh);
     }
+    // Placement binaries keep these models out of the symmetric decomposition
+    // (solvers.md), so the general search would revisit every permutation of
+    // the devices: order them by the CUs they hold, weighted by use (in the
+    // linear models with bound rows, where GLPK searches alone).
+    for (std::size_t f = 0; bound_rows && f + 1 < F; ++f) {
+      Affine<> here, next;
+      for (std::size_t k = 0; k < K; ++k) {
+        double w = 1.0;
+        for (std::size_t t = 0; t < names.size(); ++t) w += resource_at(app.kernel(k).use, t);
+        here += w * mm.cus[k][f];
+        next += w * mm.cus[k][f + 1];
+      }
+      m.subject_to(here >= next);
+    }
     mm.ii = m.real("II", units::ms, 0.0);
     if (options.schedule == Schedule::sequential_phases) {
-      m.subject_to(mm.execution <= mm.ii - mm.host_to_device - mm.device_to_host, "II");
+      if (!bound_rows) m.subject_to(mm.execution <= mm.ii - mm.host_to_device - mm.device_to_host, "II");
+      for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii - mm.host_to_device - mm.device_to_host);
     } else {
-      m.subject_to(mm.execution <= mm.ii, "II_execution");
+      if (!bound_rows) m.subject_to(mm.execution <= mm.ii, "II_execution");
+      for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii);
       m.subject_to(mm.host_to_device + mm.device_to_host <= mm.ii, "II_transfers");
     }
+  } else if (bound_rows) {
+    mm.ii = m.real("II", units::ms, 0.0);
+    for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii);
   }
   m.interchangeable(devices);
 
@@ -195,7 +327,7 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
       m.subject_to(phi_k <= mm.spreading);
     }
   }
-  if (!transfers) {
+  if (!transfers && !bound_rows) {
     if (mm.has_spreading) m.minimize(options.alpha * (mm.execution / units::ms) + options.beta * mm.spreading);
     else m.minimize(mm.execution);
   } else {

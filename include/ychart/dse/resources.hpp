@@ -20,6 +20,7 @@
 #include <boost/hana/string.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -153,12 +154,20 @@ void set_resource(R& r, std::string_view name, double value) {
   }
 }
 
+/// The position of the resource named at run time (declaration order), if
+/// the kind has it.
+template <ResourceRecord R>
+std::optional<std::size_t> resource_index(std::string_view name) {
+  const auto names = resource_names<R>();
+  for (std::size_t t = 0; t < names.size(); ++t)
+    if (names[t] == name) return t;
+  return std::nullopt;
+}
+
 /// True when `name` is one of the kind's resources.
 template <ResourceRecord R>
 bool has_resource(std::string_view name) {
-  for (const auto& n : resource_names<R>())
-    if (n == name) return true;
-  return false;
+  return resource_index<R>(name).has_value();
 }
 
 }  // namespace ychart::dse
