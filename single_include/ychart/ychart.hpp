@@ -6093,6 +6093,7 @@ inline Solution Model::solve(const SolveOptions& options) {
 #include <boost/hana/string.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -6226,12 +6227,20 @@ void set_resource(R& r, std::string_view name, double value) {
   }
 }
 
+/// The position of the resource named at run time (declaration order), if
+/// the kind has it.
+template <ResourceRecord R>
+std::optional<std::size_t> resource_index(std::string_view name) {
+  const auto names = resource_names<R>();
+  for (std::size_t t = 0; t < names.size(); ++t)
+    if (names[t] == name) return t;
+  return std::nullopt;
+}
+
 /// True when `name` is one of the kind's resources.
 template <ResourceRecord R>
 bool has_resource(std::string_view name) {
-  for (const auto& n : resource_names<R>())
-    if (n == name) return true;
-  return false;
+  return resource_index<R>(name).has_value();
 }
 
 }  // namespace ychart::dse
@@ -6539,6 +6548,62 @@ struct PerformanceModel {
 // run -- and prints the breakdown. Heuristics and solvers use it as the
 // one definition of what a mapping costs.
 
+// ---- begin ychart/dse/detail/execution_time.hpp ----
+// ychart/dse/detail/execution_time.hpp
+// One compute unit's execution time in study 001's chapter-4 model (eqs.
+// 4.16-4.29): reading its share of the inputs and constants from device
+// memory, computing its share of the cycles, writing its share of the
+// output. The evaluator calls it with the bandwidth a mapping actually gets;
+// the mapping model calls it with bounds on clock and bandwidth, so the two
+// share one formula.
+
+
+
+#include <string>
+
+namespace ychart::dse::detail {
+
+inline double positive_or(double v, double fallback) { return v > 0.0 ? v : fallback; }
+
+/// Where a CU runs: its kernel's own clock (at which wcet was measured), the
+/// clock it gets, and each AXI port's read and write bandwidth (bytes/s; 0 =
+/// leave memory out).
+struct CuConditions {
+  double own_clock = 0;  // Hz
+  double clock = 0;      // Hz
+  double read_port_bandwidth = 0;
+  double write_port_bandwidth = 0;
+};
+
+/// Seconds one of `cus` CUs of `kn` takes: compute (the wcet's cycles at
+/// `clock`, eq. 4.29) plus, when port bandwidths are given, the read (eqs.
+/// 4.18-4.21) and write (4.22-4.25) phases.
+template <ResourceRecord R>
+double cu_execution_time(const Kernel<R>& kn, double cus, const CuConditions& at) {
+  // At its own clock (or when no clock is known) the wcet scales with 1/cus alone.
+  const double compute = at.clock == at.own_clock ? kn.wcet.value() / cus
+                                                  : kn.wcet.value() * at.own_clock / (cus * at.clock);
+  if (at.read_port_bandwidth <= 0 && at.write_port_bandwidth <= 0) return compute;
+  const double di = kn.data_in.value(), c = kn.constants.value();
+  // eq. 4.18: the scaling share of inputs and constants is split, the rest duplicated.
+  const double read = (kn.input_scaling * di + kn.constant_scaling * c) / cus + (1 - kn.input_scaling) * di +
+                      (1 - kn.constant_scaling) * c;
+  const double write = kn.data_out.value() / cus;  // eq. 4.22: outputs are split
+  const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+  double tr = 0, tw = 0;
+  if (read > 0) {
+    if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port");
+    tr = read / (x * at.read_port_bandwidth);
+  }
+  if (write > 0) {
+    if (y == 0) throw model_error("ychart: kernel '" + kn.name + "' writes memory through no port");
+    tw = write / (y * at.write_port_bandwidth);
+  }
+  return tr + compute + tw;  // eq. 4.16: no overlap
+}
+
+}  // namespace ychart::dse::detail
+// ---- end ychart/dse/detail/execution_time.hpp ----
 
 
 #include <algorithm>
@@ -6646,12 +6711,6 @@ struct EvaluationOptions {
   std::optional<Constant<dim::time>> operating_ii;
 };
 
-namespace detail {
-
-inline double positive_or(double v, double fallback) { return v > 0.0 ? v : fallback; }
-
-}  // namespace detail
-
 /// Evaluates `m` exactly. Throws model_error when the mapping does not fit
 /// the application and architecture (sizes, a kernel without CUs, negative
 /// counts) or when the model needs a constant the architecture lacks; cap
@@ -6731,12 +6790,10 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
   // Clocks: each kernel's own, the device's shared one, degradation.
   auto kernel_clock = [&](std::size_t k) { return detail::positive_or(app.kernel(k).clock.value(), nominal); };
   std::vector<double> device_clock(F, nominal);
-  std::size_t util_index = T;
-  if (model.clock_degradation)
-    for (std::size_t t = 0; t < T; ++t)
-      if (e.resource_names[t] == kind.clock.utilisation_resource) util_index = t;
-  if (model.clock_degradation && util_index == T)
+  const auto util = resource_index<R>(kind.clock.utilisation_resource);
+  if (model.clock_degradation && !util)
     throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
+  const std::size_t util_index = util.value_or(0);
   for (std::size_t f = 0; f < F; ++f) {
     double clock = std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < K; ++k)
@@ -6762,35 +6819,22 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
   }
   auto execution_time = [&](std::size_t k, std::size_t f) {
     const auto& kn = app.kernel(k);
-    const double N = e.total_cus[k];
-    double clock = model.shared_device_clock || model.clock_degradation ? device_clock[f] : kernel_clock(k);
-    // Cycles of one CU's share, at the clock it actually gets.
-    double compute = model.shared_device_clock || model.clock_degradation
-                         ? kn.wcet.value() * kernel_clock(k) / (N * clock)
-                         : kn.wcet.value() / N;
-    if (!model.memory_contention) return compute;
-    const auto& mem = kind.memory;
-    if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
-      throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
-    if (!(clock > 0.0))
-      throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
-                        "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
-    const double port = mem.port_bytes_per_cycle.value() * clock;
-    const double di = kn.data_in.value(), c = kn.constants.value();
-    const double read = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +
-                        (1 - kn.constant_scaling) * c;  // eq. 4.18
-    const double write = kn.data_out.value() / N;        // eq. 4.22
-    const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
-    double tr = 0, tw = 0;
-    if (read > 0) {
-      if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port");
-      tr = read / (x * std::min(port, mem.read_bandwidth.value() / readers[f]));  // eqs. 4.19-4.21
+    detail::CuConditions at;
+    at.own_clock = kernel_clock(k);
+    at.clock = model.shared_device_clock || model.clock_degradation ? device_clock[f] : at.own_clock;
+    if (model.memory_contention) {
+      const auto& mem = kind.memory;
+      if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
+        throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
+      if (!(at.clock > 0.0))
+        throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
+                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
+      // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
+      const double port = mem.port_bytes_per_cycle.value() * at.clock;
+      at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers[f]);
+      at.write_port_bandwidth = std::min(port, mem.write_bandwidth.value() / writers[f]);
     }
-    if (write > 0) {
-      if (y == 0) throw model_error("ychart: kernel '" + kn.name + "' writes memory through no port");
-      tw = write / (y * std::min(port, mem.write_bandwidth.value() / writers[f]));  // eqs. 4.23-4.25
-    }
-    return tr + compute + tw;  // eq. 4.16
+    return detail::cu_execution_time(kn, e.total_cus[k], at);
   };
   std::vector<std::vector<double>> busy(K, std::vector<double>(F, 0.0));  // at full clock
   for (std::size_t k = 0; k < K; ++k)
@@ -6916,6 +6960,124 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/evaluate.hpp ----
+// ---- begin ychart/dse/local_search.hpp ----
+// ychart/dse/local_search.hpp
+// Improving a mapping by local moves priced by evaluate(): add a compute
+// unit, remove one, move one to another device; steepest descent on a KPI
+// (the II by default) while every cap holds. For performance models outside
+// the exact classes (memory contention, clock degradation) it turns any
+// feasible mapping -- a heuristic's, a bound model's, first_fit()'s -- into
+// a local optimum fast. It proves nothing: pair it with a lower bound.
+
+
+
+#include <cmath>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace ychart::dse {
+
+struct LocalSearchOptions {
+  int max_iterations = 10000;  // accepted moves
+  /// A move must lower the KPI by more than this fraction to count.
+  double min_improvement = 1e-9;
+};
+
+/// What a local search returns: the local optimum, its evaluation, and
+/// how many moves it took and mappings it priced.
+struct LocalSearchResult {
+  Mapping mapping;
+  Evaluation evaluation;
+  int moves = 0;
+  long evaluations = 0;
+};
+
+/// The II in seconds, the default KPI.
+inline double initiation_interval(const Evaluation& e) { return e.ii.value(); }
+
+/// Steepest descent from `start` (which must be feasible under `options`):
+/// each step prices every mapping one move away and takes the best one
+/// that is feasible and lowers `kpi`.
+template <ResourceRecord R>
+LocalSearchResult local_search(const Application<R>& app, const Architecture<R>& arch, Mapping start,
+                               const EvaluationOptions<R>& options,
+                               const std::function<double(const Evaluation&)>& kpi = initiation_interval,
+                               const LocalSearchOptions& search = {}) {
+  LocalSearchResult r;
+  r.evaluation = evaluate(app, arch, start, options);
+  r.evaluations = 1;
+  if (!r.evaluation.feasible)
+    throw model_error("ychart: local_search needs a feasible start: " + r.evaluation.violations.front());
+  r.mapping = std::move(start);
+  double best = kpi(r.evaluation);
+  const std::size_t K = r.mapping.kernels(), F = r.mapping.devices();
+  while (r.moves < search.max_iterations) {
+    std::optional<Mapping> next;
+    Evaluation next_eval;
+    double next_value = best;
+    auto consider = [&](Mapping& m) {
+      const auto e = evaluate(app, arch, m, options);
+      ++r.evaluations;
+      if (!e.feasible) return;
+      const double v = kpi(e);
+      if (v < next_value - search.min_improvement * std::abs(best)) next_value = v, next = m, next_eval = e;
+    };
+    Mapping m = r.mapping;
+    for (std::size_t k = 0; k < K; ++k)
+      for (std::size_t f = 0; f < F; ++f) {
+        ++m.cus[k][f];  // add one CU of k on f
+        consider(m);
+        --m.cus[k][f];
+        if (m.cus[k][f] == 0) continue;
+        --m.cus[k][f];
+        if (m.total(k) >= 1) consider(m);  // remove one
+        for (std::size_t g = 0; g < F; ++g)
+          if (g != f) {
+            ++m.cus[k][g];  // move one from f to g
+            consider(m);
+            --m.cus[k][g];
+          }
+        ++m.cus[k][f];
+      }
+    if (!next) break;
+    r.mapping = std::move(*next);
+    r.evaluation = std::move(next_eval);
+    best = next_value;
+    ++r.moves;
+  }
+  return r;
+}
+
+/// One CU per kernel, in application order, each on the first device that
+/// still has room under `cap` (empty: the capacity). No value when a kernel
+/// fits nowhere. A feasible start for local_search().
+template <ResourceRecord R>
+std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R>& arch, std::optional<R> cap = {}) {
+  const auto limit = resource_values(cap ? *cap : arch.kind.capacity);
+  const std::size_t F = static_cast<std::size_t>(arch.devices);
+  std::vector<std::vector<double>> used(F, std::vector<double>(limit.size(), 0.0));
+  Mapping m;
+  m.cus.assign(app.size(), std::vector<int>(F, 0));
+  for (std::size_t k = 0; k < app.size(); ++k) {
+    const auto use = resource_values(app.kernel(k).use);
+    bool placed = false;
+    for (std::size_t f = 0; f < F && !placed; ++f) {
+      bool fits = true;
+      for (std::size_t t = 0; t < limit.size(); ++t) fits = fits && used[f][t] + use[t] <= limit[t] * (1 + 1e-9);
+      if (!fits) continue;
+      for (std::size_t t = 0; t < limit.size(); ++t) used[f][t] += use[t];
+      m.cus[k][f] = 1;
+      placed = true;
+    }
+    if (!placed) return std::nullopt;
+  }
+  return m;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/local_search.hpp ----
 // ---- begin ychart/dse/mapping_model.hpp ----
 // ychart/dse/mapping_model.hpp
 // The mapping as an optimisation model: integer compute units of every
@@ -6935,10 +7097,16 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
 //   device-to-host = sum_k (1 - b_k) DO_k / B (4.6-4.15, exactly linearised:
 //   a_k = 1 forces alpha_k = 1); II = sum of the phases (4.5) or the max of
 //   transfers and execution (5.5).
-// The execution time here is each kernel at its own clock without memory
-// contention or degradation: those only slow a mapping down, so this model's
-// optimum is a lower bound on the full model's II, and evaluate() gives the
-// full model's II of the mapping it returns.
+// The execution time here is each kernel at its own clock. Memory contention
+// and clock degradation (ch. 4) are products of integers and continuous
+// times that no linear or convex row expresses exactly; with
+// `memory_time` and `clock_degradation` the model carries the strongest
+// bound on them that stays a function of N_k alone: the busiest device of
+// kernel k holds at least ceil(N_k / F) of its CUs, so its clock is at most
+// F1_k - psi ceil(N_k/F) use_k, and each port moves at most width x that
+// clock (sharing the DDR only lowers it). So this model's optimum is a lower
+// bound on the full model's II, and evaluate() gives the full model's II of
+// the mapping it returns.
 
 
 
@@ -6964,13 +7132,22 @@ struct MappingModelOptions {
   double beta = 0.0;
   /// Declared upper bound of every CU count; the solver derives tight ones.
   int max_cus = 1000;
+  /// Bound the execution phase from below by the memory reads and writes of
+  /// each CU at its port bandwidth (needs the device memory's port width).
+  bool memory_time = false;
+  /// ... and by the clock degradation of its busiest device (needs the
+  /// architecture's clock: nominal, psi and the utilisation resource).
+  bool clock_degradation = false;
 };
 
 template <ResourceRecord R>
 struct MappingModel {
   Model model;
-  Variable<dim::time> execution;     // T_exe (ms); equals II for compute_only
-  Real<dim::time> ii;                // II (ms), transfers included; unused for compute_only
+  Variable<dim::time> execution;     // T_exe (ms); equals II for compute_only; absent with bound rows
+  Real<dim::time> ii;                // II (ms): with transfers, or with bound rows
+  /// Execution bounded by tables of N_k (memory_time, clock_degradation):
+  /// one affine term per kernel and no `execution` variable.
+  std::vector<Affine<dim::time>> execution_bounds;
   Affine<dim::time> host_to_device;  // empty for compute_only
   Affine<dim::time> device_to_host;
   std::vector<Discrete<>> total;                // N_k
@@ -6982,7 +7159,7 @@ struct MappingModel {
 
   /// The II variable of the model as a value in ms.
   double ii_ms(const Solution& s) const {
-    return schedule == Schedule::compute_only ? s.value(execution) : s.value(ii);
+    return schedule == Schedule::compute_only && execution_bounds.empty() ? s.value(execution) : s.value(ii);
   }
 
   /// The compute units of a solution, rounded to the integers they are.
@@ -7013,19 +7190,81 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
     throw model_error("ychart: the " + to_string(options.schedule) +
                       " schedule needs the host-to-device and device-to-host bandwidths");
 
-  mm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
+  const bool bound_rows = options.memory_time || options.clock_degradation;
+  const auto& kind = arch.kind;
+  const double nominal = kind.clock.nominal.value();
+  if (options.memory_time && !(kind.memory.port_bytes_per_cycle.value() > 0))
+    throw model_error("ychart: memory_time needs the device memory's port width (LocalMemory::port_bytes_per_cycle)");
+  if (options.clock_degradation && !has_resource<R>(kind.clock.utilisation_resource))
+    throw model_error("ychart: clock_degradation needs Architecture::kind.clock.utilisation_resource");
+  const auto capacity = resource_values(kind.capacity);
+
+  if (!bound_rows) mm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
   mm.cus.resize(K);
+  std::vector<int> most_cus, device_cus;  // CU bounds: on all devices, on one; the big-Ms below
+  std::vector<Affine<dim::time>> compute_tables;  // compute time alone, for the memory-sharing rows
   for (std::size_t k = 0; k < K; ++k) {
     const auto& kn = app.kernel(k);
     const std::string id = kn.name + "#" + std::to_string(k);
-    mm.total.push_back(m.integer("N_" + id, 1, M));
+    const auto use = resource_values(kn.use);
+    // No more CUs than F devices' caps hold: a short domain for the tables.
+    int most = M, one_device = M;
+    for (std::size_t t = 0; t < names.size(); ++t)
+      if (use[t] > 0) {
+        most = std::min(most, static_cast<int>(std::floor(double(F) * cap[t] / use[t] + 1e-9)));
+        one_device = std::min(one_device, static_cast<int>(std::floor(cap[t] / use[t] + 1e-9)));
+      }
+    detail::CuConditions at;
+    at.own_clock = detail::positive_or(kn.clock.value(), nominal);
+    auto clock_at = [&](int N) {  // the busiest device's clock bound
+      if (!options.clock_degradation) return at.own_clock;
+      const std::size_t u = *resource_index<R>(kind.clock.utilisation_resource);
+      const double busiest = std::ceil(double(N) / double(F));
+      return at.own_clock - kind.clock.degradation_per_utilisation.value() * busiest * use[u] / capacity[u];
+    };
+    if (bound_rows) {
+      if (!(at.own_clock > 0))
+        throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)");
+      while (most >= 1 && !(clock_at(most) > 0)) --most;  // a clock degraded to zero is no mapping
+    }
+    if (most < 1)
+      throw model_error("ychart: one CU of kernel '" + kn.name + "' does not fit " + std::to_string(F) + " devices");
+    most_cus.push_back(most);
+    device_cus.push_back(std::min(most, one_device));
+    mm.total.push_back(m.integer("N_" + id, 1, most));
     Affine<> sum;
     for (std::size_t f = 0; f < F; ++f) {
-      mm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(f + 1), 0, M));
+      mm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(f + 1), 0, std::max(1, device_cus.back())));
       sum += mm.cus[k].back();
     }
     m.subject_to(mm.total[k] == sum);
-    m.subject_to(mm.execution >= kn.wcet / mm.total[k]);
+    if (!bound_rows) {
+      m.subject_to(mm.execution >= kn.wcet / mm.total[k]);
+      continue;
+    }
+    auto bound_ms = [&](double N) {
+      at.clock = clock_at(static_cast<int>(N));
+      const double port = options.memory_time ? kind.memory.port_bytes_per_cycle.value() * at.clock : 0.0;
+      at.read_port_bandwidth = at.write_port_bandwidth = port;
+      // The busiest device's ports include this kernel's own: its DDR share is at most 1 / (ports x CUs).
+      const double busiest = std::ceil(N / double(F));
+      const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+      if (options.memory_time && x > 0 && kind.memory.read_bandwidth.value() > 0)
+        at.read_port_bandwidth = std::min(port, kind.memory.read_bandwidth.value() / (x * busiest));
+      if (options.memory_time && y > 0 && kind.memory.write_bandwidth.value() > 0)
+        at.write_port_bandwidth = std::min(port, kind.memory.write_bandwidth.value() / (y * busiest));
+      return 1e3 * detail::cu_execution_time(kn, N, at);
+    };
+    // A table is affine, so the phase is bounded row by row below.
+    mm.execution_bounds.push_back(tabulate(mm.total[k], bound_ms, "T_" + id) * units::ms);
+    if (options.memory_time && transfers) {
+      auto compute_ms = [&](double N) {
+        at.clock = clock_at(static_cast<int>(N));
+        at.read_port_bandwidth = at.write_port_bandwidth = 0;
+        return 1e3 * detail::cu_execution_time(kn, N, at);
+      };
+      compute_tables.push_back(tabulate(mm.total[k], compute_ms, "TC_" + id) * units::ms);
+    }
   }
   for (std::size_t f = 0; f < F; ++f)
     for (std::size_t t = 0; t < names.size(); ++t) {
@@ -7047,10 +7286,43 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
       for (std::size_t f = 0; f < F; ++f) {
         mm.placed[k].push_back(m.binary("alpha_" + app.kernel(k).name + "#" + std::to_string(k) + "_" +
                                         std::to_string(f + 1)));
-        m.subject_to(mm.cus[k][f] <= double(M) * mm.placed[k][f]);
+        m.subject_to(mm.cus[k][f] <= double(device_cus[k]) * mm.placed[k][f]);
         spread[k] += mm.placed[k][f];
         devices[f].push_back(mm.placed[k][f]);
       }
+    const auto& mem = arch.kind.memory;
+    if (options.memory_time && mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0) {
+      // Worst-case DDR sharing (eqs. 4.19-4.25): a CU of k on f reads at
+      // most BDR / NR_f per port, NR_f = sum_j x_j n_jf, so T_exe >= its
+      // compute time + dr_k NR_f / (x_k BDR) + dw_k NW_f / (y_k BDW) when
+      // alpha_kf = 1, with dr_k, dw_k at their smallest (the most CUs).
+      std::vector<Affine<>> readers(F), writers(F);
+      double most_readers = 0, most_writers = 0;
+      for (std::size_t k = 0; k < K; ++k) {
+        const auto& kn = app.kernel(k);
+        const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+        for (std::size_t f = 0; f < F; ++f) readers[f] += double(x) * mm.cus[k][f], writers[f] += double(y) * mm.cus[k][f];
+        most_readers += double(x) * device_cus[k];
+        most_writers += double(y) * device_cus[k];
+      }
+      for (std::size_t k = 0; k < K; ++k) {
+        const auto& kn = app.kernel(k);
+        const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+        const double N = most_cus[k], di = kn.data_in.value(), c = kn.constants.value();
+        const double dr = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +
+                          (1 - kn.constant_scaling) * c;
+        const double dw = kn.data_out.value() / N;
+        const double r = x > 0 ? dr / (x * mem.read_bandwidth.value()) : 0.0;
+        const double w = y > 0 ? dw / (y * mem.write_bandwidth.value()) : 0.0;
+        // Sharing that cannot move the bound by a part in 10^6 is left out:
+        // coefficients that small upset the LP solver's tolerances.
+        if (r * most_readers + w * most_writers <= 1e-6 * kn.wcet.value() / N) continue;
+        for (std::size_t f = 0; f < F; ++f)
+          mm.execution_bounds.push_back(
+              compute_tables[k] + (readers[f] - most_readers * (1.0 - mm.placed[k][f])) * Constant<dim::time>(r) +
+              (writers[f] - most_writers * (1.0 - mm.placed[k][f])) * Constant<dim::time>(w));
+      }
+    }
     // Edge e is local when some device holds all CUs of both its ends.
     std::vector<Affine<>> local(app.edges().size());
     if (options.locality)
@@ -7059,8 +7331,10 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
         Affine<> one_device;
         for (std::size_t f = 0; f < F; ++f) {
           auto w = m.binary("local_" + std::to_string(e) + "_" + std::to_string(f + 1));
-          m.subject_to(mm.cus[ed.from][f] >= mm.total[ed.from] - double(M) * (1 - w));
-          m.subject_to(mm.cus[ed.to][f] >= mm.total[ed.to] - double(M) * (1 - w));
+          m.subject_to(mm.cus[ed.from][f] >= mm.total[ed.from] - double(most_cus[ed.from]) * (1 - w));
+          m.subject_to(mm.cus[ed.to][f] >= mm.total[ed.to] - double(most_cus[ed.to]) * (1 - w));
+          m.subject_to(w <= mm.placed[ed.from][f]);
+          m.subject_to(w <= mm.placed[ed.to][f]);
           one_device += w;
         }
         m.subject_to(one_device <= 1.0);
@@ -7085,13 +7359,32 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
       mm.host_to_device += (spread[k] - input_local) * Constant<dim::time>(kn.data_in.value() / hp);
       mm.device_to_host += (1.0 - output_local) * Constant<dim::time>(kn.data_out.value() / dh);
     }
+    // Placement binaries keep these models out of the symmetric decomposition
+    // (solvers.md), so the general search would revisit every permutation of
+    // the devices: order them by the CUs they hold, weighted by use (in the
+    // linear models with bound rows, where GLPK searches alone).
+    for (std::size_t f = 0; bound_rows && f + 1 < F; ++f) {
+      Affine<> here, next;
+      for (std::size_t k = 0; k < K; ++k) {
+        double w = 1.0;
+        for (std::size_t t = 0; t < names.size(); ++t) w += resource_at(app.kernel(k).use, t);
+        here += w * mm.cus[k][f];
+        next += w * mm.cus[k][f + 1];
+      }
+      m.subject_to(here >= next);
+    }
     mm.ii = m.real("II", units::ms, 0.0);
     if (options.schedule == Schedule::sequential_phases) {
-      m.subject_to(mm.execution <= mm.ii - mm.host_to_device - mm.device_to_host, "II");
+      if (!bound_rows) m.subject_to(mm.execution <= mm.ii - mm.host_to_device - mm.device_to_host, "II");
+      for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii - mm.host_to_device - mm.device_to_host);
     } else {
-      m.subject_to(mm.execution <= mm.ii, "II_execution");
+      if (!bound_rows) m.subject_to(mm.execution <= mm.ii, "II_execution");
+      for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii);
       m.subject_to(mm.host_to_device + mm.device_to_host <= mm.ii, "II_transfers");
     }
+  } else if (bound_rows) {
+    mm.ii = m.real("II", units::ms, 0.0);
+    for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii);
   }
   m.interchangeable(devices);
 
@@ -7104,7 +7397,7 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
       m.subject_to(phi_k <= mm.spreading);
     }
   }
-  if (!transfers) {
+  if (!transfers && !bound_rows) {
     if (mm.has_spreading) m.minimize(options.alpha * (mm.execution / units::ms) + options.beta * mm.spreading);
     else m.minimize(mm.execution);
   } else {
@@ -7171,6 +7464,517 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>&
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/relaxation.hpp ----
+// ---- begin ychart/dse/power_model.hpp ----
+// ychart/dse/power_model.hpp
+// The power-optimal mapping under a throughput constraint (study 001
+// chapters 5-6): minimise total power subject to II <= II_max, exactly, as a
+// mixed-integer linear model of the same power evaluate() computes at
+// EvaluationOptions::operating_ii (eqs. 5.13-5.22). build_power_model()
+// returns the model for a fixed number of devices in use (or any number up
+// to the architecture's); solve_power_optimal() runs it over the number of
+// devices from F_min upward, prunes counts whose static power plus the
+// dynamic floor cannot beat the incumbent, prices the result with
+// evaluate() and returns the mapping, its power, a proven lower bound, the
+// gap and the status. Study 001's heuristic H1 is the same model restricted
+// (h1_options()).
+//
+// The power of a mapping n_kf at II = II_max (all times in ms, powers in W):
+//   static   N_F (P_static + P_DDR,static), N_F = devices holding a CU;
+//   compute  sum_f Q_f M_f / II, Q_f = sum_k n_kf P_k, M_f = max_{k on f} T_k,
+//            T_k = Twc_k / N_k: the evaluator clocks each device just fast
+//            enough to finish with the critical one, so device f spends Q_f M_f;
+//   DDR      sum_k alpha_k P_w Bw_k tw_k + P_r Br_k tr_k (host transfers,
+//            alpha_k = devices holding k) and sum_k N_k (P_r br_k + P_w bw_k) T_exe,
+//            T_exe = max_k T_k (execution), both over II.
+// Exact linearisation (every row exact at integer points, the objective
+// minimised so the lower McCormick rows are the only ones needed):
+//   n_kf = sum_b 2^b beta_kfb;  n_kf M_f = sum_b 2^b g_kfb, g >= M_f - II (1 - beta), g >= 0;
+//   n_kf T_exe likewise with e_kfb (no new binaries: N_k T_exe = sum_f n_kf T_exe);
+//   M_f >= T_k(N_k) - T_k(N_k,min) (1 - delta_kf) with T_k(N_k) = tabulate(N_k, Twc_k / N);
+//   n_kf <= U_kf delta_kf, delta_kf <= n_kf (delta: kernel k on device f).
+// Valid cuts from study 001 sec. 4.3: sum_f n_kf M_f >= Twc_k and
+// N_k T_exe >= Twc_k. The devices are identical: ordering rows M_f >= M_f+1
+// remove the permutations (the model is not declared interchangeable,
+// since its energy rows are outside the allocation structure the symmetric
+// decomposition needs; the generic MILP ignores the declaration anyway).
+// Expanding n_kf in bits keeps the model linear with few binaries; one
+// model per device count keeps each MILP small and lets the static power,
+// the largest term, prune whole counts.
+//
+// Supported: the double-buffered, sequential and compute-only schedules
+// without locality, contention, degradation or shared clocks, continuous
+// clocks. Anything else throws model_error: the exact model would not be
+// the evaluator's.
+
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::dse {
+
+/// What the power model covers.
+template <ResourceRecord R>
+struct PowerModelOptions {
+  /// Per-device cap on each resource; empty: the device's capacity.
+  std::optional<R> cap;
+  /// Chapter 5's timing: transfers overlap execution, no locality.
+  PerformanceModel model{Schedule::double_buffered, false};
+  /// Exactly this many devices, every one holding a CU; empty: any number
+  /// up to the architecture's (a binary per device).
+  std::optional<int> devices_used;
+  /// Per-kernel bounds on N_k (empty: CU_min_k = ceil(Twc_k / II_max) and
+  /// what the caps allow on the devices, at most max_cus).
+  std::vector<int> min_cus, max_cus;
+  int max_cus_default = 1000;  // for a kernel that uses no capped resource
+  /// Price the DDR's dynamic energy (transfers and execution); false is the
+  /// thesis's H1 objective (the transfer-time constraint stays).
+  bool memory_energy = true;
+  /// Adds objective <= cutoff (W): only mappings better than a known one.
+  std::optional<double> objective_cutoff;
+};
+
+template <ResourceRecord R>
+struct PowerModel {
+  Model model;
+  std::vector<std::vector<Discrete<>>> cus;  // n_kf
+  std::vector<Discrete<>> total;             // N_k
+  std::vector<std::vector<Discrete<>>> placed;  // delta_kf
+  std::vector<Real<>> busy;                  // M_f (ms)
+  Real<> execution;                          // T_exe (ms)
+  Affine<> objective;                        // total power (W)
+  int devices = 0;                           // devices in the model
+  int architecture_devices = 0;              // the mapping's columns: the rest stay empty
+
+  /// The compute units of a solution on the architecture's devices (the
+  /// model's first); clocks are left to evaluate().
+  Mapping mapping(const Solution& s) const {
+    Mapping m;
+    m.cus.resize(cus.size());
+    for (std::size_t k = 0; k < cus.size(); ++k) {
+      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
+      m.cus[k].resize(std::max<std::size_t>(m.cus[k].size(), architecture_devices), 0);
+    }
+    return m;
+  }
+};
+
+namespace detail {
+
+/// Refuses what the exact power model does not reproduce of evaluate().
+template <ResourceRecord R>
+void check_power_model_scope(const Application<R>& app, const Architecture<R>& arch, double ii_ms,
+                             const PerformanceModel& pm) {
+  arch.validate();
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel");
+  if (!(ii_ms > 0.0) || !std::isfinite(ii_ms))
+    throw model_error("ychart: the power model needs a positive, finite II_max");
+  if (pm.memory_contention || pm.clock_degradation || pm.shared_device_clock)
+    throw model_error("ychart: the exact power model supports neither memory contention, clock degradation nor "
+                      "shared device clocks");
+  if (pm.locality && pm.schedule != Schedule::compute_only && !app.edges().empty())
+    throw model_error("ychart: the exact power model does not model locality (set PerformanceModel::locality = "
+                      "false, as chapter 5 does)");
+  if (!arch.kind.clock.levels_fraction.empty())
+    throw model_error("ychart: discrete clock levels (Clock::levels_fraction) are not supported by the exact power "
+                      "model; it assumes continuous clocks");
+  if (!(arch.kind.clock.nominal.value() > 0.0))
+    throw model_error("ychart: the power model needs the device's nominal clock (Architecture::kind.clock.nominal)");
+  if (pm.schedule != Schedule::compute_only &&
+      !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
+    throw model_error("ychart: the " + to_string(pm.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+}
+
+/// Smallest N with Twc / N <= II (study 001 eq. 6.7), rounding-tolerant.
+inline int minimum_cus(double wcet_ms, double ii_ms) {
+  return std::max(1, static_cast<int>(std::ceil(wcet_ms / ii_ms * (1 - 1e-12) - 1e-9)));
+}
+
+/// CUs of one kernel that one device takes under the cap (max_cus when it
+/// uses no capped resource).
+template <ResourceRecord R>
+int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
+  double u = max_cus;
+  const auto use = resource_values(k.use);
+  for (std::size_t t = 0; t < use.size(); ++t)
+    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + 1e-12) + 1e-9));
+  return static_cast<int>(std::max(0.0, u));
+}
+
+inline int bits_for(int upper) {
+  int b = 0;
+  while ((1LL << b) <= upper) ++b;
+  return b;
+}
+
+/// Energy terms that do not depend on the mapping beyond alpha_k, per run (mJ).
+template <ResourceRecord R>
+double transfer_energy_mj(const Kernel<R>& k, const Architecture<R>& arch, double alpha) {
+  const auto& mem = arch.kind.memory;
+  return alpha * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.in(units::ms) +
+         mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.in(units::ms);
+}
+
+template <ResourceRecord R>
+double execution_ddr_power(const Kernel<R>& k, const Architecture<R>& arch) {  // W per CU
+  const auto& mem = arch.kind.memory;
+  return mem.full_read_power.value() * k.ddr.cu_read + mem.full_write_power.value() * k.ddr.cu_write;
+}
+
+}  // namespace detail
+
+/// Devices study 001's eq. 6.8 proves necessary: every kernel's CU_min, as
+/// a fractional packing of each capped resource.
+template <ResourceRecord R>
+int minimum_devices(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+                    const std::optional<R>& cap = std::nullopt) {
+  const auto limit = resource_values(cap ? *cap : arch.kind.capacity);
+  std::vector<double> need(limit.size(), 0.0);
+  for (const auto& k : app.kernels()) {
+    const auto use = resource_values(k.use);
+    const int n = detail::minimum_cus(k.wcet.in(units::ms), ii_max.in(units::ms));
+    for (std::size_t t = 0; t < use.size(); ++t) need[t] += n * use[t];
+  }
+  int f = 1;
+  for (std::size_t t = 0; t < limit.size(); ++t)
+    if (need[t] > 0) {
+      if (!(limit[t] > 0)) return std::numeric_limits<int>::max();
+      f = std::max(f, static_cast<int>(std::ceil(need[t] / limit[t] * (1 - 1e-12) - 1e-9)));
+    }
+  return f;
+}
+
+/// Power no mapping on `devices` devices can go below at II_max: their
+/// static power plus the energy every mapping spends (sum_k P_k Twc_k, each
+/// input written once, each output read once, N_k T_exe >= Twc_k), over II.
+template <ResourceRecord R>
+double power_floor(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max, int devices,
+                   bool memory_energy = true) {
+  const double ii = ii_max.in(units::ms);
+  double energy = 0;  // mJ
+  for (const auto& k : app.kernels()) {
+    energy += k.power.value() * k.wcet.in(units::ms);
+    if (memory_energy)
+      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::execution_ddr_power(k, arch) * k.wcet.in(units::ms);
+  }
+  return devices * (arch.kind.static_power.value() + arch.kind.memory.static_power.value()) + energy / ii;
+}
+
+/// Builds the exact power model of mapping `app` onto `arch` at II_max.
+template <ResourceRecord R>
+PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+                                const PowerModelOptions<R>& options = {}) {
+  const double ii = ii_max.in(units::ms);
+  detail::check_power_model_scope(app, arch, ii, options.model);
+  const std::size_t K = app.size();
+  if (options.devices_used && (*options.devices_used < 1 || *options.devices_used > arch.devices))
+    throw model_error("ychart: devices_used must lie in [1, " + std::to_string(arch.devices) + "]");
+  if ((!options.min_cus.empty() && options.min_cus.size() != K) ||
+      (!options.max_cus.empty() && options.max_cus.size() != K))
+    throw model_error("ychart: min_cus and max_cus need one entry per kernel (" + std::to_string(K) + ")");
+  if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
+  const int F = options.devices_used.value_or(arch.devices);
+  const bool fixed = options.devices_used.has_value();
+  const auto names = resource_names<R>();
+  const auto cap = resource_values(options.cap ? *options.cap : arch.kind.capacity);
+  const auto& pm = options.model;
+  const bool transfers = pm.schedule != Schedule::compute_only;
+  const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
+
+  PowerModel<R> p;
+  p.devices = F;
+  p.architecture_devices = arch.devices;
+  auto& m = p.model;
+  p.execution = m.real("T_exe_ms", 0.0, ii);
+  for (int f = 0; f < F; ++f) p.busy.push_back(m.real("M_" + std::to_string(f + 1) + "_ms", 0.0, ii));
+
+  Affine<> energy;  // mJ per run
+  p.cus.resize(K);
+  p.placed.resize(K);
+  std::vector<Affine<>> on_devices(F);  // sum_k delta_kf
+  std::vector<Affine<>> alpha(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& kn = app.kernel(k);
+    const std::string id = kn.name + "#" + std::to_string(k);
+    const double twc = kn.wcet.in(units::ms);
+    const int per_device = detail::cus_per_device(kn, cap, options.max_cus_default);
+    int lo = detail::minimum_cus(twc, ii), hi = std::min(per_device * F, options.max_cus_default);
+    if (!options.min_cus.empty()) lo = std::max(lo, options.min_cus[k]);
+    if (!options.max_cus.empty()) hi = std::min(hi, options.max_cus[k]);
+    if (lo > hi) {
+      // No N_k fits: a model that says so (GLPK proves it at once).
+      lo = hi = std::max(hi, 1);
+      m.subject_to(p.execution >= 2 * ii + 1, "no_CU_count_of_" + id + "_meets_II_max_within_the_caps");
+    }
+    p.total.push_back(m.integer("N_" + id, lo, hi));
+    const int U = std::min(per_device, hi);
+    const int B = detail::bits_for(U);
+    const double tmax = twc / lo;  // T_k at its fewest CUs
+    const auto time = tabulate(p.total[k], [twc](double n) { return twc / n; }, "T_" + id);
+    m.subject_to(time <= p.execution);
+    const double cu_ddr = options.memory_energy ? detail::execution_ddr_power(kn, arch) : 0.0;
+    Affine<> sum, work, exe_work;  // N_k, sum_f n_kf M_f, N_k T_exe
+    for (int f = 0; f < F; ++f) {
+      const std::string at = id + "_" + std::to_string(f + 1);
+      auto n = m.integer("n_" + at, 0, U);
+      auto d = m.binary("delta_" + at);
+      p.cus[k].push_back(n);
+      p.placed[k].push_back(d);
+      sum += n;
+      alpha[k] += d;
+      on_devices[f] += d;
+      m.subject_to(n <= double(U) * d);
+      m.subject_to(d <= n);
+      m.subject_to(p.busy[f] >= time - tmax * (1.0 - d));
+      Affine<> bits;
+      for (int b = 0; b < B; ++b) {
+        const double w = double(1LL << b);
+        auto beta = m.binary("beta_" + at + "_" + std::to_string(b));
+        bits += w * beta;
+        auto g = m.real("g_" + at + "_" + std::to_string(b), 0.0, ii);  // beta M_f
+        m.subject_to(g >= p.busy[f] - ii * (1.0 - beta));
+        work += w * g;
+        if (cu_ddr > 0) {
+          auto e = m.real("e_" + at + "_" + std::to_string(b), 0.0, ii);  // beta T_exe
+          m.subject_to(e >= p.execution - ii * (1.0 - beta));
+          exe_work += w * e;
+        }
+      }
+      m.subject_to(n == bits);
+    }
+    m.subject_to(p.total[k] == sum);
+    m.subject_to(work >= twc, "compute_floor_" + id);
+    energy += kn.power.value() * work;
+    if (cu_ddr > 0) {
+      m.subject_to(exe_work >= twc, "execution_floor_" + id);
+      energy += cu_ddr * exe_work;
+    }
+    if (options.memory_energy) {
+      const double per_copy = detail::transfer_energy_mj(kn, arch, 1.0) - detail::transfer_energy_mj(kn, arch, 0.0);
+      energy += per_copy * alpha[k] + detail::transfer_energy_mj(kn, arch, 0.0);
+    }
+  }
+  // Resources per device (eq. 5.2).
+  for (int f = 0; f < F; ++f)
+    for (std::size_t t = 0; t < names.size(); ++t) {
+      Affine<> use;
+      bool any = false;
+      for (std::size_t k = 0; k < K; ++k)
+        if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * p.cus[k][f], any = true;
+      if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
+    }
+  // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
+  // holding k receives its whole input, outputs are split.
+  if (transfers) {
+    Affine<> moved;  // ms
+    double back = 0.0;
+    for (std::size_t k = 0; k < K; ++k) {
+      moved += (app.kernel(k).data_in.value() / hp * 1e3) * alpha[k];
+      back += app.kernel(k).data_out.value() / dh * 1e3;
+    }
+    if (pm.schedule == Schedule::sequential_phases) m.subject_to(p.execution + moved + back <= ii, "II");
+    else m.subject_to(moved + back <= ii, "II_transfers");
+  }
+  // Devices in use and their static power (eqs. 5.13, 5.15).
+  const double per_device_static = arch.kind.static_power.value() + arch.kind.memory.static_power.value();
+  Affine<> static_power;
+  if (fixed) {
+    for (int f = 0; f < F; ++f) m.subject_to(on_devices[f] >= 1.0, "device_" + std::to_string(f + 1) + "_used");
+    static_power = Affine<>() + per_device_static * F;
+  } else {
+    std::vector<Discrete<>> used;
+    for (int f = 0; f < F; ++f) {
+      used.push_back(m.binary("used_" + std::to_string(f + 1)));
+      for (std::size_t k = 0; k < K; ++k) m.subject_to(p.placed[k][f] <= used[f]);
+      m.subject_to(on_devices[f] >= used[f]);
+      static_power += per_device_static * used[f];
+      if (f > 0) m.subject_to(used[f] <= used[f - 1]);
+    }
+  }
+  for (int f = 1; f < F; ++f) m.subject_to(p.busy[f] <= p.busy[f - 1]);  // identical devices, sorted
+  p.objective = static_power + energy / ii;
+  if (options.objective_cutoff) m.subject_to(p.objective <= *options.objective_cutoff, "cutoff");
+  m.minimize(p.objective);
+  return p;
+}
+
+/// How solve_power_optimal() runs.
+struct PowerSolveOptions {
+  SolveOptions solve{};  // time_limit: for the whole search (seconds)
+  /// The range of devices in use to search; empty: F_min .. the architecture's.
+  std::optional<int> min_devices, max_devices;
+  /// A known mapping (a heuristic's): the first incumbent, and its power a
+  /// cutoff for every model.
+  std::optional<Mapping> incumbent;
+};
+
+/// What one device count gave.
+struct PowerDeviceCount {
+  int devices = 0;
+  Status status = Status::infeasible;  // optimal, infeasible, time_limit, ...; "pruned" is reported by `pruned`
+  bool pruned = false;                 // its floor already reaches the incumbent
+  double objective = std::numeric_limits<double>::quiet_NaN();
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  double seconds = 0.0;
+};
+
+struct PowerOptimum {
+  /// optimal (proven within the gap tolerances), infeasible (no mapping
+  /// meets II_max within the caps), time_limit / node_limit /
+  /// numerical_error (the best mapping found, if any, with bound and gap).
+  Status status = Status::infeasible;
+  std::optional<Mapping> mapping;
+  std::optional<Evaluation> evaluation;   // evaluate() of mapping at II_max
+  double power = std::numeric_limits<double>::quiet_NaN();  // W, evaluate()'s total
+  // W, the model's objective at the mapping (NaN when the given incumbent
+  // won): the power, less the DDR's dynamic power without memory_energy.
+  double objective = std::numeric_limits<double>::quiet_NaN();
+  // W, proven lower bound on the objective of every mapping in the searched
+  // range, and the relative gap of the mapping's objective to it.
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  double gap = std::numeric_limits<double>::quiet_NaN();
+  int devices_used = 0;
+  double seconds = 0.0;
+  std::vector<PowerDeviceCount> counts;
+  std::string message;
+};
+
+/// The power-optimal mapping at II_max: one model per number of devices in
+/// use, ascending, each searched only for mappings better than the
+/// incumbent, stopped once a count's static power plus the dynamic floor
+/// reaches it (then no larger count can do better).
+template <ResourceRecord R>
+PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+                                 const PowerModelOptions<R>& options = {}, const PowerSolveOptions& solve = {}) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  detail::check_power_model_scope(app, arch, ii_max.in(units::ms), options.model);
+  EvaluationOptions<R> eo;
+  eo.model = options.model;
+  eo.cap = options.cap;
+  eo.operating_ii = ii_max;
+
+  PowerOptimum r;
+  // The search ranks mappings by the model's objective (evaluate()'s power,
+  // less the DDR's dynamic power when memory_energy is off).
+  auto objective_of = [&](const Evaluation& e) {
+    const auto& p = *e.power;
+    return options.memory_energy ? p.total.value()
+                                 : p.total.value() - p.memory_transfer.value() - p.memory_execution.value();
+  };
+  double best = std::numeric_limits<double>::infinity();
+  auto take = [&](const Mapping& mp, double model_objective) {
+    auto e = evaluate(app, arch, mp, eo);
+    if (!e.feasible || !e.power || objective_of(e) >= best) return;
+    best = objective_of(e);
+    r.mapping = mp;
+    r.power = e.power->total.value();
+    r.objective = model_objective;
+    r.devices_used = e.devices_used;
+    r.evaluation = std::move(e);
+  };
+  if (solve.incumbent) {
+    Mapping given = *solve.incumbent;
+    given.clock_fraction.clear();  // priced at the clocks evaluate() picks, as the model does
+    take(given, std::numeric_limits<double>::quiet_NaN());  // evaluate() throws on a mapping that does not fit
+  }
+  const int f_min = minimum_devices(app, arch, ii_max, options.cap);
+  int lo = std::max(solve.min_devices.value_or(1), std::min(f_min, arch.devices + 1));
+  int hi = std::min(solve.max_devices.value_or(arch.devices), arch.devices);
+  if (options.devices_used) lo = std::max(lo, *options.devices_used), hi = std::min(hi, *options.devices_used);
+  auto floor_of = [&](int F) { return power_floor(app, arch, ii_max, F, options.memory_energy); };
+
+  const double tol = solve.solve.relative_gap;
+  const double infinity = std::numeric_limits<double>::infinity();
+  double bound = infinity;  // min over the searched counts of their bounds
+  bool unproven = false;
+  Status limit_status = Status::time_limit;
+  for (int F = lo; F <= hi; ++F) {
+    PowerDeviceCount c;
+    c.devices = F;
+    const double floor = floor_of(F);
+    if (floor >= best * (1 - tol)) {  // floors grow with F: every larger count is pruned too
+      c.pruned = true;
+      c.bound = floor;
+      r.counts.push_back(c);
+      bound = std::min(bound, floor);
+      break;
+    }
+    const double left = solve.solve.time_limit - elapsed();
+    if (left <= 0) {  // out of time: what is left is bounded by its floors
+      unproven = true;
+      c.status = Status::time_limit;
+      c.bound = floor;
+      r.counts.push_back(c);
+      bound = std::min(bound, floor);
+      break;
+    }
+    auto o = options;
+    o.devices_used = F;
+    if (std::isfinite(best)) o.objective_cutoff = best;
+    auto pmodel = build_power_model(app, arch, ii_max, o);
+    auto so = solve.solve;
+    so.time_limit = left;
+    so.method = Method::glpk;
+    const auto t0 = elapsed();
+    const Solution s = pmodel.model.solve(so);
+    c.seconds = elapsed() - t0;
+    c.status = s.status();
+    if (s.has_values()) {
+      c.objective = s.objective();
+      take(pmodel.mapping(s), s.objective());
+    }
+    if (s.status() == Status::optimal) c.bound = s.objective();
+    else if (s.status() == Status::infeasible) c.bound = best;  // nothing below the cutoff (infinity: nothing at all)
+    else {
+      unproven = true;
+      limit_status = s.status();
+      c.bound = std::isfinite(s.bound()) ? std::max(s.bound(), floor) : floor;
+    }
+    bound = std::min(bound, c.bound);
+    r.counts.push_back(c);
+  }
+  // Counts below F_min hold no mapping; those outside the caller's range are not searched.
+  r.seconds = elapsed();
+  if (!std::isfinite(best)) {
+    r.status = unproven ? limit_status : Status::infeasible;
+    r.bound = bound;
+    r.message = unproven ? "no mapping found within the limit" : "no mapping meets II_max within the caps";
+    return r;
+  }
+  r.bound = std::min(bound, best);
+  r.gap = (best - r.bound) / best;  // best: the objective evaluate() gives the mapping
+  r.status = (!unproven || r.gap <= tol) ? Status::optimal : limit_status;
+  return r;
+}
+
+/// Study 001's heuristic H1 (ch. 6.2): the power model restricted to F_min
+/// devices and N_k in {CU_min_k, CU_min_k + 1}, without the DDR energy in
+/// the objective (the transfer-time constraint stays). Solve it with
+/// solve_power_optimal(); its result is priced by evaluate().
+template <ResourceRecord R>
+PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+                                PowerModelOptions<R> base = {}) {
+  base.devices_used = std::min(minimum_devices(app, arch, ii_max, base.cap), arch.devices);
+  base.min_cus.clear();
+  base.max_cus.clear();
+  for (const auto& k : app.kernels()) {
+    const int n = detail::minimum_cus(k.wcet.in(units::ms), ii_max.in(units::ms));
+    base.min_cus.push_back(n);
+    base.max_cus.push_back(n + 1);
+  }
+  base.memory_energy = false;
+  return base;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/power_model.hpp ----
 // ---- begin ychart/dse/sweep.hpp ----
 // ychart/dse/sweep.hpp
 // Sweeps: evaluate or solve one model per point of a parameter grid

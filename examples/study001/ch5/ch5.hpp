@@ -1,6 +1,6 @@
 // examples/study001/ch5/ch5.hpp
 // Study 001, chapters 5 and 6 (J. Shan, PhD thesis, Politecnico di Torino,
-// The computations behind the example (main.cpp) and the benchmark
+// 2021). The computations behind the example (main.cpp) and the benchmark
 // (benchmarks/bench_study001.cpp): one sweep point per call.
 #pragma once
 
@@ -39,7 +39,18 @@ struct Point {
   double h2_power = not_a_number, bound = not_a_number, gap = not_a_number, seconds = not_a_number;
   double device_static = not_a_number, memory_static = not_a_number, compute = not_a_number, memory_transfer = not_a_number, memory_execution = not_a_number;
   double transfers_ms = not_a_number;
-  Mapping mapping;
+  Mapping mapping;  // H2's
+  // The exact optimum (ychart::dse::solve_power_optimal), started from the
+  // better of H2 and H1: power, proven bound, gap (0 when proven), FPGAs.
+  Status exact_status = Status::infeasible;
+  double exact_power = not_a_number, exact_bound = not_a_number, exact_gap = not_a_number, exact_seconds = not_a_number;
+  int exact_fpgas = 0;
+  Mapping exact_mapping;
+  // H1 (ch. 6.2): the model on F_min FPGAs, N_k in {CU_min_k, CU_min_k + 1},
+  // without DDR energy, priced by evaluate().
+  Status h1_status = Status::infeasible;
+  double h1_power = not_a_number, h1_seconds = not_a_number;
+  int h1_fpgas = 0;
 };
 
 /// The chapter-5 timing: transfers overlap execution, no DDR-to-DDR transfers.
@@ -76,6 +87,7 @@ inline double power_bound(const App& app, const Arch& arch, int f_min, double ii
   return f_min * (arch.kind.static_power.value() + mem.static_power.value()) + energy / ii_s;
 }
 
+/// CU_min, F_min, H2 (Algorithm 4) priced by evaluate(), the bound and H2's gap to it.
 inline Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   Point p;
   p.ii_ms = ii_ms;
@@ -103,7 +115,8 @@ inline Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   if (!h2 || !std::isfinite(h2->power)) return p;
   p.h2_fpgas = h2->fpgas;
   p.mapping = Mapping{h2->n, {}};
-  const auto e = evaluate(app, with_devices(arch, h2->n.front().size()), p.mapping, power_model(ii_ms));
+  for (auto& row : p.mapping.cus) row.resize(std::size_t(arch.devices), 0);  // onto the whole platform
+  const auto e = evaluate(app, arch, p.mapping, power_model(ii_ms));
   p.h2_power = e.power->total.value();
   p.device_static = e.power->device_static.value();
   p.memory_static = e.power->memory_static.value();
@@ -113,6 +126,69 @@ inline Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   p.transfers_ms = (e.host_to_device + e.device_to_host).in(units::ms);
   p.gap = (p.h2_power - p.bound) / p.h2_power;
   return p;
+}
+
+/// The ch. 5 power model as ychart's exact model sees it.
+inline PowerModelOptions<FpgaResources> exact_options() {
+  PowerModelOptions<FpgaResources> o;
+  o.model = transfer_model().model;
+  return o;
+}
+
+/// solve_point(), then H1 and the exact optimum, each solve stopped after `time_limit` s.
+inline Point solve_point_exact(const App& app, const Arch& arch, double ii_ms, double time_limit) {
+  Point p = solve_point(app, arch, ii_ms);
+  const auto ii = ii_ms * units::ms;
+  PowerSolveOptions so;
+  so.solve.time_limit = time_limit;
+  const auto h1 = solve_power_optimal(app, arch, ii, h1_options(app, arch, ii, exact_options()), so);
+  p.h1_status = h1.status;
+  p.h1_seconds = h1.seconds;
+  if (h1.mapping) {
+    p.h1_power = h1.power;
+    p.h1_fpgas = h1.devices_used;
+  }
+  // The better heuristic mapping is the first incumbent.
+  if (h1.mapping && !(p.h2_power <= h1.power)) so.incumbent = *h1.mapping;
+  else if (!p.mapping.cus.empty()) so.incumbent = p.mapping;
+  const auto r = solve_power_optimal(app, arch, ii, exact_options(), so);
+  p.exact_status = r.status;
+  p.exact_seconds = r.seconds;
+  p.exact_bound = r.bound;
+  if (r.mapping) {
+    p.exact_power = r.power;
+    p.exact_gap = r.gap;
+    p.exact_fpgas = r.devices_used;
+    p.exact_mapping = *r.mapping;
+  }
+  return p;
+}
+
+/// Frequency scaling (FS, ch. 5.4): `fastest`'s clocks at its own II, all
+/// multiplied by one factor so that execution just fills `ii_ms`.
+inline double frequency_scaling_power(const App& app, const Arch& arch, const Mapping& fastest, double fastest_ii_ms,
+                                      double ii_ms) {
+  const auto own = evaluate(app, arch, fastest, power_model(fastest_ii_ms));
+  const double factor = std::min(1.0, own.execution.in(units::ms) / ii_ms);
+  Mapping scaled = fastest;
+  scaled.clock_fraction.assign(std::size_t(arch.devices), 1.0);
+  for (std::size_t f = 0; f < scaled.clock_fraction.size(); ++f)
+    if (own.device_in_use(f)) scaled.clock_fraction[f] = own.device_clock[f] / arch.kind.clock.nominal.value() * factor;
+  const auto e = evaluate(app, arch, scaled, power_model(ii_ms));
+  return e.feasible ? e.power->total.value() : not_a_number;
+}
+
+/// Clock gating (CK, ch. 5.4): `fastest` at its own clocks; each FPGA's
+/// clock stops when its CUs finish, so a run costs the dynamic energy of the
+/// fastest point (compute, DDR) and the static power lasts the whole II.
+inline double clock_gating_power(const App& app, const Arch& arch, const Mapping& fastest, double fastest_ii_ms,
+                                 double ii_ms) {
+  const auto own = evaluate(app, arch, fastest, power_model(fastest_ii_ms));
+  if (!own.feasible || ii_ms < fastest_ii_ms) return not_a_number;
+  const auto& p = *own.power;
+  const double dynamic_energy = (p.compute.value() + p.memory_transfer.value() + p.memory_execution.value()) *
+                                own.ii.value();  // J
+  return p.device_static.value() + p.memory_static.value() + dynamic_energy / (ii_ms * 1e-3);
 }
 
 }  // namespace study001::ch5
