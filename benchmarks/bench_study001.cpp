@@ -4,12 +4,18 @@
 //                    the GP relaxation, the exact optimum with beta = 0, the
 //                    exact optimum with Table 3.4's beta, and GP+A
 //                    (Algorithm 1); alex16 (2 FPGAs), alex32 (4), vgg16 (8).
+//   Ch4Sweep/<case>  examples/study001/ch4: 7 resource caps (45-92 %), at each
+//                    the GP relaxation, the bound model (1 s limit), GP+A
+//                    (Algorithms 2-3), the simplified model's optimum and the
+//                    local search, every mapping priced by the enhanced model;
+//                    the six cases of Tables 4.3-4.8.
 //   Ch5Sweep/<case>  examples/study001/ch5: the II_max grid of each network,
 //                    at each H2 (Algorithm 4) priced by the exact evaluator,
 //                    the power bound and F_min.
 // One sweep per run (Iterations(1)), over the machine's cores like the
 // examples (sweep() with default options). Target: each sweep < 10 s.
 #include "study001/ch3/ch3.hpp"
+#include "study001/ch4/ch4.hpp"
 #include "study001/ch5/ch5.hpp"
 
 #include <benchmark/benchmark.h>
@@ -32,6 +38,22 @@ void Ch3Sweep(benchmark::State& state, std::size_t index) {
   }
 }
 
+void Ch4Sweep(benchmark::State& state, std::size_t index) {
+  using namespace study001::ch4;
+  const auto& c = cases.at(index);
+  auto arch = ychart::dse::load_architecture<study001::FpgaResources>(study001::data_dir() / "aws_f1.json");
+  arch.devices = c.fpgas;
+  const auto app = ychart::dse::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title,
+                                                                       kernel_columns());
+  const std::vector<double> caps = {45, 55, 61, 68, 76, 82, 92};
+  ychart::dse::SweepOptions so;
+  so.progress = ychart::dse::SweepOptions::Progress::never;
+  for (auto _ : state) {
+    auto points = ychart::dse::sweep(caps, [&](double cap) { return solve_point(app, arch, cap, Parameters{}); }, so);
+    benchmark::DoNotOptimize(points);
+  }
+}
+
 void Ch5Sweep(benchmark::State& state, std::size_t index) {
   using namespace study001::ch5;
   const auto& c = cases.at(index);
@@ -50,6 +72,11 @@ void Ch5Sweep(benchmark::State& state, std::size_t index) {
 const int registered = [] {
   for (std::size_t i = 0; i < study001::ch3::cases.size(); ++i)
     benchmark::RegisterBenchmark(("Ch3Sweep/" + study001::ch3::cases[i].id).c_str(), Ch3Sweep, i)
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  for (std::size_t i = 0; i < study001::ch4::cases.size(); ++i)
+    benchmark::RegisterBenchmark(("Ch4Sweep/" + study001::ch4::cases[i].id).c_str(), Ch4Sweep, i)
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();

@@ -135,22 +135,4 @@ inline std::vector<double> parse_list(const std::string& s) {
   return out;
 }
 
-inline void stacked_bars(const App& app, const Outcome& o, double cap, const std::string& title,
-                  const std::filesystem::path& file) {
-  io::StackedBarChart chart;
-  chart.title = title;
-  chart.y_label = "DSP use (% of one FPGA)";
-  const std::size_t F = o.mapping.devices();
-  for (std::size_t f = 0; f < F; ++f) chart.categories.push_back("FPGA " + std::to_string(f + 1));
-  for (std::size_t k = 0; k < app.size(); ++k) {
-    io::StackedBarChart::Segment s;
-    s.name = app.kernel(k).name;
-    for (std::size_t f = 0; f < F; ++f) s.values.push_back(o.mapping.cus[k][f] * app.kernel(k).use.dsp);
-    chart.segments.push_back(std::move(s));
-  }
-  chart.reference_line = cap;
-  chart.reference_label = "cap " + std::to_string(int(cap)) + " %";
-  io::write_svg(file, chart);
-}
-
 }  // namespace study001::ch3

@@ -107,12 +107,12 @@ int main(int argc, char** argv) {
       if (c.id == "vgg16")
         for (const auto& p : points)
           if (p.cap == 61) {
-            stacked_bars(app, p.exact, p.cap, "VGG at a 61 % cap: exact, beta = 0 (MINLP)",
+            study001::dsp_bars(app, p.exact.mapping, p.cap, "VGG at a 61 % cap: exact, beta = 0 (MINLP)",
                          std::filesystem::path(out_dir) / "fig3_6_vgg16_61_exact.svg");
-            stacked_bars(app, p.weighted, p.cap, "VGG at a 61 % cap: exact, beta = 50 (MINLP+G)",
+            study001::dsp_bars(app, p.weighted.mapping, p.cap, "VGG at a 61 % cap: exact, beta = 50 (MINLP+G)",
                          std::filesystem::path(out_dir) / "fig3_6_vgg16_61_weighted.svg");
             if (!p.gpa.mapping.cus.empty())
-              stacked_bars(app, p.gpa, p.cap, "VGG at a 61 % cap: GP+A",
+              study001::dsp_bars(app, p.gpa.mapping, p.cap, "VGG at a 61 % cap: GP+A",
                            std::filesystem::path(out_dir) / "fig3_6_vgg16_61_gpa.svg");
           }
     }

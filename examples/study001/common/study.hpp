@@ -4,6 +4,7 @@
 #pragma once
 
 #include <ychart/ychart.hpp>
+#include <ychart/io/svg.hpp>
 
 #include <chrono>
 #include <filesystem>
@@ -45,6 +46,26 @@ double seconds(F&& f) {
   const auto start = std::chrono::steady_clock::now();
   f();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// DSP use of each kernel on each FPGA as stacked bars, the cap as a line
+/// (the thesis's Figures 3.6, 4.9, 4.11, 4.13).
+inline void dsp_bars(const App& app, const ychart::dse::Mapping& m, double cap, const std::string& title,
+                     const std::filesystem::path& file) {
+  ychart::io::StackedBarChart chart;
+  chart.title = title;
+  chart.y_label = "DSP use (% of one FPGA)";
+  const std::size_t F = m.devices();
+  for (std::size_t f = 0; f < F; ++f) chart.categories.push_back("FPGA " + std::to_string(f + 1));
+  for (std::size_t k = 0; k < app.size(); ++k) {
+    ychart::io::StackedBarChart::Segment s;
+    s.name = app.kernel(k).name;
+    for (std::size_t f = 0; f < F; ++f) s.values.push_back(m.cus[k][f] * app.kernel(k).use.dsp);
+    chart.segments.push_back(std::move(s));
+  }
+  chart.reference_line = cap;
+  chart.reference_label = "cap " + std::to_string(int(cap)) + " %";
+  ychart::io::write_svg(file, chart);
 }
 
 }  // namespace study001
