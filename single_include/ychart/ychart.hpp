@@ -7108,6 +7108,37 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
 // bound on the full model's II, and evaluate() gives the full model's II of
 // the mapping it returns.
 
+// ---- begin ychart/dse/detail/resource_rows.hpp ----
+// ychart/dse/detail/resource_rows.hpp
+// The per-device resource rows every mapping model has (study 001 eqs. 3.9,
+// 4.4, 5.2): for each device and each member of the resource record that
+// some kernel uses, sum_k n_kf use_kt <= cap_t.
+
+
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ychart::dse::detail {
+
+/// Adds the rows to `m`; cus[k][f] are the CU counts, cap one value per resource.
+template <ResourceRecord R>
+void add_resource_rows(Model& m, const Application<R>& app, const std::vector<std::vector<Discrete<>>>& cus,
+                       const std::vector<double>& cap, std::size_t devices) {
+  const auto names = resource_names<R>();
+  for (std::size_t f = 0; f < devices; ++f)
+    for (std::size_t t = 0; t < names.size(); ++t) {
+      Affine<> use;
+      bool any = false;
+      for (std::size_t k = 0; k < app.size(); ++k)
+        if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * cus[k][f], any = true;
+      if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
+    }
+}
+
+}  // namespace ychart::dse::detail
+// ---- end ychart/dse/detail/resource_rows.hpp ----
 
 
 #include <algorithm>
@@ -7266,14 +7297,7 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
       compute_tables.push_back(tabulate(mm.total[k], compute_ms, "TC_" + id) * units::ms);
     }
   }
-  for (std::size_t f = 0; f < F; ++f)
-    for (std::size_t t = 0; t < names.size(); ++t) {
-      Affine<> use;
-      bool any = false;
-      for (std::size_t k = 0; k < K; ++k)
-        if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * mm.cus[k][f], any = true;
-      if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
-    }
+  detail::add_resource_rows(m, app, mm.cus, cap, F);
   std::vector<std::vector<Discrete<>>> devices(F);
   for (std::size_t f = 0; f < F; ++f)
     for (std::size_t k = 0; k < K; ++k) devices[f].push_back(mm.cus[k][f]);
@@ -7681,7 +7705,6 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
   if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
   const int F = options.devices_used.value_or(arch.devices);
   const bool fixed = options.devices_used.has_value();
-  const auto names = resource_names<R>();
   const auto cap = resource_values(options.cap ? *options.cap : arch.kind.capacity);
   const auto& pm = options.model;
   const bool transfers = pm.schedule != Schedule::compute_only;
@@ -7761,14 +7784,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     }
   }
   // Resources per device (eq. 5.2).
-  for (int f = 0; f < F; ++f)
-    for (std::size_t t = 0; t < names.size(); ++t) {
-      Affine<> use;
-      bool any = false;
-      for (std::size_t k = 0; k < K; ++k)
-        if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * p.cus[k][f], any = true;
-      if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
-    }
+  detail::add_resource_rows(m, app, p.cus, cap, static_cast<std::size_t>(F));
   // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
   // holding k receives its whole input, outputs are split.
   if (transfers) {

@@ -30,6 +30,7 @@
 
 #include "application.hpp"
 #include "detail/execution_time.hpp"
+#include "detail/resource_rows.hpp"
 #include "architecture.hpp"
 #include "mapping.hpp"
 #include "resources.hpp"
@@ -196,14 +197,7 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
       compute_tables.push_back(tabulate(mm.total[k], compute_ms, "TC_" + id) * units::ms);
     }
   }
-  for (std::size_t f = 0; f < F; ++f)
-    for (std::size_t t = 0; t < names.size(); ++t) {
-      Affine<> use;
-      bool any = false;
-      for (std::size_t k = 0; k < K; ++k)
-        if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * mm.cus[k][f], any = true;
-      if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
-    }
+  detail::add_resource_rows(m, app, mm.cus, cap, F);
   std::vector<std::vector<Discrete<>>> devices(F);
   for (std::size_t f = 0; f < F; ++f)
     for (std::size_t k = 0; k < K; ++k) devices[f].push_back(mm.cus[k][f]);

@@ -41,6 +41,7 @@
 #pragma once
 
 #include "application.hpp"
+#include "detail/resource_rows.hpp"
 #include "architecture.hpp"
 #include "evaluate.hpp"
 #include "mapping.hpp"
@@ -226,7 +227,6 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
   if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
   const int F = options.devices_used.value_or(arch.devices);
   const bool fixed = options.devices_used.has_value();
-  const auto names = resource_names<R>();
   const auto cap = resource_values(options.cap ? *options.cap : arch.kind.capacity);
   const auto& pm = options.model;
   const bool transfers = pm.schedule != Schedule::compute_only;
@@ -306,14 +306,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     }
   }
   // Resources per device (eq. 5.2).
-  for (int f = 0; f < F; ++f)
-    for (std::size_t t = 0; t < names.size(); ++t) {
-      Affine<> use;
-      bool any = false;
-      for (std::size_t k = 0; k < K; ++k)
-        if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * p.cus[k][f], any = true;
-      if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
-    }
+  detail::add_resource_rows(m, app, p.cus, cap, static_cast<std::size_t>(F));
   // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
   // holding k receives its whole input, outputs are split.
   if (transfers) {
