@@ -6604,6 +6604,32 @@ double cu_execution_time(const Kernel<R>& kn, double cus, const CuConditions& at
 
 }  // namespace ychart::dse::detail
 // ---- end ychart/dse/detail/execution_time.hpp ----
+// ---- begin ychart/dse/detail/memory_energy.hpp ----
+// ychart/dse/detail/memory_energy.hpp
+// The device memory's dynamic energy in study 001's power model (eqs.
+// 5.17-5.19), in one place for the evaluator and the exact power model:
+// what the host transfers of one kernel cost the DDR, and what one CU's
+// reads and writes cost per second of execution.
+
+
+namespace ychart::dse::detail {
+
+/// Joules per run of kernel k's host transfers: its input written into
+/// `copies` devices' DDR (eq. 5.17) and its output read once (5.18).
+template <ResourceRecord R>
+double host_transfer_energy(const Kernel<R>& k, const LocalMemory& mem, double copies) {
+  return copies * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.value() +
+         mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.value();
+}
+
+/// Watts one executing CU of kernel k draws from its DDR (eq. 5.19).
+template <ResourceRecord R>
+double cu_memory_power(const Kernel<R>& k, const LocalMemory& mem) {
+  return mem.full_read_power.value() * k.ddr.cu_read + mem.full_write_power.value() * k.ddr.cu_write;
+}
+
+}  // namespace ychart::dse::detail
+// ---- end ychart/dse/detail/memory_energy.hpp ----
 
 
 #include <algorithm>
@@ -6939,12 +6965,8 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
       const auto& kn = app.kernel(k);
       for (std::size_t f = 0; f < F; ++f)
         if (m.cus[k][f] > 0) compute_energy += m.cus[k][f] * kn.power.value() * fraction[f] * exe;  // eqs. 5.14, 5.20
-      transfer_energy += e.devices_of[k] * mem.full_write_power.value() * kn.ddr.host_write *
-                             kn.ddr.host_write_time.value() +                                        // eq. 5.17
-                         mem.full_read_power.value() * kn.ddr.host_read * kn.ddr.host_read_time.value();  // eq. 5.18
-      execution_energy += e.total_cus[k] *
-                          (mem.full_read_power.value() * kn.ddr.cu_read + mem.full_write_power.value() * kn.ddr.cu_write) *
-                          exe;  // eq. 5.19
+      transfer_energy += detail::host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18
+      execution_energy += e.total_cus[k] * detail::cu_memory_power(kn, mem) * exe;  // eq. 5.19
     }
     p.compute = Constant<dim::power>(compute_energy / ii);
     p.memory_transfer = Constant<dim::power>(transfer_energy / ii);
@@ -7110,12 +7132,15 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
 
 // ---- begin ychart/dse/detail/resource_rows.hpp ----
 // ychart/dse/detail/resource_rows.hpp
-// The per-device resource rows every mapping model has (study 001 eqs. 3.9,
-// 4.4, 5.2): for each device and each member of the resource record that
-// some kernel uses, sum_k n_kf use_kt <= cap_t.
+// What the caps say per device, for every mapping model: the resource rows
+// (study 001 eqs. 3.9, 4.4, 5.2) -- for each device and each member of the
+// resource record that some kernel uses, sum_k n_kf use_kt <= cap_t -- and
+// how many CUs of one kernel a device takes (the models' bounds and big-Ms).
 
 
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -7135,6 +7160,17 @@ void add_resource_rows(Model& m, const Application<R>& app, const std::vector<st
         if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * cus[k][f], any = true;
       if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
     }
+}
+
+/// CUs of one kernel that one device takes under the cap (max_cus when it
+/// uses no capped resource).
+template <ResourceRecord R>
+int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
+  double u = max_cus;
+  const auto use = resource_values(k.use);
+  for (std::size_t t = 0; t < use.size(); ++t)
+    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + 1e-12) + 1e-9));
+  return static_cast<int>(std::max(0.0, u));
 }
 
 }  // namespace ychart::dse::detail
@@ -7239,12 +7275,10 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
     const std::string id = kn.name + "#" + std::to_string(k);
     const auto use = resource_values(kn.use);
     // No more CUs than F devices' caps hold: a short domain for the tables.
-    int most = M, one_device = M;
+    int most = M;
     for (std::size_t t = 0; t < names.size(); ++t)
-      if (use[t] > 0) {
-        most = std::min(most, static_cast<int>(std::floor(double(F) * cap[t] / use[t] + 1e-9)));
-        one_device = std::min(one_device, static_cast<int>(std::floor(cap[t] / use[t] + 1e-9)));
-      }
+      if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F) * cap[t] / use[t] + 1e-9)));
+    const int one_device = detail::cus_per_device(kn, cap, M);
     detail::CuConditions at;
     at.own_clock = detail::positive_or(kn.clock.value(), nominal);
     auto clock_at = [&](int N) {  // the busiest device's clock bound
@@ -7620,35 +7654,16 @@ inline int minimum_cus(double wcet_ms, double ii_ms) {
   return std::max(1, static_cast<int>(std::ceil(wcet_ms / ii_ms * (1 - 1e-12) - 1e-9)));
 }
 
-/// CUs of one kernel that one device takes under the cap (max_cus when it
-/// uses no capped resource).
-template <ResourceRecord R>
-int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
-  double u = max_cus;
-  const auto use = resource_values(k.use);
-  for (std::size_t t = 0; t < use.size(); ++t)
-    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + 1e-12) + 1e-9));
-  return static_cast<int>(std::max(0.0, u));
-}
-
 inline int bits_for(int upper) {
   int b = 0;
   while ((1LL << b) <= upper) ++b;
   return b;
 }
 
-/// Energy terms that do not depend on the mapping beyond alpha_k, per run (mJ).
+/// Kernel k's host-transfer energy per run with its input in `copies` DDRs (mJ).
 template <ResourceRecord R>
-double transfer_energy_mj(const Kernel<R>& k, const Architecture<R>& arch, double alpha) {
-  const auto& mem = arch.kind.memory;
-  return alpha * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.in(units::ms) +
-         mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.in(units::ms);
-}
-
-template <ResourceRecord R>
-double execution_ddr_power(const Kernel<R>& k, const Architecture<R>& arch) {  // W per CU
-  const auto& mem = arch.kind.memory;
-  return mem.full_read_power.value() * k.ddr.cu_read + mem.full_write_power.value() * k.ddr.cu_write;
+double transfer_energy_mj(const Kernel<R>& k, const Architecture<R>& arch, double copies) {
+  return 1e3 * host_transfer_energy(k, arch.kind.memory, copies);
 }
 
 }  // namespace detail
@@ -7685,7 +7700,7 @@ double power_floor(const Application<R>& app, const Architecture<R>& arch, Const
   for (const auto& k : app.kernels()) {
     energy += k.power.value() * k.wcet.in(units::ms);
     if (memory_energy)
-      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::execution_ddr_power(k, arch) * k.wcet.in(units::ms);
+      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind.memory) * k.wcet.in(units::ms);
   }
   return devices * (arch.kind.static_power.value() + arch.kind.memory.static_power.value()) + energy / ii;
 }
@@ -7741,7 +7756,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     const double tmax = twc / lo;  // T_k at its fewest CUs
     const auto time = tabulate(p.total[k], [twc](double n) { return twc / n; }, "T_" + id);
     m.subject_to(time <= p.execution);
-    const double cu_ddr = options.memory_energy ? detail::execution_ddr_power(kn, arch) : 0.0;
+    const double cu_ddr = options.memory_energy ? detail::cu_memory_power(kn, arch.kind.memory) : 0.0;
     Affine<> sum, work, exe_work;  // N_k, sum_f n_kf M_f, N_k T_exe
     for (int f = 0; f < F; ++f) {
       const std::string at = id + "_" + std::to_string(f + 1);

@@ -11,6 +11,7 @@
 
 #include "application.hpp"
 #include "detail/execution_time.hpp"
+#include "detail/memory_energy.hpp"
 #include "architecture.hpp"
 #include "mapping.hpp"
 #include "resources.hpp"
@@ -352,12 +353,8 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
       const auto& kn = app.kernel(k);
       for (std::size_t f = 0; f < F; ++f)
         if (m.cus[k][f] > 0) compute_energy += m.cus[k][f] * kn.power.value() * fraction[f] * exe;  // eqs. 5.14, 5.20
-      transfer_energy += e.devices_of[k] * mem.full_write_power.value() * kn.ddr.host_write *
-                             kn.ddr.host_write_time.value() +                                        // eq. 5.17
-                         mem.full_read_power.value() * kn.ddr.host_read * kn.ddr.host_read_time.value();  // eq. 5.18
-      execution_energy += e.total_cus[k] *
-                          (mem.full_read_power.value() * kn.ddr.cu_read + mem.full_write_power.value() * kn.ddr.cu_write) *
-                          exe;  // eq. 5.19
+      transfer_energy += detail::host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18
+      execution_energy += e.total_cus[k] * detail::cu_memory_power(kn, mem) * exe;  // eq. 5.19
     }
     p.compute = Constant<dim::power>(compute_energy / ii);
     p.memory_transfer = Constant<dim::power>(transfer_energy / ii);

@@ -139,12 +139,10 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
     const std::string id = kn.name + "#" + std::to_string(k);
     const auto use = resource_values(kn.use);
     // No more CUs than F devices' caps hold: a short domain for the tables.
-    int most = M, one_device = M;
+    int most = M;
     for (std::size_t t = 0; t < names.size(); ++t)
-      if (use[t] > 0) {
-        most = std::min(most, static_cast<int>(std::floor(double(F) * cap[t] / use[t] + 1e-9)));
-        one_device = std::min(one_device, static_cast<int>(std::floor(cap[t] / use[t] + 1e-9)));
-      }
+      if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F) * cap[t] / use[t] + 1e-9)));
+    const int one_device = detail::cus_per_device(kn, cap, M);
     detail::CuConditions at;
     at.own_clock = detail::positive_or(kn.clock.value(), nominal);
     auto clock_at = [&](int N) {  // the busiest device's clock bound

@@ -41,6 +41,7 @@
 #pragma once
 
 #include "application.hpp"
+#include "detail/memory_energy.hpp"
 #include "detail/resource_rows.hpp"
 #include "architecture.hpp"
 #include "evaluate.hpp"
@@ -142,35 +143,16 @@ inline int minimum_cus(double wcet_ms, double ii_ms) {
   return std::max(1, static_cast<int>(std::ceil(wcet_ms / ii_ms * (1 - 1e-12) - 1e-9)));
 }
 
-/// CUs of one kernel that one device takes under the cap (max_cus when it
-/// uses no capped resource).
-template <ResourceRecord R>
-int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
-  double u = max_cus;
-  const auto use = resource_values(k.use);
-  for (std::size_t t = 0; t < use.size(); ++t)
-    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + 1e-12) + 1e-9));
-  return static_cast<int>(std::max(0.0, u));
-}
-
 inline int bits_for(int upper) {
   int b = 0;
   while ((1LL << b) <= upper) ++b;
   return b;
 }
 
-/// Energy terms that do not depend on the mapping beyond alpha_k, per run (mJ).
+/// Kernel k's host-transfer energy per run with its input in `copies` DDRs (mJ).
 template <ResourceRecord R>
-double transfer_energy_mj(const Kernel<R>& k, const Architecture<R>& arch, double alpha) {
-  const auto& mem = arch.kind.memory;
-  return alpha * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.in(units::ms) +
-         mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.in(units::ms);
-}
-
-template <ResourceRecord R>
-double execution_ddr_power(const Kernel<R>& k, const Architecture<R>& arch) {  // W per CU
-  const auto& mem = arch.kind.memory;
-  return mem.full_read_power.value() * k.ddr.cu_read + mem.full_write_power.value() * k.ddr.cu_write;
+double transfer_energy_mj(const Kernel<R>& k, const Architecture<R>& arch, double copies) {
+  return 1e3 * host_transfer_energy(k, arch.kind.memory, copies);
 }
 
 }  // namespace detail
@@ -207,7 +189,7 @@ double power_floor(const Application<R>& app, const Architecture<R>& arch, Const
   for (const auto& k : app.kernels()) {
     energy += k.power.value() * k.wcet.in(units::ms);
     if (memory_energy)
-      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::execution_ddr_power(k, arch) * k.wcet.in(units::ms);
+      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind.memory) * k.wcet.in(units::ms);
   }
   return devices * (arch.kind.static_power.value() + arch.kind.memory.static_power.value()) + energy / ii;
 }
@@ -263,7 +245,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     const double tmax = twc / lo;  // T_k at its fewest CUs
     const auto time = tabulate(p.total[k], [twc](double n) { return twc / n; }, "T_" + id);
     m.subject_to(time <= p.execution);
-    const double cu_ddr = options.memory_energy ? detail::execution_ddr_power(kn, arch) : 0.0;
+    const double cu_ddr = options.memory_energy ? detail::cu_memory_power(kn, arch.kind.memory) : 0.0;
     Affine<> sum, work, exe_work;  // N_k, sum_f n_kf M_f, N_k T_exe
     for (int f = 0; f < F; ++f) {
       const std::string at = id + "_" + std::to_string(f + 1);

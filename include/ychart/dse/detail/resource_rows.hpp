@@ -1,7 +1,8 @@
 // ychart/dse/detail/resource_rows.hpp
-// The per-device resource rows every mapping model has (study 001 eqs. 3.9,
-// 4.4, 5.2): for each device and each member of the resource record that
-// some kernel uses, sum_k n_kf use_kt <= cap_t.
+// What the caps say per device, for every mapping model: the resource rows
+// (study 001 eqs. 3.9, 4.4, 5.2) -- for each device and each member of the
+// resource record that some kernel uses, sum_k n_kf use_kt <= cap_t -- and
+// how many CUs of one kernel a device takes (the models' bounds and big-Ms).
 #pragma once
 
 #include "../application.hpp"
@@ -10,6 +11,8 @@
 #include "../../expr/operators.hpp"
 #include "../../model/model.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -29,6 +32,17 @@ void add_resource_rows(Model& m, const Application<R>& app, const std::vector<st
         if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * cus[k][f], any = true;
       if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
     }
+}
+
+/// CUs of one kernel that one device takes under the cap (max_cus when it
+/// uses no capped resource).
+template <ResourceRecord R>
+int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
+  double u = max_cus;
+  const auto use = resource_values(k.use);
+  for (std::size_t t = 0; t < use.size(); ++t)
+    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + 1e-12) + 1e-9));
+  return static_cast<int>(std::max(0.0, u));
 }
 
 }  // namespace ychart::dse::detail
