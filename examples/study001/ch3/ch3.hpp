@@ -13,7 +13,6 @@
 #include <filesystem>
 #include <iostream>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -126,13 +125,6 @@ inline Point solve_point(const App& app, const Arch& arch, const Case& c, double
     p.gpa.seconds = t + p.gp_seconds;
   }
   return p;
-}
-
-inline std::vector<double> parse_list(const std::string& s) {
-  std::vector<double> out;
-  std::stringstream in(s);
-  for (std::string item; std::getline(in, item, ',');) out.push_back(std::stod(item));
-  return out;
 }
 
 }  // namespace study001::ch3

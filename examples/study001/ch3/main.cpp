@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     };
     if (a == "--data") data = next();
     else if (a == "--out") out_dir = next();
-    else if (a == "--caps") caps = parse_list(next());
+    else if (a == "--caps") caps = study001::parse_list(next());
     else if (a == "--threads") threads = static_cast<unsigned>(std::stoul(next()));
     else {
       std::cerr << "usage: study001_ch3 [--data DIR] [--out DIR] [--caps 30,40,...] [--threads N]\n";

@@ -98,9 +98,21 @@ struct Point {
   Outcome gpa;         // GP+A (Algorithms 2-3) under the enhanced model
   Outcome simplified;  // the chapter-3 optimum (compute only), priced by the enhanced model
   Outcome improved;    // local search on the enhanced model from the best of those (or first fit)
-  /// The best mapping within the cap and its distance to the bound.
-  double best_ms = not_a_number, gap = not_a_number;
-  std::string best_method;
+
+  /// The fastest mapping within the cap (the first of equals, in the order
+  /// above), its II, the method that found it, and its distance to the bound.
+  const Outcome* best() const {
+    const Outcome* b = nullptr;
+    for (const auto* o : {&exact, &gpa, &simplified, &improved})
+      if (o->within_cap && (!b || o->ii_ms < b->ii_ms)) b = o;
+    return b;
+  }
+  double best_ms() const { return best() ? best()->ii_ms : not_a_number; }
+  std::string best_method() const {
+    const auto* b = best();
+    return !b ? "" : b == &exact ? "bound model" : b == &gpa ? "GP+A" : b == &simplified ? "simplified" : "local search";
+  }
+  double gap() const { return (best_ms() - bound_ms) / best_ms(); }  // NaN when either is missing
 };
 
 /// A lower bound on the enhanced II (mapping_model.hpp): transfers with
@@ -206,15 +218,6 @@ inline Point solve_point(const App& app, const Arch& arch, double cap, const Par
   });
   if (improved) pt.improved = priced(app, arch, improved->mapping, cap);
   pt.improved.seconds = ls_seconds;
-  for (const auto* o : {&pt.exact, &pt.gpa, &pt.simplified, &pt.improved})
-    if (o->within_cap && !(o->ii_ms >= pt.best_ms)) {
-      pt.best_ms = o->ii_ms;
-      pt.best_method = o == &pt.exact     ? "bound model"
-                       : o == &pt.gpa     ? "GP+A"
-                       : o == &pt.simplified ? "simplified"
-                                          : "local search";
-    }
-  if (std::isfinite(pt.best_ms) && std::isfinite(pt.bound_ms)) pt.gap = (pt.best_ms - pt.bound_ms) / pt.best_ms;
   return pt;
 }
 

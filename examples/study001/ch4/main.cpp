@@ -23,27 +23,12 @@
 
 #include <filesystem>
 #include <iostream>
-#include <sstream>
 
 using namespace study001::ch4;
 using namespace ychart;
 using namespace ychart::dse;
 
 namespace {
-
-std::vector<double> parse_list(const std::string& s) {
-  std::vector<double> out;
-  std::stringstream in(s);
-  for (std::string item; std::getline(in, item, ',');) out.push_back(std::stod(item));
-  return out;
-}
-
-std::vector<std::string> parse_names(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  for (std::string item; std::getline(in, item, ',');) out.push_back(item);
-  return out;
-}
 
 io::Series series(const std::string& name, const std::vector<Point>& points, double (*y)(const Point&),
                   bool dashed = false) {
@@ -71,13 +56,6 @@ void phase_bars(const std::string& title, const std::vector<std::string>& catego
   io::write_svg(file, chart);
 }
 
-const Outcome* best_of(const Point& p) {
-  const Outcome* best = nullptr;
-  for (const auto* o : {&p.exact, &p.gpa, &p.simplified, &p.improved})
-    if (o->within_cap && (!best || o->ii_ms < best->ii_ms)) best = o;
-  return best;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -103,8 +81,8 @@ int main(int argc, char** argv) {
       if (a == "--data") data = next();
       else if (a == "--platform") platform = next();
       else if (a == "--out") out_dir = next();
-      else if (a == "--cases") only = parse_names(next());
-      else if (a == "--caps") caps = parse_list(next());
+      else if (a == "--cases") only = study001::parse_names(next());
+      else if (a == "--caps") caps = study001::parse_list(next());
       else if (a == "--threads") threads = static_cast<unsigned>(std::stoul(next()));
       else if (a == "--time-limit") params.time_limit = std::stod(next());
       else if (a == "--threshold") params.threshold = std::stod(next());
@@ -171,8 +149,8 @@ int main(int argc, char** argv) {
                        {"local search time", "s", 2}});
       for (const auto& p : points)
         table.add_row({p.cap, p.gp_ii_ms, p.bound_ms, std::string(p.bound_proven ? "yes" : "no"), p.exact.ii_ms,
-                       p.gpa.ii_ms, p.gpa.max_dsp, p.simplified.ii_ms, p.improved.ii_ms, p.best_ms, p.best_method,
-                       100 * p.gap, p.bound_seconds, p.gpa.seconds, p.improved.seconds});
+                       p.gpa.ii_ms, p.gpa.max_dsp, p.simplified.ii_ms, p.improved.ii_ms, p.best_ms(), p.best_method(),
+                       100 * p.gap(), p.bound_seconds, p.gpa.seconds, p.improved.seconds});
       std::cout << "\n" << c.title << "\n";
       table.print(std::cout);
       table.write_csv(out / ("ch4_" + c.id + ".csv"));
@@ -191,16 +169,16 @@ int main(int argc, char** argv) {
       io::write_svg(out / ("fig4_10_" + c.id + ".svg"), chart);
       std::vector<std::string> categories;
       std::vector<const Outcome*> best;
-      for (const auto& p : points) categories.push_back(std::to_string(int(p.cap)) + " %"), best.push_back(best_of(p));
+      for (const auto& p : points) categories.push_back(std::to_string(int(p.cap)) + " %"), best.push_back(p.best());
       phase_bars(c.title + ": the best mapping's II by phase", categories, best, out / ("ch4_" + c.id + "_phases.svg"));
 
       if (c.id == "vgg16_6")
         for (const auto& p : points)
           if (p.cap == 76) {
-            std::cout << "VGG-16 on 6 FPGAs at 76 % (Fig. 4.13): enhanced " << p.best_ms << " ms, simplified "
+            std::cout << "VGG-16 on 6 FPGAs at 76 % (Fig. 4.13): enhanced " << p.best_ms() << " ms, simplified "
                       << p.simplified.ii_ms << " ms (thesis: 12 ms and 28.8 ms)\n";
-            if (const auto* b = best_of(p))
-              study001::dsp_bars(app, b->mapping, p.cap, "VGG-16 on 6 FPGAs at 76 %: enhanced model (" + p.best_method + ")",
+            if (const auto* b = p.best())
+              study001::dsp_bars(app, b->mapping, p.cap, "VGG-16 on 6 FPGAs at 76 %: enhanced model (" + p.best_method() + ")",
                                  out / "fig4_13_vgg16_6_76_enhanced.svg");
             if (!p.simplified.mapping.cus.empty())
               study001::dsp_bars(app, p.simplified.mapping, p.cap, "VGG-16 on 6 FPGAs at 76 %: simplified model",
@@ -240,9 +218,9 @@ int main(int argc, char** argv) {
         std::vector<const Outcome*> best;
         for (std::size_t i = 0; i < points.size(); ++i) {
           const auto& p = points[i];
-          const auto* b = best_of(p);
-          table.add_row({id, counts[i], p.best_ms, b ? b->h2f_ms + b->f2h_ms : not_a_number,
-                         b ? b->exe_ms : not_a_number, p.bound_ms, 100 * p.gap, p.best_method});
+          const auto* b = p.best();
+          table.add_row({id, counts[i], p.best_ms(), b ? b->h2f_ms + b->f2h_ms : not_a_number,
+                         b ? b->exe_ms : not_a_number, p.bound_ms, 100 * p.gap(), p.best_method()});
           categories.push_back(std::to_string(int(counts[i])));
           best.push_back(b);
         }

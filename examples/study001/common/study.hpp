@@ -9,7 +9,9 @@
 #include <chrono>
 #include <filesystem>
 #include <limits>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #ifndef YCHART_EXAMPLES_DATA_DIR
 #define YCHART_EXAMPLES_DATA_DIR "examples/data"
@@ -38,6 +40,21 @@ inline Arch aws_f1(int fpgas) {
   a.kind.name = "xcvu9p";
   a.devices = fpgas;
   return a;
+}
+
+/// "a,b,c" from a command line, split at the commas.
+inline std::vector<std::string> parse_names(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string item; std::getline(in, item, ',');) out.push_back(item);
+  return out;
+}
+
+/// "30,40,50" from a command line, as numbers.
+inline std::vector<double> parse_list(const std::string& s) {
+  std::vector<double> out;
+  for (const auto& item : parse_names(s)) out.push_back(std::stod(item));
+  return out;
 }
 
 /// Seconds taken by f().
