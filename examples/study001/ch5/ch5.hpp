@@ -73,20 +73,6 @@ inline Arch with_devices(Arch a, std::size_t devices) {
   return a;
 }
 
-/// Power no mapping at this II can go below: the F_min devices' static
-/// power, and the energy every mapping spends -- each kernel's compute
-/// (P_k T_wc,k whatever N_k and clocks; study 001 sec. 4.3), its input
-/// written to DDR at least once and its output read once.
-inline double power_bound(const App& app, const Arch& arch, int f_min, double ii_s) {
-  double energy = 0;
-  const auto& mem = arch.kind.memory;
-  for (const auto& k : app.kernels())
-    energy += k.power.value() * k.wcet.value() +
-              mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.value() +
-              mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.value();
-  return f_min * (arch.kind.static_power.value() + mem.static_power.value()) + energy / ii_s;
-}
-
 /// CU_min, F_min, H2 (Algorithm 4) priced by evaluate(), the bound and H2's gap to it.
 inline Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   Point p;
@@ -111,7 +97,9 @@ inline Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   std::optional<shan2021::H2Result> h2;
   p.seconds = study001::seconds(
       [&] { h2 = shan2021::h2_allocate(twc, items, dsp, cap, ii_ms, arch.devices, transfers, power); });
-  p.bound = power_bound(app, arch, p.f_min, ii_ms * 1e-3);
+  // No mapping goes below the F_min devices' static power plus the energy
+  // every mapping spends (ychart::dse::power_floor).
+  p.bound = power_floor(app, arch, ii_ms * units::ms, p.f_min);
   if (!h2 || !std::isfinite(h2->power)) return p;
   p.h2_fpgas = h2->fpgas;
   p.mapping = Mapping{h2->n, {}};
