@@ -6253,6 +6253,98 @@ bool has_resource(std::string_view name) {
 // carrying data between them. A linear pipeline is the graph whose edges
 // join consecutive stages; Application::pipeline() builds it.
 
+// ---- begin ychart/dse/detail/task_graph.hpp ----
+// ychart/dse/detail/task_graph.hpp
+// The graph both application kinds share: kernels in order and the edges
+// carrying data between them, with the look-ups the models need (incoming
+// and outgoing edges, kernel types). Application<R> (one device kind) and
+// HeterogeneousApplication<Rs...> (several) add their kernel validation.
+
+
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::dse {
+
+/// Data flowing from one kernel to another, per run.
+struct Edge {
+  std::size_t from = 0, to = 0;
+  Constant<dim::data> volume{};
+};
+
+namespace detail {
+
+/// Kernels of type `K` (which has `name` and `type_name()`) plus edges.
+template <class K>
+class TaskGraph {
+ public:
+  TaskGraph() = default;
+  explicit TaskGraph(std::string name) : name_(std::move(name)) {}
+
+  void connect(std::size_t from, std::size_t to, Constant<dim::data> volume) {
+    if (from >= kernels_.size() || to >= kernels_.size() || from == to)
+      throw model_error("ychart: edge " + std::to_string(from) + " -> " + std::to_string(to) + " of application '" +
+                        name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()));
+    if (!(volume.value() >= 0.0) || !std::isfinite(volume.value()))
+      throw model_error("ychart: edge volume must be finite and not negative");
+    edges_.push_back({from, to, volume});
+  }
+
+  const std::string& name() const { return name_; }
+  const std::vector<K>& kernels() const { return kernels_; }
+  const K& kernel(std::size_t k) const { return kernels_.at(k); }
+  std::size_t size() const { return kernels_.size(); }
+  const std::vector<Edge>& edges() const { return edges_; }
+
+  std::vector<std::size_t> incoming(std::size_t k) const {
+    std::vector<std::size_t> out;
+    for (std::size_t e = 0; e < edges_.size(); ++e)
+      if (edges_[e].to == k) out.push_back(e);
+    return out;
+  }
+  std::vector<std::size_t> outgoing(std::size_t k) const {
+    std::vector<std::size_t> out;
+    for (std::size_t e = 0; e < edges_.size(); ++e)
+      if (edges_[e].from == k) out.push_back(e);
+    return out;
+  }
+
+  /// Index of each kernel's type among the distinct types, in first-seen order.
+  std::vector<std::size_t> type_index() const {
+    std::vector<std::string> seen;
+    std::vector<std::size_t> out;
+    for (const auto& k : kernels_) {
+      std::size_t i = 0;
+      while (i < seen.size() && seen[i] != k.type_name()) ++i;
+      if (i == seen.size()) seen.push_back(k.type_name());
+      out.push_back(i);
+    }
+    return out;
+  }
+
+ protected:
+  /// Appends an already validated kernel; returns its index.
+  std::size_t push(K k) {
+    kernels_.push_back(std::move(k));
+    return kernels_.size() - 1;
+  }
+  /// Joins consecutive kernels, edge k-1 -> k carrying kernel k's input.
+  void chain() {
+    for (std::size_t k = 1; k < kernels_.size(); ++k) connect(k - 1, k, kernels_[k].data_in);
+  }
+
+ private:
+  std::string name_;
+  std::vector<K> kernels_;
+  std::vector<Edge> edges_;
+};
+
+}  // namespace detail
+}  // namespace ychart::dse
+// ---- end ychart/dse/detail/task_graph.hpp ----
 
 
 #include <cmath>
@@ -6298,79 +6390,30 @@ struct Kernel {
   const std::string& type_name() const { return type.empty() ? name : type; }
 };
 
-/// Data flowing from one kernel to another, per run.
-struct Edge {
-  std::size_t from = 0, to = 0;
-  Constant<dim::data> volume{};
-};
-
 /// Kernels plus edges. Kernel order is pipeline order for pipelines.
 template <ResourceRecord R>
-class Application {
+class Application : public detail::TaskGraph<Kernel<R>> {
  public:
-  Application() = default;
-  explicit Application(std::string name) : name_(std::move(name)) {}
+  using detail::TaskGraph<Kernel<R>>::TaskGraph;
 
   /// A linear pipeline: edge k-1 -> k carries kernel k's input.
   static Application pipeline(std::string name, std::vector<Kernel<R>> stages) {
     Application a(std::move(name));
     for (auto& s : stages) a.add(std::move(s));
-    for (std::size_t k = 1; k < a.kernels_.size(); ++k) a.connect(k - 1, k, a.kernels_[k].data_in);
+    a.chain();
     return a;
   }
 
   /// Adds a kernel; returns its index.
   std::size_t add(Kernel<R> k) {
     validate(k);
-    kernels_.push_back(std::move(k));
-    return kernels_.size() - 1;
-  }
-
-  void connect(std::size_t from, std::size_t to, Constant<dim::data> volume) {
-    if (from >= kernels_.size() || to >= kernels_.size() || from == to)
-      throw model_error("ychart: edge " + std::to_string(from) + " -> " + std::to_string(to) + " of application '" +
-                        name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()));
-    if (!(volume.value() >= 0.0) || !std::isfinite(volume.value()))
-      throw model_error("ychart: edge volume must be finite and not negative");
-    edges_.push_back({from, to, volume});
-  }
-
-  const std::string& name() const { return name_; }
-  const std::vector<Kernel<R>>& kernels() const { return kernels_; }
-  const Kernel<R>& kernel(std::size_t k) const { return kernels_.at(k); }
-  std::size_t size() const { return kernels_.size(); }
-  const std::vector<Edge>& edges() const { return edges_; }
-
-  std::vector<std::size_t> incoming(std::size_t k) const {
-    std::vector<std::size_t> out;
-    for (std::size_t e = 0; e < edges_.size(); ++e)
-      if (edges_[e].to == k) out.push_back(e);
-    return out;
-  }
-  std::vector<std::size_t> outgoing(std::size_t k) const {
-    std::vector<std::size_t> out;
-    for (std::size_t e = 0; e < edges_.size(); ++e)
-      if (edges_[e].from == k) out.push_back(e);
-    return out;
-  }
-
-  /// Index of each kernel's type among the distinct types, in first-seen order.
-  std::vector<std::size_t> type_index() const {
-    std::vector<std::string> seen;
-    std::vector<std::size_t> out;
-    for (const auto& k : kernels_) {
-      std::size_t i = 0;
-      while (i < seen.size() && seen[i] != k.type_name()) ++i;
-      if (i == seen.size()) seen.push_back(k.type_name());
-      out.push_back(i);
-    }
-    return out;
+    return this->push(std::move(k));
   }
 
  private:
   void validate(const Kernel<R>& k) const {
     auto bad = [&](const std::string& what) {
-      throw model_error("ychart: kernel '" + k.name + "' of application '" + name_ + "': " + what);
+      throw model_error("ychart: kernel '" + k.name + "' of application '" + this->name() + "': " + what);
     };
     if (!(k.wcet.value() > 0.0) || !std::isfinite(k.wcet.value())) bad("wcet must be positive and finite");
     for_each_resource(k.use, [&](std::string_view r, double v) {
@@ -6386,10 +6429,6 @@ class Application {
     for (double t : {k.ddr.host_write_time.value(), k.ddr.host_read_time.value()})
       if (!(t >= 0.0) || !std::isfinite(t)) bad("DDR transfer times must be finite and not negative");
   }
-
-  std::string name_;
-  std::vector<Kernel<R>> kernels_;
-  std::vector<Edge> edges_;
 };
 
 }  // namespace ychart::dse
@@ -6604,6 +6643,68 @@ double cu_execution_time(const Kernel<R>& kn, double cus, const CuConditions& at
 
 }  // namespace ychart::dse::detail
 // ---- end ychart/dse/detail/execution_time.hpp ----
+// ---- begin ychart/dse/detail/host_transfers.hpp ----
+// ychart/dse/detail/host_transfers.hpp
+// What a fixed mapping sends between host and devices per run, and how the
+// schedule combines transfers and execution into the initiation interval
+// (study 001 eqs. 4.5-4.15 with locality, 5.5 and 5.9-5.12 without). One
+// definition for the evaluators of one-kind and heterogeneous platforms.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+namespace ychart::dse::detail {
+
+struct HostTraffic {
+  double to_device = 0.0;  // bytes
+  double to_host = 0.0;
+};
+
+/// A kernel's input goes to every device holding its CUs (duplicated),
+/// unless each incoming edge is local -- both ends entirely on one device;
+/// its output comes back once (split between the CUs) unless each outgoing
+/// edge is local. `app` is any task graph whose kernels have data_in and
+/// data_out.
+template <class Graph>
+HostTraffic host_traffic(const Graph& app, const Mapping& m, bool locality) {
+  const std::size_t K = app.size(), F = m.devices();
+  auto edge_local = [&](const Edge& ed) {
+    for (std::size_t f = 0; f < F; ++f)
+      if (m.cus[ed.from][f] == m.total(ed.from) && m.cus[ed.to][f] == m.total(ed.to)) return true;
+    return false;
+  };
+  std::vector<bool> local(app.edges().size(), false);
+  for (std::size_t i = 0; i < app.edges().size(); ++i) local[i] = locality && edge_local(app.edges()[i]);
+  auto all_local = [&](const std::vector<std::size_t>& edges) {
+    if (edges.empty()) return false;
+    for (auto i : edges)
+      if (!local[i]) return false;
+    return true;
+  };
+  HostTraffic t;
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& kn = app.kernel(k);
+    const auto copies = std::count_if(m.cus[k].begin(), m.cus[k].end(), [](int n) { return n > 0; });
+    if (!all_local(app.incoming(k))) t.to_device += double(copies) * kn.data_in.value();
+    if (!all_local(app.outgoing(k))) t.to_host += kn.data_out.value();
+  }
+  return t;
+}
+
+/// The initiation interval of a run whose phases take these times (s).
+inline double initiation_interval(Schedule s, double host_to_device, double execution, double device_to_host) {
+  switch (s) {
+    case Schedule::compute_only: return execution;
+    case Schedule::sequential_phases: return host_to_device + execution + device_to_host;
+    case Schedule::double_buffered: return std::max(host_to_device + device_to_host, execution);
+  }
+  return execution;
+}
+
+}  // namespace ychart::dse::detail
+// ---- end ychart/dse/detail/host_transfers.hpp ----
 // ---- begin ychart/dse/detail/memory_energy.hpp ----
 // ychart/dse/detail/memory_energy.hpp
 // The device memory's dynamic energy in study 001's power model (eqs.
@@ -6669,7 +6770,11 @@ struct Evaluation {
   std::vector<double> device_clock;  // Hz, per device (0 when unused or when no clock is given)
   std::vector<bool> in_use;          // devices holding at least one CU
   std::vector<std::vector<double>> utilisation;  // [device][resource], fraction of capacity
-  std::vector<std::string> resource_names;
+  std::vector<std::string> resource_names;       // of the one device kind
+  // Heterogeneous platforms: each device's kind and that kind's resources
+  // (utilisation[f] follows device_resource_names[f]); empty for one kind.
+  std::vector<std::string> device_kind;
+  std::vector<std::vector<std::string>> device_resource_names;
 
   Constant<dim::time> host_to_device{};
   Constant<dim::time> execution{};
@@ -6681,22 +6786,33 @@ struct Evaluation {
   int devices_used = 0;
   std::optional<PowerBreakdown> power;  // when evaluated at an operating II
 
-  double utilisation_of(std::size_t device, std::string_view resource) const {
-    for (std::size_t t = 0; t < resource_names.size(); ++t)
-      if (resource_names[t] == resource) return utilisation.at(device).at(t);
-    throw model_error("ychart: no resource named '" + std::string(resource) + "'");
+  /// The resources device f's utilisation row refers to.
+  const std::vector<std::string>& resources_of(std::size_t device) const {
+    return device_resource_names.empty() ? resource_names : device_resource_names.at(device);
   }
-  /// Mean over the devices in use.
+  bool has_resource(std::size_t device, std::string_view resource) const {
+    const auto& names = resources_of(device);
+    return std::find(names.begin(), names.end(), resource) != names.end();
+  }
+  double utilisation_of(std::size_t device, std::string_view resource) const {
+    const auto& names = resources_of(device);
+    for (std::size_t t = 0; t < names.size(); ++t)
+      if (names[t] == resource) return utilisation.at(device).at(t);
+    throw model_error("ychart: device " + std::to_string(device + 1) + " has no resource named '" +
+                      std::string(resource) + "'");
+  }
+  /// Mean over the devices in use that have the resource.
   double average_utilisation(std::string_view resource) const {
     double sum = 0.0;
     int used = 0;
     for (std::size_t f = 0; f < utilisation.size(); ++f)
-      if (device_in_use(f)) sum += utilisation_of(f, resource), ++used;
+      if (device_in_use(f) && has_resource(f, resource)) sum += utilisation_of(f, resource), ++used;
     return used ? sum / used : 0.0;
   }
   double max_utilisation(std::string_view resource) const {
     double m = 0.0;
-    for (std::size_t f = 0; f < utilisation.size(); ++f) m = std::max(m, utilisation_of(f, resource));
+    for (std::size_t f = 0; f < utilisation.size(); ++f)
+      if (has_resource(f, resource)) m = std::max(m, utilisation_of(f, resource));
     return m;
   }
   bool device_in_use(std::size_t f) const { return f < in_use.size() && in_use[f]; }
@@ -6714,9 +6830,12 @@ struct Evaluation {
          << ", memory transfers " << power->memory_transfer.value() << ", memory execution "
          << power->memory_execution.value() << "), energy " << power->energy_per_run.in(units::mJ) << " mJ/run\n";
     for (std::size_t f = 0; f < utilisation.size(); ++f) {
-      os << "device " << f + 1 << ":";
-      for (std::size_t t = 0; t < resource_names.size(); ++t)
-        os << " " << resource_names[t] << " " << std::setprecision(4) << 100.0 * utilisation[f][t] << "%";
+      os << "device " << f + 1;
+      if (f < device_kind.size() && !device_kind[f].empty()) os << " (" << device_kind[f] << ")";
+      os << ":";
+      const auto& names = resources_of(f);
+      for (std::size_t t = 0; t < names.size(); ++t)
+        os << " " << names[t] << " " << std::setprecision(4) << 100.0 * utilisation[f][t] << "%";
       if (device_clock[f] > 0) os << ", clock " << device_clock[f] / 1e6 << " MHz";
       os << "\n";
     }
@@ -6909,35 +7028,11 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
     if (used[f]) e.device_clock[f] = device_clock[f] * fraction[f];
 
   // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
-  auto edge_local = [&](const Edge& ed) {
-    for (std::size_t f = 0; f < F; ++f)
-      if (m.cus[ed.from][f] == e.total_cus[ed.from] && m.cus[ed.to][f] == e.total_cus[ed.to]) return true;
-    return false;
-  };
-  double to_device = 0.0, to_host = 0.0;
-  if (model.schedule != Schedule::compute_only) {
-    std::vector<bool> local(app.edges().size(), false);
-    for (std::size_t i = 0; i < app.edges().size(); ++i) local[i] = model.locality && edge_local(app.edges()[i]);
-    auto all_local = [&](const std::vector<std::size_t>& edges) {
-      if (edges.empty()) return false;
-      for (auto i : edges)
-        if (!local[i]) return false;
-      return true;
-    };
-    for (std::size_t k = 0; k < K; ++k) {
-      const auto& kn = app.kernel(k);
-      if (!all_local(app.incoming(k))) to_device += e.devices_of[k] * kn.data_in.value();  // duplicated per device
-      if (!all_local(app.outgoing(k))) to_host += kn.data_out.value();                     // split, not duplicated
-    }
-  }
-  const double h2f = model.schedule == Schedule::compute_only ? 0.0 : to_device / hp;
-  const double f2h = model.schedule == Schedule::compute_only ? 0.0 : to_host / dh;
-  double ii = 0.0;
-  switch (model.schedule) {
-    case Schedule::compute_only: ii = exe; break;
-    case Schedule::sequential_phases: ii = h2f + exe + f2h; break;
-    case Schedule::double_buffered: ii = std::max(h2f + f2h, exe); break;
-  }
+  const auto traffic = model.schedule == Schedule::compute_only ? detail::HostTraffic{}
+                                                                : detail::host_traffic(app, m, model.locality);
+  const double h2f = traffic.to_device > 0 ? traffic.to_device / hp : 0.0;
+  const double f2h = traffic.to_host > 0 ? traffic.to_host / dh : 0.0;
+  double ii = detail::initiation_interval(model.schedule, h2f, exe, f2h);
   if (options.operating_ii) {
     const double target = options.operating_ii->value();
     if (ii > target * (1 + 1e-9)) {
@@ -7147,34 +7242,132 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
 
 namespace ychart::dse::detail {
 
-/// Adds the rows to `m`; cus[k][f] are the CU counts, cap one value per resource.
+/// Adds device f's rows to `m`: use[k][t] is one CU of kernel k in the
+/// device's resources (names[t]), cap[t] the device's cap.
+inline void add_device_resource_rows(Model& m, std::size_t f, const std::vector<std::string>& names,
+                                     const std::vector<std::vector<double>>& use,
+                                     const std::vector<std::vector<Discrete<>>>& cus, const std::vector<double>& cap) {
+  for (std::size_t t = 0; t < names.size(); ++t) {
+    Affine<> sum;
+    bool any = false;
+    for (std::size_t k = 0; k < use.size(); ++k)
+      if (const double r = use[k][t]; r > 0) sum += r * cus[k][f], any = true;
+    if (any) m.subject_to(sum <= cap[t], names[t] + "_" + std::to_string(f + 1));
+  }
+}
+
+/// The rows of `devices` identical devices; cus[k][f] are the CU counts,
+/// cap one value per resource.
 template <ResourceRecord R>
 void add_resource_rows(Model& m, const Application<R>& app, const std::vector<std::vector<Discrete<>>>& cus,
                        const std::vector<double>& cap, std::size_t devices) {
-  const auto names = resource_names<R>();
-  for (std::size_t f = 0; f < devices; ++f)
-    for (std::size_t t = 0; t < names.size(); ++t) {
-      Affine<> use;
-      bool any = false;
-      for (std::size_t k = 0; k < app.size(); ++k)
-        if (const double r = resource_at(app.kernel(k).use, t); r > 0) use += r * cus[k][f], any = true;
-      if (any) m.subject_to(use <= cap[t], names[t] + "_" + std::to_string(f + 1));
-    }
+  std::vector<std::vector<double>> use;
+  for (const auto& k : app.kernels()) use.push_back(resource_values(k.use));
+  for (std::size_t f = 0; f < devices; ++f) add_device_resource_rows(m, f, resource_names<R>(), use, cus, cap);
 }
 
 /// CUs of one kernel that one device takes under the cap (max_cus when it
-/// uses no capped resource).
-template <ResourceRecord R>
-int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
+/// uses no capped resource); use and cap one value per resource.
+inline int cus_per_device(const std::vector<double>& use, const std::vector<double>& cap, int max_cus) {
   double u = max_cus;
-  const auto use = resource_values(k.use);
   for (std::size_t t = 0; t < use.size(); ++t)
     if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + 1e-12) + 1e-9));
   return static_cast<int>(std::max(0.0, u));
 }
 
+template <ResourceRecord R>
+int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
+  return cus_per_device(resource_values(k.use), cap, max_cus);
+}
+
 }  // namespace ychart::dse::detail
 // ---- end ychart/dse/detail/resource_rows.hpp ----
+// ---- begin ychart/dse/detail/transfer_rows.hpp ----
+// ychart/dse/detail/transfer_rows.hpp
+// The host-transfer part of every mapping model (study 001 eqs. 4.6-4.15):
+// placement binaries alpha_kf = [n_kf > 0], edge e local when one device
+// holds all CUs of both its ends, and the transfer times
+//   host-to-device = sum_k (alpha_k - a_k) DI_k / B,
+//   device-to-host = sum_k (1 - b_k) DO_k / B,
+// with a_k (b_k) = every incoming (outgoing) edge local -- exact, as a_k = 1
+// forces alpha_k = 1. Shared by the one-kind and heterogeneous models; the
+// task graph only needs kernels with name, data_in and data_out.
+
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ychart::dse::detail {
+
+/// alpha_kf with n_kf <= bound[k][f] alpha_kf.
+template <class Graph>
+std::vector<std::vector<Discrete<>>> add_placement(Model& m, const Graph& app,
+                                                   const std::vector<std::vector<Discrete<>>>& cus,
+                                                   const std::vector<std::vector<int>>& bound) {
+  std::vector<std::vector<Discrete<>>> placed(app.size());
+  for (std::size_t k = 0; k < app.size(); ++k)
+    for (std::size_t f = 0; f < cus[k].size(); ++f) {
+      placed[k].push_back(m.binary("alpha_" + app.kernel(k).name + "#" + std::to_string(k) + "_" + std::to_string(f + 1)));
+      m.subject_to(cus[k][f] <= double(std::max(bound[k][f], 0)) * placed[k][f]);
+    }
+  return placed;
+}
+
+struct TransferTimes {
+  Affine<dim::time> host_to_device, device_to_host;
+};
+
+/// The locality binaries and the two transfer times; most_cus[k] bounds N_k
+/// (the big-M of the locality rows), bandwidths in bytes per second.
+template <class Graph>
+TransferTimes add_transfer_rows(Model& m, const Graph& app, const std::vector<std::vector<Discrete<>>>& cus,
+                                const std::vector<Discrete<>>& total,
+                                const std::vector<std::vector<Discrete<>>>& placed,
+                                const std::vector<int>& most_cus, bool locality, double to_device_bandwidth,
+                                double to_host_bandwidth) {
+  const std::size_t K = app.size(), F = K ? cus.front().size() : 0;
+  std::vector<Affine<>> local(app.edges().size());
+  if (locality)
+    for (std::size_t e = 0; e < app.edges().size(); ++e) {
+      const auto& ed = app.edges()[e];
+      Affine<> one_device;
+      for (std::size_t f = 0; f < F; ++f) {
+        auto w = m.binary("local_" + std::to_string(e) + "_" + std::to_string(f + 1));
+        m.subject_to(cus[ed.from][f] >= total[ed.from] - double(most_cus[ed.from]) * (1 - w));
+        m.subject_to(cus[ed.to][f] >= total[ed.to] - double(most_cus[ed.to]) * (1 - w));
+        m.subject_to(w <= placed[ed.from][f]);
+        m.subject_to(w <= placed[ed.to][f]);
+        one_device += w;
+      }
+      m.subject_to(one_device <= 1.0);
+      local[e] = one_device;
+    }
+  TransferTimes out;
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& kn = app.kernel(k);
+    const auto in = app.incoming(k), outgoing = app.outgoing(k);
+    Affine<> spread;  // alpha_k
+    for (std::size_t f = 0; f < F; ++f) spread += placed[k][f];
+    Affine<> input_local, output_local;
+    if (locality && !in.empty()) {
+      auto a = m.binary("input_local_" + kn.name + "#" + std::to_string(k));
+      for (auto e : in) m.subject_to(a <= local[e]);
+      input_local = a;
+    }
+    if (locality && !outgoing.empty()) {
+      auto b = m.binary("output_local_" + kn.name + "#" + std::to_string(k));
+      for (auto e : outgoing) m.subject_to(b <= local[e]);
+      output_local = b;
+    }
+    out.host_to_device += (spread - input_local) * Constant<dim::time>(kn.data_in.value() / to_device_bandwidth);
+    out.device_to_host += (1.0 - output_local) * Constant<dim::time>(kn.data_out.value() / to_host_bandwidth);
+  }
+  return out;
+}
+
+}  // namespace ychart::dse::detail
+// ---- end ychart/dse/detail/transfer_rows.hpp ----
 
 
 #include <algorithm>
@@ -7338,16 +7531,11 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
 
   if (transfers) {
     const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
-    mm.placed.resize(K);
-    std::vector<Affine<>> spread(K);  // alpha_k
+    std::vector<std::vector<int>> placement_bound(K);
+    for (std::size_t k = 0; k < K; ++k) placement_bound[k].assign(F, device_cus[k]);
+    mm.placed = detail::add_placement(m, app, mm.cus, placement_bound);
     for (std::size_t k = 0; k < K; ++k)
-      for (std::size_t f = 0; f < F; ++f) {
-        mm.placed[k].push_back(m.binary("alpha_" + app.kernel(k).name + "#" + std::to_string(k) + "_" +
-                                        std::to_string(f + 1)));
-        m.subject_to(mm.cus[k][f] <= double(device_cus[k]) * mm.placed[k][f]);
-        spread[k] += mm.placed[k][f];
-        devices[f].push_back(mm.placed[k][f]);
-      }
+      for (std::size_t f = 0; f < F; ++f) devices[f].push_back(mm.placed[k][f]);
     const auto& mem = arch.kind.memory;
     if (options.memory_time && mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0) {
       // Worst-case DDR sharing (eqs. 4.19-4.25): a CU of k on f reads at
@@ -7381,42 +7569,9 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
               (writers[f] - most_writers * (1.0 - mm.placed[k][f])) * Constant<dim::time>(w));
       }
     }
-    // Edge e is local when some device holds all CUs of both its ends.
-    std::vector<Affine<>> local(app.edges().size());
-    if (options.locality)
-      for (std::size_t e = 0; e < app.edges().size(); ++e) {
-        const auto& ed = app.edges()[e];
-        Affine<> one_device;
-        for (std::size_t f = 0; f < F; ++f) {
-          auto w = m.binary("local_" + std::to_string(e) + "_" + std::to_string(f + 1));
-          m.subject_to(mm.cus[ed.from][f] >= mm.total[ed.from] - double(most_cus[ed.from]) * (1 - w));
-          m.subject_to(mm.cus[ed.to][f] >= mm.total[ed.to] - double(most_cus[ed.to]) * (1 - w));
-          m.subject_to(w <= mm.placed[ed.from][f]);
-          m.subject_to(w <= mm.placed[ed.to][f]);
-          one_device += w;
-        }
-        m.subject_to(one_device <= 1.0);
-        local[e] = one_device;
-      }
-    for (std::size_t k = 0; k < K; ++k) {
-      const auto& kn = app.kernel(k);
-      const auto in = app.incoming(k), out = app.outgoing(k);
-      // a_k (b_k): every incoming (outgoing) edge is local.
-      Affine<> input_local, output_local;
-      if (options.locality && !in.empty()) {
-        auto a = m.binary("input_local_" + kn.name + "#" + std::to_string(k));
-        for (auto e : in) m.subject_to(a <= local[e]);
-        input_local = a;
-      }
-      if (options.locality && !out.empty()) {
-        auto b = m.binary("output_local_" + kn.name + "#" + std::to_string(k));
-        for (auto e : out) m.subject_to(b <= local[e]);
-        output_local = b;
-      }
-      // alpha_k (1 - a_k) = alpha_k - a_k, exactly: a_k = 1 puts every CU on one device.
-      mm.host_to_device += (spread[k] - input_local) * Constant<dim::time>(kn.data_in.value() / hp);
-      mm.device_to_host += (1.0 - output_local) * Constant<dim::time>(kn.data_out.value() / dh);
-    }
+    const auto times = detail::add_transfer_rows(m, app, mm.cus, mm.total, mm.placed, most_cus, options.locality, hp, dh);
+    mm.host_to_device = times.host_to_device;
+    mm.device_to_host = times.device_to_host;
     // Placement binaries keep these models out of the symmetric decomposition
     // (solvers.md), so the general search would revisit every permutation of
     // the devices: order them by the CUs they hold, weighted by use (in the
@@ -7467,6 +7622,572 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/mapping_model.hpp ----
+// ---- begin ychart/dse/heterogeneous_application.hpp ----
+// ychart/dse/heterogeneous_application.hpp
+// An application for a platform of several device kinds: each task says
+// what it moves (data in, data out) once, and how it runs on each kind --
+// one compute unit's latency, resource use in that kind's record, dynamic
+// power -- or that it cannot run there. Task<FpgaResources, GpuResources>
+// holds an optional Implementation<FpgaResources> and one for the GPU, in
+// the order of the platform's device groups; task.with(impl) files an
+// implementation under its record's kind, and one for a kind the task does
+// not list does not compile.
+
+
+
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace ychart::dse {
+
+/// How one task runs on one device kind.
+template <ResourceRecord R>
+struct Implementation {
+  R use{};                       // one compute unit, in the kind's units
+  Constant<dim::time> wcet{};    // latency of the whole task with one compute unit
+  Constant<dim::power> power{};  // dynamic power of one busy compute unit
+};
+
+/// One task of a heterogeneous application; `on` lists its implementation
+/// per device kind (std::nullopt: it cannot run on that kind).
+template <ResourceRecord... Rs>
+struct Task {
+  std::string name{};
+  std::string type{};               // empty: its own type
+  Constant<dim::data> data_in{};    // input per run, sent to every device that runs part of it
+  Constant<dim::data> data_out{};   // output per run, split between them
+  std::tuple<std::optional<Implementation<Rs>>...> on{};
+
+  const std::string& type_name() const { return type.empty() ? name : type; }
+  template <std::size_t G>
+  const std::optional<Implementation<std::tuple_element_t<G, std::tuple<Rs...>>>>& implementation() const {
+    return std::get<G>(on);
+  }
+  /// Gives the task an implementation on the kind whose record is R.
+  template <ResourceRecord R>
+  Task& with(Implementation<R> impl) {
+    constexpr int kinds_with_record = (0 + ... + int(std::is_same_v<R, Rs>));
+    static_assert(kinds_with_record > 0,
+                  "ychart: the platform has no device kind with this resource record; implement the task on one of "
+                  "the kinds in Task<...> (its template arguments), or add the kind to Task and Platform");
+    static_assert(kinds_with_record < 2,
+                  "ychart: several device kinds share this resource record; set the implementation by position: "
+                  "std::get<G>(task.on) = impl");
+    std::get<std::optional<Implementation<R>>>(on) = std::move(impl);
+    return *this;
+  }
+  /// Whether it runs on kind g.
+  bool runs_on(std::size_t g) const {
+    bool out = false;
+    std::size_t i = 0;
+    std::apply([&](const auto&... impl) { ((out = out || (i++ == g && impl.has_value())), ...); }, on);
+    return out;
+  }
+};
+
+/// Tasks plus edges, for a Platform<Rs...>.
+template <ResourceRecord... Rs>
+class HeterogeneousApplication : public detail::TaskGraph<Task<Rs...>> {
+ public:
+  static_assert(sizeof...(Rs) >= 1, "ychart: a heterogeneous application needs at least one device kind");
+  using detail::TaskGraph<Task<Rs...>>::TaskGraph;
+
+  /// A linear pipeline: edge k-1 -> k carries task k's input.
+  static HeterogeneousApplication pipeline(std::string name, std::vector<Task<Rs...>> stages) {
+    HeterogeneousApplication a(std::move(name));
+    for (auto& s : stages) a.add(std::move(s));
+    a.chain();
+    return a;
+  }
+
+  /// Adds a task; returns its index.
+  std::size_t add(Task<Rs...> t) {
+    auto bad = [&](const std::string& what) {
+      throw model_error("ychart: task '" + t.name + "' of application '" + this->name() + "': " + what);
+    };
+    for (double d : {t.data_in.value(), t.data_out.value()})
+      if (!(d >= 0.0) || !std::isfinite(d)) bad("data volumes must be finite and not negative");
+    bool runs = false;
+    std::apply(
+        [&](const auto&... impl) {
+          auto check = [&](const auto& i) {
+            if (!i) return;
+            runs = true;
+            if (!(i->wcet.value() > 0.0) || !std::isfinite(i->wcet.value())) bad("wcet must be positive and finite");
+            if (!(i->power.value() >= 0.0) || !std::isfinite(i->power.value()))
+              bad("power must be finite and not negative");
+            for_each_resource(i->use, [&](std::string_view r, double v) {
+              if (!(v >= 0.0) || !std::isfinite(v)) bad("use of " + std::string(r) + " must be finite and not negative");
+            });
+          };
+          (check(impl), ...);
+        },
+        t.on);
+    if (!runs) bad("it has no implementation on any device kind");
+    return this->push(std::move(t));
+  }
+};
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/heterogeneous_application.hpp ----
+// ---- begin ychart/dse/platform.hpp ----
+// ychart/dse/platform.hpp
+// A heterogeneous architecture: a host and groups of identical devices, one
+// group per device kind -- FPGAs, GPUs, CPUs -- each kind with its own
+// resource record, static power and device count, all joined to the host by
+// one link each way. Platform<FpgaResources, GpuResources> holds a
+// DeviceGroup<FpgaResources> and a DeviceGroup<GpuResources>; devices are
+// numbered group after group (a Mapping's columns).
+
+
+
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace ychart::dse {
+
+/// `devices` identical devices of one kind.
+template <ResourceRecord R>
+struct DeviceGroup {
+  DeviceKind<R> kind;
+  int devices = 1;
+};
+
+template <ResourceRecord... Rs>
+struct Platform {
+  static_assert(sizeof...(Rs) >= 1, "ychart: a platform needs at least one device kind");
+  static constexpr std::size_t kinds = sizeof...(Rs);
+
+  std::string name;
+  std::tuple<DeviceGroup<Rs>...> groups;
+  Link host_to_device{"host-to-device", {}};
+  Link device_to_host{"device-to-host", {}};
+
+  /// Calls f(std::integral_constant<std::size_t, g>, group) for every group.
+  template <class F>
+  void for_each_group(F&& f) const {
+    for_each_group_(f, std::index_sequence_for<Rs...>{});
+  }
+
+  /// Devices of group g.
+  int devices_of(std::size_t g) const {
+    int n = 0;
+    for_each_group([&](auto i, const auto& group) {
+      if (i() == g) n = group.devices;
+    });
+    return n;
+  }
+  int devices() const {
+    int n = 0;
+    for_each_group([&](auto, const auto& group) { n += group.devices; });
+    return n;
+  }
+  /// Index of group g's first device.
+  std::size_t first_device(std::size_t g) const {
+    std::size_t first = 0;
+    for (std::size_t i = 0; i < g; ++i) first += static_cast<std::size_t>(devices_of(i));
+    return first;
+  }
+  /// The group device d belongs to.
+  std::size_t group_of(std::size_t d) const {
+    for (std::size_t g = 0; g < kinds; ++g)
+      if (d < first_device(g) + static_cast<std::size_t>(devices_of(g))) return g;
+    throw model_error("ychart: platform '" + name + "' has no device " + std::to_string(d + 1));
+  }
+  std::string kind_name(std::size_t g) const {
+    std::string out;
+    for_each_group([&](auto i, const auto& group) {
+      if (i() == g) out = group.kind.name;
+    });
+    return out;
+  }
+
+  void validate() const {
+    for_each_group([&](auto, const auto& group) {
+      if (group.devices < 0)
+        throw model_error("ychart: platform '" + name + "': group '" + group.kind.name + "' has a negative device count");
+      for_each_resource(group.kind.capacity, [&](std::string_view r, double v) {
+        if (!(v > 0.0) || !std::isfinite(v))
+          throw model_error("ychart: platform '" + name + "': capacity of " + std::string(r) + " of " +
+                            group.kind.name + " must be positive and finite");
+      });
+      if (!(group.kind.static_power.value() >= 0.0) || !(group.kind.memory.static_power.value() >= 0.0))
+        throw model_error("ychart: platform '" + name + "': static power of " + group.kind.name + " is negative");
+    });
+    if (devices() < 1) throw model_error("ychart: platform '" + name + "' needs at least one device");
+  }
+
+ private:
+  template <class F, std::size_t... G>
+  void for_each_group_(F& f, std::index_sequence<G...>) const {
+    (f(std::integral_constant<std::size_t, G>{}, std::get<G>(groups)), ...);
+  }
+};
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/platform.hpp ----
+// ---- begin ychart/dse/platform_evaluate.hpp ----
+// ychart/dse/platform_evaluate.hpp
+// Exact evaluation of a fixed mapping on a heterogeneous platform: each
+// device's utilisation in its own kind's resources, each task's work split
+// between its compute units in proportion to their speed (so CUs of one task
+// on an FPGA and a GPU finish together), host transfers with duplication
+// and locality, the initiation interval by schedule, and power at an
+// operating II. Returns the same Evaluation as the one-kind evaluate(), with
+// each device's kind and resource names filled in.
+//
+// Timing. Task k with n_kd CUs on device d of kind g(d) runs at rate
+//   R_k = sum_d n_kd / WCET_k,g(d)  (runs per second),
+// taking T_k = 1 / R_k; the execution phase is max_k T_k. On one kind this
+// is study 001's WCET_k / N_k. Power: devices in use draw their kind's
+// static power (logic and memory); each CU draws its implementation's
+// dynamic power while it is busy (T_k per run); there is no clock scaling.
+
+
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace ychart::dse {
+
+template <ResourceRecord... Rs>
+struct PlatformEvaluationOptions {
+  Schedule schedule = Schedule::compute_only;
+  /// Data between tasks that sit entirely on one device stays there.
+  bool locality = true;
+  /// Per-device cap on each resource of each kind; empty: the capacity.
+  std::tuple<std::optional<Rs>...> caps{};
+  /// Price power at this initiation interval (the run waits for it).
+  std::optional<Constant<dim::time>> operating_ii;
+};
+
+namespace detail {
+
+/// For each task, its implementation's wcet (s), power (W) and resource
+/// use (fraction of capacity, then cap as a fraction) on each device; 0
+/// wcet where it cannot run. Shared by the evaluator and the model.
+struct DeviceTable {
+  std::vector<std::vector<double>> wcet;                   // [k][d]
+  std::vector<std::vector<double>> power;                  // [k][d]
+  std::vector<std::vector<std::vector<double>>> use;       // [k][d][t], in the kind's units
+  std::vector<std::vector<double>> capacity, cap;          // [d][t]
+  std::vector<std::vector<std::string>> resource_names;    // [d]
+  std::vector<std::string> kind;                           // [d]
+  std::vector<std::size_t> group;                          // [d]
+  std::vector<double> nominal_clock;                       // [d]
+};
+
+template <ResourceRecord... Rs>
+DeviceTable device_table(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+                         const std::tuple<std::optional<Rs>...>& caps) {
+  platform.validate();
+  DeviceTable t;
+  const std::size_t K = app.size(), D = static_cast<std::size_t>(platform.devices());
+  t.wcet.assign(K, std::vector<double>(D, 0.0));
+  t.power.assign(K, std::vector<double>(D, 0.0));
+  t.use.assign(K, std::vector<std::vector<double>>(D));
+  platform.for_each_group([&](auto g, const auto& group) {
+    using R = std::remove_cvref_t<decltype(group.kind.capacity)>;
+    const auto capacity = resource_values(group.kind.capacity);
+    const auto& cap_g = std::get<decltype(g)::value>(caps);
+    const auto cap = cap_g ? resource_values(*cap_g) : capacity;
+    for (int i = 0; i < group.devices; ++i) {
+      t.capacity.push_back(capacity);
+      t.cap.push_back(cap);
+      t.resource_names.push_back(resource_names<R>());
+      t.kind.push_back(group.kind.name);
+      t.group.push_back(decltype(g)::value);
+      t.nominal_clock.push_back(group.kind.clock.nominal.value());
+      const std::size_t d = t.kind.size() - 1;
+      for (std::size_t k = 0; k < K; ++k) {
+        const auto& impl = std::get<decltype(g)::value>(app.kernel(k).on);
+        t.use[k][d] = impl ? resource_values(impl->use) : std::vector<double>(capacity.size(), 0.0);
+        if (impl) t.wcet[k][d] = impl->wcet.value(), t.power[k][d] = impl->power.value();
+      }
+    }
+  });
+  return t;
+}
+
+}  // namespace detail
+
+/// Evaluates `m` (columns: the platform's devices, group after group).
+/// Throws model_error when the mapping does not fit (sizes, a task without
+/// CUs, CUs where a task has no implementation, negative counts) or a
+/// schedule needs link bandwidths the platform lacks; cap violations are
+/// reported in Evaluation::violations.
+template <ResourceRecord... Rs>
+Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
+                    const PlatformEvaluationOptions<Rs...>& options = {}) {
+  const auto table = detail::device_table(app, platform, options.caps);
+  const std::size_t K = app.size(), D = table.kind.size();
+  if (m.cus.size() != K)
+    throw model_error("ychart: mapping has " + std::to_string(m.cus.size()) + " tasks, application '" + app.name() +
+                      "' has " + std::to_string(K));
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& name = app.kernel(k).name;
+    if (m.cus[k].size() != D)
+      throw model_error("ychart: mapping row of task '" + name + "' has " + std::to_string(m.cus[k].size()) +
+                        " devices, platform '" + platform.name + "' has " + std::to_string(D));
+    for (std::size_t d = 0; d < D; ++d) {
+      if (m.cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'");
+      if (m.cus[k][d] > 0 && table.wcet[k][d] == 0.0)
+        throw model_error("ychart: task '" + name + "' has no implementation on " + table.kind[d] +
+                          " but the mapping gives it CUs on device " + std::to_string(d + 1));
+    }
+    if (m.total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit");
+  }
+  if (options.schedule != Schedule::compute_only &&
+      !(platform.host_to_device.bandwidth.value() > 0.0 && platform.device_to_host.bandwidth.value() > 0.0))
+    throw model_error("ychart: the " + to_string(options.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+
+  Evaluation e;
+  e.device_kind = table.kind;
+  e.device_resource_names = table.resource_names;
+  e.utilisation.resize(D);
+  e.in_use.assign(D, false);
+  for (std::size_t d = 0; d < D; ++d) {
+    const std::size_t T = table.capacity[d].size();
+    e.utilisation[d].assign(T, 0.0);
+    for (std::size_t k = 0; k < K; ++k) {
+      if (m.cus[k][d] > 0) e.in_use[d] = true;
+      for (std::size_t t = 0; t < T; ++t) e.utilisation[d][t] += m.cus[k][d] * table.use[k][d][t] / table.capacity[d][t];
+    }
+    for (std::size_t t = 0; t < T; ++t)
+      if (const double used = e.utilisation[d][t] * table.capacity[d][t]; used > table.cap[d][t] * (1 + 1e-9) + 1e-12) {
+        std::ostringstream s;
+        s << "device " << d + 1 << " (" << table.kind[d] << ") uses " << used << " of " << table.resource_names[d][t]
+          << ", cap " << table.cap[d][t];
+        e.violations.push_back(s.str());
+      }
+  }
+  e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
+  e.device_clock.assign(D, 0.0);
+  for (std::size_t d = 0; d < D; ++d)
+    if (e.in_use[d]) e.device_clock[d] = table.nominal_clock[d];
+
+  // Rates add up: the work is split in proportion to each CU's speed.
+  e.total_cus.assign(K, 0);
+  e.devices_of.assign(K, 0);
+  e.kernel_time.assign(K, 0.0);
+  double exe = 0.0;
+  for (std::size_t k = 0; k < K; ++k) {
+    double rate = 0.0, phi = 0.0;
+    for (std::size_t d = 0; d < D; ++d)
+      if (const int n = m.cus[k][d]; n > 0) {
+        rate += n / table.wcet[k][d];
+        e.total_cus[k] += n;
+        ++e.devices_of[k];
+        phi += n / (1.0 + n);
+      }
+    e.kernel_time[k] = 1.0 / rate;
+    exe = std::max(exe, e.kernel_time[k]);
+    e.spreading = std::max(e.spreading, phi);
+  }
+
+  const auto traffic = options.schedule == Schedule::compute_only ? detail::HostTraffic{}
+                                                                  : detail::host_traffic(app, m, options.locality);
+  const double h2f = traffic.to_device > 0 ? traffic.to_device / platform.host_to_device.bandwidth.value() : 0.0;
+  const double f2h = traffic.to_host > 0 ? traffic.to_host / platform.device_to_host.bandwidth.value() : 0.0;
+  double ii = detail::initiation_interval(options.schedule, h2f, exe, f2h);
+  if (options.operating_ii) {
+    const double target = options.operating_ii->value();
+    if (ii > target * (1 + 1e-9)) {
+      std::ostringstream s;
+      s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
+      e.violations.push_back(s.str());
+    }
+    ii = std::max(ii, target);
+  }
+  e.host_to_device = Constant<dim::time>(h2f);
+  e.execution = Constant<dim::time>(exe);
+  e.device_to_host = Constant<dim::time>(f2h);
+  e.ii = Constant<dim::time>(ii);
+  e.throughput = Constant<dim::frequency>(ii > 0 ? 1.0 / ii : std::numeric_limits<double>::infinity());
+  e.latency = Constant<dim::time>(double(K) * ii);
+
+  if (options.operating_ii) {
+    PowerBreakdown p;
+    double logic = 0.0, memory = 0.0, compute_energy = 0.0;
+    std::size_t d = 0;
+    platform.for_each_group([&](auto, const auto& group) {
+      for (int i = 0; i < group.devices; ++i, ++d)
+        if (e.in_use[d]) logic += group.kind.static_power.value(), memory += group.kind.memory.static_power.value();
+    });
+    for (std::size_t k = 0; k < K; ++k)
+      for (std::size_t d2 = 0; d2 < D; ++d2) compute_energy += m.cus[k][d2] * table.power[k][d2] * e.kernel_time[k];
+    p.device_static = Constant<dim::power>(logic);
+    p.memory_static = Constant<dim::power>(memory);
+    p.compute = Constant<dim::power>(compute_energy / ii);
+    p.total = Constant<dim::power>(logic + memory + compute_energy / ii);
+    p.energy_per_run = Constant<dim::energy>(p.total.value() * ii);
+    e.power = p;
+  }
+  e.feasible = e.violations.empty();
+  return e;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/platform_evaluate.hpp ----
+// ---- begin ychart/dse/platform_model.hpp ----
+// ychart/dse/platform_model.hpp
+// The mapping onto a heterogeneous platform as an optimisation model:
+// integer compute units of every task on every device (none where the task
+// has no implementation for the device's kind), each device's resource rows
+// in its own kind's record and cap, and the initiation interval. Work is
+// split between a task's CUs in proportion to their speed, so its time is
+// the reciprocal of a sum of rates:
+//   1 / T_exe <= sum_d n_kd / WCET_k,g(d)   for every task k,
+// a convex `posynomial <= affine` row that the mixed-integer searches
+// (outer approximation, branch and bound) solve exactly; on one kind it is
+// study 001's T_exe >= WCET_k / N_k. With transfers the host-transfer rows
+// are the one-kind model's (detail/transfer_rows.hpp) and II is the sum of
+// the phases or the larger of transfers and execution. Devices of one group
+// are ordered by the load they carry, which removes the symmetric copies of
+// every mapping from the search. mapping() reads a solution back for
+// evaluate(), whose II on it equals the model's.
+
+
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace ychart::dse {
+
+template <ResourceRecord... Rs>
+struct PlatformModelOptions {
+  /// Per-device cap on each resource of each kind; empty: the capacity.
+  std::tuple<std::optional<Rs>...> caps{};
+  Schedule schedule = Schedule::compute_only;
+  bool locality = true;
+  /// Declared upper bound of every CU count; the caps give tighter ones.
+  int max_cus = 1000;
+};
+
+struct PlatformModel {
+  Model model;
+  Variable<dim::time> execution;  // T_exe (ms)
+  Real<dim::time> ii;             // II (ms), with transfers
+  Affine<dim::time> host_to_device, device_to_host;  // empty for compute_only
+  std::vector<Discrete<>> total;                // N_k
+  std::vector<std::vector<Discrete<>>> cus;     // n_kd
+  std::vector<std::vector<Discrete<>>> placed;  // alpha_kd (transfer models only)
+  Schedule schedule = Schedule::compute_only;
+
+  double ii_ms(const Solution& s) const {
+    return schedule == Schedule::compute_only ? s.value(execution) : s.value(ii);
+  }
+  Mapping mapping(const Solution& s) const {
+    Mapping m;
+    m.cus.resize(cus.size());
+    for (std::size_t k = 0; k < cus.size(); ++k)
+      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
+    return m;
+  }
+};
+
+/// Builds the model of mapping `app` onto `platform`. Throws model_error
+/// when a task fits no device or a schedule needs bandwidths the platform
+/// lacks.
+template <ResourceRecord... Rs>
+PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+                                   const PlatformModelOptions<Rs...>& options = {}) {
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task");
+  const auto table = detail::device_table(app, platform, options.caps);
+  const std::size_t K = app.size(), D = table.kind.size();
+  const bool transfers = options.schedule != Schedule::compute_only;
+  const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
+  if (transfers && !(hp > 0.0 && dh > 0.0))
+    throw model_error("ychart: the " + to_string(options.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+
+  PlatformModel pm;
+  auto& m = pm.model;
+  pm.schedule = options.schedule;
+  pm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
+  std::vector<std::vector<int>> bound(K, std::vector<int>(D, 0));  // CUs of k one device d takes
+  std::vector<int> most(K, 0);
+  pm.cus.resize(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& task = app.kernel(k);
+    const std::string id = task.name + "#" + std::to_string(k);
+    Affine<> sum;
+    Affine<dim::frequency> rate;
+    for (std::size_t d = 0; d < D; ++d) {
+      if (table.wcet[k][d] > 0) bound[k][d] = detail::cus_per_device(table.use[k][d], table.cap[d], options.max_cus);
+      most[k] = std::min(options.max_cus, most[k] + bound[k][d]);
+      pm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, bound[k][d]));
+      sum += pm.cus[k][d];
+      if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet[k][d]);
+    }
+    if (most[k] < 1)
+      throw model_error("ychart: no device of platform '" + platform.name + "' takes one CU of task '" + task.name +
+                        "' within its caps");
+    pm.total.push_back(m.integer("N_" + id, 1, most[k]));
+    m.subject_to(pm.total[k] == sum);
+    m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
+  }
+  for (std::size_t d = 0; d < D; ++d) {
+    std::vector<std::vector<double>> use;
+    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
+    detail::add_device_resource_rows(m, d, table.resource_names[d], use, pm.cus, table.cap[d]);
+  }
+  // Symmetry: within a group, devices carry non-increasing weighted loads.
+  for (std::size_t d = 0; d + 1 < D; ++d) {
+    if (table.group[d] != table.group[d + 1]) continue;
+    Affine<> here, next;
+    for (std::size_t k = 0; k < K; ++k) {
+      double w = 1.0;
+      for (double u : table.use[k][d]) w += u;
+      here += w * pm.cus[k][d];
+      next += w * pm.cus[k][d + 1];
+    }
+    m.subject_to(here >= next);
+  }
+
+  if (!transfers) {
+    m.minimize(pm.execution);
+    return pm;
+  }
+  pm.placed = detail::add_placement(m, app, pm.cus, bound);
+  const auto times = detail::add_transfer_rows(m, app, pm.cus, pm.total, pm.placed, most, options.locality, hp, dh);
+  pm.host_to_device = times.host_to_device;
+  pm.device_to_host = times.device_to_host;
+  pm.ii = m.real("II", units::ms, 0.0);
+  if (options.schedule == Schedule::sequential_phases) {
+    m.subject_to(pm.execution <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
+  } else {
+    m.subject_to(pm.execution <= pm.ii, "II_execution");
+    m.subject_to(pm.host_to_device + pm.device_to_host <= pm.ii, "II_transfers");
+  }
+  m.minimize(pm.ii);
+  return pm;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/platform_model.hpp ----
 // ---- begin ychart/dse/relaxation.hpp ----
 // ychart/dse/relaxation.hpp
 // The geometric-programming relaxation of a mapping: CU counts made real,

@@ -6,6 +6,7 @@
 // join consecutive stages; Application::pipeline() builds it.
 #pragma once
 
+#include "detail/task_graph.hpp"
 #include "resources.hpp"
 
 #include "../error.hpp"
@@ -55,79 +56,30 @@ struct Kernel {
   const std::string& type_name() const { return type.empty() ? name : type; }
 };
 
-/// Data flowing from one kernel to another, per run.
-struct Edge {
-  std::size_t from = 0, to = 0;
-  Constant<dim::data> volume{};
-};
-
 /// Kernels plus edges. Kernel order is pipeline order for pipelines.
 template <ResourceRecord R>
-class Application {
+class Application : public detail::TaskGraph<Kernel<R>> {
  public:
-  Application() = default;
-  explicit Application(std::string name) : name_(std::move(name)) {}
+  using detail::TaskGraph<Kernel<R>>::TaskGraph;
 
   /// A linear pipeline: edge k-1 -> k carries kernel k's input.
   static Application pipeline(std::string name, std::vector<Kernel<R>> stages) {
     Application a(std::move(name));
     for (auto& s : stages) a.add(std::move(s));
-    for (std::size_t k = 1; k < a.kernels_.size(); ++k) a.connect(k - 1, k, a.kernels_[k].data_in);
+    a.chain();
     return a;
   }
 
   /// Adds a kernel; returns its index.
   std::size_t add(Kernel<R> k) {
     validate(k);
-    kernels_.push_back(std::move(k));
-    return kernels_.size() - 1;
-  }
-
-  void connect(std::size_t from, std::size_t to, Constant<dim::data> volume) {
-    if (from >= kernels_.size() || to >= kernels_.size() || from == to)
-      throw model_error("ychart: edge " + std::to_string(from) + " -> " + std::to_string(to) + " of application '" +
-                        name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()));
-    if (!(volume.value() >= 0.0) || !std::isfinite(volume.value()))
-      throw model_error("ychart: edge volume must be finite and not negative");
-    edges_.push_back({from, to, volume});
-  }
-
-  const std::string& name() const { return name_; }
-  const std::vector<Kernel<R>>& kernels() const { return kernels_; }
-  const Kernel<R>& kernel(std::size_t k) const { return kernels_.at(k); }
-  std::size_t size() const { return kernels_.size(); }
-  const std::vector<Edge>& edges() const { return edges_; }
-
-  std::vector<std::size_t> incoming(std::size_t k) const {
-    std::vector<std::size_t> out;
-    for (std::size_t e = 0; e < edges_.size(); ++e)
-      if (edges_[e].to == k) out.push_back(e);
-    return out;
-  }
-  std::vector<std::size_t> outgoing(std::size_t k) const {
-    std::vector<std::size_t> out;
-    for (std::size_t e = 0; e < edges_.size(); ++e)
-      if (edges_[e].from == k) out.push_back(e);
-    return out;
-  }
-
-  /// Index of each kernel's type among the distinct types, in first-seen order.
-  std::vector<std::size_t> type_index() const {
-    std::vector<std::string> seen;
-    std::vector<std::size_t> out;
-    for (const auto& k : kernels_) {
-      std::size_t i = 0;
-      while (i < seen.size() && seen[i] != k.type_name()) ++i;
-      if (i == seen.size()) seen.push_back(k.type_name());
-      out.push_back(i);
-    }
-    return out;
+    return this->push(std::move(k));
   }
 
  private:
   void validate(const Kernel<R>& k) const {
     auto bad = [&](const std::string& what) {
-      throw model_error("ychart: kernel '" + k.name + "' of application '" + name_ + "': " + what);
+      throw model_error("ychart: kernel '" + k.name + "' of application '" + this->name() + "': " + what);
     };
     if (!(k.wcet.value() > 0.0) || !std::isfinite(k.wcet.value())) bad("wcet must be positive and finite");
     for_each_resource(k.use, [&](std::string_view r, double v) {
@@ -143,10 +95,6 @@ class Application {
     for (double t : {k.ddr.host_write_time.value(), k.ddr.host_read_time.value()})
       if (!(t >= 0.0) || !std::isfinite(t)) bad("DDR transfer times must be finite and not negative");
   }
-
-  std::string name_;
-  std::vector<Kernel<R>> kernels_;
-  std::vector<Edge> edges_;
 };
 
 }  // namespace ychart::dse

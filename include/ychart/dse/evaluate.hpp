@@ -11,6 +11,7 @@
 
 #include "application.hpp"
 #include "detail/execution_time.hpp"
+#include "detail/host_transfers.hpp"
 #include "detail/memory_energy.hpp"
 #include "architecture.hpp"
 #include "mapping.hpp"
@@ -57,7 +58,11 @@ struct Evaluation {
   std::vector<double> device_clock;  // Hz, per device (0 when unused or when no clock is given)
   std::vector<bool> in_use;          // devices holding at least one CU
   std::vector<std::vector<double>> utilisation;  // [device][resource], fraction of capacity
-  std::vector<std::string> resource_names;
+  std::vector<std::string> resource_names;       // of the one device kind
+  // Heterogeneous platforms: each device's kind and that kind's resources
+  // (utilisation[f] follows device_resource_names[f]); empty for one kind.
+  std::vector<std::string> device_kind;
+  std::vector<std::vector<std::string>> device_resource_names;
 
   Constant<dim::time> host_to_device{};
   Constant<dim::time> execution{};
@@ -69,22 +74,33 @@ struct Evaluation {
   int devices_used = 0;
   std::optional<PowerBreakdown> power;  // when evaluated at an operating II
 
-  double utilisation_of(std::size_t device, std::string_view resource) const {
-    for (std::size_t t = 0; t < resource_names.size(); ++t)
-      if (resource_names[t] == resource) return utilisation.at(device).at(t);
-    throw model_error("ychart: no resource named '" + std::string(resource) + "'");
+  /// The resources device f's utilisation row refers to.
+  const std::vector<std::string>& resources_of(std::size_t device) const {
+    return device_resource_names.empty() ? resource_names : device_resource_names.at(device);
   }
-  /// Mean over the devices in use.
+  bool has_resource(std::size_t device, std::string_view resource) const {
+    const auto& names = resources_of(device);
+    return std::find(names.begin(), names.end(), resource) != names.end();
+  }
+  double utilisation_of(std::size_t device, std::string_view resource) const {
+    const auto& names = resources_of(device);
+    for (std::size_t t = 0; t < names.size(); ++t)
+      if (names[t] == resource) return utilisation.at(device).at(t);
+    throw model_error("ychart: device " + std::to_string(device + 1) + " has no resource named '" +
+                      std::string(resource) + "'");
+  }
+  /// Mean over the devices in use that have the resource.
   double average_utilisation(std::string_view resource) const {
     double sum = 0.0;
     int used = 0;
     for (std::size_t f = 0; f < utilisation.size(); ++f)
-      if (device_in_use(f)) sum += utilisation_of(f, resource), ++used;
+      if (device_in_use(f) && has_resource(f, resource)) sum += utilisation_of(f, resource), ++used;
     return used ? sum / used : 0.0;
   }
   double max_utilisation(std::string_view resource) const {
     double m = 0.0;
-    for (std::size_t f = 0; f < utilisation.size(); ++f) m = std::max(m, utilisation_of(f, resource));
+    for (std::size_t f = 0; f < utilisation.size(); ++f)
+      if (has_resource(f, resource)) m = std::max(m, utilisation_of(f, resource));
     return m;
   }
   bool device_in_use(std::size_t f) const { return f < in_use.size() && in_use[f]; }
@@ -102,9 +118,12 @@ struct Evaluation {
          << ", memory transfers " << power->memory_transfer.value() << ", memory execution "
          << power->memory_execution.value() << "), energy " << power->energy_per_run.in(units::mJ) << " mJ/run\n";
     for (std::size_t f = 0; f < utilisation.size(); ++f) {
-      os << "device " << f + 1 << ":";
-      for (std::size_t t = 0; t < resource_names.size(); ++t)
-        os << " " << resource_names[t] << " " << std::setprecision(4) << 100.0 * utilisation[f][t] << "%";
+      os << "device " << f + 1;
+      if (f < device_kind.size() && !device_kind[f].empty()) os << " (" << device_kind[f] << ")";
+      os << ":";
+      const auto& names = resources_of(f);
+      for (std::size_t t = 0; t < names.size(); ++t)
+        os << " " << names[t] << " " << std::setprecision(4) << 100.0 * utilisation[f][t] << "%";
       if (device_clock[f] > 0) os << ", clock " << device_clock[f] / 1e6 << " MHz";
       os << "\n";
     }
@@ -297,35 +316,11 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
     if (used[f]) e.device_clock[f] = device_clock[f] * fraction[f];
 
   // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
-  auto edge_local = [&](const Edge& ed) {
-    for (std::size_t f = 0; f < F; ++f)
-      if (m.cus[ed.from][f] == e.total_cus[ed.from] && m.cus[ed.to][f] == e.total_cus[ed.to]) return true;
-    return false;
-  };
-  double to_device = 0.0, to_host = 0.0;
-  if (model.schedule != Schedule::compute_only) {
-    std::vector<bool> local(app.edges().size(), false);
-    for (std::size_t i = 0; i < app.edges().size(); ++i) local[i] = model.locality && edge_local(app.edges()[i]);
-    auto all_local = [&](const std::vector<std::size_t>& edges) {
-      if (edges.empty()) return false;
-      for (auto i : edges)
-        if (!local[i]) return false;
-      return true;
-    };
-    for (std::size_t k = 0; k < K; ++k) {
-      const auto& kn = app.kernel(k);
-      if (!all_local(app.incoming(k))) to_device += e.devices_of[k] * kn.data_in.value();  // duplicated per device
-      if (!all_local(app.outgoing(k))) to_host += kn.data_out.value();                     // split, not duplicated
-    }
-  }
-  const double h2f = model.schedule == Schedule::compute_only ? 0.0 : to_device / hp;
-  const double f2h = model.schedule == Schedule::compute_only ? 0.0 : to_host / dh;
-  double ii = 0.0;
-  switch (model.schedule) {
-    case Schedule::compute_only: ii = exe; break;
-    case Schedule::sequential_phases: ii = h2f + exe + f2h; break;
-    case Schedule::double_buffered: ii = std::max(h2f + f2h, exe); break;
-  }
+  const auto traffic = model.schedule == Schedule::compute_only ? detail::HostTraffic{}
+                                                                : detail::host_traffic(app, m, model.locality);
+  const double h2f = traffic.to_device > 0 ? traffic.to_device / hp : 0.0;
+  const double f2h = traffic.to_host > 0 ? traffic.to_host / dh : 0.0;
+  double ii = detail::initiation_interval(model.schedule, h2f, exe, f2h);
   if (options.operating_ii) {
     const double target = options.operating_ii->value();
     if (ii > target * (1 + 1e-9)) {

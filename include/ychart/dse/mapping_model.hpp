@@ -31,6 +31,7 @@
 #include "application.hpp"
 #include "detail/execution_time.hpp"
 #include "detail/resource_rows.hpp"
+#include "detail/transfer_rows.hpp"
 #include "architecture.hpp"
 #include "mapping.hpp"
 #include "resources.hpp"
@@ -202,16 +203,11 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
 
   if (transfers) {
     const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
-    mm.placed.resize(K);
-    std::vector<Affine<>> spread(K);  // alpha_k
+    std::vector<std::vector<int>> placement_bound(K);
+    for (std::size_t k = 0; k < K; ++k) placement_bound[k].assign(F, device_cus[k]);
+    mm.placed = detail::add_placement(m, app, mm.cus, placement_bound);
     for (std::size_t k = 0; k < K; ++k)
-      for (std::size_t f = 0; f < F; ++f) {
-        mm.placed[k].push_back(m.binary("alpha_" + app.kernel(k).name + "#" + std::to_string(k) + "_" +
-                                        std::to_string(f + 1)));
-        m.subject_to(mm.cus[k][f] <= double(device_cus[k]) * mm.placed[k][f]);
-        spread[k] += mm.placed[k][f];
-        devices[f].push_back(mm.placed[k][f]);
-      }
+      for (std::size_t f = 0; f < F; ++f) devices[f].push_back(mm.placed[k][f]);
     const auto& mem = arch.kind.memory;
     if (options.memory_time && mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0) {
       // Worst-case DDR sharing (eqs. 4.19-4.25): a CU of k on f reads at
@@ -245,42 +241,9 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
               (writers[f] - most_writers * (1.0 - mm.placed[k][f])) * Constant<dim::time>(w));
       }
     }
-    // Edge e is local when some device holds all CUs of both its ends.
-    std::vector<Affine<>> local(app.edges().size());
-    if (options.locality)
-      for (std::size_t e = 0; e < app.edges().size(); ++e) {
-        const auto& ed = app.edges()[e];
-        Affine<> one_device;
-        for (std::size_t f = 0; f < F; ++f) {
-          auto w = m.binary("local_" + std::to_string(e) + "_" + std::to_string(f + 1));
-          m.subject_to(mm.cus[ed.from][f] >= mm.total[ed.from] - double(most_cus[ed.from]) * (1 - w));
-          m.subject_to(mm.cus[ed.to][f] >= mm.total[ed.to] - double(most_cus[ed.to]) * (1 - w));
-          m.subject_to(w <= mm.placed[ed.from][f]);
-          m.subject_to(w <= mm.placed[ed.to][f]);
-          one_device += w;
-        }
-        m.subject_to(one_device <= 1.0);
-        local[e] = one_device;
-      }
-    for (std::size_t k = 0; k < K; ++k) {
-      const auto& kn = app.kernel(k);
-      const auto in = app.incoming(k), out = app.outgoing(k);
-      // a_k (b_k): every incoming (outgoing) edge is local.
-      Affine<> input_local, output_local;
-      if (options.locality && !in.empty()) {
-        auto a = m.binary("input_local_" + kn.name + "#" + std::to_string(k));
-        for (auto e : in) m.subject_to(a <= local[e]);
-        input_local = a;
-      }
-      if (options.locality && !out.empty()) {
-        auto b = m.binary("output_local_" + kn.name + "#" + std::to_string(k));
-        for (auto e : out) m.subject_to(b <= local[e]);
-        output_local = b;
-      }
-      // alpha_k (1 - a_k) = alpha_k - a_k, exactly: a_k = 1 puts every CU on one device.
-      mm.host_to_device += (spread[k] - input_local) * Constant<dim::time>(kn.data_in.value() / hp);
-      mm.device_to_host += (1.0 - output_local) * Constant<dim::time>(kn.data_out.value() / dh);
-    }
+    const auto times = detail::add_transfer_rows(m, app, mm.cus, mm.total, mm.placed, most_cus, options.locality, hp, dh);
+    mm.host_to_device = times.host_to_device;
+    mm.device_to_host = times.device_to_host;
     // Placement binaries keep these models out of the symmetric decomposition
     // (solvers.md), so the general search would revisit every permutation of
     // the devices: order them by the CUs they hold, weighted by use (in the

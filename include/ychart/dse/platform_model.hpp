@@ -1,0 +1,151 @@
+// ychart/dse/platform_model.hpp
+// The mapping onto a heterogeneous platform as an optimisation model:
+// integer compute units of every task on every device (none where the task
+// has no implementation for the device's kind), each device's resource rows
+// in its own kind's record and cap, and the initiation interval. Work is
+// split between a task's CUs in proportion to their speed, so its time is
+// the reciprocal of a sum of rates:
+//   1 / T_exe <= sum_d n_kd / WCET_k,g(d)   for every task k,
+// a convex `posynomial <= affine` row that the mixed-integer searches
+// (outer approximation, branch and bound) solve exactly; on one kind it is
+// study 001's T_exe >= WCET_k / N_k. With transfers the host-transfer rows
+// are the one-kind model's (detail/transfer_rows.hpp) and II is the sum of
+// the phases or the larger of transfers and execution. Devices of one group
+// are ordered by the load they carry, which removes the symmetric copies of
+// every mapping from the search. mapping() reads a solution back for
+// evaluate(), whose II on it equals the model's.
+#pragma once
+
+#include "detail/resource_rows.hpp"
+#include "detail/transfer_rows.hpp"
+#include "heterogeneous_application.hpp"
+#include "mapping.hpp"
+#include "platform.hpp"
+#include "platform_evaluate.hpp"
+#include "resources.hpp"
+
+#include "../error.hpp"
+#include "../expr/operators.hpp"
+#include "../model/model.hpp"
+#include "../result/solution.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace ychart::dse {
+
+template <ResourceRecord... Rs>
+struct PlatformModelOptions {
+  /// Per-device cap on each resource of each kind; empty: the capacity.
+  std::tuple<std::optional<Rs>...> caps{};
+  Schedule schedule = Schedule::compute_only;
+  bool locality = true;
+  /// Declared upper bound of every CU count; the caps give tighter ones.
+  int max_cus = 1000;
+};
+
+struct PlatformModel {
+  Model model;
+  Variable<dim::time> execution;  // T_exe (ms)
+  Real<dim::time> ii;             // II (ms), with transfers
+  Affine<dim::time> host_to_device, device_to_host;  // empty for compute_only
+  std::vector<Discrete<>> total;                // N_k
+  std::vector<std::vector<Discrete<>>> cus;     // n_kd
+  std::vector<std::vector<Discrete<>>> placed;  // alpha_kd (transfer models only)
+  Schedule schedule = Schedule::compute_only;
+
+  double ii_ms(const Solution& s) const {
+    return schedule == Schedule::compute_only ? s.value(execution) : s.value(ii);
+  }
+  Mapping mapping(const Solution& s) const {
+    Mapping m;
+    m.cus.resize(cus.size());
+    for (std::size_t k = 0; k < cus.size(); ++k)
+      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
+    return m;
+  }
+};
+
+/// Builds the model of mapping `app` onto `platform`. Throws model_error
+/// when a task fits no device or a schedule needs bandwidths the platform
+/// lacks.
+template <ResourceRecord... Rs>
+PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+                                   const PlatformModelOptions<Rs...>& options = {}) {
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task");
+  const auto table = detail::device_table(app, platform, options.caps);
+  const std::size_t K = app.size(), D = table.kind.size();
+  const bool transfers = options.schedule != Schedule::compute_only;
+  const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
+  if (transfers && !(hp > 0.0 && dh > 0.0))
+    throw model_error("ychart: the " + to_string(options.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+
+  PlatformModel pm;
+  auto& m = pm.model;
+  pm.schedule = options.schedule;
+  pm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
+  std::vector<std::vector<int>> bound(K, std::vector<int>(D, 0));  // CUs of k one device d takes
+  std::vector<int> most(K, 0);
+  pm.cus.resize(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& task = app.kernel(k);
+    const std::string id = task.name + "#" + std::to_string(k);
+    Affine<> sum;
+    Affine<dim::frequency> rate;
+    for (std::size_t d = 0; d < D; ++d) {
+      if (table.wcet[k][d] > 0) bound[k][d] = detail::cus_per_device(table.use[k][d], table.cap[d], options.max_cus);
+      most[k] = std::min(options.max_cus, most[k] + bound[k][d]);
+      pm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, bound[k][d]));
+      sum += pm.cus[k][d];
+      if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet[k][d]);
+    }
+    if (most[k] < 1)
+      throw model_error("ychart: no device of platform '" + platform.name + "' takes one CU of task '" + task.name +
+                        "' within its caps");
+    pm.total.push_back(m.integer("N_" + id, 1, most[k]));
+    m.subject_to(pm.total[k] == sum);
+    m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
+  }
+  for (std::size_t d = 0; d < D; ++d) {
+    std::vector<std::vector<double>> use;
+    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
+    detail::add_device_resource_rows(m, d, table.resource_names[d], use, pm.cus, table.cap[d]);
+  }
+  // Symmetry: within a group, devices carry non-increasing weighted loads.
+  for (std::size_t d = 0; d + 1 < D; ++d) {
+    if (table.group[d] != table.group[d + 1]) continue;
+    Affine<> here, next;
+    for (std::size_t k = 0; k < K; ++k) {
+      double w = 1.0;
+      for (double u : table.use[k][d]) w += u;
+      here += w * pm.cus[k][d];
+      next += w * pm.cus[k][d + 1];
+    }
+    m.subject_to(here >= next);
+  }
+
+  if (!transfers) {
+    m.minimize(pm.execution);
+    return pm;
+  }
+  pm.placed = detail::add_placement(m, app, pm.cus, bound);
+  const auto times = detail::add_transfer_rows(m, app, pm.cus, pm.total, pm.placed, most, options.locality, hp, dh);
+  pm.host_to_device = times.host_to_device;
+  pm.device_to_host = times.device_to_host;
+  pm.ii = m.real("II", units::ms, 0.0);
+  if (options.schedule == Schedule::sequential_phases) {
+    m.subject_to(pm.execution <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
+  } else {
+    m.subject_to(pm.execution <= pm.ii, "II_execution");
+    m.subject_to(pm.host_to_device + pm.device_to_host <= pm.ii, "II_transfers");
+  }
+  m.minimize(pm.ii);
+  return pm;
+}
+
+}  // namespace ychart::dse

@@ -1,0 +1,403 @@
+// Tests of heterogeneous platforms (include/ychart/dse/platform.hpp,
+// heterogeneous_application.hpp, platform_evaluate.hpp, platform_model.hpp).
+// The oracles are independent of the solvers:
+//   - hand computations of a two-kind mapping (utilisation per kind, the
+//     speed-proportional split, transfers, power);
+//   - the one-kind evaluator and model (test_dse_evaluate, test_dse_model)
+//     on platforms with one kind, which must agree exactly;
+//   - brute-force enumeration of every CU allocation of tiny two-kind
+//     instances, priced by evaluate() (checked by the hand tests).
+#include <ychart/ychart.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace ychart;
+using namespace ychart::dse;
+
+using Hetero = HeterogeneousApplication<FpgaResources, GpuResources>;
+using Plat = Platform<FpgaResources, GpuResources>;
+using T2 = Task<FpgaResources, GpuResources>;
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+
+Implementation<FpgaResources> fpga(double dsp, double bram, double wcet_ms, double watts = 0) {
+  Implementation<FpgaResources> i;
+  i.use.dsp = dsp;
+  i.use.bram = bram;
+  i.wcet = wcet_ms * units::ms;
+  i.power = watts * units::W;
+  return i;
+}
+
+Implementation<GpuResources> gpu(double sm, double memory, double wcet_ms, double watts = 0) {
+  Implementation<GpuResources> i;
+  i.use.sm = sm;
+  i.use.memory = memory;
+  i.wcet = wcet_ms * units::ms;
+  i.power = watts * units::W;
+  return i;
+}
+
+Plat platform(int fpgas, int gpus) {
+  Plat p;
+  p.name = "test";
+  std::get<0>(p.groups).kind.name = "FPGA";
+  std::get<0>(p.groups).devices = fpgas;
+  std::get<1>(p.groups).kind.name = "GPU";
+  std::get<1>(p.groups).devices = gpus;
+  p.host_to_device.bandwidth = 1 * units::GB_per_s;  // 1 MB = 1 ms
+  p.device_to_host.bandwidth = 2 * units::GB_per_s;  // 1 MB = 0.5 ms
+  return p;
+}
+
+// ---------------------------------------------------------------------------
+// Types and validation.
+
+TEST(DsePlatform, DevicesAreNumberedGroupAfterGroup) {
+  const auto p = platform(2, 3);
+  EXPECT_EQ(p.devices(), 5);
+  EXPECT_EQ(p.first_device(1), 2u);
+  EXPECT_EQ(p.group_of(1), 0u);
+  EXPECT_EQ(p.group_of(2), 1u);
+  EXPECT_EQ(p.group_of(4), 1u);
+  EXPECT_THROW(p.group_of(5), model_error);
+  EXPECT_EQ(p.kind_name(1), "GPU");
+}
+
+TEST(DsePlatform, BadInputIsAModelError) {
+  auto p = platform(0, 0);
+  EXPECT_THROW(p.validate(), model_error);
+  p = platform(1, 1);
+  std::get<1>(p.groups).kind.capacity.sm = 0;
+  EXPECT_THROW(p.validate(), model_error);
+
+  Hetero app("bad");
+  EXPECT_THROW(app.add(T2{.name = "nowhere"}), model_error);  // no implementation at all
+  EXPECT_THROW(app.add(T2{.name = "slow"}.with(fpga(1, 1, 0))), model_error);  // zero wcet
+  EXPECT_THROW(app.add(T2{.name = "neg"}.with(gpu(-1, 1, 1))), model_error);
+  EXPECT_NO_THROW(app.add(T2{.name = "ok"}.with(gpu(10, 1, 1))));
+
+  // CUs where the task has no implementation, missing CUs, wrong sizes.
+  const auto good = platform(1, 1);
+  EXPECT_THROW(evaluate(app, good, Mapping{{{1, 0}}, {}}), model_error);
+  EXPECT_THROW(evaluate(app, good, Mapping{{{0, 0}}, {}}), model_error);
+  EXPECT_THROW(evaluate(app, good, Mapping{{{0, 1, 0}}, {}}), model_error);
+  EXPECT_NO_THROW(evaluate(app, good, Mapping{{{0, 1}}, {}}));
+  // A schedule with transfers needs the links.
+  auto no_links = good;
+  no_links.host_to_device.bandwidth = 0 * units::GB_per_s;
+  PlatformEvaluationOptions<FpgaResources, GpuResources> o;
+  o.schedule = Schedule::sequential_phases;
+  EXPECT_THROW(evaluate(app, no_links, Mapping{{{0, 1}}, {}}, o), model_error);
+  PlatformModelOptions<FpgaResources, GpuResources> mo;
+  mo.schedule = Schedule::double_buffered;
+  EXPECT_THROW(build_platform_model(app, no_links, mo), model_error);
+  // A task that fits no device under the caps.
+  mo = {};
+  std::get<1>(mo.caps) = uniform_resources<GpuResources>(5);
+  EXPECT_THROW(build_platform_model(app, good, mo), model_error);
+}
+
+// ---------------------------------------------------------------------------
+// Evaluation by hand.
+
+TEST(DsePlatform, EvaluateByHand) {
+  // A -> B. A: FPGA 4 ms (dsp 30, bram 10, 2 W), GPU 1 ms (sm 50, memory 20, 10 W).
+  //         B: FPGA only, 6 ms (dsp 20, bram 5, 3 W).
+  // DI_A = 2 MB, DO_A = DI_B = 4 MB, DO_B = 1 MB; 1 FPGA + 1 GPU.
+  Hetero app = Hetero::pipeline(
+      "ab", {T2{.name = "A", .data_in = 2 * units::MB, .data_out = 4 * units::MB}.with(fpga(30, 10, 4, 2)).with(gpu(50, 20, 1, 10)),
+             T2{.name = "B", .data_in = 4 * units::MB, .data_out = 1 * units::MB}.with(fpga(20, 5, 6, 3))});
+  auto p = platform(1, 1);
+  std::get<0>(p.groups).kind.static_power = 20 * units::W;
+  std::get<0>(p.groups).kind.memory.static_power = 1 * units::W;
+  std::get<1>(p.groups).kind.static_power = 30 * units::W;
+  // A: 2 FPGA CUs + 1 GPU CU: rate 2/4 + 1/1 = 1.5 per ms, T_A = 2/3 ms.
+  // B: 2 FPGA CUs: T_B = 3 ms. Execution 3 ms.
+  const Mapping m{{{2, 1}, {2, 0}}, {}};
+  PlatformEvaluationOptions<FpgaResources, GpuResources> o;
+  o.schedule = Schedule::sequential_phases;
+  o.operating_ii = 10 * units::ms;
+  const auto e = evaluate(app, p, m, o);
+  EXPECT_NEAR(e.kernel_time[0] * 1e3, 2.0 / 3.0, 1e-12);
+  EXPECT_NEAR(e.kernel_time[1] * 1e3, 3.0, 1e-12);
+  EXPECT_NEAR(e.execution.in(units::ms), 3.0, 1e-12);
+  // A -> B is not local (A is on both devices): A's input to 2 devices,
+  // B's input to 1: (2 x 2 + 4) MB at 1 GB/s = 8 ms; A's and B's outputs
+  // (4 + 1) MB at 2 GB/s = 2.5 ms.
+  EXPECT_NEAR(e.host_to_device.in(units::ms), 8.0, 1e-12);
+  EXPECT_NEAR(e.device_to_host.in(units::ms), 2.5, 1e-12);
+  // 13.5 ms exceed the operating II: reported, and the run takes 13.5 ms.
+  EXPECT_FALSE(e.feasible);
+  EXPECT_NEAR(e.ii.in(units::ms), 13.5, 1e-12);
+  // Utilisation in each kind's resources.
+  EXPECT_EQ(e.device_kind, (std::vector<std::string>{"FPGA", "GPU"}));
+  EXPECT_NEAR(e.utilisation_of(0, "dsp"), 1.0, 1e-12);   // 2 x 30 + 2 x 20 = 100 %
+  EXPECT_NEAR(e.utilisation_of(0, "bram"), 0.3, 1e-12);
+  EXPECT_NEAR(e.utilisation_of(1, "sm"), 0.5, 1e-12);
+  EXPECT_NEAR(e.utilisation_of(1, "memory"), 0.2, 1e-12);
+  EXPECT_THROW(e.utilisation_of(1, "dsp"), model_error);
+  EXPECT_NEAR(e.max_utilisation("sm"), 0.5, 1e-12);
+  EXPECT_NEAR(e.average_utilisation("dsp"), 1.0, 1e-12);  // over the devices that have dsp
+  EXPECT_EQ(e.devices_used, 2);
+  // Power at 13.5 ms: static 20 + 1 + 30; energy 2 x 2 W x 2/3 ms + 1 x 10 W x 2/3 ms + 2 x 3 W x 3 ms
+  // = (8/3 + 20/3 + 18) mJ = 27.333 mJ per run -> 2.0247 W.
+  ASSERT_TRUE(e.power.has_value());
+  EXPECT_NEAR(e.power->device_static.value(), 50.0, 1e-12);
+  EXPECT_NEAR(e.power->memory_static.value(), 1.0, 1e-12);
+  EXPECT_NEAR(e.power->compute.value(), (8.0 / 3 + 20.0 / 3 + 18.0) / 13.5, 1e-9);
+  EXPECT_NEAR(e.power->total.value(), 51.0 + (8.0 / 3 + 20.0 / 3 + 18.0) / 13.5, 1e-9);
+
+  // Everything on the FPGA: A -> B local, only A's input in, B's output out.
+  const auto local = evaluate(app, p, Mapping{{{1, 0}, {2, 0}}, {}}, o);
+  EXPECT_NEAR(local.host_to_device.in(units::ms), 2.0, 1e-12);
+  EXPECT_NEAR(local.device_to_host.in(units::ms), 0.5, 1e-12);
+  EXPECT_NEAR(local.execution.in(units::ms), 4.0, 1e-12);
+  EXPECT_EQ(local.devices_used, 1);
+  EXPECT_NEAR(local.power->device_static.value(), 20.0, 1e-12);  // the GPU is off
+  // Caps are per kind.
+  PlatformEvaluationOptions<FpgaResources, GpuResources> capped;
+  std::get<1>(capped.caps) = uniform_resources<GpuResources>(40);
+  const auto over = evaluate(app, p, m, capped);
+  ASSERT_EQ(over.violations.size(), 1u);
+  EXPECT_NE(over.violations[0].find("GPU"), std::string::npos);
+  EXPECT_NE(over.violations[0].find("sm"), std::string::npos);
+  std::ostringstream printed;
+  e.print(printed);
+  EXPECT_NE(printed.str().find("device 2 (GPU): sm 50%"), std::string::npos) << printed.str();
+}
+
+// ---------------------------------------------------------------------------
+// One kind: the heterogeneous layer equals the one-kind layer.
+
+struct OneKind {
+  Application<FpgaResources> app;
+  HeterogeneousApplication<FpgaResources> tasks;
+};
+
+OneKind random_one_kind(std::mt19937& rng, int kernels) {
+  std::uniform_int_distribution<int> q(4, 80);
+  std::vector<Kernel<FpgaResources>> ks;
+  std::vector<Task<FpgaResources>> ts;
+  for (int k = 0; k < kernels; ++k) {
+    Kernel<FpgaResources> x;
+    x.name = "k" + std::to_string(k);
+    x.use.dsp = q(rng) / 4.0;
+    x.use.bram = q(rng) / 8.0;
+    x.wcet = q(rng) / 8.0 * units::ms;
+    x.data_in = q(rng) / 16.0 * units::MB;
+    x.data_out = q(rng) / 16.0 * units::MB;
+    if (k > 0) x.data_in = ks.back().data_out;
+    ks.push_back(x);
+    Implementation<FpgaResources> i;
+    i.use = x.use;
+    i.wcet = x.wcet;
+    ts.push_back(Task<FpgaResources>{.name = x.name, .data_in = x.data_in, .data_out = x.data_out}.with(i));
+  }
+  return {Application<FpgaResources>::pipeline("one", ks), HeterogeneousApplication<FpgaResources>::pipeline("one", ts)};
+}
+
+TEST(DsePlatform, OneKindAgreesWithTheOneKindLayer) {
+  std::mt19937 rng(4242);
+  Architecture<FpgaResources> arch;
+  arch.name = "one";
+  arch.kind.name = "FPGA";
+  arch.devices = 2;
+  arch.host_to_device.bandwidth = 1 * units::GB_per_s;
+  arch.device_to_host.bandwidth = 2 * units::GB_per_s;
+  Platform<FpgaResources> plat;
+  plat.name = "one";
+  std::get<0>(plat.groups) = {arch.kind, 2};
+  plat.host_to_device = arch.host_to_device;
+  plat.device_to_host = arch.device_to_host;
+  std::uniform_int_distribution<int> cus(0, 3);
+  int compared = 0, models = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const auto inst = random_one_kind(rng, 3);
+    const double cap = 40 + 5 * cus(rng);
+    for (auto schedule : {Schedule::compute_only, Schedule::sequential_phases, Schedule::double_buffered})
+      for (bool locality : {false, true}) {
+        EvaluationOptions<FpgaResources> eo;
+        eo.model.schedule = schedule;
+        eo.model.locality = locality;
+        eo.cap = uniform_resources<FpgaResources>(cap);
+        PlatformEvaluationOptions<FpgaResources> po;
+        po.schedule = schedule;
+        po.locality = locality;
+        std::get<0>(po.caps) = eo.cap;
+        for (int sample = 0; sample < 5; ++sample) {
+          Mapping m;
+          for (int k = 0; k < 3; ++k) m.cus.push_back({cus(rng), cus(rng)});
+          for (auto& row : m.cus)
+            if (row[0] + row[1] == 0) row[sample % 2] = 1;
+          const auto a = evaluate(inst.app, arch, m, eo);
+          const auto b = evaluate(inst.tasks, plat, m, po);
+          EXPECT_NEAR(a.ii.value(), b.ii.value(), 1e-12 * a.ii.value());
+          EXPECT_NEAR(a.host_to_device.value(), b.host_to_device.value(), 1e-15);
+          EXPECT_NEAR(a.device_to_host.value(), b.device_to_host.value(), 1e-15);
+          EXPECT_EQ(a.feasible, b.feasible);
+          EXPECT_EQ(a.utilisation, b.utilisation);
+          ++compared;
+        }
+        if (schedule == Schedule::double_buffered && !locality) continue;  // keep the run short
+        MappingModelOptions<FpgaResources> mo;
+        mo.cap = eo.cap;
+        mo.schedule = schedule;
+        mo.locality = locality;
+        auto one = build_mapping_model(inst.app, arch, mo);
+        PlatformModelOptions<FpgaResources> pmo;
+        std::get<0>(pmo.caps) = eo.cap;
+        pmo.schedule = schedule;
+        pmo.locality = locality;
+        auto het = build_platform_model(inst.tasks, plat, pmo);
+        const auto sa = one.model.solve(), sb = het.model.solve();
+        ASSERT_EQ(sa.status(), sb.status()) << sb.message();
+        if (sa.status() != Status::optimal) continue;
+        EXPECT_NEAR(one.ii_ms(sa), het.ii_ms(sb), 1e-6 * one.ii_ms(sa));
+        ++models;
+      }
+  }
+  EXPECT_EQ(compared, 12 * 6 * 5);
+  EXPECT_GT(models, 30);
+}
+
+// ---------------------------------------------------------------------------
+// Two kinds: the model against enumeration.
+
+struct Tiny {
+  Hetero app;
+  double fpga_cap = 0, gpu_cap = 0;
+};
+
+Tiny random_two_kind(std::mt19937& rng, int tasks) {
+  std::uniform_int_distribution<int> which(0, 3), q(1, 8), capd(30, 60);
+  std::vector<T2> ts;
+  for (int k = 0; k < tasks; ++k) {
+    T2 t{.name = "t" + std::to_string(k), .data_in = q(rng) / 4.0 * units::MB, .data_out = q(rng) / 4.0 * units::MB};
+    if (k > 0) t.data_in = ts.back().data_out;
+    const int w = which(rng);  // 0: FPGA only, 1: GPU only, 2-3: both
+    if (w != 1) t.with(fpga(2.5 * (q(rng) + 3), 1.25 * q(rng), q(rng) * 1.5));
+    if (w != 0) t.with(gpu(6.25 * (q(rng) + 2), 2.5 * q(rng), q(rng) * 0.5));
+    ts.push_back(t);
+  }
+  return {Hetero::pipeline("tiny", ts), double(capd(rng)), double(capd(rng) + 20)};
+}
+
+/// Calls visit(n) for every allocation within the caps giving each task a CU.
+void for_each_allocation(const Hetero& app, const Plat& p, double fpga_cap, double gpu_cap,
+                         const std::function<void(const std::vector<std::vector<int>>&)>& visit) {
+  const std::size_t K = app.size(), D = static_cast<std::size_t>(p.devices());
+  std::vector<std::vector<int>> n(K, std::vector<int>(D, 0));
+  std::vector<std::vector<double>> load(D, std::vector<double>(5, 0.0));
+  auto use_of = [&](std::size_t k, std::size_t d) -> std::vector<double> {
+    const auto& t = app.kernel(k);
+    if (p.group_of(d) == 0) return t.implementation<0>() ? resource_values(t.implementation<0>()->use) : std::vector<double>{};
+    return t.implementation<1>() ? resource_values(t.implementation<1>()->use) : std::vector<double>{};
+  };
+  std::function<void(std::size_t, std::size_t)> rec = [&](std::size_t k, std::size_t d) {
+    if (d == D) ++k, d = 0;
+    if (k == K) {
+      for (const auto& row : n) {
+        int N = 0;
+        for (int c : row) N += c;
+        if (N == 0) return;
+      }
+      visit(n);
+      return;
+    }
+    const auto use = use_of(k, d);
+    if (use.empty()) return rec(k, d + 1);
+    const double cap = p.group_of(d) == 0 ? fpga_cap : gpu_cap;
+    for (int c = 0;; ++c) {
+      bool fits = true;
+      for (std::size_t t = 0; t < use.size(); ++t) fits = fits && load[d][t] + c * use[t] <= cap;
+      if (!fits) break;
+      n[k][d] = c;
+      for (std::size_t t = 0; t < use.size(); ++t) load[d][t] += c * use[t];
+      rec(k, d + 1);
+      for (std::size_t t = 0; t < use.size(); ++t) load[d][t] -= c * use[t];
+      n[k][d] = 0;
+    }
+  };
+  rec(0, 0);
+}
+
+void two_kinds_against_brute_force(Schedule schedule, bool locality, unsigned seed, int trials) {
+  std::mt19937 rng(seed);
+  int checked = 0, mixed = 0;
+  for (int trial = 0; trial < trials; ++trial) {
+    const auto tiny = random_two_kind(rng, 3);
+    const auto p = platform(2, 1);
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
+    eo.schedule = schedule;
+    eo.locality = locality;
+    std::get<0>(eo.caps) = uniform_resources<FpgaResources>(tiny.fpga_cap);
+    std::get<1>(eo.caps) = uniform_resources<GpuResources>(tiny.gpu_cap);
+    double best = inf;
+    Mapping arg;
+    for_each_allocation(tiny.app, p, tiny.fpga_cap, tiny.gpu_cap, [&](const auto& n) {
+      const Mapping m{n, {}};
+      const auto e = evaluate(tiny.app, p, m, eo);
+      EXPECT_TRUE(e.feasible);
+      if (e.ii.in(units::ms) < best) best = e.ii.in(units::ms), arg = m;
+    });
+    PlatformModelOptions<FpgaResources, GpuResources> mo;
+    mo.caps = eo.caps;
+    mo.schedule = schedule;
+    mo.locality = locality;
+    std::optional<PlatformModel> pm;
+    try {
+      pm.emplace(build_platform_model(tiny.app, p, mo));
+    } catch (const model_error&) {
+      EXPECT_FALSE(std::isfinite(best)) << "the builder refused a feasible instance";
+      continue;
+    }
+    const auto s = pm->model.solve();
+    if (!std::isfinite(best)) {
+      EXPECT_EQ(s.status(), Status::infeasible) << s.message();
+      continue;
+    }
+    ASSERT_EQ(s.status(), Status::optimal) << s.message();
+    ++checked;
+    EXPECT_NEAR(pm->ii_ms(s), best, 1e-6 * best) << "a brute-force optimum: " << ::testing::PrintToString(arg.cus);
+    const auto m = pm->mapping(s);
+    const auto e = evaluate(tiny.app, p, m, eo);
+    EXPECT_TRUE(e.feasible) << ::testing::PrintToString(m.cus);
+    EXPECT_NEAR(e.ii.in(units::ms), best, 1e-6 * best) << ::testing::PrintToString(m.cus);
+    // Does the optimum use both kinds? (Else the test would not see the mix.)
+    bool fpga_used = false, gpu_used = false;
+    for (const auto& row : m.cus) fpga_used |= row[0] + row[1] > 0, gpu_used |= row[2] > 0;
+    mixed += fpga_used && gpu_used;
+  }
+  EXPECT_GT(checked, trials / 2);
+  EXPECT_GT(mixed, 0) << "no optimum used both kinds";
+}
+
+TEST(DsePlatform, ComputeOnlyMatchesBruteForce) { two_kinds_against_brute_force(Schedule::compute_only, false, 11, 25); }
+TEST(DsePlatform, SequentialPhasesWithLocalityMatchesBruteForce) {
+  two_kinds_against_brute_force(Schedule::sequential_phases, true, 12, 12);
+}
+TEST(DsePlatform, DoubleBufferedMatchesBruteForce) {
+  two_kinds_against_brute_force(Schedule::double_buffered, false, 13, 12);
+}
+
+TEST(DsePlatform, InfeasibleCapsAreReportedNotFaked) {
+  // Two tasks that each need 60 % of the only GPU: no mapping.
+  Hetero app = Hetero::pipeline("big", {T2{.name = "a"}.with(gpu(60, 0, 1)), T2{.name = "b"}.with(gpu(60, 0, 1))});
+  auto pm = build_platform_model(app, platform(1, 1));
+  const auto s = pm.model.solve();
+  EXPECT_EQ(s.status(), Status::infeasible) << s.message();
+}
+
+}  // namespace
