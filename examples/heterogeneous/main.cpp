@@ -23,6 +23,7 @@
 //            [--gpu-tflops F] [--gpu-efficiency E] [--gpu-slices S] [--gpu-overhead-us U] [--pcie-gb-s B]
 //            [--time-limit S]
 #include "alexnet16.hpp"
+#include "study001/common/study.hpp"  // parse_list
 
 #include <ychart/ychart.hpp>
 #include <ychart/io/svg.hpp>
@@ -108,13 +109,6 @@ struct Point {
   double one_kind_ms = 0;
 };
 
-std::vector<double> parse_list(const std::string& s) {
-  std::vector<double> out;
-  std::stringstream in(s);
-  for (std::string item; std::getline(in, item, ',');) out.push_back(std::stod(item));
-  return out;
-}
-
 /// Each device's use of its binding resource (DSP on an FPGA, SMs on the
 /// GPU) by stage, as stacked bars.
 void use_bars(const Tasks& app, const Plat& p, const Mapping& m, double cap, const std::filesystem::path& file) {
@@ -153,7 +147,7 @@ int main(int argc, char** argv) {
     };
     if (a == "--data") data = next();
     else if (a == "--out") out_dir = next();
-    else if (a == "--caps") caps = parse_list(next());
+    else if (a == "--caps") caps = study001::parse_list(next());
     else if (a == "--threads") threads = static_cast<unsigned>(std::stoul(next()));
     else if (a == "--time-limit") time_limit = std::stod(next());
     else if (a == "--pcie-gb-s") pcie_gb_s = std::stod(next());

@@ -6843,6 +6843,37 @@ struct Evaluation {
   }
 };
 
+namespace detail {
+
+/// Fills e's phases, II, throughput and latency from the execution time and
+/// the host traffic (bytes; bandwidths in bytes/s); an operating II the
+/// run exceeds is a violation, one it beats makes it wait. Returns the II.
+inline double set_phases(Evaluation& e, Schedule schedule, const HostTraffic& traffic, double to_device_bandwidth,
+                         double to_host_bandwidth, double exe, const std::optional<Constant<dim::time>>& operating_ii,
+                         std::size_t kernels) {
+  const double h2f = traffic.to_device > 0 ? traffic.to_device / to_device_bandwidth : 0.0;
+  const double f2h = traffic.to_host > 0 ? traffic.to_host / to_host_bandwidth : 0.0;
+  double ii = initiation_interval(schedule, h2f, exe, f2h);
+  if (operating_ii) {
+    const double target = operating_ii->value();
+    if (ii > target * (1 + 1e-9)) {
+      std::ostringstream s;
+      s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
+      e.violations.push_back(s.str());
+    }
+    ii = std::max(ii, target);
+  }
+  e.host_to_device = Constant<dim::time>(h2f);
+  e.execution = Constant<dim::time>(exe);
+  e.device_to_host = Constant<dim::time>(f2h);
+  e.ii = Constant<dim::time>(ii);
+  e.throughput = Constant<dim::frequency>(ii > 0 ? 1.0 / ii : std::numeric_limits<double>::infinity());
+  e.latency = Constant<dim::time>(double(kernels) * ii);  // pipeline depth x II
+  return ii;
+}
+
+}  // namespace detail
+
 /// What evaluate() checks the mapping against and where it runs it.
 template <ResourceRecord R>
 struct EvaluationOptions {
@@ -7030,24 +7061,7 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
   // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
   const auto traffic = model.schedule == Schedule::compute_only ? detail::HostTraffic{}
                                                                 : detail::host_traffic(app, m, model.locality);
-  const double h2f = traffic.to_device > 0 ? traffic.to_device / hp : 0.0;
-  const double f2h = traffic.to_host > 0 ? traffic.to_host / dh : 0.0;
-  double ii = detail::initiation_interval(model.schedule, h2f, exe, f2h);
-  if (options.operating_ii) {
-    const double target = options.operating_ii->value();
-    if (ii > target * (1 + 1e-9)) {
-      std::ostringstream s;
-      s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
-      e.violations.push_back(s.str());
-    }
-    ii = std::max(ii, target);
-  }
-  e.host_to_device = Constant<dim::time>(h2f);
-  e.execution = Constant<dim::time>(exe);
-  e.device_to_host = Constant<dim::time>(f2h);
-  e.ii = Constant<dim::time>(ii);
-  e.throughput = Constant<dim::frequency>(ii > 0 ? 1.0 / ii : std::numeric_limits<double>::infinity());
-  e.latency = Constant<dim::time>(double(K) * ii);
+  const double ii = detail::set_phases(e, model.schedule, traffic, hp, dh, exe, options.operating_ii, K);
 
   // Power at the operating II (eqs. 5.13-5.22).
   if (options.operating_ii) {
@@ -7282,6 +7296,29 @@ int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_c
 
 }  // namespace ychart::dse::detail
 // ---- end ychart/dse/detail/resource_rows.hpp ----
+// ---- begin ychart/dse/detail/solution_mapping.hpp ----
+// ychart/dse/detail/solution_mapping.hpp
+// Reading a solved model's CU counts back as a dse::Mapping, for every
+// mapping model.
+
+
+
+#include <cmath>
+#include <vector>
+
+namespace ychart::dse::detail {
+
+/// cus[k][f] of solution s, rounded to the integers they are.
+inline Mapping solution_mapping(const std::vector<std::vector<Discrete<>>>& cus, const Solution& s) {
+  Mapping m;
+  m.cus.resize(cus.size());
+  for (std::size_t k = 0; k < cus.size(); ++k)
+    for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
+  return m;
+}
+
+}  // namespace ychart::dse::detail
+// ---- end ychart/dse/detail/solution_mapping.hpp ----
 // ---- begin ychart/dse/detail/transfer_rows.hpp ----
 // ychart/dse/detail/transfer_rows.hpp
 // The host-transfer part of every mapping model (study 001 eqs. 4.6-4.15):
@@ -7423,13 +7460,7 @@ struct MappingModel {
   }
 
   /// The compute units of a solution, rounded to the integers they are.
-  Mapping mapping(const Solution& s) const {
-    Mapping m;
-    m.cus.resize(cus.size());
-    for (std::size_t k = 0; k < cus.size(); ++k)
-      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
-    return m;
-  }
+  Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
 
 /// Builds the model of mapping `app` onto `arch`.
@@ -8005,24 +8036,8 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
 
   const auto traffic = options.schedule == Schedule::compute_only ? detail::HostTraffic{}
                                                                   : detail::host_traffic(app, m, options.locality);
-  const double h2f = traffic.to_device > 0 ? traffic.to_device / platform.host_to_device.bandwidth.value() : 0.0;
-  const double f2h = traffic.to_host > 0 ? traffic.to_host / platform.device_to_host.bandwidth.value() : 0.0;
-  double ii = detail::initiation_interval(options.schedule, h2f, exe, f2h);
-  if (options.operating_ii) {
-    const double target = options.operating_ii->value();
-    if (ii > target * (1 + 1e-9)) {
-      std::ostringstream s;
-      s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
-      e.violations.push_back(s.str());
-    }
-    ii = std::max(ii, target);
-  }
-  e.host_to_device = Constant<dim::time>(h2f);
-  e.execution = Constant<dim::time>(exe);
-  e.device_to_host = Constant<dim::time>(f2h);
-  e.ii = Constant<dim::time>(ii);
-  e.throughput = Constant<dim::frequency>(ii > 0 ? 1.0 / ii : std::numeric_limits<double>::infinity());
-  e.latency = Constant<dim::time>(double(K) * ii);
+  const double ii = detail::set_phases(e, options.schedule, traffic, platform.host_to_device.bandwidth.value(),
+                                      platform.device_to_host.bandwidth.value(), exe, options.operating_ii, K);
 
   if (options.operating_ii) {
     PowerBreakdown p;
@@ -8099,13 +8114,7 @@ struct PlatformModel {
   double ii_ms(const Solution& s) const {
     return schedule == Schedule::compute_only ? s.value(execution) : s.value(ii);
   }
-  Mapping mapping(const Solution& s) const {
-    Mapping m;
-    m.cus.resize(cus.size());
-    for (std::size_t k = 0; k < cus.size(); ++k)
-      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
-    return m;
-  }
+  Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
 
 /// Builds the model of mapping `app` onto `platform`. Throws model_error
@@ -8333,12 +8342,8 @@ struct PowerModel {
   /// The compute units of a solution on the architecture's devices (the
   /// model's first); clocks are left to evaluate().
   Mapping mapping(const Solution& s) const {
-    Mapping m;
-    m.cus.resize(cus.size());
-    for (std::size_t k = 0; k < cus.size(); ++k) {
-      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
-      m.cus[k].resize(std::max<std::size_t>(m.cus[k].size(), architecture_devices), 0);
-    }
+    Mapping m = detail::solution_mapping(cus, s);
+    for (auto& row : m.cus) row.resize(std::max<std::size_t>(row.size(), architecture_devices), 0);
     return m;
   }
 };

@@ -131,6 +131,37 @@ struct Evaluation {
   }
 };
 
+namespace detail {
+
+/// Fills e's phases, II, throughput and latency from the execution time and
+/// the host traffic (bytes; bandwidths in bytes/s); an operating II the
+/// run exceeds is a violation, one it beats makes it wait. Returns the II.
+inline double set_phases(Evaluation& e, Schedule schedule, const HostTraffic& traffic, double to_device_bandwidth,
+                         double to_host_bandwidth, double exe, const std::optional<Constant<dim::time>>& operating_ii,
+                         std::size_t kernels) {
+  const double h2f = traffic.to_device > 0 ? traffic.to_device / to_device_bandwidth : 0.0;
+  const double f2h = traffic.to_host > 0 ? traffic.to_host / to_host_bandwidth : 0.0;
+  double ii = initiation_interval(schedule, h2f, exe, f2h);
+  if (operating_ii) {
+    const double target = operating_ii->value();
+    if (ii > target * (1 + 1e-9)) {
+      std::ostringstream s;
+      s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
+      e.violations.push_back(s.str());
+    }
+    ii = std::max(ii, target);
+  }
+  e.host_to_device = Constant<dim::time>(h2f);
+  e.execution = Constant<dim::time>(exe);
+  e.device_to_host = Constant<dim::time>(f2h);
+  e.ii = Constant<dim::time>(ii);
+  e.throughput = Constant<dim::frequency>(ii > 0 ? 1.0 / ii : std::numeric_limits<double>::infinity());
+  e.latency = Constant<dim::time>(double(kernels) * ii);  // pipeline depth x II
+  return ii;
+}
+
+}  // namespace detail
+
 /// What evaluate() checks the mapping against and where it runs it.
 template <ResourceRecord R>
 struct EvaluationOptions {
@@ -318,24 +349,7 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
   // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
   const auto traffic = model.schedule == Schedule::compute_only ? detail::HostTraffic{}
                                                                 : detail::host_traffic(app, m, model.locality);
-  const double h2f = traffic.to_device > 0 ? traffic.to_device / hp : 0.0;
-  const double f2h = traffic.to_host > 0 ? traffic.to_host / dh : 0.0;
-  double ii = detail::initiation_interval(model.schedule, h2f, exe, f2h);
-  if (options.operating_ii) {
-    const double target = options.operating_ii->value();
-    if (ii > target * (1 + 1e-9)) {
-      std::ostringstream s;
-      s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
-      e.violations.push_back(s.str());
-    }
-    ii = std::max(ii, target);
-  }
-  e.host_to_device = Constant<dim::time>(h2f);
-  e.execution = Constant<dim::time>(exe);
-  e.device_to_host = Constant<dim::time>(f2h);
-  e.ii = Constant<dim::time>(ii);
-  e.throughput = Constant<dim::frequency>(ii > 0 ? 1.0 / ii : std::numeric_limits<double>::infinity());
-  e.latency = Constant<dim::time>(double(K) * ii);
+  const double ii = detail::set_phases(e, model.schedule, traffic, hp, dh, exe, options.operating_ii, K);
 
   // Power at the operating II (eqs. 5.13-5.22).
   if (options.operating_ii) {

@@ -31,6 +31,7 @@
 #include "application.hpp"
 #include "detail/execution_time.hpp"
 #include "detail/resource_rows.hpp"
+#include "detail/solution_mapping.hpp"
 #include "detail/transfer_rows.hpp"
 #include "architecture.hpp"
 #include "mapping.hpp"
@@ -95,13 +96,7 @@ struct MappingModel {
   }
 
   /// The compute units of a solution, rounded to the integers they are.
-  Mapping mapping(const Solution& s) const {
-    Mapping m;
-    m.cus.resize(cus.size());
-    for (std::size_t k = 0; k < cus.size(); ++k)
-      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
-    return m;
-  }
+  Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
 
 /// Builds the model of mapping `app` onto `arch`.

@@ -174,24 +174,8 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
 
   const auto traffic = options.schedule == Schedule::compute_only ? detail::HostTraffic{}
                                                                   : detail::host_traffic(app, m, options.locality);
-  const double h2f = traffic.to_device > 0 ? traffic.to_device / platform.host_to_device.bandwidth.value() : 0.0;
-  const double f2h = traffic.to_host > 0 ? traffic.to_host / platform.device_to_host.bandwidth.value() : 0.0;
-  double ii = detail::initiation_interval(options.schedule, h2f, exe, f2h);
-  if (options.operating_ii) {
-    const double target = options.operating_ii->value();
-    if (ii > target * (1 + 1e-9)) {
-      std::ostringstream s;
-      s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
-      e.violations.push_back(s.str());
-    }
-    ii = std::max(ii, target);
-  }
-  e.host_to_device = Constant<dim::time>(h2f);
-  e.execution = Constant<dim::time>(exe);
-  e.device_to_host = Constant<dim::time>(f2h);
-  e.ii = Constant<dim::time>(ii);
-  e.throughput = Constant<dim::frequency>(ii > 0 ? 1.0 / ii : std::numeric_limits<double>::infinity());
-  e.latency = Constant<dim::time>(double(K) * ii);
+  const double ii = detail::set_phases(e, options.schedule, traffic, platform.host_to_device.bandwidth.value(),
+                                      platform.device_to_host.bandwidth.value(), exe, options.operating_ii, K);
 
   if (options.operating_ii) {
     PowerBreakdown p;

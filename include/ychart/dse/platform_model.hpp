@@ -17,6 +17,7 @@
 #pragma once
 
 #include "detail/resource_rows.hpp"
+#include "detail/solution_mapping.hpp"
 #include "detail/transfer_rows.hpp"
 #include "heterogeneous_application.hpp"
 #include "mapping.hpp"
@@ -61,13 +62,7 @@ struct PlatformModel {
   double ii_ms(const Solution& s) const {
     return schedule == Schedule::compute_only ? s.value(execution) : s.value(ii);
   }
-  Mapping mapping(const Solution& s) const {
-    Mapping m;
-    m.cus.resize(cus.size());
-    for (std::size_t k = 0; k < cus.size(); ++k)
-      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
-    return m;
-  }
+  Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
 
 /// Builds the model of mapping `app` onto `platform`. Throws model_error

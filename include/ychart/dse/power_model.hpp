@@ -43,6 +43,7 @@
 #include "application.hpp"
 #include "detail/memory_energy.hpp"
 #include "detail/resource_rows.hpp"
+#include "detail/solution_mapping.hpp"
 #include "architecture.hpp"
 #include "evaluate.hpp"
 #include "mapping.hpp"
@@ -101,12 +102,8 @@ struct PowerModel {
   /// The compute units of a solution on the architecture's devices (the
   /// model's first); clocks are left to evaluate().
   Mapping mapping(const Solution& s) const {
-    Mapping m;
-    m.cus.resize(cus.size());
-    for (std::size_t k = 0; k < cus.size(); ++k) {
-      for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
-      m.cus[k].resize(std::max<std::size_t>(m.cus[k].size(), architecture_devices), 0);
-    }
+    Mapping m = detail::solution_mapping(cus, s);
+    for (auto& row : m.cus) row.resize(std::max<std::size_t>(row.size(), architecture_devices), 0);
     return m;
   }
 };
