@@ -392,6 +392,120 @@ TEST(DsePlatform, DoubleBufferedMatchesBruteForce) {
   two_kinds_against_brute_force(Schedule::double_buffered, false, 13, 12);
 }
 
+// ---------------------------------------------------------------------------
+// The power model against enumeration: the least power evaluate() prices at
+// II_max over every allocation that meets it.
+
+/// The instance with dynamic powers per CU and static powers per device.
+Hetero with_powers(const Hetero& app, std::mt19937& rng) {
+  std::uniform_int_distribution<int> w(1, 12);
+  std::vector<T2> ts;
+  for (const auto& t : app.kernels()) {
+    T2 c = t;
+    if (auto& f = std::get<0>(c.on)) f->power = w(rng) * 0.5 * units::W;
+    if (auto& g = std::get<1>(c.on)) g->power = w(rng) * 2.0 * units::W;
+    ts.push_back(c);
+  }
+  return Hetero::pipeline(app.name(), ts);
+}
+
+void power_against_brute_force(Schedule schedule, bool locality, unsigned seed, int trials) {
+  std::mt19937 rng(seed);
+  int checked = 0, mixed = 0, infeasible = 0, one_fpga_off = 0;
+  for (int trial = 0; trial < trials; ++trial) {
+    auto tiny = random_two_kind(rng, 3);
+    tiny.app = with_powers(tiny.app, rng);
+    auto p = platform(2, 1);
+    std::get<0>(p.groups).kind.static_power = 4 * units::W;
+    std::get<0>(p.groups).kind.memory.static_power = 1 * units::W;
+    std::get<1>(p.groups).kind.static_power = 12 * units::W;
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
+    eo.schedule = schedule;
+    eo.locality = locality;
+    std::get<0>(eo.caps) = uniform_resources<FpgaResources>(tiny.fpga_cap);
+    std::get<1>(eo.caps) = uniform_resources<GpuResources>(tiny.gpu_cap);
+    std::vector<std::vector<std::vector<int>>> all;
+    double fastest = inf;
+    for_each_allocation(tiny.app, p, tiny.fpga_cap, tiny.gpu_cap, [&](const auto& n) {
+      all.push_back(n);
+      fastest = std::min(fastest, evaluate(tiny.app, p, Mapping{n, {}}, eo).ii.in(units::ms));
+    });
+    if (all.empty()) continue;
+    // Just below the fastest II (infeasible), at it, and looser.
+    for (const double factor : {0.95, 1.0, 1.6, 4.0}) {
+      const double ii_max = fastest * factor;
+      SCOPED_TRACE("II_max " + std::to_string(ii_max) + " ms");
+      eo.operating_ii = ii_max * units::ms;
+      double best = inf;
+      Mapping arg;
+      for (const auto& n : all) {
+        const auto e = evaluate(tiny.app, p, Mapping{n, {}}, eo);
+        if (e.feasible && e.power->total.value() < best) best = e.power->total.value(), arg = Mapping{n, {}};
+      }
+      PlatformPowerModelOptions<FpgaResources, GpuResources> mo;
+      mo.caps = eo.caps;
+      mo.schedule = schedule;
+      mo.locality = locality;
+      auto pm = build_platform_power_model(tiny.app, p, ii_max * units::ms, mo);
+      const auto s = pm.model.solve();
+      if (!std::isfinite(best)) {
+        EXPECT_EQ(s.status(), Status::infeasible) << s.message();
+        ++infeasible;
+        continue;
+      }
+      ASSERT_EQ(s.status(), Status::optimal) << s.message();
+      ++checked;
+      EXPECT_NEAR(s.objective(), best, 1e-6 * best) << "a brute-force optimum: " << ::testing::PrintToString(arg.cus);
+      const auto m = pm.mapping(s);
+      const auto e = evaluate(tiny.app, p, m, eo);
+      EXPECT_TRUE(e.feasible) << ::testing::PrintToString(m.cus);
+      EXPECT_NEAR(e.power->total.value(), best, 1e-6 * best) << ::testing::PrintToString(m.cus);
+      bool fpga_used = false, gpu_used = false;
+      for (const auto& row : m.cus) fpga_used |= row[0] + row[1] > 0, gpu_used |= row[2] > 0;
+      mixed += fpga_used && gpu_used;
+      one_fpga_off += fpga_used && e.devices_used < 3 && gpu_used;
+    }
+  }
+  EXPECT_GT(checked, trials);
+  EXPECT_GT(infeasible, 0) << "no II_max below the fastest was tried";
+  EXPECT_GT(mixed, 0) << "no optimum used both kinds";
+  EXPECT_GT(one_fpga_off, 0) << "no optimum left a device off: static power never mattered";
+}
+
+TEST(DsePlatformPower, ComputeOnlyMatchesBruteForce) { power_against_brute_force(Schedule::compute_only, false, 21, 12); }
+TEST(DsePlatformPower, DoubleBufferedWithLocalityMatchesBruteForce) {
+  power_against_brute_force(Schedule::double_buffered, true, 22, 10);
+}
+TEST(DsePlatformPower, SequentialPhasesWithLocalityMatchesBruteForce) {
+  power_against_brute_force(Schedule::sequential_phases, true, 23, 10);
+}
+
+TEST(DsePlatformPower, BadInput) {
+  Hetero app = Hetero::pipeline("a", {T2{.name = "a"}.with(gpu(10, 0, 1, 5))});
+  EXPECT_THROW(build_platform_power_model(app, platform(1, 1), 0 * units::ms), model_error);
+  EXPECT_THROW(build_platform_power_model(app, platform(1, 0), 1 * units::ms), model_error);  // no GPU
+  PlatformPowerModelOptions<FpgaResources, GpuResources> tight;
+  tight.max_table = 5;  // 11 entries
+  EXPECT_THROW(build_platform_power_model(app, platform(1, 1), 1 * units::ms, tight), model_error);
+  tight.max_table = 200000;
+  tight.schedule = Schedule::double_buffered;
+  auto no_links = platform(1, 1);
+  no_links.host_to_device.bandwidth = Constant<dim::bandwidth>(0.0);
+  EXPECT_THROW(build_platform_power_model(app, no_links, 1 * units::ms, tight), model_error);
+  // 10 CUs of 1 ms at most: II_max 0.05 ms is out of reach, a status, not a throw.
+  auto pm = build_platform_power_model(app, platform(1, 1), 0.05 * units::ms);
+  EXPECT_EQ(pm.model.solve().status(), Status::infeasible);
+  // No power anywhere: nothing to minimise, said so.
+  Hetero free = Hetero::pipeline("free", {T2{.name = "a"}.with(gpu(10, 0, 1, 0))});
+  try {
+    build_platform_power_model(free, platform(1, 1), 1 * units::ms);
+    ADD_FAILURE() << "a model without power was built";
+  } catch (const model_error& e) {
+    EXPECT_NE(std::string(e.what()).find("no power to minimise"), std::string::npos) << e.what();
+  }
+}
+
 TEST(DsePlatform, InfeasibleCapsAreReportedNotFaked) {
   // Two tasks that each need 60 % of the only GPU: no mapping.
   Hetero app = Hetero::pipeline("big", {T2{.name = "a"}.with(gpu(60, 0, 1)), T2{.name = "b"}.with(gpu(60, 0, 1))});

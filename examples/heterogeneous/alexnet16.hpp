@@ -28,6 +28,10 @@ struct GpuAssumptions {
   int slices = 8;            // CUs the GPU holds: one CU = 1/slices of the SMs
   double overhead_us = 10;   // launch and synchronisation per run of a layer
   double memory_gb = 16;
+  double board_watts = 70;   // T4 board power at full load
+  double idle_watts = 10;    // powered on, idle: the GPU's static power
+  /// Dynamic power of one busy CU: the board's dynamic range shared by the slices.
+  double cu_watts() const { return (board_watts - idle_watts) / slices; }
 };
 
 /// Floating-point operations of one layer: 2 per multiply-accumulate of a
@@ -57,6 +61,9 @@ inline Tasks alexnet16(const std::filesystem::path& data, const GpuAssumptions& 
   const auto fpga = load_kernels<FpgaResources>(data / "shan2021" / "ch3_alex16.csv", columns);
   const auto layers = io::CsvDocument::read(data / "alexnet" / "alex16_layers.csv");
   if (layers.size() != fpga.size()) throw model_error("alex16_layers.csv and ch3_alex16.csv list different stages");
+  // One FPGA CU's dynamic power: study 001 Table 5.3 (same stages, same T_wc, other names).
+  const auto powers = io::CsvDocument::read(data / "shan2021" / "ch5_alex16.csv");
+  if (powers.size() != fpga.size()) throw model_error("ch5_alex16.csv and ch3_alex16.csv list different stages");
   std::vector<AlexTask> tasks;
   for (std::size_t k = 0; k < fpga.size(); ++k) {
     const auto& row = layers[k];
@@ -66,11 +73,15 @@ inline Tasks alexnet16(const std::filesystem::path& data, const GpuAssumptions& 
     Implementation<FpgaResources> on_fpga;
     on_fpga.use = fpga[k].use;
     on_fpga.wcet = fpga[k].wcet;
+    if (std::abs(powers[k].number("twc_ms") - fpga[k].wcet.in(units::ms)) > 1e-9)
+      throw model_error("stage " + std::to_string(k + 1) + ": T_wc differs between ch5_alex16.csv and ch3_alex16.csv");
+    on_fpga.power = powers[k].number("power_w") * units::W;
     Implementation<GpuResources> on_gpu;
     on_gpu.use.sm = 100.0 / gpu.slices;
     on_gpu.use.memory = 100.0 * layer_weight_bytes(row) / (gpu.memory_gb * 1e9);
     const double slice_flops = gpu.tflops * 1e12 * gpu.efficiency / gpu.slices;
     on_gpu.wcet = Constant<dim::time>(layer_flops(row) / slice_flops + gpu.overhead_us * 1e-6);
+    on_gpu.power = gpu.cu_watts() * units::W;
     // 16-bit activations; stage k reads what stage k-1 wrote, CONV1 the 227 x 227 x 3 image.
     const double out_bytes = 2.0 * row.number("out_h") * row.number("out_w") * row.number("out_c");
     const Constant<dim::data> in(k == 0 ? 2.0 * 227 * 227 * 3 : tasks.back().data_out.value());
@@ -82,8 +93,14 @@ inline Tasks alexnet16(const std::filesystem::path& data, const GpuAssumptions& 
   return Tasks::pipeline("Alex-16", tasks);
 }
 
-inline Plat platform(int fpgas, int gpus, double pcie_gb_s) {
+/// fpgas xcvu9p FPGAs (static power of study 001's AWS F1, aws_f1.json: logic
+/// and DDR) and gpus GPUs (idle power of the assumptions) on one PCIe host.
+inline Plat platform(int fpgas, int gpus, double pcie_gb_s, const DeviceKind<FpgaResources>& fpga = {},
+                     const GpuAssumptions& gpu = {}) {
   Plat p;
+  std::get<0>(p.groups).kind.static_power = fpga.static_power;
+  std::get<0>(p.groups).kind.memory.static_power = fpga.memory.static_power;
+  std::get<1>(p.groups).kind.static_power = gpu.idle_watts * units::W;
   p.host_to_device.bandwidth = pcie_gb_s * units::GB_per_s;
   p.device_to_host.bandwidth = pcie_gb_s * units::GB_per_s;
   p.name = std::to_string(fpgas) + " FPGA + " + std::to_string(gpus) + " GPU";

@@ -12,16 +12,21 @@
 // optimum's breakdown at 61 %; the same platform with host transfers over
 // PCIe (sequential phases, data kept on a device between co-located
 // stages); an SVG of II against the cap and one of each device's use at 61 %.
+// Then power: for each II_max the least power that meets it (double
+// buffered, as study 001's chapter 5) on the FPGAs, the GPU and both, proven
+// by the power model; the FPGA-only points are checked by a second method.
+// FPGA CU powers are study 001's (Table 5.3), FPGA static power AWS F1's.
 //
 // The GPU figures are ASSUMPTIONS, not measurements of a study: the defaults
-// describe an NVIDIA T4 (8.1 TFLOPS FP32 peak, 40 SMs, 16 GB), running a
-// batch-1 layer at 30 % of the peak of its slice, plus 10 us per launch.
+// describe an NVIDIA T4 (8.1 TFLOPS FP32 peak, 40 SMs, 16 GB, 70 W), running a
+// batch-1 layer at 30 % of the peak of its slice, plus 10 us per launch;
+// 10 W idle, the other 60 W shared by the busy slices.
 // They are command-line parameters; examples/heterogeneous/README.md lists
 // them.
 //
 // usage: heterogeneous_alexnet [--data DIR] [--out DIR] [--caps 30,40,...] [--threads N]
 //            [--gpu-tflops F] [--gpu-efficiency E] [--gpu-slices S] [--gpu-overhead-us U] [--pcie-gb-s B]
-//            [--time-limit S]
+//            [--time-limit S] [--gpu-watts W] [--gpu-idle-watts W] [--ii-max 0.5,1,...] [--power-cap P]
 #include "alexnet16.hpp"
 #include "study001/common/study.hpp"  // parse_list
 
@@ -131,6 +136,59 @@ void use_bars(const Tasks& app, const Plat& p, const Mapping& m, double cap, con
   io::write_svg(file, chart);
 }
 
+/// The power-optimal mapping at II_max (the model's proven optimum, priced
+/// by evaluate()); NaN power when no mapping meets II_max.
+struct PowerPoint {
+  double watts = std::numeric_limits<double>::quiet_NaN(), bound = std::numeric_limits<double>::quiet_NaN();
+  double gap = std::numeric_limits<double>::quiet_NaN(), seconds = 0;
+  int devices = 0, gpu_cus = 0;
+  Status status = Status::numerical_error;
+};
+
+PowerPoint power_optimal(const Tasks& app, const Plat& p, double ii_max_ms, double cap, double time_limit) {
+  PowerPoint out;
+  const auto start = std::chrono::steady_clock::now();
+  PlatformPowerModelOptions<FpgaResources, GpuResources> o;
+  std::get<0>(o.caps) = uniform_resources<FpgaResources>(cap);
+  o.schedule = Schedule::double_buffered;  // study 001 chapter 5's timing
+  o.locality = false;
+  auto pm = build_platform_power_model(app, p, ii_max_ms * units::ms, o);
+  SolveOptions so;
+  so.time_limit = time_limit;
+  const auto s = pm.model.solve(so);
+  out.status = s.status();
+  out.bound = s.bound();
+  if (s.has_values() && (s.status() == Status::optimal || s.status() == Status::time_limit)) {
+    const auto m = pm.mapping(s);
+    PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
+    eo.caps = o.caps;
+    eo.schedule = o.schedule;
+    eo.locality = false;
+    eo.operating_ii = ii_max_ms * units::ms;
+    const auto e = evaluate(app, p, m, eo);
+    if (!e.feasible) throw model_error("the power model's mapping breaks its constraints: " + e.violations.front());
+    out.watts = e.power->total.value();
+    out.gap = (out.watts - out.bound) / out.watts;
+    out.devices = e.devices_used;
+    for (const auto& row : m.cus) out.gpu_cus += row.empty() || p.devices_of(1) == 0 ? 0 : row.back();
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+/// A second method for the FPGAs alone: CUs there are busy only while they
+/// compute, so the dynamic energy is sum_k P_k WCET_k whatever the
+/// mapping, and the least power is F_min static powers plus it over II,
+/// F_min the fewest FPGAs whose fastest mapping (the II model) meets II_max.
+double fpga_only_power(const Tasks& app, const std::vector<double>& fastest_ii_ms, double static_w, double ii_max_ms) {
+  double energy = 0;  // mJ
+  for (const auto& t : app.kernels())
+    energy += t.implementation<0>()->power.value() * t.implementation<0>()->wcet.in(units::ms);
+  for (std::size_t f = 0; f < fastest_ii_ms.size(); ++f)
+    if (fastest_ii_ms[f] <= ii_max_ms * (1 + 1e-9)) return double(f + 1) * static_w + energy / ii_max_ms;
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -138,6 +196,8 @@ int main(int argc, char** argv) {
   std::vector<double> caps = {30, 40, 50, 61, 70, 82, 92};
   unsigned threads = 0;
   double time_limit = 10, pcie_gb_s = 9.4;
+  std::vector<double> ii_max = {0.4, 0.5, 0.6, 0.8, 1.0, 1.4, 2.0, 3.0, 5.0};
+  double power_cap = 100;
   GpuAssumptions gpu;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -155,10 +215,14 @@ int main(int argc, char** argv) {
     else if (a == "--gpu-efficiency") gpu.efficiency = std::stod(next());
     else if (a == "--gpu-slices") gpu.slices = std::stoi(next());
     else if (a == "--gpu-overhead-us") gpu.overhead_us = std::stod(next());
+    else if (a == "--gpu-watts") gpu.board_watts = std::stod(next());
+    else if (a == "--gpu-idle-watts") gpu.idle_watts = std::stod(next());
+    else if (a == "--ii-max") ii_max = study001::parse_list(next());
+    else if (a == "--power-cap") power_cap = std::stod(next());
     else {
       std::cerr << "usage: heterogeneous_alexnet [--data DIR] [--out DIR] [--caps 30,40,...] [--threads N] "
                    "[--gpu-tflops F] [--gpu-efficiency E] [--gpu-slices S] [--gpu-overhead-us U] [--pcie-gb-s B] "
-                   "[--time-limit S]\n";
+                   "[--time-limit S] [--gpu-watts W] [--gpu-idle-watts W] [--ii-max 0.5,1,...] [--power-cap P]\n";
       return 2;
     }
   }
@@ -166,6 +230,9 @@ int main(int argc, char** argv) {
     if (!(pcie_gb_s > 0)) throw model_error("--pcie-gb-s must be positive");
     if (!(gpu.tflops > 0 && gpu.efficiency > 0 && gpu.efficiency <= 1 && gpu.slices >= 1 && gpu.overhead_us >= 0))
       throw model_error("the GPU parameters must be positive (efficiency at most 1)");
+    if (!(gpu.idle_watts >= 0 && gpu.board_watts > gpu.idle_watts))
+      throw model_error("--gpu-watts must exceed --gpu-idle-watts, which must not be negative");
+    if (!(power_cap > 0 && power_cap <= 100)) throw model_error("--power-cap must lie in (0, 100]");
     std::filesystem::create_directories(out_dir);
     const auto app = alexnet16(data, gpu);
     std::cout << "Alex-16 stages (FPGA: study 001 Table 3.2; GPU: derived, " << gpu.tflops << " TFLOPS x "
@@ -177,7 +244,9 @@ int main(int argc, char** argv) {
                       t.implementation<1>()->wcet.in(units::ms), t.implementation<1>()->use.sm});
     stages.print(std::cout);
 
-    const auto fpgas = platform(2, 0, pcie_gb_s), gpus = platform(0, 1, pcie_gb_s), both = platform(2, 1, pcie_gb_s);
+    const auto f1 = load_architecture<FpgaResources>(std::filesystem::path(data) / "shan2021" / "aws_f1.json");
+    const auto fpgas = platform(2, 0, pcie_gb_s, f1.kind, gpu), gpus = platform(0, 1, pcie_gb_s, f1.kind, gpu),
+               both = platform(2, 1, pcie_gb_s, f1.kind, gpu);
     SweepOptions so;
     so.threads = threads;
     so.label = "FPGA + GPU";
@@ -278,8 +347,83 @@ int main(int argc, char** argv) {
           evaluate(app, both, p.both_transfers.mapping, eo).print(std::cout);
         }
       }
+    // Power: the least power that meets each II_max (double buffered, no
+    // locality, as study 001's chapter 5), each point proven by the power model.
+    const double fpga_static = f1.kind.static_power.value() + f1.kind.memory.static_power.value();
+    std::vector<double> fastest;  // the II model's fastest II on 1 and 2 FPGAs (ms)
+    for (int f = 1; f <= 2; ++f) {
+      PlatformModelOptions<FpgaResources, GpuResources> o;
+      std::get<0>(o.caps) = uniform_resources<FpgaResources>(power_cap);
+      o.schedule = Schedule::double_buffered;
+      o.locality = false;
+      auto pm = build_platform_model(app, platform(f, 0, pcie_gb_s, f1.kind, gpu), o);
+      const auto s = pm.model.solve();
+      if (s.status() != Status::optimal) throw model_error("the FPGA-only II model was not proven: " + s.message());
+      fastest.push_back(pm.ii_ms(s));
+    }
+    struct PowerRow {
+      double ii_max = 0, check = 0;
+      PowerPoint fpga, gpu, both;
+    };
+    SweepOptions po;
+    po.threads = threads;
+    po.label = "power";
+    const auto powers = sweep(
+        ii_max,
+        [&](double ii) {
+          return PowerRow{ii, fpga_only_power(app, fastest, fpga_static, ii),
+                          power_optimal(app, fpgas, ii, power_cap, time_limit),
+                          power_optimal(app, gpus, ii, power_cap, time_limit),
+                          power_optimal(app, both, ii, power_cap, time_limit)};
+        },
+        po);
+    io::Table ptable({{"II_max", "ms", 3},
+                      {"2 FPGA power", "W", 4},
+                      {"second method", "W", 4},
+                      {"FPGAs", "", 1},
+                      {"1 GPU power", "W", 4},
+                      {"2 FPGA + 1 GPU power", "W", 4},
+                      {"devices", "", 1},
+                      {"GPU CUs", "", 1},
+                      {"saving vs best single kind", "%", 3},
+                      {"time both", "s", 2}});
+    bool power_agrees = true;
+    for (const auto& r : powers) {
+      const double single = std::fmin(r.fpga.watts, r.gpu.watts);
+      ptable.add_row({r.ii_max, r.fpga.watts, r.check, r.fpga.devices, r.gpu.watts, r.both.watts, r.both.devices,
+                      r.both.gpu_cus, 100 * (single - r.both.watts) / single, r.both.seconds});
+      for (const auto* s : {&r.fpga, &r.gpu, &r.both})
+        if (s->status != Status::optimal && s->status != Status::infeasible)
+          std::cout << "II_max " << r.ii_max << ": a power solve ended " << to_string(s->status) << " (bound "
+                    << s->bound << " W, gap " << 100 * s->gap << " %)\n";
+      if (std::isfinite(r.fpga.watts) != std::isfinite(r.check) ||
+          (std::isfinite(r.check) && std::abs(r.fpga.watts - r.check) > 1e-6 * r.check))
+        power_agrees = false;
+    }
+    std::cout << "\nleast power meeting II_max (double buffered, no locality; FPGA cap " << power_cap
+              << " %; FPGA: study 001 Table 5.3 CU power, " << fpga_static << " W static; GPU: " << gpu.idle_watts
+              << " W idle, " << gpu.cu_watts() << " W per busy CU, assumed)\n";
+    ptable.print(std::cout);
+    std::cout << (power_agrees ? "the FPGA-only optima equal the second method at every II_max\n"
+                               : "WARNING: the FPGA-only power optima differ from the second method\n");
+    ptable.write_csv(std::filesystem::path(out_dir) / "alex16_fpga_gpu_power.csv");
+    io::LineChart pchart;
+    pchart.title = "Alex-16: least power against II_max";
+    pchart.x_label = "II_max (ms)";
+    pchart.y_label = "power (W)";
+    auto power_series = [&](const std::string& name, auto y_of) {
+      io::Series s;
+      s.name = name;
+      for (const auto& r : powers) s.x.push_back(r.ii_max), s.y.push_back(y_of(r));
+      return s;
+    };
+    pchart.series = {power_series("2 FPGAs", [](const PowerRow& r) { return r.fpga.watts; }),
+                     power_series("1 GPU", [](const PowerRow& r) { return r.gpu.watts; }),
+                     power_series("2 FPGAs + 1 GPU", [](const PowerRow& r) { return r.both.watts; })};
+    io::write_svg(std::filesystem::path(out_dir) / "alex16_fpga_gpu_power.svg", pchart);
+
     std::cout << "\nfiles written to " << out_dir << "/\n";
-    return agree ? 0 : 1;
+    return agree && power_agrees ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "heterogeneous_alexnet: " << e.what() << "\n";
     return 1;

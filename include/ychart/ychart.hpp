@@ -39,6 +39,7 @@
 #include "dse/platform.hpp"
 #include "dse/platform_evaluate.hpp"
 #include "dse/platform_model.hpp"
+#include "dse/platform_power_model.hpp"
 #include "dse/relaxation.hpp"
 #include "dse/power_model.hpp"
 #include "dse/sweep.hpp"

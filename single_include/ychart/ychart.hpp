@@ -8197,6 +8197,267 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/platform_model.hpp ----
+// ---- begin ychart/dse/platform_power_model.hpp ----
+// ychart/dse/platform_power_model.hpp
+// The power-optimal mapping onto a heterogeneous platform under a
+// throughput constraint: minimise the power evaluate() prices at II_max
+// (static power of every device in use, each CU's dynamic power while it is
+// busy) subject to II <= II_max, as an exact mixed-integer linear model.
+//
+// Why it is linear. A task's time and energy depend on its CUs only through
+// how many it has on each device KIND (implementations are per kind): with
+// c_g CUs on kind g, T = 1 / sum_g c_g / WCET_g and the energy per run is
+// E = T sum_g c_g P_g (a rate-weighted mean of the kinds' WCET_g P_g). Both
+// are tabulated over the task's feasible per-kind totals c; one binary z_kc
+// per entry picks the task's totals, and
+//   sum_c z_kc = 1,   sum_{d of kind g} n_kd = sum_c c_g z_kc,
+//   energy = sum_kc E_kc z_kc,   T_exe >= sum_c T_kc z_kc  (sequential phases).
+// Entries slower than II_max are left out; for the schedules whose II does
+// not add execution to the transfers, so is an entry that one CU fewer of
+// some kind would match in time (<= II_max) and energy (<=): fewer CUs never
+// use more resources, devices or transfers. Devices in use are binaries
+// u_d >= placement (their static power in the objective), devices of one
+// group are ordered by load against symmetry, and the host-transfer rows
+// (duplication, locality) are the II model's (detail/transfer_rows.hpp).
+// mapping() reads a solution back; evaluate() at operating_ii = II_max
+// prices it at the model's objective.
+
+
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace ychart::dse {
+
+template <ResourceRecord... Rs>
+struct PlatformPowerModelOptions {
+  /// Per-device cap on each resource of each kind; empty: the capacity.
+  std::tuple<std::optional<Rs>...> caps{};
+  Schedule schedule = Schedule::compute_only;
+  bool locality = true;
+  /// Declared upper bound of every CU count; the caps give tighter ones.
+  int max_cus = 1000;
+  /// Most per-kind CU totals tabulated for one task (before pruning); a
+  /// larger table is refused rather than built slowly.
+  long max_table = 200000;
+};
+
+struct PlatformPowerModel {
+  Model model;
+  std::vector<Discrete<>> total;                // N_k
+  std::vector<std::vector<Discrete<>>> cus;     // n_kd
+  std::vector<std::vector<Discrete<>>> placed;  // alpha_kd (transfer models only)
+  std::vector<Discrete<>> used;                 // u_d: device d is powered
+  std::vector<std::vector<Discrete<>>> choice;  // z_kc
+  std::vector<std::vector<std::vector<int>>> totals;  // [k][c][g]: the per-kind CU totals of entry c
+  Affine<> objective;                           // W at II_max
+  Schedule schedule = Schedule::compute_only;
+
+  Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
+};
+
+namespace detail {
+
+/// The per-kind totals c of one task that can meet II_max, with their
+/// time (ms) and energy per run (mJ); `prune`: drop entries that one CU
+/// fewer of some kind matches in time (within II_max) and energy.
+struct KindTotals {
+  std::vector<std::vector<int>> totals;
+  std::vector<double> time_ms, energy_mj;
+};
+
+inline KindTotals tabulate_kind_totals(const std::vector<int>& most, const std::vector<double>& wcet_ms,
+                                       const std::vector<double>& power_w, double ii_ms, bool prune) {
+  const std::size_t G = most.size();
+  auto time_energy = [&](const std::vector<int>& c, double& t, double& e) {
+    double rate = 0.0, draw = 0.0;
+    for (std::size_t g = 0; g < G; ++g)
+      if (c[g] > 0) rate += c[g] / wcet_ms[g], draw += c[g] * power_w[g];
+    if (rate <= 0) return false;
+    t = 1.0 / rate;
+    e = draw * t;
+    return t <= ii_ms * (1 + 1e-9);
+  };
+  KindTotals out;
+  std::vector<int> c(G, 0);
+  while (true) {
+    double t = 0, e = 0;
+    if (time_energy(c, t, e)) {
+      bool dominated = false;
+      for (std::size_t g = 0; prune && g < G && !dominated; ++g) {
+        if (c[g] == 0) continue;
+        auto fewer = c;
+        --fewer[g];
+        double tf = 0, ef = 0;
+        dominated = time_energy(fewer, tf, ef) && ef <= e * (1 + 1e-12);
+      }
+      if (!dominated) {
+        out.totals.push_back(c);
+        out.time_ms.push_back(t);
+        out.energy_mj.push_back(e);
+      }
+    }
+    std::size_t g = 0;  // next c, mixed radix
+    while (g < G && c[g] == most[g]) c[g++] = 0;
+    if (g == G) break;
+    ++c[g];
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// Builds the power model of mapping `app` onto `platform` at II_max.
+/// Throws model_error when a task fits no device, II_max is not positive,
+/// a schedule needs bandwidths the platform lacks, or a task's table
+/// exceeds options.max_table; when no CU count of some task meets II_max
+/// the model is infeasible (its solve says so).
+template <ResourceRecord... Rs>
+PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+                                              Constant<dim::time> ii_max,
+                                              const PlatformPowerModelOptions<Rs...>& options = {}) {
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task");
+  const double ii = ii_max.in(units::ms);
+  if (!(ii > 0.0) || !std::isfinite(ii)) throw model_error("ychart: the power model needs a positive, finite II_max");
+  const auto table = detail::device_table(app, platform, options.caps);
+  const std::size_t K = app.size(), D = table.kind.size(), G = sizeof...(Rs);
+  const bool transfers = options.schedule != Schedule::compute_only;
+  const bool sequential = options.schedule == Schedule::sequential_phases;
+  const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
+  if (transfers && !(hp > 0.0 && dh > 0.0))
+    throw model_error("ychart: the " + to_string(options.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+
+  PlatformPowerModel pm;
+  auto& m = pm.model;
+  pm.schedule = options.schedule;
+  auto execution = m.real("T_exe", units::ms, 0.0, ii);
+  std::vector<std::vector<int>> bound(K, std::vector<int>(D, 0));
+  std::vector<int> most(K, 0);
+  Affine<> energy;  // mJ per run
+  pm.cus.resize(K);
+  pm.choice.resize(K);
+  pm.totals.resize(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& task = app.kernel(k);
+    const std::string id = task.name + "#" + std::to_string(k);
+    std::vector<int> most_of_kind(G, 0);
+    std::vector<double> wcet_ms(G, 1.0), power_w(G, 0.0);
+    std::vector<Affine<>> on_kind(G);
+    Affine<> sum;
+    for (std::size_t d = 0; d < D; ++d) {
+      const std::size_t g = table.group[d];
+      if (table.wcet[k][d] > 0) {
+        bound[k][d] = detail::cus_per_device(table.use[k][d], table.cap[d], options.max_cus);
+        wcet_ms[g] = table.wcet[k][d] * 1e3, power_w[g] = table.power[k][d];
+      }
+      most_of_kind[g] = std::min(options.max_cus, most_of_kind[g] + bound[k][d]);
+      pm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, bound[k][d]));
+      sum += pm.cus[k][d];
+      on_kind[g] += pm.cus[k][d];
+    }
+    for (int c : most_of_kind) most[k] = std::min(options.max_cus, most[k] + c);
+    if (most[k] < 1)
+      throw model_error("ychart: no device of platform '" + platform.name + "' takes one CU of task '" + task.name +
+                        "' within its caps");
+    double entries = 1.0;
+    for (int c : most_of_kind) entries *= c + 1.0;
+    if (entries > double(options.max_table))
+      throw model_error("ychart: task '" + task.name + "' would tabulate " + std::to_string(long(entries)) +
+                        " per-kind CU totals (max_table " + std::to_string(options.max_table) +
+                        "); lower the caps or max_cus");
+    pm.total.push_back(m.integer("N_" + id, 1, most[k]));
+    m.subject_to(pm.total[k] == sum);
+
+    auto tab = detail::tabulate_kind_totals(most_of_kind, wcet_ms, power_w, ii, !sequential);
+    bool too_slow = false;
+    if (tab.totals.empty()) {
+      // No CU count meets II_max: the task keeps its fastest totals, and a
+      // row its time breaks makes the model infeasible (GLPK proves it at once).
+      too_slow = true;
+      double rate = 0.0, draw = 0.0;
+      for (std::size_t g = 0; g < G; ++g) rate += most_of_kind[g] / wcet_ms[g], draw += most_of_kind[g] * power_w[g];
+      tab.totals.push_back(most_of_kind);
+      tab.time_ms.push_back(1.0 / rate);
+      tab.energy_mj.push_back(draw / rate);
+    }
+    Affine<> one;
+    Affine<dim::time> time;
+    std::vector<Affine<>> picked(G);
+    for (std::size_t c = 0; c < tab.totals.size(); ++c) {
+      auto z = m.binary("z_" + id + "_" + std::to_string(c));
+      pm.choice[k].push_back(z);
+      one += z;
+      for (std::size_t g = 0; g < G; ++g)
+        if (tab.totals[c][g] > 0) picked[g] += double(tab.totals[c][g]) * z;
+      energy += tab.energy_mj[c] * z;
+      time += z * Constant<dim::time>(tab.time_ms[c] * 1e-3);
+    }
+    pm.totals[k] = tab.totals;
+    m.subject_to(one == 1.0, "totals_of_" + id);
+    for (std::size_t g = 0; g < G; ++g) m.subject_to(on_kind[g] == picked[g], "kind_" + std::to_string(g + 1) + "_" + id);
+    if (too_slow) m.subject_to(execution >= time, "no_CU_count_of_" + id + "_meets_II_max");
+    else if (sequential) m.subject_to(execution >= time, "time_" + id);
+  }
+  for (std::size_t d = 0; d < D; ++d) {
+    std::vector<std::vector<double>> use;
+    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
+    detail::add_device_resource_rows(m, d, table.resource_names[d], use, pm.cus, table.cap[d]);
+  }
+  // Devices in use and their static power.
+  std::vector<double> static_w(D, 0.0);
+  {
+    std::size_t d = 0;
+    platform.for_each_group([&](auto, const auto& group) {
+      for (int i = 0; i < group.devices; ++i, ++d)
+        static_w[d] = group.kind.static_power.value() + group.kind.memory.static_power.value();
+    });
+  }
+  Affine<> static_power;
+  for (std::size_t d = 0; d < D; ++d) {
+    pm.used.push_back(m.binary("used_" + std::to_string(d + 1)));
+    for (std::size_t k = 0; k < K; ++k)
+      if (bound[k][d] > 0) m.subject_to(pm.cus[k][d] <= double(bound[k][d]) * pm.used[d]);
+    if (static_w[d] > 0) static_power += static_w[d] * pm.used[d];
+  }
+  // Symmetry: within a group, devices carry non-increasing weighted loads
+  // and the powered ones come first.
+  for (std::size_t d = 0; d + 1 < D; ++d) {
+    if (table.group[d] != table.group[d + 1]) continue;
+    Affine<> here, next;
+    for (std::size_t k = 0; k < K; ++k) {
+      double w = 1.0;
+      for (double u : table.use[k][d]) w += u;
+      here += w * pm.cus[k][d];
+      next += w * pm.cus[k][d + 1];
+    }
+    m.subject_to(here >= next);
+    m.subject_to(pm.used[d] >= pm.used[d + 1]);
+  }
+  if (transfers) {
+    pm.placed = detail::add_placement(m, app, pm.cus, bound);
+    const auto times = detail::add_transfer_rows(m, app, pm.cus, pm.total, pm.placed, most, options.locality, hp, dh);
+    if (sequential) m.subject_to(execution + times.host_to_device + times.device_to_host <= ii_max, "II");
+    else m.subject_to(times.host_to_device + times.device_to_host <= ii_max, "II_transfers");
+  }
+  pm.objective = static_power + energy / ii;
+  bool priced = false;  // a term with a variable: some power depends on the mapping
+  for (std::size_t t = 0; t < pm.objective.terms().size(); ++t)
+    priced |= pm.objective.terms().coefficient(t) != 0.0 && !pm.objective.terms().factors(t).empty();
+  if (!priced)
+    throw model_error("ychart: platform '" + platform.name + "' and application '" + app.name() +
+                      "' have no power to minimise: set the kinds' static_power or the implementations' power");
+  m.minimize(pm.objective);
+  return pm;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/platform_power_model.hpp ----
 // ---- begin ychart/dse/relaxation.hpp ----
 // ychart/dse/relaxation.hpp
 // The geometric-programming relaxation of a mapping: CU counts made real,
