@@ -506,6 +506,111 @@ TEST(DsePlatformPower, BadInput) {
   }
 }
 
+// ---------------------------------------------------------------------------
+// Local search: a feasible local optimum, never below the enumerated optimum.
+
+/// Every mapping one add, remove or move away from m (CUs only where the
+/// task has an implementation, every task keeping one), written out here
+/// independently of the library's descent.
+std::vector<Mapping> neighbours(const Hetero& app, const Plat& p, const Mapping& m) {
+  std::vector<Mapping> out;
+  auto runs_on = [&](std::size_t k, std::size_t d) { return app.kernel(k).runs_on(p.group_of(d)); };
+  const std::size_t K = m.kernels(), D = m.devices();
+  for (std::size_t k = 0; k < K; ++k)
+    for (std::size_t d = 0; d < D; ++d) {
+      if (!runs_on(k, d)) continue;
+      Mapping add = m;
+      ++add.cus[k][d];
+      out.push_back(add);
+      if (m.cus[k][d] == 0) continue;
+      Mapping remove = m;
+      --remove.cus[k][d];
+      if (remove.total(k) >= 1) out.push_back(remove);
+      for (std::size_t e = 0; e < D; ++e)
+        if (e != d && runs_on(k, e)) {
+          Mapping move = remove;
+          ++move.cus[k][e];
+          out.push_back(move);
+        }
+    }
+  return out;
+}
+
+TEST(DsePlatformLocalSearch, ReachesAFeasibleLocalOptimumNeverBelowTheOptimum) {
+  std::mt19937 rng(31);
+  int searched = 0, optimal = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    auto tiny = random_two_kind(rng, 3);
+    tiny.app = with_powers(tiny.app, rng);
+    const auto p = platform(2, 1);
+    for (const auto schedule : {Schedule::compute_only, Schedule::sequential_phases}) {
+      PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
+      eo.schedule = schedule;
+      std::get<0>(eo.caps) = uniform_resources<FpgaResources>(tiny.fpga_cap);
+      std::get<1>(eo.caps) = uniform_resources<GpuResources>(tiny.gpu_cap);
+      double best = inf;
+      for_each_allocation(tiny.app, p, tiny.fpga_cap, tiny.gpu_cap, [&](const auto& n) {
+        best = std::min(best, evaluate(tiny.app, p, Mapping{n, {}}, eo).ii.in(units::ms));
+      });
+      const auto start = first_fit(tiny.app, p, eo.caps);
+      if (!start) {
+        // first fit fails only when some task fits no device even alone.
+        EXPECT_FALSE(std::isfinite(best) && tiny.app.size() == 1);
+        continue;
+      }
+      ASSERT_TRUE(std::isfinite(best)) << "first_fit found a mapping the enumeration did not";
+      const auto r = local_search(tiny.app, p, *start, eo);
+      ++searched;
+      ASSERT_TRUE(r.evaluation.feasible);
+      const double ii = r.evaluation.ii.in(units::ms);
+      EXPECT_NEAR(evaluate(tiny.app, p, r.mapping, eo).ii.in(units::ms), ii, 1e-12);
+      EXPECT_GE(ii, best * (1 - 1e-9));
+      optimal += ii <= best * (1 + 1e-9);
+      for (const auto& n : neighbours(tiny.app, p, r.mapping)) {
+        const auto e = evaluate(tiny.app, p, n, eo);
+        if (e.feasible) EXPECT_GE(e.ii.in(units::ms), ii * (1 - 1e-9)) << ::testing::PrintToString(n.cus);
+      }
+    }
+  }
+  EXPECT_GT(searched, 20);
+  EXPECT_GT(optimal, 0);
+}
+
+TEST(DsePlatformLocalSearch, LowersPowerAtAnOperatingII) {
+  // A: FPGA 4 ms 2 W or GPU 1 ms 10 W; FPGA 20 W static, GPU 30 W; II 2 ms.
+  // From one CU on each (T = 0.8 ms: 50 W + (2 + 10) W x 0.8 ms / 2 ms =
+  // 54.8 W) the best move takes the GPU's CU to the FPGA: two FPGA CUs meet
+  // 2 ms at 20 + 2 x 2 W x 2 ms / 2 ms = 24 W, and no move lowers that.
+  // From the GPU alone (35 W) no single move helps: one FPGA CU is too slow.
+  Hetero app = Hetero::pipeline("a", {T2{.name = "A"}.with(fpga(30, 10, 4, 2)).with(gpu(50, 20, 1, 10))});
+  auto p = platform(1, 1);
+  std::get<0>(p.groups).kind.static_power = 20 * units::W;
+  std::get<1>(p.groups).kind.static_power = 30 * units::W;
+  PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
+  eo.operating_ii = 2 * units::ms;
+  const auto power = [](const Evaluation& e) { return e.power->total.value(); };
+  const Mapping on_gpu{{{0, 1}}, {}};
+  EXPECT_NEAR(evaluate(app, p, on_gpu, eo).power->total.value(), 35.0, 1e-9);
+  EXPECT_NEAR(evaluate(app, p, Mapping{{{1, 1}}, {}}, eo).power->total.value(), 54.8, 1e-9);
+  const auto r = local_search(app, p, Mapping{{{1, 1}}, {}}, eo, power);
+  EXPECT_EQ(r.mapping.cus, (std::vector<std::vector<int>>{{2, 0}}));
+  EXPECT_NEAR(r.evaluation.power->total.value(), 24.0, 1e-9);
+  EXPECT_EQ(r.moves, 1);
+  const auto stuck = local_search(app, p, on_gpu, eo, power);
+  EXPECT_EQ(stuck.mapping.cus, on_gpu.cus);
+  EXPECT_EQ(stuck.moves, 0);
+  // An infeasible start is refused.
+  eo.operating_ii = 0.5 * units::ms;
+  EXPECT_THROW(local_search(app, p, Mapping{{{1, 0}}, {}}, eo, power), model_error);
+  // First fit: A on the FPGA; with the FPGA capped below A's 30 % DSP, on the GPU; nowhere if both are.
+  EXPECT_EQ(first_fit(app, p)->cus, (std::vector<std::vector<int>>{{1, 0}}));
+  std::tuple<std::optional<FpgaResources>, std::optional<GpuResources>> caps{uniform_resources<FpgaResources>(20), std::nullopt};
+  EXPECT_EQ(first_fit(app, p, caps)->cus, (std::vector<std::vector<int>>{{0, 1}}));
+  std::get<1>(caps) = uniform_resources<GpuResources>(40);
+  EXPECT_FALSE(first_fit(app, p, caps).has_value());
+}
+
 TEST(DsePlatform, InfeasibleCapsAreReportedNotFaked) {
   // Two tasks that each need 60 % of the only GPU: no mapping.
   Hetero app = Hetero::pipeline("big", {T2{.name = "a"}.with(gpu(60, 0, 1)), T2{.name = "b"}.with(gpu(60, 0, 1))});

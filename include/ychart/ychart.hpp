@@ -40,6 +40,7 @@
 #include "dse/platform_evaluate.hpp"
 #include "dse/platform_model.hpp"
 #include "dse/platform_power_model.hpp"
+#include "dse/platform_local_search.hpp"
 #include "dse/relaxation.hpp"
 #include "dse/power_model.hpp"
 #include "dse/sweep.hpp"

@@ -7099,6 +7099,7 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
 // the exact classes (memory contention, clock degradation) it turns any
 // feasible mapping -- a heuristic's, a bound model's, first_fit()'s -- into
 // a local optimum fast. It proves nothing: pair it with a lower bound.
+// The heterogeneous overloads (platform_local_search.hpp) share the descent.
 
 
 
@@ -7128,16 +7129,15 @@ struct LocalSearchResult {
 /// The II in seconds, the default KPI.
 inline double initiation_interval(const Evaluation& e) { return e.ii.value(); }
 
-/// Steepest descent from `start` (which must be feasible under `options`):
-/// each step prices every mapping one move away and takes the best one
-/// that is feasible and lowers `kpi`.
-template <ResourceRecord R>
-LocalSearchResult local_search(const Application<R>& app, const Architecture<R>& arch, Mapping start,
-                               const EvaluationOptions<R>& options,
-                               const std::function<double(const Evaluation&)>& kpi = initiation_interval,
-                               const LocalSearchOptions& search = {}) {
+namespace detail {
+
+/// The descent itself, for any evaluator: price(m) evaluates a mapping,
+/// allowed(k, f) says whether kernel k may have CUs on device f.
+template <class Price, class Allowed>
+LocalSearchResult descend(Mapping start, const Price& price, const Allowed& allowed,
+                          const std::function<double(const Evaluation&)>& kpi, const LocalSearchOptions& search) {
   LocalSearchResult r;
-  r.evaluation = evaluate(app, arch, start, options);
+  r.evaluation = price(start);
   r.evaluations = 1;
   if (!r.evaluation.feasible)
     throw model_error("ychart: local_search needs a feasible start: " + r.evaluation.violations.front());
@@ -7149,7 +7149,7 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
     Evaluation next_eval;
     double next_value = best;
     auto consider = [&](Mapping& m) {
-      const auto e = evaluate(app, arch, m, options);
+      const auto e = price(m);
       ++r.evaluations;
       if (!e.feasible) return;
       const double v = kpi(e);
@@ -7158,6 +7158,7 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
     Mapping m = r.mapping;
     for (std::size_t k = 0; k < K; ++k)
       for (std::size_t f = 0; f < F; ++f) {
+        if (!allowed(k, f)) continue;
         ++m.cus[k][f];  // add one CU of k on f
         consider(m);
         --m.cus[k][f];
@@ -7165,7 +7166,7 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
         --m.cus[k][f];
         if (m.total(k) >= 1) consider(m);  // remove one
         for (std::size_t g = 0; g < F; ++g)
-          if (g != f) {
+          if (g != f && allowed(k, g)) {
             ++m.cus[k][g];  // move one from f to g
             consider(m);
             --m.cus[k][g];
@@ -7179,6 +7180,21 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
     ++r.moves;
   }
   return r;
+}
+
+}  // namespace detail
+
+/// Steepest descent from `start` (which must be feasible under `options`):
+/// each step prices every mapping one move away and takes the best one
+/// that is feasible and lowers `kpi`.
+template <ResourceRecord R>
+LocalSearchResult local_search(const Application<R>& app, const Architecture<R>& arch, Mapping start,
+                               const EvaluationOptions<R>& options,
+                               const std::function<double(const Evaluation&)>& kpi = initiation_interval,
+                               const LocalSearchOptions& search = {}) {
+  return detail::descend(
+      std::move(start), [&](const Mapping& m) { return evaluate(app, arch, m, options); },
+      [](std::size_t, std::size_t) { return true; }, kpi, search);
 }
 
 /// One CU per kernel, in application order, each on the first device that
@@ -8458,6 +8474,65 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/platform_power_model.hpp ----
+// ---- begin ychart/dse/platform_local_search.hpp ----
+// ychart/dse/platform_local_search.hpp
+// Local search and a first-fit start on a heterogeneous platform: the
+// one-kind layer's steepest descent (add, remove or move one CU, priced by
+// the platform's evaluate()), never giving a task CUs on a kind it has no
+// implementation for. It proves nothing; the exact models do.
+
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace ychart::dse {
+
+/// Steepest descent from `start` (feasible under `options`) on `kpi`.
+template <ResourceRecord... Rs>
+LocalSearchResult local_search(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform, Mapping start,
+                               const PlatformEvaluationOptions<Rs...>& options,
+                               const std::function<double(const Evaluation&)>& kpi = initiation_interval,
+                               const LocalSearchOptions& search = {}) {
+  const auto table = detail::device_table(app, platform, options.caps);
+  return detail::descend(
+      std::move(start), [&](const Mapping& m) { return evaluate(app, platform, m, options); },
+      [&](std::size_t k, std::size_t d) { return table.wcet[k][d] > 0; }, kpi, search);
+}
+
+/// One CU per task, in application order, on the first device (group after
+/// group) that runs it and still has room under `caps`; no value when a
+/// task fits nowhere. A feasible start for local_search().
+template <ResourceRecord... Rs>
+std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+                                 const std::tuple<std::optional<Rs>...>& caps = {}) {
+  const auto table = detail::device_table(app, platform, caps);
+  const std::size_t K = app.size(), D = table.kind.size();
+  std::vector<std::vector<double>> used(D);
+  for (std::size_t d = 0; d < D; ++d) used[d].assign(table.cap[d].size(), 0.0);
+  Mapping m;
+  m.cus.assign(K, std::vector<int>(D, 0));
+  for (std::size_t k = 0; k < K; ++k) {
+    bool placed = false;
+    for (std::size_t d = 0; d < D && !placed; ++d) {
+      if (!(table.wcet[k][d] > 0)) continue;
+      bool fits = true;
+      for (std::size_t t = 0; t < used[d].size(); ++t)
+        fits = fits && used[d][t] + table.use[k][d][t] <= table.cap[d][t] * (1 + 1e-9);
+      if (!fits) continue;
+      for (std::size_t t = 0; t < used[d].size(); ++t) used[d][t] += table.use[k][d][t];
+      m.cus[k][d] = 1;
+      placed = true;
+    }
+    if (!placed) return std::nullopt;
+  }
+  return m;
+}
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/platform_local_search.hpp ----
 // ---- begin ychart/dse/relaxation.hpp ----
 // ychart/dse/relaxation.hpp
 // The geometric-programming relaxation of a mapping: CU counts made real,

@@ -5,6 +5,7 @@
 // the exact classes (memory contention, clock degradation) it turns any
 // feasible mapping -- a heuristic's, a bound model's, first_fit()'s -- into
 // a local optimum fast. It proves nothing: pair it with a lower bound.
+// The heterogeneous overloads (platform_local_search.hpp) share the descent.
 #pragma once
 
 #include "application.hpp"
@@ -41,16 +42,15 @@ struct LocalSearchResult {
 /// The II in seconds, the default KPI.
 inline double initiation_interval(const Evaluation& e) { return e.ii.value(); }
 
-/// Steepest descent from `start` (which must be feasible under `options`):
-/// each step prices every mapping one move away and takes the best one
-/// that is feasible and lowers `kpi`.
-template <ResourceRecord R>
-LocalSearchResult local_search(const Application<R>& app, const Architecture<R>& arch, Mapping start,
-                               const EvaluationOptions<R>& options,
-                               const std::function<double(const Evaluation&)>& kpi = initiation_interval,
-                               const LocalSearchOptions& search = {}) {
+namespace detail {
+
+/// The descent itself, for any evaluator: price(m) evaluates a mapping,
+/// allowed(k, f) says whether kernel k may have CUs on device f.
+template <class Price, class Allowed>
+LocalSearchResult descend(Mapping start, const Price& price, const Allowed& allowed,
+                          const std::function<double(const Evaluation&)>& kpi, const LocalSearchOptions& search) {
   LocalSearchResult r;
-  r.evaluation = evaluate(app, arch, start, options);
+  r.evaluation = price(start);
   r.evaluations = 1;
   if (!r.evaluation.feasible)
     throw model_error("ychart: local_search needs a feasible start: " + r.evaluation.violations.front());
@@ -62,7 +62,7 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
     Evaluation next_eval;
     double next_value = best;
     auto consider = [&](Mapping& m) {
-      const auto e = evaluate(app, arch, m, options);
+      const auto e = price(m);
       ++r.evaluations;
       if (!e.feasible) return;
       const double v = kpi(e);
@@ -71,6 +71,7 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
     Mapping m = r.mapping;
     for (std::size_t k = 0; k < K; ++k)
       for (std::size_t f = 0; f < F; ++f) {
+        if (!allowed(k, f)) continue;
         ++m.cus[k][f];  // add one CU of k on f
         consider(m);
         --m.cus[k][f];
@@ -78,7 +79,7 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
         --m.cus[k][f];
         if (m.total(k) >= 1) consider(m);  // remove one
         for (std::size_t g = 0; g < F; ++g)
-          if (g != f) {
+          if (g != f && allowed(k, g)) {
             ++m.cus[k][g];  // move one from f to g
             consider(m);
             --m.cus[k][g];
@@ -92,6 +93,21 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
     ++r.moves;
   }
   return r;
+}
+
+}  // namespace detail
+
+/// Steepest descent from `start` (which must be feasible under `options`):
+/// each step prices every mapping one move away and takes the best one
+/// that is feasible and lowers `kpi`.
+template <ResourceRecord R>
+LocalSearchResult local_search(const Application<R>& app, const Architecture<R>& arch, Mapping start,
+                               const EvaluationOptions<R>& options,
+                               const std::function<double(const Evaluation&)>& kpi = initiation_interval,
+                               const LocalSearchOptions& search = {}) {
+  return detail::descend(
+      std::move(start), [&](const Mapping& m) { return evaluate(app, arch, m, options); },
+      [](std::size_t, std::size_t) { return true; }, kpi, search);
 }
 
 /// One CU per kernel, in application order, each on the first device that
