@@ -1,12 +1,13 @@
 // benchmarks/bench_exact.cpp
 // Google Benchmark program for the exact mixed-integer model of study 001,
-// chapter 3 (examples/common/cu_exact.hpp, eqs. 3.1-3.10): integer CUs per
-// kernel per FPGA, F interchangeable FPGAs, every resource capped at cap %.
+// chapter 3 (ychart::dse::build_mapping_model, eqs. 3.1-3.10): integer CUs
+// per kernel per FPGA, F interchangeable FPGAs, every resource capped at cap %.
 //
 // Instances (<case>/<cap>/<weights>):
-//   case     alex16  shan2021::alex16(), 8 stages, F = 2, Table 3.4 alpha 1, beta 0.7
-//            alex32  shan2021::alex32(), 8 stages, F = 4, Table 3.4 alpha 1, beta 6
-//            vgg     shan2021::vgg(),   17 stages, F = 8, Table 3.4 alpha 1, beta 50
+//   case     alex16  examples/data/shan2021/ch3_alex16.csv, 8 stages, F = 2,
+//                    Table 3.4 alpha 1, beta 0.7
+//            alex32  ch3_alex32.csv, 8 stages, F = 4, Table 3.4 alpha 1, beta 6
+//            vgg     ch3_vgg16.csv, 17 stages, F = 8, Table 3.4 alpha 1, beta 50
 //   cap      30, 40, 50, 61, 70, 80, 92 (% of every resource of one FPGA)
 //   weights  beta0       alpha = 1, beta = 0: minimise II only (a MILP after
 //                        the log transform)
@@ -16,9 +17,9 @@
 // Families (one solve per run: Iterations(1), so the names end in
 // /iterations:1; times in ms, wall clock and CPU):
 //   Exact/<case>/<cap>/<beta0|beta_table>
-//       cu_exact::build + Model::solve with the default method (for these
-//       models: the decomposition over interchangeable FPGAs), time limit
-//       60 s per solve so the program always ends.
+//       dse::build_mapping_model + Model::solve with the default method
+//       (for these models: the decomposition over interchangeable FPGAs),
+//       time limit 60 s per solve so the program always ends.
 //   GlpkOneMilp/<case>/<cap>/beta0
 //       the same beta0 model given straight to GLPK as one MILP
 //       (SolveOptions::method = Method::glpk), time limit 10 s per solve.
@@ -46,8 +47,7 @@
 //
 // Run: build/benchmarks/bench_exact   (a few minutes; filter with
 // --benchmark_filter=Exact/alex16 etc.)
-#include <common/cu_exact.hpp>
-#include <data/shan2021_ch3.hpp>
+#include <study001/common/study.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -67,19 +67,26 @@ constexpr double kExactTimeLimit = 60.0;  // s per Exact solve
 constexpr double kGlpkTimeLimit = 10.0;   // s per GlpkOneMilp solve
 constexpr int kCaps[] = {30, 40, 50, 61, 70, 80, 92};
 
+using ychart::dse::FpgaResources;
+
 struct NamedCase {
   const char* name;
-  shan2021::Case (*make)();
+  const char* file;  // in examples/data/shan2021
+  int fpgas;
+  double alpha, beta;  // Table 3.4
 };
-constexpr NamedCase kCases[] = {{"alex16", shan2021::alex16}, {"alex32", shan2021::alex32}, {"vgg", shan2021::vgg}};
+constexpr NamedCase kCases[] = {{"alex16", "ch3_alex16.csv", 2, 1.0, 0.7},
+                                {"alex32", "ch3_alex32.csv", 4, 1.0, 6.0},
+                                {"vgg", "ch3_vgg16.csv", 8, 1.0, 50.0}};
 
-const shan2021::Case& get_case(int index) {
-  static const std::vector<shan2021::Case> cases = [] {
-    std::vector<shan2021::Case> out;
-    for (const auto& c : kCases) out.push_back(c.make());
+const study001::App& application(int index) {
+  static const std::vector<study001::App> apps = [] {
+    std::vector<study001::App> out;
+    for (const auto& c : kCases)
+      out.push_back(ychart::dse::load_pipeline<FpgaResources>(study001::data_dir() / c.file, c.name));
     return out;
   }();
-  return cases.at(std::size_t(index));
+  return apps.at(std::size_t(index));
 }
 
 /// The relative tolerance of the Exact / GLPK agreement check.
@@ -120,11 +127,13 @@ std::map<Key, Outcome>& results() {
   return r;
 }
 
-cu_exact::Allocation build(const Point& p) {
-  const auto& c = get_case(p.case_index);
-  const double alpha = p.table_weights ? c.alpha : 1.0;
-  const double beta = p.table_weights ? c.beta : 0.0;
-  return cu_exact::build(c.stages(), c.fpgas, double(p.cap), alpha, beta);
+ychart::dse::MappingModel<FpgaResources> build(const Point& p) {
+  const auto& c = kCases[p.case_index];
+  ychart::dse::MappingModelOptions<FpgaResources> o;
+  o.cap = ychart::dse::uniform_resources<FpgaResources>(double(p.cap));
+  o.alpha = p.table_weights ? c.alpha : 1.0;
+  o.beta = p.table_weights ? c.beta : 0.0;
+  return ychart::dse::build_mapping_model(application(p.case_index), study001::aws_f1(c.fpgas), o);
 }
 
 ychart::SolveOptions options(const Point& p) {
@@ -134,7 +143,7 @@ ychart::SolveOptions options(const Point& p) {
   return o;
 }
 
-Outcome outcome(const cu_exact::Allocation& a, const ychart::Solution& s) {
+Outcome outcome(const ychart::dse::MappingModel<FpgaResources>& a, const ychart::Solution& s) {
   Outcome out;
   out.status = s.status();
   out.method = s.method();
@@ -142,7 +151,7 @@ Outcome outcome(const cu_exact::Allocation& a, const ychart::Solution& s) {
   out.gap = s.gap();
   out.nodes = s.nodes();
   if (s.has_values()) {
-    out.ii_ms = s.value(a.ii);
+    out.ii_ms = a.ii_ms(s);
     out.objective = s.objective();
   }
   return out;

@@ -1,7 +1,7 @@
 // benchmarks/bench_relaxation.cpp
 // Google Benchmark programs for the GP relaxation of study 001, chapter 3
-// (examples/common/cu_relaxation.hpp), against a hand-written Ipopt TNLP for
-// the same problem (baseline_ipopt_relaxation.hpp).
+// (ychart::dse::build_relaxation), against a hand-written Ipopt TNLP for the
+// same problem (baseline_ipopt_relaxation.hpp).
 //
 // Instances, by K = number of pipeline stages (the benchmark argument):
 //   K = 8      Alex-16 (shan2021::alex16()), F = 2, cap 61 %
@@ -12,7 +12,7 @@
 //              BW 1-7 %), F = ceil(K/2), cap 61 % (feasible: N_k = 1 fits).
 //
 // Families (times per iteration):
-//   Ychart_BuildSolve      fresh Model via cu_relaxation::build, then solve()
+//   Ychart_BuildSolve      fresh Model via dse::build_relaxation, then solve()
 //   Baseline_BuildSolve    fresh TNLP + IpoptApplication, then OptimizeTNLP
 //                          (/adaptive: ychart's options; /monotone: mu_strategy
 //                          monotone; /boxed: ychart's default box on the
@@ -21,7 +21,7 @@
 //   Ychart_Solve           solve() of one Model again and again (its Ipopt
 //                          application is reused; lowering is redone)
 //   Baseline_Solve         OptimizeTNLP with one reused application
-//   Ychart_Build           cu_relaxation::build only; counter terms/s
+//   Ychart_Build           dse::build_relaxation only; counter terms/s
 //   Ychart_BuildLower      build + lower_gp + GpDerivativeMaps; terms/s
 //   Ychart_Lower           lower_gp only
 //   Ychart_Maps            GpDerivativeMaps only
@@ -44,8 +44,8 @@
 // (docs/performance.md has the command behind its table).
 #include "baseline_ipopt_relaxation.hpp"
 
-#include <common/cu_relaxation.hpp>
 #include <data/shan2021_ch3.hpp>
+#include <study001/common/study.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -65,6 +65,8 @@ struct Instance {
   std::vector<shan2021::Kernel> stages;
   int fpgas = 1;
   double cap_pct = 61.0;
+  study001::App app;  // the stages as ychart's model reads them
+  study001::Arch arch;
   std::vector<baseline::Stage> baseline_stages() const {
     std::vector<baseline::Stage> out;
     out.reserve(stages.size());
@@ -88,6 +90,26 @@ Instance synthetic(int K) {
   return in;
 }
 
+/// The stages as a dse pipeline on `fpgas` FPGAs.
+void make_pipeline(Instance& in) {
+  std::vector<ychart::dse::Kernel<study001::FpgaResources>> kernels;
+  for (const auto& s : in.stages) {
+    ychart::dse::Kernel<study001::FpgaResources> k;
+    k.name = s.name;
+    k.wcet = s.wcet_ms * ychart::units::ms;
+    k.use.bram = s.bram_pct, k.use.dsp = s.dsp_pct, k.use.bw = s.bw_pct;
+    kernels.push_back(k);
+  }
+  in.app = study001::App::pipeline("stages", kernels);
+  in.arch = study001::aws_f1(in.fpgas);
+}
+
+/// What every ychart family builds: the relaxation of `in`.
+ychart::dse::Relaxation<study001::FpgaResources> relaxation(const Instance& in) {
+  const auto cap = ychart::dse::uniform_resources<study001::FpgaResources>(in.cap_pct);
+  return ychart::dse::build_relaxation(in.app, in.arch, cap);
+}
+
 const Instance& instance(int K) {
   static std::map<int, Instance> cache;
   auto it = cache.find(K);
@@ -102,6 +124,7 @@ const Instance& instance(int K) {
   } else {
     in = synthetic(K);
   }
+  make_pipeline(in);
   return cache.emplace(K, std::move(in)).first->second;
 }
 
@@ -154,7 +177,7 @@ const YchartRun& ychart_run(int K) {
   if (auto it = cache.find(K); it != cache.end()) return it->second;
   const auto& in = instance(K);
   YchartRun y;
-  auto r = cu_relaxation::build(in.stages, in.fpgas, in.cap_pct);
+  auto r = relaxation(in);
   const auto sol = r.model.solve();
   y.iterations = sol.iterations();
   if (sol.optimal()) y.ii = sol.value(r.ii);
@@ -240,7 +263,7 @@ void BM_Ychart_BuildSolve(benchmark::State& state) {
   if (!verified(state)) return;
   const auto& in = instance(int(state.range(0)));
   for (auto _ : state) {
-    auto r = cu_relaxation::build(in.stages, in.fpgas, in.cap_pct);
+    auto r = relaxation(in);
     auto sol = r.model.solve();
     benchmark::DoNotOptimize(sol);
   }
@@ -263,7 +286,7 @@ void BM_Baseline_BuildSolve(benchmark::State& state, baseline::BaselineOptions o
 void BM_Ychart_Solve(benchmark::State& state) {
   if (!verified(state)) return;
   const auto& in = instance(int(state.range(0)));
-  auto r = cu_relaxation::build(in.stages, in.fpgas, in.cap_pct);
+  auto r = relaxation(in);
   for (auto _ : state) {
     auto sol = r.model.solve();
     benchmark::DoNotOptimize(sol);
@@ -290,7 +313,7 @@ void BM_Ychart_Build(benchmark::State& state) {
   const auto& in = instance(int(state.range(0)));
   double terms = 0.0;
   for (auto _ : state) {
-    auto r = cu_relaxation::build(in.stages, in.fpgas, in.cap_pct);
+    auto r = relaxation(in);
     terms = term_count(r.model);
     benchmark::DoNotOptimize(r);
   }
@@ -303,7 +326,7 @@ void BM_Ychart_BuildLower(benchmark::State& state) {
   const auto& in = instance(int(state.range(0)));
   double terms = 0.0;
   for (auto _ : state) {
-    auto r = cu_relaxation::build(in.stages, in.fpgas, in.cap_pct);
+    auto r = relaxation(in);
     const auto form = ychart::lower::lower_gp(r.model);
     const ychart::solve::GpDerivativeMaps maps(form);
     terms = term_count(r.model);
@@ -316,7 +339,7 @@ void BM_Ychart_BuildLower(benchmark::State& state) {
 void BM_Ychart_Lower(benchmark::State& state) {
   if (!verified(state)) return;
   const auto& in = instance(int(state.range(0)));
-  auto r = cu_relaxation::build(in.stages, in.fpgas, in.cap_pct);
+  auto r = relaxation(in);
   for (auto _ : state) {
     auto form = ychart::lower::lower_gp(r.model);
     benchmark::DoNotOptimize(form);
@@ -326,7 +349,7 @@ void BM_Ychart_Lower(benchmark::State& state) {
 void BM_Ychart_Maps(benchmark::State& state) {
   if (!verified(state)) return;
   const auto& in = instance(int(state.range(0)));
-  auto r = cu_relaxation::build(in.stages, in.fpgas, in.cap_pct);
+  auto r = relaxation(in);
   const auto form = ychart::lower::lower_gp(r.model);
   for (auto _ : state) {
     ychart::solve::GpDerivativeMaps maps(form);
@@ -337,7 +360,7 @@ void BM_Ychart_Maps(benchmark::State& state) {
 void BM_Ychart_Ipopt(benchmark::State& state) {
   if (!verified(state)) return;
   const auto& in = instance(int(state.range(0)));
-  auto r = cu_relaxation::build(in.stages, in.fpgas, in.cap_pct);
+  auto r = relaxation(in);
   const auto form = ychart::lower::lower_gp(r.model);
   const ychart::solve::GpDerivativeMaps maps(form);
   ychart::solve::IpoptRunner runner;

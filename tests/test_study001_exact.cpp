@@ -1,14 +1,16 @@
 // Study 001 (Shan 2021), chapter 3: the exact integer CU allocation
-// (eqs. 3.1-3.10, examples/common/cu_exact.hpp) for Alex-16 on 2 FPGAs and
-// Alex-32 on 4, at resource caps 30 .. 92 %, checked against an independent
-// exact method (tests/support/ch3_oracle.hpp: candidate IIs + a depth-first
-// vector bin packing), which is itself checked here against brute-force
-// enumeration of every n_kf on small random instances.
+// (eqs. 3.1-3.10, dse::build_mapping_model on the tables in
+// examples/data/shan2021) for Alex-16 on 2 FPGAs and Alex-32 on 4, at
+// resource caps 30 .. 92 %, checked against an independent exact method
+// (tests/support/ch3_oracle.hpp: candidate IIs + a depth-first vector bin
+// packing, on the tables' separate C++ transcription data/shan2021_ch3.hpp),
+// which is itself checked here against brute-force enumeration of every
+// n_kf on small random instances.
 //   beta = 0:           the solver's II equals the oracle's optimal II;
 //   Table 3.4 beta:     the solver's alpha II + beta phi equals the oracle's.
 // Each solver allocation is also re-evaluated from its n_kf: resources per
 // FPGA within the cap, N_k = sum_f n_kf, II = max_k WCET_k / N_k, phi.
-#include "common/cu_exact.hpp"
+#include "study001/common/study.hpp"
 #include "support/ch3_oracle.hpp"
 
 #include <gtest/gtest.h>
@@ -207,11 +209,18 @@ TEST_P(Study001ExactPoint, SolverMatchesOracle) {
   if (p.weighted) w = ch3_oracle::exact_weighted(stages, F, p.cap, alpha, beta);
   const double oracle_s = seconds_since(t0);
 
-  auto a = cu_exact::build(stages, F, p.cap, alpha, beta);
+  const auto app = ychart::dse::load_pipeline<ychart::dse::FpgaResources>(
+      study001::data_dir() / (std::string("ch3_") + p.which + ".csv"), std::string(c.name));
+  ASSERT_EQ(app.size(), stages.size());
+  ychart::dse::MappingModelOptions<ychart::dse::FpgaResources> options;
+  options.cap = ychart::dse::uniform_resources<ychart::dse::FpgaResources>(p.cap);
+  options.alpha = alpha;
+  options.beta = beta;
+  auto mm = ychart::dse::build_mapping_model(app, study001::aws_f1(F), options);
   ychart::SolveOptions o;
   o.time_limit = 60;  // a guard: the status must still be optimal (or infeasible)
   t0 = std::chrono::steady_clock::now();
-  const auto s = a.model.solve(o);
+  const auto s = mm.model.solve(o);
   const double solver_s = seconds_since(t0);
   // Optimum in the unit of s.objective(): SI seconds for beta = 0, dimensionless otherwise.
   const double expected = p.weighted ? w.objective : ii.ii_ms * 1e-3;
@@ -234,14 +243,14 @@ TEST_P(Study001ExactPoint, SolverMatchesOracle) {
   std::vector<std::vector<int>> n(stages.size());
   for (std::size_t k = 0; k < stages.size(); ++k) {
     for (int f = 0; f < F; ++f) {
-      const double v = s.value(a.per_fpga[k][f]);
+      const double v = s.value(mm.cus[k][f]);
       EXPECT_NEAR(v, std::round(v), 1e-6) << "n_" << k << "_" << f << " is not integral";
       n[k].push_back(static_cast<int>(std::lround(v)));
     }
   }
   const auto e = evaluate(stages, F, p.cap, n);
-  for (std::size_t k = 0; k < stages.size(); ++k) EXPECT_NEAR(s.value(a.total[k]), e.total[k], 1e-6) << "N_" << k;
-  EXPECT_NEAR(s.value(a.ii), e.ii, 1e-6 * e.ii);
+  for (std::size_t k = 0; k < stages.size(); ++k) EXPECT_NEAR(s.value(mm.total[k]), e.total[k], 1e-6) << "N_" << k;
+  EXPECT_NEAR(mm.ii_ms(s), e.ii, 1e-6 * e.ii);
   EXPECT_GE(s.objective(), expected * (1 - 1e-6)) << "the solver beats the exact optimum";
   if (std::isfinite(s.bound())) {
     EXPECT_LE(s.bound(), expected * (1 + 1e-6)) << "the solver's bound cuts off the optimum";
@@ -249,7 +258,7 @@ TEST_P(Study001ExactPoint, SolverMatchesOracle) {
   ASSERT_EQ(s.status(), ychart::Status::optimal) << s.message();
 
   if (!p.weighted) {
-    EXPECT_NEAR(s.value(a.ii), ii.ii_ms, 1e-6 * ii.ii_ms);
+    EXPECT_NEAR(mm.ii_ms(s), ii.ii_ms, 1e-6 * ii.ii_ms);
     EXPECT_NEAR(s.objective(), ii.ii_ms * 1e-3, 1e-6 * ii.ii_ms * 1e-3);  // SI seconds
     EXPECT_NEAR(e.ii, ii.ii_ms, 1e-6 * ii.ii_ms);
   } else {
@@ -258,7 +267,7 @@ TEST_P(Study001ExactPoint, SolverMatchesOracle) {
     EXPECT_NEAR(alpha * e.ii + beta * e.phi, w.objective, 1e-6 * w.objective)
         << "solver allocation: II = " << e.ii << " ms, phi = " << e.phi << "; oracle: II = " << w.ii_ms
         << " ms, phi = " << w.phi;
-    EXPECT_NEAR(s.value(a.spreading), e.phi, 1e-6);
+    EXPECT_NEAR(s.value(mm.spreading), e.phi, 1e-6);
     // The weighted optimum never beats the unweighted II.
     EXPECT_GE(w.ii_ms, ii.ii_ms * (1 - 1e-12));
   }

@@ -1,10 +1,14 @@
 // Study 001 (Shan 2021), chapter 3: the GP relaxation (3.14)-(3.21) of the CU
-// allocation for Alex-16 on 2 FPGAs, Alex-32 on 4 and VGG on 8, checked
-// against (a) an independent closed form found by bisection,
+// allocation for Alex-16 on 2 FPGAs, Alex-32 on 4 and VGG on 8, as
+// dse::build_relaxation builds it from the tables in examples/data/shan2021,
+// checked against
+// (a) an independent closed form found by bisection, on the tables'
+//     separate C++ transcription (data/shan2021_ch3.hpp),
 //   II* = min { II : sum_k max(1, WCET_k / II) R_kt <= F R  for every t },
 // (b) the values of the study digest's section 10.2 (3 decimals), and
 // (c) the closed-form sensitivity of II* to the binding resource cap.
-#include "common/cu_relaxation.hpp"
+#include "data/shan2021_ch3.hpp"
+#include "study001/common/study.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,6 +20,12 @@
 namespace {
 
 using shan2021::Kernel;
+using ychart::dse::FpgaResources;
+
+// The relaxation's constraint index of one resource's row.
+std::size_t row(const ychart::dse::Relaxation<FpgaResources>& r, const char* resource) {
+  return r.resource_row.at(*ychart::dse::resource_index<FpgaResources>(resource));
+}
 
 double use(const Kernel& k, int t) { return t == 0 ? k.bram_pct : t == 1 ? k.dsp_pct : k.bw_pct; }
 
@@ -46,18 +56,21 @@ struct Point {
   double digest_ms;  // 001_shan.md section 10.2; NaN where the digest prints "—"
 };
 
-void check_case(const shan2021::Case& c, const std::vector<Point>& points) {
+void check_case(const shan2021::Case& c, const char* file, const std::vector<Point>& points) {
   const auto stages = c.stages();
+  const auto app = ychart::dse::load_pipeline<FpgaResources>(study001::data_dir() / file, std::string(c.name));
+  ASSERT_EQ(app.size(), stages.size());
+  const auto arch = study001::aws_f1(c.fpgas);
   for (const auto& p : points) {
     SCOPED_TRACE(std::string(c.name) + " at R = " + std::to_string(p.cap) + "%");
-    auto r = cu_relaxation::build(stages, c.fpgas, p.cap);
+    auto r = ychart::dse::build_relaxation(app, arch, ychart::dse::uniform_resources<FpgaResources>(p.cap));
     const auto s = r.model.solve();
     const auto expected = oracle(stages, c.fpgas, p.cap);
     if (!expected) {
       EXPECT_TRUE(std::isnan(p.digest_ms));
       ASSERT_EQ(s.status(), ychart::Status::infeasible) << s.message();
       // DSP cannot fit even one CU of every kernel; the report must say so.
-      EXPECT_GT(s.constraint(r.resource_constraint[1]).relaxation, 1.0);
+      EXPECT_GT(s.constraint(row(r, "dsp")).relaxation, 1.0);
       continue;
     }
     ASSERT_EQ(s.status(), ychart::Status::optimal) << s.message();
@@ -77,27 +90,27 @@ void check_case(const shan2021::Case& c, const std::vector<Point>& points) {
     for (const auto& k : stages)
       if (k.wcet_ms <= *expected * (1 + 1e-9)) clamped += k.dsp_pct;
     const double sens = -c.fpgas * p.cap / (c.fpgas * p.cap - clamped);
-    const auto& dsp = s.constraint(r.resource_constraint[1]);
+    const auto& dsp = s.constraint(row(r, "dsp"));
     EXPECT_TRUE(dsp.tight);
     EXPECT_NEAR(dsp.sensitivity, sens, 1e-4 * std::abs(sens));
-    EXPECT_NEAR(s.constraint(r.resource_constraint[0]).sensitivity, 0.0, 1e-6);  // BRAM slack
+    EXPECT_NEAR(s.constraint(row(r, "bram")).sensitivity, 0.0, 1e-6);  // BRAM slack
   }
 }
 
 constexpr double none = std::numeric_limits<double>::quiet_NaN();
 
 TEST(Study001Relaxation, Alex16OnTwoFpgas) {
-  check_case(shan2021::alex16(), {{30, 2.581}, {40, 1.935}, {50, 1.547}, {55, 1.407}, {61, 1.268},
+  check_case(shan2021::alex16(), "ch3_alex16.csv", {{30, 2.581}, {40, 1.935}, {50, 1.547}, {55, 1.407}, {61, 1.268},
                                   {70, 1.105}, {76, 1.018}, {82, 0.943}, {92, 0.841}, {100, 0.773}});
 }
 
 TEST(Study001Relaxation, Alex32OnFourFpgas) {
-  check_case(shan2021::alex32(), {{30, none}, {40, none}, {50, 6.986}, {55, 6.202}, {61, 5.466},
+  check_case(shan2021::alex32(), "ch3_alex32.csv", {{30, none}, {40, none}, {50, 6.986}, {55, 6.202}, {61, 5.466},
                                   {70, 4.668}, {76, 4.294}, {82, 3.976}, {92, 3.539}, {100, 3.252}});
 }
 
 TEST(Study001Relaxation, VggOnEightFpgas) {
-  check_case(shan2021::vgg(), {{30, 24.851}, {40, 17.782}, {50, 14.225}, {55, 12.931}, {61, 11.659},
+  check_case(shan2021::vgg(), "ch3_vgg16.csv", {{30, 24.851}, {40, 17.782}, {50, 14.225}, {55, 12.931}, {61, 11.659},
                                {70, 10.160}, {76, 9.358}, {82, 8.673}, {92, 7.730}, {100, 7.112}});
 }
 
@@ -122,16 +135,23 @@ namespace {
 TEST(Study001Relaxation, LargeSyntheticInstanceStaysAccurate) {
   std::mt19937 rng(7u);
   std::uniform_real_distribution<double> wcet(0.5, 70.0), dsp(0.0, 20.0), bram(0.0, 12.0), bw(1.0, 7.0);
-  std::vector<Kernel> stages;
+  std::vector<Kernel> stages;  // for the oracle
+  std::vector<ychart::dse::Kernel<FpgaResources>> kernels;  // the same, for the model
   for (int k = 0; k < 3000; ++k) {
     const bool pool = rng() % 5 == 0;
     const double w = wcet(rng), d = dsp(rng), b = bram(rng), m = bw(rng);
     stages.push_back({"K", b, pool ? 0.0 : d, m, w, 1});
+    ychart::dse::Kernel<FpgaResources> kernel;
+    kernel.name = "K";
+    kernel.wcet = w * ychart::units::ms;
+    kernel.use.bram = b, kernel.use.dsp = pool ? 0.0 : d, kernel.use.bw = m;
+    kernels.push_back(kernel);
   }
   const int F = 1500;
   const auto expected = oracle(stages, F, 61.0);
   ASSERT_TRUE(expected.has_value());
-  auto r = cu_relaxation::build(stages, F, 61.0);
+  auto r = ychart::dse::build_relaxation(ychart::dse::Application<FpgaResources>::pipeline("synthetic", kernels),
+                                         study001::aws_f1(F), ychart::dse::uniform_resources<FpgaResources>(61.0));
   const auto s = r.model.solve();
   ASSERT_EQ(s.status(), ychart::Status::optimal) << s.message();
   EXPECT_NEAR(s.value(r.ii), *expected, 1e-6 * *expected);

@@ -1,18 +1,17 @@
 // examples/cu_allocation_exact/main.cpp
 // Study 001 (Shan 2021), chapter 3: the exact compute-unit allocation
 // (eqs. 3.1-3.10) for Alex-16 on 2 FPGAs, Alex-32 on 4 and VGG on 8 (Tables
-// 3.2-3.4), swept over the per-FPGA resource cap. Per cap it prints the GP
-// relaxation's II (a lower bound), the proven optimal II with beta = 0 (the
-// thesis's "MINLP" series), the allocation per FPGA, and the solve time; with
-// --weighted it also solves with the Table 3.4 spreading weight (the
-// "MINLP+G" series). The thesis needed Couenne for these points: one minute
-// to several hours each.
+// 3.2-3.4, examples/data/shan2021), swept over the per-FPGA resource cap. Per
+// cap it prints the GP relaxation's II (a lower bound), the proven optimal II
+// with beta = 0 (the thesis's "MINLP" series), the allocation per FPGA, and
+// the solve time; with --weighted it also solves with the Table 3.4
+// spreading weight (the "MINLP+G" series). The thesis needed Couenne for
+// these points: one minute to several hours each.
 //
 //   cu_allocation_exact [--weighted] [--case alex16|alex32|vgg]
-#include "common/cu_exact.hpp"
-#include "common/cu_relaxation.hpp"
+#include "study001/common/study.hpp"
 
-#include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -20,40 +19,39 @@
 
 namespace {
 
+using namespace ychart;
+using namespace ychart::dse;
+
+struct Case {
+  const char* key;
+  const char* file;
+  const char* title;
+  int fpgas;
+  double alpha, beta;  // Table 3.4
+};
+
 // "CONV2#1 x3, POOL2#2 x1": the kernels on one FPGA with their CU counts.
-std::string fpga_contents(const cu_exact::Allocation& a, const std::vector<shan2021::Kernel>& stages,
-                          const ychart::Solution& s, int fpga) {
+std::string fpga_contents(const study001::App& app, const Mapping& m, std::size_t fpga) {
   std::string out;
-  for (std::size_t k = 0; k < stages.size(); ++k) {
-    const int n = static_cast<int>(std::lround(s.value(a.per_fpga[k][fpga])));
-    if (n == 0) continue;
+  for (std::size_t k = 0; k < app.size(); ++k) {
+    if (m.cus[k][fpga] == 0) continue;
     if (!out.empty()) out += ", ";
-    out += std::string(stages[k].name) + "#" + std::to_string(k) + " x" + std::to_string(n);
+    out += app.kernel(k).name + "#" + std::to_string(k) + " x" + std::to_string(m.cus[k][fpga]);
   }
   return out.empty() ? "(empty)" : out;
 }
 
-// Largest use of any resource on one FPGA, in percent.
-double fpga_use(const cu_exact::Allocation& a, const std::vector<shan2021::Kernel>& stages,
-                const ychart::Solution& s, int fpga) {
-  double most = 0.0;
-  for (int t = 0; t < 3; ++t) {
-    double use = 0.0;
-    for (std::size_t k = 0; k < stages.size(); ++k) use += cu_exact::resources(stages[k])[t] * s.value(a.per_fpga[k][fpga]);
-    most = std::max(most, use);
-  }
-  return most;
-}
-
-void solve_point(const shan2021::Case& c, double cap, bool weighted) {
-  const auto stages = c.stages();
-  const double alpha = weighted ? c.alpha : 1.0, beta = weighted ? c.beta : 0.0;
-  auto a = cu_exact::build(stages, c.fpgas, cap, alpha, beta);
-  ychart::SolveOptions options;
+void solve_point(const study001::App& app, const study001::Arch& arch, const Case& c, double cap, bool weighted) {
+  MappingModelOptions<FpgaResources> o;
+  o.cap = uniform_resources<FpgaResources>(cap);
+  o.alpha = weighted ? c.alpha : 1.0;
+  o.beta = weighted ? c.beta : 0.0;  // 0: the spreading is left out of the model
+  auto mm = build_mapping_model(app, arch, o);
+  SolveOptions options;
   options.time_limit = 60;
-  const auto s = a.model.solve(options);
+  const auto s = mm.model.solve(options);
   const char* label = weighted ? "weighted" : "beta = 0";
-  if (s.status() == ychart::Status::infeasible) {
+  if (s.status() == Status::infeasible) {
     std::printf("    %-9s infeasible (proven)                         %9.1f ms\n", label, 1e3 * s.solve_time());
     return;
   }
@@ -61,13 +59,17 @@ void solve_point(const shan2021::Case& c, double cap, bool weighted) {
     std::printf("    %-9s %s: %s\n", label, std::string(to_string(s.status())).c_str(), s.message().c_str());
     return;
   }
-  double phi = 0.0;
-  if (a.has_spreading) phi = s.value(a.spreading);
-  std::printf("    %-9s II %9.4f ms  objective %10.5g  %-8s gap %.1e  %9.1f ms\n", label, s.value(a.ii),
-              weighted ? alpha * s.value(a.ii) + beta * phi : s.value(a.ii),
-              std::string(to_string(s.status())).c_str(), s.gap(), 1e3 * s.solve_time());
-  for (int f = 0; f < c.fpgas; ++f)
-    std::printf("      FPGA %d (%5.1f %%): %s\n", f, fpga_use(a, stages, s, f), fpga_contents(a, stages, s, f).c_str());
+  const double ii = mm.ii_ms(s), phi = mm.has_spreading ? s.value(mm.spreading) : 0.0;
+  std::printf("    %-9s II %9.4f ms  objective %10.5g  %-8s gap %.1e  %9.1f ms\n", label, ii,
+              o.alpha * ii + o.beta * phi, std::string(to_string(s.status())).c_str(), s.gap(),
+              1e3 * s.solve_time());
+  // evaluate() prices the mapping independently of the model: here, each FPGA's fullest resource.
+  const auto mapping = mm.mapping(s);
+  const auto e = evaluate(app, arch, mapping);
+  for (std::size_t f = 0; f < mapping.devices(); ++f) {
+    const double fullest = *std::max_element(e.utilisation[f].begin(), e.utilisation[f].end());
+    std::printf("      FPGA %zu (%5.1f %%): %s\n", f, 100.0 * fullest, fpga_contents(app, mapping, f).c_str());
+  }
 }
 
 }  // namespace
@@ -83,21 +85,23 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  const std::vector<std::pair<std::string, shan2021::Case>> cases = {
-      {"alex16", shan2021::alex16()}, {"alex32", shan2021::alex32()}, {"vgg", shan2021::vgg()}};
+  const std::vector<Case> cases = {{"alex16", "ch3_alex16.csv", "Alex-16 on 2 FPGAs", 2, 1.0, 0.7},
+                                   {"alex32", "ch3_alex32.csv", "Alex-32 on 4 FPGAs", 4, 1.0, 6.0},
+                                   {"vgg", "ch3_vgg16.csv", "VGG on 8 FPGAs", 8, 1.0, 50.0}};
   const std::vector<double> caps = {30, 40, 50, 61, 70, 80, 92};
-  for (const auto& [key, c] : cases) {
-    if (!only.empty() && only != key) continue;
-    std::printf("\n%s, %zu kernels (alpha %g, beta %g from Table 3.4)\n", std::string(c.name).c_str(),
-                c.stages().size(), c.alpha, c.beta);
+  for (const auto& c : cases) {
+    if (!only.empty() && only != c.key) continue;
+    const auto app = load_pipeline<FpgaResources>(study001::data_dir() / c.file, c.title);
+    const auto arch = study001::aws_f1(c.fpgas);
+    std::printf("\n%s, %zu kernels (alpha %g, beta %g from Table 3.4)\n", c.title, app.size(), c.alpha, c.beta);
     for (double cap : caps) {
-      auto relaxation = cu_relaxation::build(c.stages(), c.fpgas, cap);
+      auto relaxation = build_relaxation(app, arch, uniform_resources<FpgaResources>(cap));
       const auto r = relaxation.model.solve();
       std::printf("  cap %2.0f %%: GP relaxation ", cap);
-      if (r.status() == ychart::Status::optimal) std::printf("II >= %.4f ms\n", r.value(relaxation.ii));
+      if (r.status() == Status::optimal) std::printf("II >= %.4f ms\n", r.value(relaxation.ii));
       else std::printf("%s\n", std::string(to_string(r.status())).c_str());
-      solve_point(c, cap, false);
-      if (weighted) solve_point(c, cap, true);
+      solve_point(app, arch, c, cap, false);
+      if (weighted) solve_point(app, arch, c, cap, true);
     }
   }
 }

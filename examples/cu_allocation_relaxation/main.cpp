@@ -1,57 +1,73 @@
 // examples/cu_allocation_relaxation/main.cpp
 // Study 001 (Shan 2021), chapter 3: the GP relaxation of the compute-unit
 // allocation (eqs. 3.14-3.21) for Alex-16 on 2 FPGAs, Alex-32 on 4 and VGG on
-// 8 (kernel data: Tables 3.2 and 3.3), swept over the per-FPGA resource cap.
-// Prints ychart's relaxed II next to the values of the study digest's
-// section 10.2 (a closed form), the binding resource, its sensitivity, and
-// the solve time. The thesis solved this relaxation with GPkit as the first
-// step of its GP+A heuristic.
-#include "common/cu_relaxation.hpp"
+// 8 (kernel data: Tables 3.2 and 3.3, examples/data/shan2021), swept over the
+// per-FPGA resource cap. Prints ychart's relaxed II next to the values of the
+// study digest's section 10.2 (a closed form), the binding resource, its
+// sensitivity, and the solve time. The thesis solved this relaxation with
+// GPkit as the first step of its GP+A heuristic.
+#include "study001/common/study.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <string>
 #include <vector>
 
 int main() {
+  using namespace ychart::dse;
   const std::vector<double> caps = {30, 40, 50, 55, 61, 70, 76, 82, 92, 100};
   const double none = std::numeric_limits<double>::quiet_NaN();
-  // 001_shan.md section 10.2 (closed form computed from the thesis tables; "—": infeasible).
-  const std::vector<std::pair<shan2021::Case, std::vector<double>>> cases = {
-      {shan2021::alex16(), {2.581, 1.935, 1.547, 1.407, 1.268, 1.105, 1.018, 0.943, 0.841, 0.773}},
-      {shan2021::alex32(), {none, none, 6.986, 6.202, 5.466, 4.668, 4.294, 3.976, 3.539, 3.252}},
-      {shan2021::vgg(), {24.851, 17.782, 14.225, 12.931, 11.659, 10.160, 9.358, 8.673, 7.730, 7.112}},
+  struct Case {
+    const char* file;
+    const char* title;
+    int fpgas;
+    std::vector<double> digest;  // 001_shan.md section 10.2 (closed form from the thesis tables; "—": infeasible)
   };
-  const char* resource[] = {"BRAM", "DSP", "BW"};
+  const std::vector<Case> cases = {
+      {"ch3_alex16.csv", "Alex-16 on 2 FPGAs", 2, {2.581, 1.935, 1.547, 1.407, 1.268, 1.105, 1.018, 0.943, 0.841, 0.773}},
+      {"ch3_alex32.csv", "Alex-32 on 4 FPGAs", 4, {none, none, 6.986, 6.202, 5.466, 4.668, 4.294, 3.976, 3.539, 3.252}},
+      {"ch3_vgg16.csv", "VGG on 8 FPGAs", 8,
+       {24.851, 17.782, 14.225, 12.931, 11.659, 10.160, 9.358, 8.673, 7.730, 7.112}},
+  };
+  std::vector<std::string> resource = resource_names<FpgaResources>();
+  for (auto& name : resource)
+    for (auto& ch : name) ch = static_cast<char>(std::toupper(ch));  // "DSP", as the thesis writes it
   int mismatches = 0;
-  for (const auto& [c, reference] : cases) {
-    const auto stages = c.stages();
-    std::printf("\n%s (%zu kernels)\n", std::string(c.name).c_str(), stages.size());
+  for (const auto& c : cases) {
+    const auto app = load_pipeline<FpgaResources>(study001::data_dir() / c.file, c.title);
+    const auto arch = study001::aws_f1(c.fpgas);
+    std::printf("\n%s (%zu kernels)\n", c.title, app.size());
     std::printf("%6s  %12s  %12s  %8s  %12s  %10s\n", "R (%)", "II ychart", "II digest", "binding", "dlogII/dlogR",
                 "time (ms)");
     for (std::size_t i = 0; i < caps.size(); ++i) {
-      auto r = cu_relaxation::build(stages, c.fpgas, caps[i]);
+      auto r = build_relaxation(app, arch, uniform_resources<FpgaResources>(caps[i]));
       const auto s = r.model.solve();
+      // One row per resource some kernel uses (LUT and FF are not in the tables).
+      std::vector<std::size_t> used;
+      for (std::size_t t = 0; t < r.resource_row.size(); ++t)
+        if (r.resource_row[t] != std::size_t(-1)) used.push_back(t);
       if (s.status() != ychart::Status::optimal) {
         // Infeasible: report which resource must be relaxed and by how much.
         std::printf("%6.0f  %12s  %12s", caps[i], std::string(ychart::to_string(s.status())).c_str(),
-                    std::isnan(reference[i]) ? "—" : "?");
-        for (int t = 0; t < 3; ++t)
-          if (s.constraint(r.resource_constraint[t]).relaxation > 1)
-            std::printf("  relax %s x%.3f", resource[t], s.constraint(r.resource_constraint[t]).relaxation);
+                    std::isnan(c.digest[i]) ? "—" : "?");
+        for (std::size_t t : used)
+          if (s.constraint(r.resource_row[t]).relaxation > 1)
+            std::printf("  relax %s x%.3f", resource[t].c_str(), s.constraint(r.resource_row[t]).relaxation);
         std::printf("\n");
-        mismatches += !std::isnan(reference[i]);
+        mismatches += !std::isnan(c.digest[i]);
         continue;
       }
-      int binding = 0;
-      for (int t = 0; t < 3; ++t)
-        if (std::abs(s.constraint(r.resource_constraint[t]).sensitivity) >
-            std::abs(s.constraint(r.resource_constraint[binding]).sensitivity))
+      std::size_t binding = used.front();
+      for (std::size_t t : used)
+        if (std::abs(s.constraint(r.resource_row[t]).sensitivity) >
+            std::abs(s.constraint(r.resource_row[binding]).sensitivity))
           binding = t;
       const double ii = s.value(r.ii);
-      std::printf("%6.0f  %12.3f  %12.3f  %8s  %12.3f  %10.2f\n", caps[i], ii, reference[i], resource[binding],
-                  s.constraint(r.resource_constraint[binding]).sensitivity, s.solve_time() * 1e3);
-      mismatches += std::isnan(reference[i]) || std::abs(ii - reference[i]) > 0.0005;
+      std::printf("%6.0f  %12.3f  %12.3f  %8s  %12.3f  %10.2f\n", caps[i], ii, c.digest[i], resource[binding].c_str(),
+                  s.constraint(r.resource_row[binding]).sensitivity, s.solve_time() * 1e3);
+      mismatches += std::isnan(c.digest[i]) || std::abs(ii - c.digest[i]) > 0.0005;
     }
   }
   std::printf("\n%s\n", mismatches ? "MISMATCH with the digest's values" : "all points match the digest's values");
