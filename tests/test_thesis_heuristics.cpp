@@ -5,6 +5,7 @@
 // number printed in the thesis or computed in the study digest.
 
 #include "data/shan2021_ch3.hpp"
+#include "study001/ch5/ch5.hpp"  // replication (chapter 5's baseline)
 #include "study001/common/thesis_heuristics.hpp"
 
 #include <ychart/io/csv.hpp>
@@ -580,6 +581,121 @@ TEST(ThesisCh4, GpPlusASharesCountsPerTypeAndUsesTheSoftBound) {
 }
 
 // ===========================================================================
+// The GP+A fallback: re-runs at R + k T_max (digest 3.4)
+// ===========================================================================
+
+namespace {
+/// Independent check of a re-run's mapping: per FPGA, use <= bound (and
+/// returns the most used FPGA's use of the one type).
+double most_used(const Allocation& n, const std::vector<PackItem>& items) {
+  double most = 0;
+  for (std::size_t f = 0; f < n.front().size(); ++f) {
+    double used = 0;
+    for (std::size_t k = 0; k < n.size(); ++k) used += n[k][f] * items[k].use[0];
+    most = std::max(most, used);
+  }
+  return most;
+}
+}  // namespace
+
+TEST(ThesisRerun, Ch3FailsAtRAndAllocatesAtRPlusTenTmax) {
+  // One kernel, 30 % per CU, WCET 10 ms, F = 2, R = 50 %, T = 0. Its GP
+  // (minimise II = 10 / N s.t. 30 N / 2 <= R) has N^ = R / 15. By hand:
+  // for R' in 50..59 N^ is in [3.33, 3.93], so N in {4, 3}: 4 CUs need
+  // 120 > 2 R' (pruned) and 3 CUs put two on one FPGA, 60 > R'. Nothing
+  // allocates until R' = 60: N^ = 4, two CUs per FPGA, II = 10 / 4.
+  const auto items = items_of({{30}});
+  const std::vector<double> wcet{10};
+  std::vector<double> levels;
+  const shan2021::GpOfCap gp = [&](const std::vector<double>& cap) -> std::optional<std::vector<double>> {
+    levels.push_back(cap[0]);
+    return std::vector<double>{cap[0] / 15};
+  };
+  EXPECT_FALSE(shan2021::gp_plus_a_ch3(items, wcet, {50.0 / 15}, {50}, 2, 0, 1));  // plain GP+A fails
+
+  shan2021::Rerun rerun;  // T_max = 1 %, at most 10 re-runs
+  const auto r = shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->reruns, 10);
+  EXPECT_EQ(r->cap_used, (std::vector<double>{60}));
+  EXPECT_EQ(levels, (std::vector<double>{50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60}));  // the GP re-solved per level
+  EXPECT_TRUE(valid_allocation(r->n, r->N, items, {60}, 2));  // within R + 10 T_max
+  EXPECT_GT(most_used(r->n, items), 50);                       // and over R
+  const int cus = r->n[0][0] + r->n[0][1];
+  EXPECT_EQ(cus, 4);
+  EXPECT_DOUBLE_EQ(r->ii, 10.0 / cus);  // II by hand
+  EXPECT_DOUBLE_EQ(r->ii, 2.5);
+
+  // Bounded: nine re-runs, or a ceiling below 60 %, leave nothing.
+  rerun.max_reruns = 9;
+  EXPECT_FALSE(shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun));
+  rerun.max_reruns = 10;
+  rerun.max_cap = 59;
+  EXPECT_FALSE(shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun));
+  rerun.max_reruns = 0;  // plain GP+A
+  rerun.max_cap = std::numeric_limits<double>::infinity();
+  EXPECT_FALSE(shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun));
+
+  // T_max = 4 %: 54 and 58 fail as above; at 62, N^ = 4.13, N in {5, 4}:
+  // 5 CUs need 150 > 124, 4 CUs fit two per FPGA (60 <= 62).
+  rerun.t_max = 4;
+  rerun.max_reruns = 10;
+  const auto r4 = shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun);
+  ASSERT_TRUE(r4);
+  EXPECT_EQ(r4->reruns, 3);
+  EXPECT_EQ(r4->cap_used, (std::vector<double>{62}));
+  EXPECT_TRUE(valid_allocation(r4->n, r4->N, items, {62}, 2));
+  EXPECT_GT(most_used(r4->n, items), 50);
+  EXPECT_DOUBLE_EQ(r4->ii, 10.0 / (r4->n[0][0] + r4->n[0][1]));
+  EXPECT_DOUBLE_EQ(r4->ii, 2.5);
+
+  // A GP infeasible at a level allocates nothing there: the re-runs go on.
+  const shan2021::GpOfCap gp_from_55 = [&](const std::vector<double>& cap) -> std::optional<std::vector<double>> {
+    if (cap[0] < 55) return std::nullopt;
+    return std::vector<double>{cap[0] / 15};
+  };
+  rerun.t_max = 1;
+  const auto r55 = shan2021::gp_plus_a_ch3(items, wcet, gp_from_55, {50}, 2, 0, 1, rerun);
+  ASSERT_TRUE(r55);
+  EXPECT_EQ(r55->reruns, 10);
+
+  rerun.t_max = 0;
+  EXPECT_THROW(shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun), std::invalid_argument);
+}
+
+TEST(ThesisRerun, Ch4FailsAtRAndAllocatesWithinRPlusKTmaxPlusT) {
+  // The instance above through the chapter-4 driver, with the soft bound
+  // T = 1 % (Delta = 1 %). For R' in 50..58, N in {4, 3}: 4 is pruned
+  // (120 > 2 R') and 3 needs 60 on one FPGA, above R' + T. At R' = 59
+  // (k = 9) 4 is still pruned (120 > 118) and 3 allocates at R_c = 60:
+  // two CUs on one FPGA, one on the other, II = 10 / 3.
+  const auto items = items_of({{30}});
+  const std::vector<double> tc1{10}, di{1};
+  const std::vector<int> types{0};
+  const shan2021::GpOfCap gp = [](const std::vector<double>& cap) -> std::optional<std::vector<double>> {
+    return std::vector<double>{cap[0] / 15};
+  };
+  int calls = 0;
+  const auto ii_of = [&](const Allocation& n) {
+    ++calls;
+    return tc1[0] / (n[0][0] + n[0][1]);
+  };
+  EXPECT_FALSE(shan2021::gp_plus_a_ch4(items, tc1, di, types, {50.0 / 15}, {50}, 2, 1, 1, ii_of));
+  EXPECT_EQ(calls, 0);
+
+  const auto r = shan2021::gp_plus_a_ch4(items, tc1, di, types, gp, {50}, 2, 1, 1, ii_of, shan2021::Rerun{});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->reruns, 9);
+  EXPECT_EQ(r->cap_used, (std::vector<double>{59}));
+  EXPECT_EQ(r->N, (std::vector<int>{3}));
+  EXPECT_TRUE(valid_allocation(r->n, r->N, items, {59 + 1}, 2));  // within R + 9 T_max + T
+  EXPECT_GT(most_used(r->n, items), 50);                           // and over R
+  EXPECT_DOUBLE_EQ(most_used(r->n, items), 60);
+  EXPECT_DOUBLE_EQ(r->ii, 10.0 / 3);  // II by hand
+  EXPECT_EQ(calls, 1);                // only the allocated leaf is priced
+}
+
+// ===========================================================================
 // Invariants on random instances, and brute force on tiny ones
 // ===========================================================================
 
@@ -954,4 +1070,78 @@ TEST(ThesisH2, Alex16UsesFminFpgas) {
     std::cout << "[ info ] Alex-16 H2 at II_max " << ii << " ms: " << r->fpgas << " FPGAs, " << r->power << " W, "
               << r->combinations_accepted << " of 256 combinations accepted\n";
   }
+}
+
+// ===========================================================================
+// Chapter 5's replication baseline (examples/study001/ch5/ch5.hpp)
+// ===========================================================================
+
+TEST(ThesisCh5, ReplicationOfOneKernelAgainstClosedForm) {
+  // One kernel, one CU (60 % DSP, so one per FPGA): WCET 3 ms, 2 W at FCK;
+  // 10 MB in and 0.5 MB out at 10 GB/s each way (1.05 ms of transfers,
+  // overlapped with execution: its own II is max(1.05, 3) = 3 ms). By hand,
+  // per run: compute 2 W x 3 ms = 6 mJ; host transfers' DDR 0.4 W x 0.8 x
+  // 1.1 ms + 0.672 W x 0.5 x 0.2 ms = 0.4192 mJ; the CU's DDR (0.672 x 0.01
+  // + 0.4 x 0.02) W x 3 ms = 0.04416 mJ. Static 4.498 + 0.5 W per FPGA.
+  // r copies, round robin: r x static + E_d / II, on r FPGAs.
+  using namespace ychart;
+  using namespace ychart::dse;
+  Kernel<FpgaResources> k;
+  k.name = "conv";
+  k.use.dsp = 60;
+  k.wcet = 3 * units::ms;
+  k.power = 2 * units::W;
+  k.data_in = 10 * units::MB;
+  k.data_out = 0.5 * units::MB;
+  k.ddr.host_write = 0.8;
+  k.ddr.host_write_time = 1.1 * units::ms;
+  k.ddr.host_read = 0.5;
+  k.ddr.host_read_time = 0.2 * units::ms;
+  k.ddr.cu_read = 0.01;
+  k.ddr.cu_write = 0.02;
+  const auto app = Application<FpgaResources>::pipeline("one kernel", {k});
+  Architecture<FpgaResources> arch;
+  arch.name = "four FPGAs";
+  arch.devices = 4;
+  arch.kind.static_power = 4.498 * units::W;
+  arch.kind.memory.static_power = 0.5 * units::W;
+  arch.kind.memory.full_read_power = 0.672 * units::W;
+  arch.kind.memory.full_write_power = 0.4 * units::W;
+  arch.kind.clock.nominal = 250 * units::MHz;
+  arch.host_to_device.bandwidth = 10 * units::GB / units::s;
+  arch.device_to_host.bandwidth = 10 * units::GB / units::s;
+  const Mapping base{{{1, 0, 0, 0}}, {}};
+
+  const double energy = 6e-3 + (0.4 * 0.8 * 1.1e-3 + 0.672 * 0.5 * 0.2e-3) + (0.672 * 0.01 + 0.4 * 0.02) * 3e-3;
+  const double fpga = 4.498 + 0.5;
+  struct Case {
+    double ii_ms;
+    int copies;
+  };
+  for (const auto& [ii_ms, copies] : {Case{3.0, 1}, Case{2.0, 2}, Case{1.5, 2}, Case{1.2, 3}}) {
+    const auto r = study001::ch5::replication(app, arch, base, ii_ms);
+    ASSERT_TRUE(r.feasible) << ii_ms << " ms: " << r.limit;
+    EXPECT_NEAR(r.base_ii_ms, 3.0, 1e-12);
+    EXPECT_NEAR(r.host_ms, 1.05, 1e-12);
+    EXPECT_EQ(r.copies, copies) << ii_ms;
+    EXPECT_EQ(r.fpgas, copies) << ii_ms;
+    EXPECT_NEAR(r.power, copies * fpga + energy / (ii_ms * 1e-3), 1e-9) << ii_ms;
+  }
+  // 1.2 ms: 3 x 4.998 + 6.46336 mJ / 1.2 ms.
+  EXPECT_NEAR(study001::ch5::replication(app, arch, base, 1.2).power, 20.380133333333, 1e-9);
+
+  // The host moves every copy's data, serially: 1.05 ms > 1 ms, although
+  // 3 copies would fit the 4 FPGAs.
+  auto r = study001::ch5::replication(app, arch, base, 1.0);
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.limit, "host transfers");
+  EXPECT_EQ(r.copies, 3);
+  // Three copies do not fit two FPGAs.
+  arch.devices = 2;
+  const Mapping base2{{{1, 0}}, {}};
+  r = study001::ch5::replication(app, arch, base2, 1.2);
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.limit, "FPGAs");
+  EXPECT_EQ(r.fpgas, 3);
+  EXPECT_TRUE(std::isnan(r.power));
 }

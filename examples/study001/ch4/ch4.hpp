@@ -52,6 +52,10 @@ struct Parameters {
   double threshold = 1.0;  // GP+A soft bound T (%, sec. 4.4: T = 1 %)
   double step = 1.0;       // GP+A soft-bound step Delta (%)
   double time_limit = 1.0;  // seconds per exact solve; beyond it a bound and a gap
+  // GP+A's fallback (digest 3.4): where it allocates nothing at R, all of it
+  // is re-run at R + k T_max, k = 1..max_reruns, while R + k T_max + T <= 100 %.
+  double t_max = 1.0;  // % (the thesis does not give T_max; ours is T's value)
+  int max_reruns = 10;  // 0: plain GP+A only
 };
 
 /// The full chapter-4 timing (eqs. 4.5-4.29).
@@ -70,6 +74,7 @@ inline EvaluationOptions<FpgaResources> enhanced(double cap) {
 struct Outcome {
   double ii_ms = not_a_number, h2f_ms = not_a_number, exe_ms = not_a_number, f2h_ms = not_a_number;
   double max_dsp = not_a_number;  // the most used FPGA's DSP, % (GP+A's soft bound may pass the cap)
+  double max_use = not_a_number;  // the most used resource of the most used FPGA, %
   double seconds = not_a_number;
   bool within_cap = false;
   Mapping mapping;
@@ -83,6 +88,9 @@ inline Outcome priced(const App& app, const Arch& arch, const Mapping& m, double
   o.exe_ms = e.execution.in(units::ms);
   o.f2h_ms = e.device_to_host.in(units::ms);
   o.max_dsp = 100.0 * e.max_utilisation("dsp");
+  o.max_use = 0;
+  for (const auto& device : e.utilisation)
+    for (double u : device) o.max_use = std::max(o.max_use, 100.0 * u);
   o.within_cap = e.feasible;
   o.mapping = m;
   return o;
@@ -96,6 +104,12 @@ struct Point {
   double bound_seconds = not_a_number;
   Outcome exact;       // the bound model's optimal mapping, priced by the enhanced model
   Outcome gpa;         // GP+A (Algorithms 2-3) under the enhanced model
+  // Where GP+A allocates nothing at the cap: its fallback, all of GP+A re-run
+  // at cap + k T_max (shan2021::Rerun), priced against the plotted cap (so
+  // within_cap says whether it happens to fit). Not counted in best().
+  Outcome gpa_rerun;
+  double gpa_rerun_cap = not_a_number;  // cap + k T_max
+  int gpa_reruns = 0;                   // k
   Outcome simplified;  // the chapter-3 optimum (compute only), priced by the enhanced model
   Outcome improved;    // local search on the enhanced model from the best of those (or first fit)
 
@@ -129,13 +143,22 @@ inline MappingModel<FpgaResources> bound_model(const App& app, const Arch& arch,
   return build_mapping_model(app, arch, o);
 }
 
-/// GP+A of sec. 4.3: the GP's CU counts (one per kernel type), floor/ceil
-/// per type, Algorithms 2 and 3 at each leaf, the enhanced II to choose.
-inline Outcome gp_plus_a(const App& app, const Arch& arch, double cap, double gp_ii_ms, const Parameters& p) {
+/// GP+A of sec. 4.3 with its fallback: the GP's CU counts (one per kernel
+/// type), floor/ceil per type, Algorithms 2 and 3 at each leaf, the
+/// enhanced II to choose; where nothing is allocated, all of it again at
+/// cap + k T_max. `gp_ii_ms` is the GP's II at the cap (NaN: infeasible).
+struct GpPlusA {
+  Outcome outcome;  // priced against `cap`
+  int reruns = 0;   // 0: found at the cap
+  double cap_used = not_a_number;
+  bool found = false;
+};
+
+inline GpPlusA gp_plus_a(const App& app, const Arch& arch, double cap, double gp_ii_ms, const Parameters& p) {
   const auto types = app.type_index();
   const std::size_t M = *std::max_element(types.begin(), types.end()) + 1;
   std::vector<shan2021::PackItem> items;
-  std::vector<double> tc1, di, n_hat(M, 1.0);
+  std::vector<double> tc1, di;
   std::vector<int> type_of_stage;
   for (std::size_t k = 0; k < app.size(); ++k) {
     const auto& kn = app.kernel(k);
@@ -143,24 +166,46 @@ inline Outcome gp_plus_a(const App& app, const Arch& arch, double cap, double gp
     tc1.push_back(kn.wcet.in(units::ms));
     di.push_back(kn.data_in.in(units::MB));
     type_of_stage.push_back(static_cast<int>(types[k]));
-    // The water-filling point of the GP's optimal face (ch3.hpp says why).
-    n_hat[types[k]] = std::max(1.0, tc1.back() / gp_ii_ms);
   }
+  const auto caps = resource_values(uniform_resources<FpgaResources>(cap));
+  // The GP at a level (the cap's own is solved by the caller), then the
+  // water-filling point of its optimal face (ch3.hpp says why).
+  auto gp = [&](const std::vector<double>& level) -> std::optional<std::vector<double>> {
+    double ii = gp_ii_ms;
+    if (level != caps) {
+      auto relaxed = build_relaxation(app, arch, study001::resources_from(level));
+      const Solution s = relaxed.model.solve();
+      ii = s.status() == Status::optimal ? s.value(relaxed.ii) : not_a_number;
+    }
+    if (!std::isfinite(ii)) return std::nullopt;
+    std::vector<double> n_hat(M, 1.0);
+    for (std::size_t k = 0; k < app.size(); ++k) n_hat[types[k]] = std::max(1.0, tc1[k] / ii);
+    return n_hat;
+  };
   // GP+A may use the soft bound cap + T; it is priced at that bound and
-  // its DSP use is reported, so a point over the cap is visible.
+  // its DSP use is reported, so a point over the cap is visible. (The II
+  // does not depend on the cap it is checked against.)
   auto ii_of = [&](const shan2021::Allocation& n) {
     return evaluate(app, arch, Mapping{n, {}}, enhanced(cap + p.threshold)).ii.in(units::ms);
   };
+  shan2021::Rerun rerun;
+  rerun.t_max = p.t_max;
+  rerun.max_reruns = p.max_reruns;
+  rerun.max_cap = 100.0 - p.threshold;  // R_c = cap + k T_max + T stays on one FPGA
   std::optional<shan2021::Ch4Result> r;
   const double t = study001::seconds([&] {
-    r = shan2021::gp_plus_a_ch4(items, tc1, di, type_of_stage, n_hat,
-                                resource_values(uniform_resources<FpgaResources>(cap)), arch.devices, p.threshold,
-                                p.step, ii_of);
+    r = shan2021::gp_plus_a_ch4(items, tc1, di, type_of_stage, gp, caps, arch.devices, p.threshold, p.step, ii_of,
+                                rerun);
   });
-  Outcome o;
-  if (r) o = priced(app, arch, Mapping{r->n, {}}, cap);
-  o.seconds = t;
-  return o;
+  GpPlusA out;
+  if (r) {
+    out.found = true;
+    out.reruns = r->reruns;
+    out.cap_used = r->cap_used.front();  // uniform: every type at the same cap
+    out.outcome = priced(app, arch, Mapping{r->n, {}}, cap);
+  }
+  out.outcome.seconds = t;
+  return out;
 }
 
 inline Point solve_point(const App& app, const Arch& arch, double cap, const Parameters& p) {
@@ -185,10 +230,19 @@ inline Point solve_point(const App& app, const Arch& arch, double cap, const Par
   if (s.has_values()) pt.exact = priced(app, arch, bm.mapping(s), cap);
   pt.exact.seconds = pt.bound_seconds;
 
-  // GP+A.
-  if (std::isfinite(pt.gp_ii_ms)) {
-    pt.gpa = gp_plus_a(app, arch, cap, pt.gp_ii_ms, p);
-    pt.gpa.seconds += gp_seconds;
+  // GP+A, and its re-runs at a looser cap where it allocates nothing (also
+  // where the GP is infeasible at the cap: nothing is allocated there).
+  {
+    auto g = gp_plus_a(app, arch, cap, pt.gp_ii_ms, p);
+    g.outcome.seconds += gp_seconds;
+    if (g.found && g.reruns > 0) {
+      pt.gpa_rerun = g.outcome;
+      pt.gpa_reruns = g.reruns;
+      pt.gpa_rerun_cap = g.cap_used;
+      pt.gpa.seconds = g.outcome.seconds;
+    } else {
+      pt.gpa = g.outcome;
+    }
   }
 
   // The simplified model's optimum (sec. 4.5): compute only, each kernel at F1_k.

@@ -179,4 +179,52 @@ inline double clock_gating_power(const App& app, const Arch& arch, const Mapping
   return p.device_static.value() + p.memory_static.value() + dynamic_energy / (ii_ms * 1e-3);
 }
 
+/// Replication (ch. 5.4): `base` copied r times, the copies serving inputs
+/// round robin. A copy then starts a run every r x II_max, so the r copies
+/// cost r x evaluate(base at operating II r x II_max): r times the base's
+/// static power plus, per input, the base's dynamic energy (compute, DDR of
+/// the transfers, DDR of the execution: eqs. 5.14-5.21 are energies per run
+/// of one copy) over II_max. r is the least count with r x II_max >= the
+/// base's own II. Assumptions: each copy has FPGAs, DDR and PCIe links of
+/// its own (AWS F1: one link and four DDR banks per FPGA), so a copy's
+/// execution and DDR do not slow another's; the host still moves every
+/// input and output, serially (eq. 5.5, as evaluate() does within one
+/// mapping), so the copies need the base's T_h2f + T_f2h <= II_max; the
+/// host's own power and the round-robin dispatch are not modelled, as in
+/// eqs. 5.13-5.22.
+struct Replication {
+  bool feasible = false;
+  std::string limit;  // why not: "FPGAs" (r x the base's FPGAs > the platform's) or "host transfers"
+  int copies = 0, fpgas = 0;  // r, r x the base's FPGAs
+  double power = not_a_number;  // W
+  double base_ii_ms = not_a_number, host_ms = not_a_number;  // the base's own II and T_h2f + T_f2h
+};
+
+inline Replication replication(const App& app, const Arch& arch, const Mapping& base, double ii_ms) {
+  Replication r;
+  const auto own = evaluate(app, arch, base, transfer_model());
+  if (!own.feasible) {
+    r.limit = "base infeasible";
+    return r;
+  }
+  r.base_ii_ms = own.ii.in(units::ms);
+  r.host_ms = (own.host_to_device + own.device_to_host).in(units::ms);
+  // The least r with r x II_max >= the base's II; a relative 1e-9 keeps
+  // 4.0 / 1.0 at 4 (as cu_min does).
+  const double x = r.base_ii_ms / ii_ms;
+  r.copies = std::max(1, static_cast<int>(std::ceil(x - 1e-9 * std::max(1.0, x))));
+  r.fpgas = r.copies * own.devices_used;
+  if (r.host_ms > ii_ms * (1 + 1e-9)) r.limit = "host transfers";
+  else if (r.fpgas > arch.devices) r.limit = "FPGAs";
+  if (!r.limit.empty()) return r;
+  const auto e = evaluate(app, arch, base, power_model(r.copies * ii_ms));
+  if (!e.feasible) {
+    r.limit = e.violations.front();
+    return r;
+  }
+  r.feasible = true;
+  r.power = r.copies * e.power->total.value();
+  return r;
+}
+
 }  // namespace study001::ch5

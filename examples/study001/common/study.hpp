@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,17 @@ inline Arch aws_f1(int fpgas) {
   a.kind.name = "xcvu9p";
   a.devices = fpgas;
   return a;
+}
+
+/// A resource record from one value per type, in resource_names order.
+inline FpgaResources resources_from(const std::vector<double>& values) {
+  const auto names = ychart::dse::resource_names<FpgaResources>();
+  if (values.size() != names.size())
+    throw std::invalid_argument("study001: " + std::to_string(values.size()) + " values for " +
+                                std::to_string(names.size()) + " resource types");
+  FpgaResources r;
+  for (std::size_t t = 0; t < names.size(); ++t) ychart::dse::set_resource(r, names[t], values[t]);
+  return r;
 }
 
 /// "a,b,c" from a command line, split at the commas.

@@ -15,6 +15,9 @@
 //   allocate_kernels  Algorithm 3 (ch. 4): individual-kernel allocation.
 //   gp_plus_a_ch4     ch. 4 GP+A driver: per-type floor/ceil enumeration, then
 //                     Algorithms 2 and 3; minimum of a caller-supplied II model.
+//   Rerun             both drivers' fallback (digest 3.4): when nothing is
+//                     allocated at R, all of GP+A, the GP included (through
+//                     a caller-supplied GP), is re-run at R + T_max, R + 2 T_max, ...
 //   cu_min, f_min     eqs. (6.7), (6.8).
 //   h2_allocate       Algorithm 4 (ch. 6, heuristic H2): 2^K enumeration of
 //                     CU_min_k + {0,1}, then greedy forward/backward packing.
@@ -340,6 +343,8 @@ struct Ch3Result {
   double ii = 0;                     // max_k wcet_k / N_k
   double phi = 0;                    // max_k sum_f n/(1+n)
   long long allocations_tried = 0;   // leaves on which Algorithm 1 ran
+  int reruns = 0;                    // fallback re-runs it took (Rerun); 0: found at R
+  std::vector<double> cap_used;      // the cap it was found at, R + reruns x T_max (the Rerun overload)
 };
 
 /// Chapter-3 GP+A. n_hat holds the GP's real CU counts N^_k (eqs.
@@ -352,7 +357,7 @@ struct Ch3Result {
 /// criticality wcet_k / N^_k (the GP's ET_k) and tie-break wcet_k / N_k. It
 /// keeps the smallest II; equal IIs go to the smaller phi; the first found
 /// wins exact ties. Returns nullopt if no leaf is allocated. The thesis then
-/// re-runs everything at a looser R; that step is the caller's.
+/// re-runs everything at a looser R: the overload with a Rerun below.
 inline std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
                                               const std::vector<double>& n_hat, const std::vector<double>& cap,
                                               int F, double T, double delta) {
@@ -382,7 +387,7 @@ inline std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items
     const double phi = spreading(*n);
     const double tol = detail::tolerance(ii);
     if (!best || ii < best->ii - tol || (std::abs(ii - best->ii) <= tol && phi < best->phi))
-      best = Ch3Result{std::move(*n), N, ii, phi, 0};
+      best = Ch3Result{std::move(*n), N, ii, phi, 0, 0, {}};
   };
   // Depth-first, bounded by the stage count (recursion depth K).
   std::function<void(std::size_t, double)> visit = [&](std::size_t k, double partial_ii) {
@@ -512,6 +517,8 @@ struct Ch4Result {
   double ii = 0;                     // the caller's II of n
   long long leaves = 0;              // combinations that passed the resource prune
   long long allocations = 0;         // leaves that Algorithms 2 + 3 allocated (II evaluated)
+  int reruns = 0;                    // fallback re-runs it took (Rerun); 0: found at R
+  std::vector<double> cap_used;      // the cap it was found at, R + reruns x T_max (the Rerun overload)
 };
 
 /// Chapter-4 GP+A. Stages of one type share N_k, so the driver enumerates
@@ -527,7 +534,7 @@ struct Ch4Result {
 /// is pruned when sum_k N_k R_kt > F cap_t for some type. Each leaf runs
 /// allocate_groups, then allocate_kernels. The driver keeps the strictly
 /// smallest II; the first found wins ties. Returns nullopt if no leaf is
-/// allocated. The thesis then re-runs at R + T_max; that step is the caller's.
+/// allocated. The thesis then re-runs at R + T_max: the overload with a Rerun below.
 inline std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
                                               const std::vector<double>& di, const std::vector<int>& type_of_stage,
                                               const std::vector<double>& n_hat_of_type, const std::vector<double>& cap,
@@ -568,7 +575,7 @@ inline std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items
     if (!n) return;
     ++allocations;
     const double ii = ii_of(*n);
-    if (!best || ii < best->ii) best = Ch4Result{std::move(*n), N, ii, 0, 0};
+    if (!best || ii < best->ii) best = Ch4Result{std::move(*n), N, ii, 0, 0, 0, {}};
   };
   std::function<void(std::size_t)> visit = [&](std::size_t m) {
     if (m == M) return leaf();
@@ -589,6 +596,88 @@ inline std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items
     best->allocations = allocations;
   }
   return best;
+}
+
+// ---------------------------------------------------------------------------
+// The GP+A fallback (chapters 3 and 4)
+// ---------------------------------------------------------------------------
+
+/// Digest 3.4: "if no discretization can be allocated, R was too tight, and
+/// all of GP+A is re-run with the looser constraint R + T_max"; T_max is not
+/// defined. Our reading: level k = 0, 1, ..., max_reruns runs all of GP+A
+/// (the GP, the floor/ceil enumeration and its pruning, the allocation) at
+/// R + k T_max on every type, and the first level that allocates wins. A GP
+/// infeasible at a level allocates nothing there either, so it also moves on.
+/// A level whose cap passes max_cap on some type is not run (100: one
+/// whole FPGA; a chapter-4 caller passes 100 - T, so R_c stays on the device).
+/// The result breaks R unless it happens to fit: the callers report its
+/// cap_used and its use.
+struct Rerun {
+  double t_max = 1.0;   // % points per re-run (ours: 1 %, as the chapter-4 T and Delta)
+  int max_reruns = 10;  // 0: plain GP+A
+  double max_cap = std::numeric_limits<double>::infinity();
+};
+
+/// The GP of a GP+A driver at a given cap (one entry per type, %): the real
+/// CU counts (per stage in chapter 3, per type in chapter 4), or nullopt
+/// when the GP is infeasible at that cap.
+using GpOfCap = std::function<std::optional<std::vector<double>>(const std::vector<double>& cap)>;
+
+namespace detail {
+
+/// The levels of a Rerun: run(cap_k) for k = 0, 1, ..., the first result wins.
+template <class Result, class Run>
+std::optional<Result> with_reruns(const std::vector<double>& cap, const Rerun& rerun, Run run) {
+  require(std::isfinite(rerun.t_max) && rerun.t_max > 0, "Rerun::t_max must be finite and > 0");
+  require(rerun.max_reruns >= 0 && rerun.max_reruns <= 1000000, "Rerun::max_reruns must be in 0..10^6");
+  require(!std::isnan(rerun.max_cap), "Rerun::max_cap must not be NaN");
+  for (int k = 0; k <= rerun.max_reruns; ++k) {
+    std::vector<double> level = cap;
+    bool over = false;
+    for (double& c : level) {
+      c += k * rerun.t_max;
+      over = over || c > rerun.max_cap + tolerance(rerun.max_cap);
+    }
+    if (k > 0 && over) break;  // the caps only grow: no later level is allowed either
+    if (auto r = run(level)) {
+      r->reruns = k;
+      r->cap_used = level;
+      return r;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+/// Chapter-3 GP+A with the thesis's fallback: gp_plus_a_ch3 above at
+/// R + k T_max, k = 0, 1, ... (Rerun), with the GP re-solved by `gp` at
+/// each level. Ch3Result::reruns and ::cap_used say where it was found.
+inline std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
+                                              const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
+                                              double delta, const Rerun& rerun) {
+  detail::require(static_cast<bool>(gp), "gp must be callable");
+  return detail::with_reruns<Ch3Result>(cap, rerun, [&](const std::vector<double>& level) -> std::optional<Ch3Result> {
+    const auto n_hat = gp(level);
+    if (!n_hat) return std::nullopt;
+    return gp_plus_a_ch3(items, wcet, *n_hat, level, F, T, delta);
+  });
+}
+
+/// Chapter-4 GP+A with the thesis's fallback: gp_plus_a_ch4 above at
+/// R + k T_max, k = 0, 1, ... (Rerun), with the GP re-solved by `gp` (one
+/// count per type) at each level. ii_of is called on each level's leaves.
+inline std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
+                                              const std::vector<double>& di, const std::vector<int>& type_of_stage,
+                                              const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
+                                              double delta, const std::function<double(const Allocation&)>& ii_of,
+                                              const Rerun& rerun) {
+  detail::require(static_cast<bool>(gp), "gp must be callable");
+  return detail::with_reruns<Ch4Result>(cap, rerun, [&](const std::vector<double>& level) -> std::optional<Ch4Result> {
+    const auto n_hat = gp(level);
+    if (!n_hat) return std::nullopt;
+    return gp_plus_a_ch4(items, tc1, di, type_of_stage, *n_hat, level, F, T, delta, ii_of);
+  });
 }
 
 // ---------------------------------------------------------------------------
