@@ -332,7 +332,14 @@ void for_each_allocation(const Hetero& app, const Plat& p, double fpga_cap, doub
   rec(0, 0);
 }
 
-void two_kinds_against_brute_force(Schedule schedule, bool locality, unsigned seed, int trials) {
+/// The tabulated formulation's bounds: the brute-force compute-only
+/// optimum (every mapping's T_exe is at least it) and, as the upper bound,
+/// the II of the first feasible allocation the enumeration met.
+struct TableBounds {
+  double execution_ms = inf, first_ii_ms = inf;
+};
+
+void two_kinds_against_brute_force(Schedule schedule, bool locality, unsigned seed, int trials, bool tabulate = false) {
   std::mt19937 rng(seed);
   int checked = 0, mixed = 0;
   for (int trial = 0; trial < trials; ++trial) {
@@ -346,16 +353,25 @@ void two_kinds_against_brute_force(Schedule schedule, bool locality, unsigned se
     std::get<1>(eo.caps) = uniform_resources<GpuResources>(tiny.gpu_cap);
     double best = inf;
     Mapping arg;
+    TableBounds tb;
     for_each_allocation(tiny.app, p, tiny.fpga_cap, tiny.gpu_cap, [&](const auto& n) {
       const Mapping m{n, {}};
       const auto e = evaluate(tiny.app, p, m, eo);
       EXPECT_TRUE(e.feasible);
       if (e.ii.in(units::ms) < best) best = e.ii.in(units::ms), arg = m;
+      tb.execution_ms = std::min(tb.execution_ms, e.execution.in(units::ms));
+      if (!std::isfinite(tb.first_ii_ms)) tb.first_ii_ms = e.ii.in(units::ms);
     });
     PlatformModelOptions<FpgaResources, GpuResources> mo;
     mo.caps = eo.caps;
     mo.schedule = schedule;
     mo.locality = locality;
+    if (tabulate && std::isfinite(best)) {
+      mo.tabulate = true;
+      mo.execution_lower_bound_ms = tb.execution_ms;
+      // Alternate the loosest bound the test knows and the tightest (the optimum itself).
+      mo.ii_upper_bound_ms = trial % 2 ? best : tb.first_ii_ms;
+    }
     std::optional<PlatformModel> pm;
     try {
       pm.emplace(build_platform_model(tiny.app, p, mo));
@@ -390,6 +406,33 @@ TEST(DsePlatform, SequentialPhasesWithLocalityMatchesBruteForce) {
 }
 TEST(DsePlatform, DoubleBufferedMatchesBruteForce) {
   two_kinds_against_brute_force(Schedule::double_buffered, false, 13, 12);
+}
+TEST(DsePlatform, TabulatedMatchesBruteForce) {
+  two_kinds_against_brute_force(Schedule::compute_only, false, 14, 16, true);
+  two_kinds_against_brute_force(Schedule::sequential_phases, true, 15, 16, true);
+  two_kinds_against_brute_force(Schedule::double_buffered, true, 16, 12, true);
+}
+TEST(DsePlatform, TabulatedBoundsAreChecked) {
+  Hetero app = Hetero::pipeline("a", {T2{.name = "a"}.with(gpu(10, 0, 1)).with(fpga(10, 0, 3))});
+  PlatformModelOptions<FpgaResources, GpuResources> o;
+  o.tabulate = true;
+  o.execution_lower_bound_ms = 2.0;
+  o.ii_upper_bound_ms = 1.0;
+  EXPECT_THROW(build_platform_model(app, platform(1, 1), o), model_error);
+  // An upper bound no mapping reaches (10 GPU + 10 FPGA CUs: 1 / (10 + 10/3) ms) is infeasible, not a throw.
+  o.execution_lower_bound_ms = 0.0;
+  o.ii_upper_bound_ms = 0.05;
+  auto pm = build_platform_model(app, platform(1, 1), o);
+  EXPECT_EQ(pm.model.solve().status(), Status::infeasible);
+  // Without bounds every total is tabulated: 11 x 11 entries, optimum 1 / (10 + 10/3) ms.
+  o.ii_upper_bound_ms.reset();
+  auto all = build_platform_model(app, platform(1, 1), o);
+  EXPECT_EQ(all.choice[0].size(), 11u * 11u - 1u);
+  const auto s = all.model.solve();
+  ASSERT_EQ(s.status(), Status::optimal) << s.message();
+  EXPECT_NEAR(all.ii_ms(s), 1.0 / (10 + 10.0 / 3), 1e-9);
+  o.max_table = 100;
+  EXPECT_THROW(build_platform_model(app, platform(1, 1), o), model_error);
 }
 
 // ---------------------------------------------------------------------------

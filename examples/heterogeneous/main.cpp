@@ -11,7 +11,8 @@
 // the one-kind model of study001_ch3 --, the GPU alone, and both; the mixed
 // optimum's breakdown at 61 %; the same platform with host transfers over
 // PCIe (sequential phases, data kept on a device between co-located
-// stages), its unproven incumbents polished by local search; an SVG of II against the cap and one of each device's use at 61 %.
+// stages): local search gives an incumbent, the tabulated (linear) model
+// beats or proves it; an SVG of II against the cap and one of each device's use at 61 %.
 // Then power: for each II_max the least power that meets it (double
 // buffered, as study 001's chapter 5) on the FPGAs, the GPU and both, proven
 // by the power model; the FPGA-only points are checked by a second method.
@@ -138,6 +139,55 @@ void use_bars(const Tasks& app, const Plat& p, const Mapping& m, double cap, con
   io::write_svg(file, chart);
 }
 
+/// With host transfers (sequential phases, locality), in two steps. First
+/// an incumbent: the compute-only optimum priced with transfers, and local
+/// searches (priced by evaluate()) from it and from a first fit. Then the
+/// tabulated model (linear, PlatformModelOptions::tabulate), its tables
+/// bounded by the incumbent's II from above and the compute-only optimum's
+/// execution time from below. Negative seconds: the incumbent was not beaten.
+Solved solve_transfers(const Tasks& app, const Plat& p, double cap, double time_limit, const Solved& compute_only) {
+  const auto start = std::chrono::steady_clock::now();
+  PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
+  eo.schedule = Schedule::sequential_phases;
+  std::get<0>(eo.caps) = uniform_resources<FpgaResources>(cap);
+  Solved best;
+  std::vector<Mapping> starts;
+  if (!compute_only.mapping.cus.empty()) starts.push_back(compute_only.mapping);
+  if (auto f = first_fit(app, p, eo.caps)) starts.push_back(*f);
+  for (const auto& m : starts) {
+    const auto r = local_search(app, p, m, eo);
+    if (!(r.evaluation.ii.in(units::ms) >= best.ii_ms)) best.ii_ms = r.evaluation.ii.in(units::ms), best.mapping = r.mapping;
+  }
+  if (best.mapping.cus.empty()) {  // nothing fits: the model says so
+    best.status = Status::infeasible;
+    return best;
+  }
+  PlatformModelOptions<FpgaResources, GpuResources> o;
+  o.caps = eo.caps;
+  o.schedule = eo.schedule;
+  o.tabulate = true;
+  o.ii_upper_bound_ms = best.ii_ms;
+  const bool proven = compute_only.status == Status::optimal;
+  o.execution_lower_bound_ms = proven ? compute_only.ii_ms : std::isfinite(compute_only.bound_ms) ? compute_only.bound_ms : 0.0;
+  auto pm = build_platform_model(app, p, o);
+  SolveOptions so;
+  so.time_limit = time_limit;
+  const auto s = pm.model.solve(so);
+  best.status = s.status();
+  best.bound_ms = 1e3 * s.bound();
+  bool beaten = false;
+  if (s.has_values() && (s.status() == Status::optimal || s.status() == Status::time_limit)) {
+    const auto m = pm.mapping(s);
+    if (const double ii = evaluate(app, p, m, eo).ii.in(units::ms); ii < best.ii_ms * (1 + 1e-9))
+      best.ii_ms = ii, best.mapping = m, beaten = true;
+  }
+  if (best.status == Status::optimal) best.bound_ms = std::min(best.bound_ms, best.ii_ms);
+  best.gap = (best.ii_ms - best.bound_ms) / best.ii_ms;
+  best.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!beaten) best.seconds = -best.seconds;
+  return best;
+}
+
 /// The power-optimal mapping at II_max (the model's proven optimum, priced
 /// by evaluate()); NaN power when no mapping meets II_max.
 struct PowerPoint {
@@ -260,40 +310,9 @@ int main(int argc, char** argv) {
           p.fpga = solve_on(app, fpgas, cap, time_limit);
           p.gpu = solve_on(app, gpus, cap, time_limit);
           p.both = solve_on(app, both, cap, time_limit);
-          p.both_transfers = solve_on(app, both, cap, time_limit, Schedule::sequential_phases);
-          // The compute-only optimum is a mapping too: priced with transfers it
-          // may beat the search's incumbent when the search stops at its limit.
-          if (p.both.status == Status::optimal && p.both_transfers.status != Status::optimal) {
-            PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
-            eo.schedule = Schedule::sequential_phases;
-            const double priced = evaluate(app, both, p.both.mapping, eo).ii.in(units::ms);
-            if (!(priced >= p.both_transfers.ii_ms)) {
-              p.both_transfers.ii_ms = priced;
-              p.both_transfers.mapping = p.both.mapping;
-              p.both_transfers.gap = (priced - p.both_transfers.bound_ms) / priced;
-            }
-          }
-          // An unproven incumbent may sit next to a better mapping: a local
-          // search (priced by evaluate()) from it, from the compute-only
-          // optimum and from a first fit takes the best it reaches.
-          if (p.both_transfers.status != Status::optimal) {
-            PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
-            eo.schedule = Schedule::sequential_phases;
-            std::get<0>(eo.caps) = uniform_resources<FpgaResources>(cap);
-            std::vector<Mapping> starts;
-            for (const auto* s : {&p.both_transfers, &p.both})
-              if (!s->mapping.cus.empty()) starts.push_back(s->mapping);
-            if (auto f = first_fit(app, both, eo.caps)) starts.push_back(*f);
-            for (const auto& start : starts) {
-              const auto r = local_search(app, both, start, eo);
-              if (const double ii = r.evaluation.ii.in(units::ms); ii < p.both_transfers.ii_ms * (1 - 1e-9)) {
-                p.both_transfers.ii_ms = ii;
-                p.both_transfers.mapping = r.mapping;
-                p.both_transfers.gap = (ii - p.both_transfers.bound_ms) / ii;
-                p.improved_by_local_search = true;
-              }
-            }
-          }
+          p.both_transfers = solve_transfers(app, both, cap, time_limit, p.both);
+          p.improved_by_local_search = p.both_transfers.seconds < 0;
+          p.both_transfers.seconds = std::abs(p.both_transfers.seconds);
           p.one_kind_ms = one_kind_ii_ms(app, cap);
           return p;
         },

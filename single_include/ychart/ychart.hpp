@@ -8095,11 +8095,121 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
 // are ordered by the load they carry, which removes the symmetric copies of
 // every mapping from the search. mapping() reads a solution back for
 // evaluate(), whose II on it equals the model's.
+// With `tabulate`, each task's time is instead a table over its CU totals
+// per kind (detail/kind_totals.hpp), T_exe >= sum_c T_kc z_kc, and the whole
+// model is linear: GLPK's bound is much stronger than outer approximation's
+// once placement and locality binaries enter. Bounds on the optimum (a
+// known mapping's II, the compute-only optimum) keep the tables short.
 
+// ---- begin ychart/dse/detail/kind_totals.hpp ----
+// ychart/dse/detail/kind_totals.hpp
+// A task of a heterogeneous application runs on each device kind with one
+// implementation, so its time and energy depend on its CUs only through its
+// total c_g on each kind: T = 1 / sum_g c_g / WCET_g, E = T sum_g c_g P_g.
+// The platform models tabulate (T, E) over the totals, one binary per
+// entry, which makes both linear; this builds the tables, pruned.
+
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ychart::dse::detail {
+
+/// The per-kind totals c of one task with their time (ms) and energy per
+/// run (mJ): every c whose time is at most `slowest_ms`, except those that
+/// `dominated_by_fewer(t_fewer, e_fewer, t, e)` says one CU fewer of some
+/// kind (time t_fewer, energy e_fewer) can replace.
+struct KindTotals {
+  std::vector<std::vector<int>> totals;
+  std::vector<double> time_ms, energy_mj;
+};
+
+template <class Dominated>
+KindTotals tabulate_kind_totals(const std::vector<int>& most, const std::vector<double>& wcet_ms,
+                                const std::vector<double>& power_w, double slowest_ms, const Dominated& dominated_by_fewer) {
+  const std::size_t G = most.size();
+  auto time_energy = [&](const std::vector<int>& c, double& t, double& e) {
+    double rate = 0.0, draw = 0.0;
+    for (std::size_t g = 0; g < G; ++g)
+      if (c[g] > 0) rate += c[g] / wcet_ms[g], draw += c[g] * power_w[g];
+    if (rate <= 0) return false;
+    t = 1.0 / rate;
+    e = draw * t;
+    return t <= slowest_ms * (1 + 1e-9);
+  };
+  KindTotals out;
+  std::vector<int> c(G, 0);
+  while (true) {
+    double t = 0, e = 0;
+    if (time_energy(c, t, e)) {
+      bool dominated = false;
+      for (std::size_t g = 0; g < G && !dominated; ++g) {
+        if (c[g] == 0) continue;
+        auto fewer = c;
+        --fewer[g];
+        double tf = 0, ef = 0;
+        dominated = time_energy(fewer, tf, ef) && dominated_by_fewer(tf, ef, t, e);
+      }
+      if (!dominated) {
+        out.totals.push_back(c);
+        out.time_ms.push_back(t);
+        out.energy_mj.push_back(e);
+      }
+    }
+    std::size_t g = 0;  // next c, mixed radix
+    while (g < G && c[g] == most[g]) c[g++] = 0;
+    if (g == G) break;
+    ++c[g];
+  }
+  return out;
+}
+
+/// Refuses a task whose table would have more than `limit` entries.
+inline void check_table_size(const std::vector<int>& most_of_kind, long limit, const std::string& task) {
+  double entries = 1.0;
+  for (int c : most_of_kind) entries *= c + 1.0;
+  if (entries > double(limit))
+    throw model_error("ychart: task '" + task + "' would tabulate " + std::to_string(long(entries)) +
+                      " per-kind CU totals (max_table " + std::to_string(limit) + "); lower the caps or max_cus");
+}
+
+/// One binary per entry of `tab` picks task `id`'s totals: sum_c z_c = 1 and
+/// on_kind[g] (its CUs on the devices of kind g) = sum_c c_g z_c. Returns
+/// the binaries, and the task's time and energy per run as affine terms.
+struct KindTotalChoice {
+  std::vector<Discrete<>> choice;
+  Affine<dim::time> time;
+  Affine<> energy_mj;
+};
+
+inline KindTotalChoice add_kind_total_choice(Model& m, const std::string& id, const KindTotals& tab,
+                                             const std::vector<Affine<>>& on_kind) {
+  KindTotalChoice out;
+  const std::size_t G = on_kind.size();
+  Affine<> one;
+  std::vector<Affine<>> picked(G);
+  for (std::size_t c = 0; c < tab.totals.size(); ++c) {
+    auto z = m.binary("z_" + id + "_" + std::to_string(c));
+    out.choice.push_back(z);
+    one += z;
+    for (std::size_t g = 0; g < G; ++g)
+      if (tab.totals[c][g] > 0) picked[g] += double(tab.totals[c][g]) * z;
+    if (tab.energy_mj[c] != 0.0) out.energy_mj += tab.energy_mj[c] * z;
+    out.time += z * Constant<dim::time>(tab.time_ms[c] * 1e-3);
+  }
+  m.subject_to(one == 1.0, "totals_of_" + id);
+  for (std::size_t g = 0; g < G; ++g) m.subject_to(on_kind[g] == picked[g], "kind_" + std::to_string(g + 1) + "_" + id);
+  return out;
+}
+
+}  // namespace ychart::dse::detail
+// ---- end ychart/dse/detail/kind_totals.hpp ----
 
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -8115,20 +8225,32 @@ struct PlatformModelOptions {
   bool locality = true;
   /// Declared upper bound of every CU count; the caps give tighter ones.
   int max_cus = 1000;
+  /// Write each task's time as a table over its per-kind CU totals, one
+  /// binary per entry (a MILP GLPK proves), instead of the convex rate row.
+  /// The bounds keep the tables small and the model exact: entries slower
+  /// than ii_upper_bound_ms (the II of a mapping feasible under these
+  /// options) cannot be in a better mapping, and one CU fewer as fast as
+  /// execution_lower_bound_ms (at most every mapping's T_exe, e.g. the
+  /// compute-only optimum) replaces an entry without costing anything.
+  bool tabulate = false;
+  std::optional<double> execution_lower_bound_ms, ii_upper_bound_ms;
+  long max_table = 200000;  // entries per task before pruning; more is refused
 };
 
 struct PlatformModel {
   Model model;
-  Variable<dim::time> execution;  // T_exe (ms)
-  Real<dim::time> ii;             // II (ms), with transfers
+  Variable<dim::time> execution;  // T_exe (ms); absent when tabulated
+  Real<dim::time> ii;             // II (ms), with transfers or tabulated
   Affine<dim::time> host_to_device, device_to_host;  // empty for compute_only
   std::vector<Discrete<>> total;                // N_k
   std::vector<std::vector<Discrete<>>> cus;     // n_kd
   std::vector<std::vector<Discrete<>>> placed;  // alpha_kd (transfer models only)
+  std::vector<std::vector<Discrete<>>> choice;  // z_kc (tabulated only)
   Schedule schedule = Schedule::compute_only;
+  bool tabulated = false;
 
   double ii_ms(const Solution& s) const {
-    return schedule == Schedule::compute_only ? s.value(execution) : s.value(ii);
+    return schedule == Schedule::compute_only && !tabulated ? s.value(execution) : s.value(ii);
   }
   Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
@@ -8148,10 +8270,19 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
     throw model_error("ychart: the " + to_string(options.schedule) +
                       " schedule needs the host-to-device and device-to-host bandwidths");
 
+  const bool tab = options.tabulate;
+  const double slowest = options.ii_upper_bound_ms.value_or(std::numeric_limits<double>::infinity());
+  const double fast_enough = options.execution_lower_bound_ms.value_or(0.0);
+  if (tab && !(slowest > 0.0 && fast_enough >= 0.0 && fast_enough <= slowest * (1 + 1e-9)))
+    throw model_error("ychart: the tabulated model needs 0 <= execution_lower_bound_ms <= ii_upper_bound_ms");
+
   PlatformModel pm;
   auto& m = pm.model;
   pm.schedule = options.schedule;
-  pm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
+  pm.tabulated = tab;
+  std::optional<Real<dim::time>> exe;  // T_exe of the tabulated model
+  if (tab) exe = m.real(transfers ? "T_exe" : "II", units::ms, 0.0);
+  else pm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
   std::vector<std::vector<int>> bound(K, std::vector<int>(D, 0));  // CUs of k one device d takes
   std::vector<int> most(K, 0);
   pm.cus.resize(K);
@@ -8160,11 +8291,21 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
     const std::string id = task.name + "#" + std::to_string(k);
     Affine<> sum;
     Affine<dim::frequency> rate;
+    const std::size_t G = sizeof...(Rs);
+    std::vector<int> most_of_kind(G, 0);
+    std::vector<double> wcet_ms(G, 1.0);
+    std::vector<Affine<>> on_kind(G);
     for (std::size_t d = 0; d < D; ++d) {
-      if (table.wcet[k][d] > 0) bound[k][d] = detail::cus_per_device(table.use[k][d], table.cap[d], options.max_cus);
+      const std::size_t g = table.group[d];
+      if (table.wcet[k][d] > 0) {
+        bound[k][d] = detail::cus_per_device(table.use[k][d], table.cap[d], options.max_cus);
+        wcet_ms[g] = table.wcet[k][d] * 1e3;
+      }
       most[k] = std::min(options.max_cus, most[k] + bound[k][d]);
+      most_of_kind[g] = std::min(options.max_cus, most_of_kind[g] + bound[k][d]);
       pm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, bound[k][d]));
       sum += pm.cus[k][d];
+      on_kind[g] += pm.cus[k][d];
       if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet[k][d]);
     }
     if (most[k] < 1)
@@ -8172,7 +8313,25 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
                         "' within its caps");
     pm.total.push_back(m.integer("N_" + id, 1, most[k]));
     m.subject_to(pm.total[k] == sum);
-    m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
+    if (!tab) {
+      m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
+      continue;
+    }
+    detail::check_table_size(most_of_kind, options.max_table, task.name);
+    const auto entries = detail::tabulate_kind_totals(most_of_kind, wcet_ms, std::vector<double>(G, 0.0), slowest,
+                                                      [&](double t_fewer, double, double, double) {
+                                                        return t_fewer <= fast_enough * (1 + 1e-12);
+                                                      });
+    if (entries.totals.empty()) {
+      // No totals reach the upper bound: no mapping beats it.
+      m.subject_to(*exe >= Constant<dim::time>(2e-3 * slowest + 1.0), "no_totals_of_" + id + "_beat_the_upper_bound");
+      m.subject_to(*exe <= Constant<dim::time>(1e-3 * slowest));
+      pm.choice.emplace_back();
+      continue;
+    }
+    auto pick = detail::add_kind_total_choice(m, id, entries, on_kind);
+    pm.choice.push_back(pick.choice);
+    m.subject_to(*exe >= pick.time, "time_" + id);
   }
   for (std::size_t d = 0; d < D; ++d) {
     std::vector<std::vector<double>> use;
@@ -8193,7 +8352,12 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
   }
 
   if (!transfers) {
-    m.minimize(pm.execution);
+    if (tab) {
+      pm.ii = *exe;
+      m.minimize(pm.ii);
+    } else {
+      m.minimize(pm.execution);
+    }
     return pm;
   }
   pm.placed = detail::add_placement(m, app, pm.cus, bound);
@@ -8202,9 +8366,11 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
   pm.device_to_host = times.device_to_host;
   pm.ii = m.real("II", units::ms, 0.0);
   if (options.schedule == Schedule::sequential_phases) {
-    m.subject_to(pm.execution <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
+    if (tab) m.subject_to(*exe <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
+    else m.subject_to(pm.execution <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
   } else {
-    m.subject_to(pm.execution <= pm.ii, "II_execution");
+    if (tab) m.subject_to(*exe <= pm.ii, "II_execution");
+    else m.subject_to(pm.execution <= pm.ii, "II_execution");
     m.subject_to(pm.host_to_device + pm.device_to_host <= pm.ii, "II_transfers");
   }
   m.minimize(pm.ii);
@@ -8277,57 +8443,6 @@ struct PlatformPowerModel {
   Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
 
-namespace detail {
-
-/// The per-kind totals c of one task that can meet II_max, with their
-/// time (ms) and energy per run (mJ); `prune`: drop entries that one CU
-/// fewer of some kind matches in time (within II_max) and energy.
-struct KindTotals {
-  std::vector<std::vector<int>> totals;
-  std::vector<double> time_ms, energy_mj;
-};
-
-inline KindTotals tabulate_kind_totals(const std::vector<int>& most, const std::vector<double>& wcet_ms,
-                                       const std::vector<double>& power_w, double ii_ms, bool prune) {
-  const std::size_t G = most.size();
-  auto time_energy = [&](const std::vector<int>& c, double& t, double& e) {
-    double rate = 0.0, draw = 0.0;
-    for (std::size_t g = 0; g < G; ++g)
-      if (c[g] > 0) rate += c[g] / wcet_ms[g], draw += c[g] * power_w[g];
-    if (rate <= 0) return false;
-    t = 1.0 / rate;
-    e = draw * t;
-    return t <= ii_ms * (1 + 1e-9);
-  };
-  KindTotals out;
-  std::vector<int> c(G, 0);
-  while (true) {
-    double t = 0, e = 0;
-    if (time_energy(c, t, e)) {
-      bool dominated = false;
-      for (std::size_t g = 0; prune && g < G && !dominated; ++g) {
-        if (c[g] == 0) continue;
-        auto fewer = c;
-        --fewer[g];
-        double tf = 0, ef = 0;
-        dominated = time_energy(fewer, tf, ef) && ef <= e * (1 + 1e-12);
-      }
-      if (!dominated) {
-        out.totals.push_back(c);
-        out.time_ms.push_back(t);
-        out.energy_mj.push_back(e);
-      }
-    }
-    std::size_t g = 0;  // next c, mixed radix
-    while (g < G && c[g] == most[g]) c[g++] = 0;
-    if (g == G) break;
-    ++c[g];
-  }
-  return out;
-}
-
-}  // namespace detail
-
 /// Builds the power model of mapping `app` onto `platform` at II_max.
 /// Throws model_error when a task fits no device, II_max is not positive,
 /// a schedule needs bandwidths the platform lacks, or a task's table
@@ -8381,16 +8496,15 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
     if (most[k] < 1)
       throw model_error("ychart: no device of platform '" + platform.name + "' takes one CU of task '" + task.name +
                         "' within its caps");
-    double entries = 1.0;
-    for (int c : most_of_kind) entries *= c + 1.0;
-    if (entries > double(options.max_table))
-      throw model_error("ychart: task '" + task.name + "' would tabulate " + std::to_string(long(entries)) +
-                        " per-kind CU totals (max_table " + std::to_string(options.max_table) +
-                        "); lower the caps or max_cus");
+    detail::check_table_size(most_of_kind, options.max_table, task.name);
     pm.total.push_back(m.integer("N_" + id, 1, most[k]));
     m.subject_to(pm.total[k] == sum);
 
-    auto tab = detail::tabulate_kind_totals(most_of_kind, wcet_ms, power_w, ii, !sequential);
+    // Fewer CUs as fast as II_max needs and no more energy replace these,
+    // unless execution adds to the transfers (sequential phases).
+    auto tab = detail::tabulate_kind_totals(most_of_kind, wcet_ms, power_w, ii, [&](double, double ef, double, double e) {
+      return !sequential && ef <= e * (1 + 1e-12);
+    });
     bool too_slow = false;
     if (tab.totals.empty()) {
       // No CU count meets II_max: the task keeps its fastest totals, and a
@@ -8402,21 +8516,11 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
       tab.time_ms.push_back(1.0 / rate);
       tab.energy_mj.push_back(draw / rate);
     }
-    Affine<> one;
-    Affine<dim::time> time;
-    std::vector<Affine<>> picked(G);
-    for (std::size_t c = 0; c < tab.totals.size(); ++c) {
-      auto z = m.binary("z_" + id + "_" + std::to_string(c));
-      pm.choice[k].push_back(z);
-      one += z;
-      for (std::size_t g = 0; g < G; ++g)
-        if (tab.totals[c][g] > 0) picked[g] += double(tab.totals[c][g]) * z;
-      energy += tab.energy_mj[c] * z;
-      time += z * Constant<dim::time>(tab.time_ms[c] * 1e-3);
-    }
+    auto pick = detail::add_kind_total_choice(m, id, tab, on_kind);
+    pm.choice[k] = pick.choice;
     pm.totals[k] = tab.totals;
-    m.subject_to(one == 1.0, "totals_of_" + id);
-    for (std::size_t g = 0; g < G; ++g) m.subject_to(on_kind[g] == picked[g], "kind_" + std::to_string(g + 1) + "_" + id);
+    energy += pick.energy_mj;
+    const auto& time = pick.time;
     if (too_slow) m.subject_to(execution >= time, "no_CU_count_of_" + id + "_meets_II_max");
     else if (sequential) m.subject_to(execution >= time, "time_" + id);
   }

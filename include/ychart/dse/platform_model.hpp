@@ -14,8 +14,14 @@
 // are ordered by the load they carry, which removes the symmetric copies of
 // every mapping from the search. mapping() reads a solution back for
 // evaluate(), whose II on it equals the model's.
+// With `tabulate`, each task's time is instead a table over its CU totals
+// per kind (detail/kind_totals.hpp), T_exe >= sum_c T_kc z_kc, and the whole
+// model is linear: GLPK's bound is much stronger than outer approximation's
+// once placement and locality binaries enter. Bounds on the optimum (a
+// known mapping's II, the compute-only optimum) keep the tables short.
 #pragma once
 
+#include "detail/kind_totals.hpp"
 #include "detail/resource_rows.hpp"
 #include "detail/solution_mapping.hpp"
 #include "detail/transfer_rows.hpp"
@@ -32,6 +38,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -47,20 +54,32 @@ struct PlatformModelOptions {
   bool locality = true;
   /// Declared upper bound of every CU count; the caps give tighter ones.
   int max_cus = 1000;
+  /// Write each task's time as a table over its per-kind CU totals, one
+  /// binary per entry (a MILP GLPK proves), instead of the convex rate row.
+  /// The bounds keep the tables small and the model exact: entries slower
+  /// than ii_upper_bound_ms (the II of a mapping feasible under these
+  /// options) cannot be in a better mapping, and one CU fewer as fast as
+  /// execution_lower_bound_ms (at most every mapping's T_exe, e.g. the
+  /// compute-only optimum) replaces an entry without costing anything.
+  bool tabulate = false;
+  std::optional<double> execution_lower_bound_ms, ii_upper_bound_ms;
+  long max_table = 200000;  // entries per task before pruning; more is refused
 };
 
 struct PlatformModel {
   Model model;
-  Variable<dim::time> execution;  // T_exe (ms)
-  Real<dim::time> ii;             // II (ms), with transfers
+  Variable<dim::time> execution;  // T_exe (ms); absent when tabulated
+  Real<dim::time> ii;             // II (ms), with transfers or tabulated
   Affine<dim::time> host_to_device, device_to_host;  // empty for compute_only
   std::vector<Discrete<>> total;                // N_k
   std::vector<std::vector<Discrete<>>> cus;     // n_kd
   std::vector<std::vector<Discrete<>>> placed;  // alpha_kd (transfer models only)
+  std::vector<std::vector<Discrete<>>> choice;  // z_kc (tabulated only)
   Schedule schedule = Schedule::compute_only;
+  bool tabulated = false;
 
   double ii_ms(const Solution& s) const {
-    return schedule == Schedule::compute_only ? s.value(execution) : s.value(ii);
+    return schedule == Schedule::compute_only && !tabulated ? s.value(execution) : s.value(ii);
   }
   Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
@@ -80,10 +99,19 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
     throw model_error("ychart: the " + to_string(options.schedule) +
                       " schedule needs the host-to-device and device-to-host bandwidths");
 
+  const bool tab = options.tabulate;
+  const double slowest = options.ii_upper_bound_ms.value_or(std::numeric_limits<double>::infinity());
+  const double fast_enough = options.execution_lower_bound_ms.value_or(0.0);
+  if (tab && !(slowest > 0.0 && fast_enough >= 0.0 && fast_enough <= slowest * (1 + 1e-9)))
+    throw model_error("ychart: the tabulated model needs 0 <= execution_lower_bound_ms <= ii_upper_bound_ms");
+
   PlatformModel pm;
   auto& m = pm.model;
   pm.schedule = options.schedule;
-  pm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
+  pm.tabulated = tab;
+  std::optional<Real<dim::time>> exe;  // T_exe of the tabulated model
+  if (tab) exe = m.real(transfers ? "T_exe" : "II", units::ms, 0.0);
+  else pm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
   std::vector<std::vector<int>> bound(K, std::vector<int>(D, 0));  // CUs of k one device d takes
   std::vector<int> most(K, 0);
   pm.cus.resize(K);
@@ -92,11 +120,21 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
     const std::string id = task.name + "#" + std::to_string(k);
     Affine<> sum;
     Affine<dim::frequency> rate;
+    const std::size_t G = sizeof...(Rs);
+    std::vector<int> most_of_kind(G, 0);
+    std::vector<double> wcet_ms(G, 1.0);
+    std::vector<Affine<>> on_kind(G);
     for (std::size_t d = 0; d < D; ++d) {
-      if (table.wcet[k][d] > 0) bound[k][d] = detail::cus_per_device(table.use[k][d], table.cap[d], options.max_cus);
+      const std::size_t g = table.group[d];
+      if (table.wcet[k][d] > 0) {
+        bound[k][d] = detail::cus_per_device(table.use[k][d], table.cap[d], options.max_cus);
+        wcet_ms[g] = table.wcet[k][d] * 1e3;
+      }
       most[k] = std::min(options.max_cus, most[k] + bound[k][d]);
+      most_of_kind[g] = std::min(options.max_cus, most_of_kind[g] + bound[k][d]);
       pm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, bound[k][d]));
       sum += pm.cus[k][d];
+      on_kind[g] += pm.cus[k][d];
       if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet[k][d]);
     }
     if (most[k] < 1)
@@ -104,7 +142,25 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
                         "' within its caps");
     pm.total.push_back(m.integer("N_" + id, 1, most[k]));
     m.subject_to(pm.total[k] == sum);
-    m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
+    if (!tab) {
+      m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
+      continue;
+    }
+    detail::check_table_size(most_of_kind, options.max_table, task.name);
+    const auto entries = detail::tabulate_kind_totals(most_of_kind, wcet_ms, std::vector<double>(G, 0.0), slowest,
+                                                      [&](double t_fewer, double, double, double) {
+                                                        return t_fewer <= fast_enough * (1 + 1e-12);
+                                                      });
+    if (entries.totals.empty()) {
+      // No totals reach the upper bound: no mapping beats it.
+      m.subject_to(*exe >= Constant<dim::time>(2e-3 * slowest + 1.0), "no_totals_of_" + id + "_beat_the_upper_bound");
+      m.subject_to(*exe <= Constant<dim::time>(1e-3 * slowest));
+      pm.choice.emplace_back();
+      continue;
+    }
+    auto pick = detail::add_kind_total_choice(m, id, entries, on_kind);
+    pm.choice.push_back(pick.choice);
+    m.subject_to(*exe >= pick.time, "time_" + id);
   }
   for (std::size_t d = 0; d < D; ++d) {
     std::vector<std::vector<double>> use;
@@ -125,7 +181,12 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
   }
 
   if (!transfers) {
-    m.minimize(pm.execution);
+    if (tab) {
+      pm.ii = *exe;
+      m.minimize(pm.ii);
+    } else {
+      m.minimize(pm.execution);
+    }
     return pm;
   }
   pm.placed = detail::add_placement(m, app, pm.cus, bound);
@@ -134,9 +195,11 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
   pm.device_to_host = times.device_to_host;
   pm.ii = m.real("II", units::ms, 0.0);
   if (options.schedule == Schedule::sequential_phases) {
-    m.subject_to(pm.execution <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
+    if (tab) m.subject_to(*exe <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
+    else m.subject_to(pm.execution <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
   } else {
-    m.subject_to(pm.execution <= pm.ii, "II_execution");
+    if (tab) m.subject_to(*exe <= pm.ii, "II_execution");
+    else m.subject_to(pm.execution <= pm.ii, "II_execution");
     m.subject_to(pm.host_to_device + pm.device_to_host <= pm.ii, "II_transfers");
   }
   m.minimize(pm.ii);

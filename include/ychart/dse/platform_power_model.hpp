@@ -23,6 +23,7 @@
 // prices it at the model's objective.
 #pragma once
 
+#include "detail/kind_totals.hpp"
 #include "detail/resource_rows.hpp"
 #include "detail/solution_mapping.hpp"
 #include "detail/transfer_rows.hpp"
@@ -73,57 +74,6 @@ struct PlatformPowerModel {
 
   Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
-
-namespace detail {
-
-/// The per-kind totals c of one task that can meet II_max, with their
-/// time (ms) and energy per run (mJ); `prune`: drop entries that one CU
-/// fewer of some kind matches in time (within II_max) and energy.
-struct KindTotals {
-  std::vector<std::vector<int>> totals;
-  std::vector<double> time_ms, energy_mj;
-};
-
-inline KindTotals tabulate_kind_totals(const std::vector<int>& most, const std::vector<double>& wcet_ms,
-                                       const std::vector<double>& power_w, double ii_ms, bool prune) {
-  const std::size_t G = most.size();
-  auto time_energy = [&](const std::vector<int>& c, double& t, double& e) {
-    double rate = 0.0, draw = 0.0;
-    for (std::size_t g = 0; g < G; ++g)
-      if (c[g] > 0) rate += c[g] / wcet_ms[g], draw += c[g] * power_w[g];
-    if (rate <= 0) return false;
-    t = 1.0 / rate;
-    e = draw * t;
-    return t <= ii_ms * (1 + 1e-9);
-  };
-  KindTotals out;
-  std::vector<int> c(G, 0);
-  while (true) {
-    double t = 0, e = 0;
-    if (time_energy(c, t, e)) {
-      bool dominated = false;
-      for (std::size_t g = 0; prune && g < G && !dominated; ++g) {
-        if (c[g] == 0) continue;
-        auto fewer = c;
-        --fewer[g];
-        double tf = 0, ef = 0;
-        dominated = time_energy(fewer, tf, ef) && ef <= e * (1 + 1e-12);
-      }
-      if (!dominated) {
-        out.totals.push_back(c);
-        out.time_ms.push_back(t);
-        out.energy_mj.push_back(e);
-      }
-    }
-    std::size_t g = 0;  // next c, mixed radix
-    while (g < G && c[g] == most[g]) c[g++] = 0;
-    if (g == G) break;
-    ++c[g];
-  }
-  return out;
-}
-
-}  // namespace detail
 
 /// Builds the power model of mapping `app` onto `platform` at II_max.
 /// Throws model_error when a task fits no device, II_max is not positive,
@@ -178,16 +128,15 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
     if (most[k] < 1)
       throw model_error("ychart: no device of platform '" + platform.name + "' takes one CU of task '" + task.name +
                         "' within its caps");
-    double entries = 1.0;
-    for (int c : most_of_kind) entries *= c + 1.0;
-    if (entries > double(options.max_table))
-      throw model_error("ychart: task '" + task.name + "' would tabulate " + std::to_string(long(entries)) +
-                        " per-kind CU totals (max_table " + std::to_string(options.max_table) +
-                        "); lower the caps or max_cus");
+    detail::check_table_size(most_of_kind, options.max_table, task.name);
     pm.total.push_back(m.integer("N_" + id, 1, most[k]));
     m.subject_to(pm.total[k] == sum);
 
-    auto tab = detail::tabulate_kind_totals(most_of_kind, wcet_ms, power_w, ii, !sequential);
+    // Fewer CUs as fast as II_max needs and no more energy replace these,
+    // unless execution adds to the transfers (sequential phases).
+    auto tab = detail::tabulate_kind_totals(most_of_kind, wcet_ms, power_w, ii, [&](double, double ef, double, double e) {
+      return !sequential && ef <= e * (1 + 1e-12);
+    });
     bool too_slow = false;
     if (tab.totals.empty()) {
       // No CU count meets II_max: the task keeps its fastest totals, and a
@@ -199,21 +148,11 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
       tab.time_ms.push_back(1.0 / rate);
       tab.energy_mj.push_back(draw / rate);
     }
-    Affine<> one;
-    Affine<dim::time> time;
-    std::vector<Affine<>> picked(G);
-    for (std::size_t c = 0; c < tab.totals.size(); ++c) {
-      auto z = m.binary("z_" + id + "_" + std::to_string(c));
-      pm.choice[k].push_back(z);
-      one += z;
-      for (std::size_t g = 0; g < G; ++g)
-        if (tab.totals[c][g] > 0) picked[g] += double(tab.totals[c][g]) * z;
-      energy += tab.energy_mj[c] * z;
-      time += z * Constant<dim::time>(tab.time_ms[c] * 1e-3);
-    }
+    auto pick = detail::add_kind_total_choice(m, id, tab, on_kind);
+    pm.choice[k] = pick.choice;
     pm.totals[k] = tab.totals;
-    m.subject_to(one == 1.0, "totals_of_" + id);
-    for (std::size_t g = 0; g < G; ++g) m.subject_to(on_kind[g] == picked[g], "kind_" + std::to_string(g + 1) + "_" + id);
+    energy += pick.energy_mj;
+    const auto& time = pick.time;
     if (too_slow) m.subject_to(execution >= time, "no_CU_count_of_" + id + "_meets_II_max");
     else if (sequential) m.subject_to(execution >= time, "time_" + id);
   }
