@@ -46,14 +46,22 @@
 
 namespace ychart::dse {
 
+/// What every heterogeneous mapping model takes.
 template <ResourceRecord... Rs>
-struct PlatformModelOptions {
+struct PlatformMappingOptions {
   /// Per-device cap on each resource of each kind; empty: the capacity.
   std::tuple<std::optional<Rs>...> caps{};
   Schedule schedule = Schedule::compute_only;
   bool locality = true;
   /// Declared upper bound of every CU count; the caps give tighter ones.
   int max_cus = 1000;
+  /// Most per-kind CU totals a tabulated task may have (before pruning);
+  /// a larger table is refused rather than built slowly.
+  long max_table = 200000;
+};
+
+template <ResourceRecord... Rs>
+struct PlatformModelOptions : PlatformMappingOptions<Rs...> {
   /// Write each task's time as a table over its per-kind CU totals, one
   /// binary per entry (a MILP GLPK proves), instead of the convex rate row.
   /// The bounds keep the tables small and the model exact: entries slower
@@ -63,7 +71,6 @@ struct PlatformModelOptions {
   /// compute-only optimum) replaces an entry without costing anything.
   bool tabulate = false;
   std::optional<double> execution_lower_bound_ms, ii_upper_bound_ms;
-  long max_table = 200000;  // entries per task before pruning; more is refused
 };
 
 struct PlatformModel {
@@ -83,6 +90,53 @@ struct PlatformModel {
   }
   Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
+
+namespace detail {
+
+/// Task k's compute units on a platform, as variables: n_kd (0 where it has
+/// no implementation, at most what one device takes under its cap) and
+/// N_k = sum_d n_kd, appended to cus and total; and what its tables need.
+struct TaskCus {
+  std::vector<int> bound;                // [d] CUs of the task one device takes
+  std::vector<int> most_of_kind;         // [g] CUs all devices of kind g take
+  std::vector<double> wcet_ms, power_w;  // [g] one CU of its implementation (1 ms, 0 W where none)
+  std::vector<Affine<>> on_kind;         // [g] its CUs on the devices of kind g
+  int most = 0;                          // N_k's upper bound
+};
+
+inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kinds, std::size_t k,
+                            const std::string& task, const std::string& platform, int max_cus,
+                            std::vector<std::vector<Discrete<>>>& cus, std::vector<Discrete<>>& total) {
+  const std::size_t D = table.kind.size();
+  const std::string id = task + "#" + std::to_string(k);
+  TaskCus t;
+  t.bound.assign(D, 0);
+  t.most_of_kind.assign(kinds, 0);
+  t.wcet_ms.assign(kinds, 1.0);
+  t.power_w.assign(kinds, 0.0);
+  t.on_kind.resize(kinds);
+  Affine<> sum;
+  for (std::size_t d = 0; d < D; ++d) {
+    const std::size_t g = table.group[d];
+    if (table.wcet[k][d] > 0) {
+      t.bound[d] = cus_per_device(table.use[k][d], table.cap[d], max_cus);
+      t.wcet_ms[g] = table.wcet[k][d] * 1e3, t.power_w[g] = table.power[k][d];
+    }
+    t.most = std::min(max_cus, t.most + t.bound[d]);
+    t.most_of_kind[g] = std::min(max_cus, t.most_of_kind[g] + t.bound[d]);
+    cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, t.bound[d]));
+    sum += cus[k][d];
+    t.on_kind[g] += cus[k][d];
+  }
+  if (t.most < 1)
+    throw model_error("ychart: no device of platform '" + platform + "' takes one CU of task '" + task +
+                      "' within its caps");
+  total.push_back(m.integer("N_" + id, 1, t.most));
+  m.subject_to(total[k] == sum);
+  return t;
+}
+
+}  // namespace detail
 
 /// Builds the model of mapping `app` onto `platform`. Throws model_error
 /// when a task fits no device or a schedule needs bandwidths the platform
@@ -118,36 +172,19 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
   for (std::size_t k = 0; k < K; ++k) {
     const auto& task = app.kernel(k);
     const std::string id = task.name + "#" + std::to_string(k);
-    Affine<> sum;
-    Affine<dim::frequency> rate;
     const std::size_t G = sizeof...(Rs);
-    std::vector<int> most_of_kind(G, 0);
-    std::vector<double> wcet_ms(G, 1.0);
-    std::vector<Affine<>> on_kind(G);
-    for (std::size_t d = 0; d < D; ++d) {
-      const std::size_t g = table.group[d];
-      if (table.wcet[k][d] > 0) {
-        bound[k][d] = detail::cus_per_device(table.use[k][d], table.cap[d], options.max_cus);
-        wcet_ms[g] = table.wcet[k][d] * 1e3;
-      }
-      most[k] = std::min(options.max_cus, most[k] + bound[k][d]);
-      most_of_kind[g] = std::min(options.max_cus, most_of_kind[g] + bound[k][d]);
-      pm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, bound[k][d]));
-      sum += pm.cus[k][d];
-      on_kind[g] += pm.cus[k][d];
+    const auto on = detail::add_task_cus(m, table, G, k, task.name, platform.name, options.max_cus, pm.cus, pm.total);
+    bound[k] = on.bound;
+    most[k] = on.most;
+    Affine<dim::frequency> rate;
+    for (std::size_t d = 0; d < D; ++d)
       if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet[k][d]);
-    }
-    if (most[k] < 1)
-      throw model_error("ychart: no device of platform '" + platform.name + "' takes one CU of task '" + task.name +
-                        "' within its caps");
-    pm.total.push_back(m.integer("N_" + id, 1, most[k]));
-    m.subject_to(pm.total[k] == sum);
     if (!tab) {
       m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
       continue;
     }
-    detail::check_table_size(most_of_kind, options.max_table, task.name);
-    const auto entries = detail::tabulate_kind_totals(most_of_kind, wcet_ms, std::vector<double>(G, 0.0), slowest,
+    detail::check_table_size(on.most_of_kind, options.max_table, task.name);
+    const auto entries = detail::tabulate_kind_totals(on.most_of_kind, on.wcet_ms, std::vector<double>(G, 0.0), slowest,
                                                       [&](double t_fewer, double, double, double) {
                                                         return t_fewer <= fast_enough * (1 + 1e-12);
                                                       });
@@ -158,7 +195,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
       pm.choice.emplace_back();
       continue;
     }
-    auto pick = detail::add_kind_total_choice(m, id, entries, on_kind);
+    auto pick = detail::add_kind_total_choice(m, id, entries, on.on_kind);
     pm.choice.push_back(pick.choice);
     m.subject_to(*exe >= pick.time, "time_" + id);
   }

@@ -31,6 +31,7 @@
 #include "mapping.hpp"
 #include "platform.hpp"
 #include "platform_evaluate.hpp"
+#include "platform_model.hpp"
 #include "resources.hpp"
 
 #include "../error.hpp"
@@ -48,18 +49,9 @@
 
 namespace ychart::dse {
 
+/// Caps, schedule, locality and the table limit, as the II model takes them.
 template <ResourceRecord... Rs>
-struct PlatformPowerModelOptions {
-  /// Per-device cap on each resource of each kind; empty: the capacity.
-  std::tuple<std::optional<Rs>...> caps{};
-  Schedule schedule = Schedule::compute_only;
-  bool locality = true;
-  /// Declared upper bound of every CU count; the caps give tighter ones.
-  int max_cus = 1000;
-  /// Most per-kind CU totals tabulated for one task (before pruning); a
-  /// larger table is refused rather than built slowly.
-  long max_table = 200000;
-};
+using PlatformPowerModelOptions = PlatformMappingOptions<Rs...>;
 
 struct PlatformPowerModel {
   Model model;
@@ -109,28 +101,14 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
   for (std::size_t k = 0; k < K; ++k) {
     const auto& task = app.kernel(k);
     const std::string id = task.name + "#" + std::to_string(k);
-    std::vector<int> most_of_kind(G, 0);
-    std::vector<double> wcet_ms(G, 1.0), power_w(G, 0.0);
-    std::vector<Affine<>> on_kind(G);
-    Affine<> sum;
-    for (std::size_t d = 0; d < D; ++d) {
-      const std::size_t g = table.group[d];
-      if (table.wcet[k][d] > 0) {
-        bound[k][d] = detail::cus_per_device(table.use[k][d], table.cap[d], options.max_cus);
-        wcet_ms[g] = table.wcet[k][d] * 1e3, power_w[g] = table.power[k][d];
-      }
-      most_of_kind[g] = std::min(options.max_cus, most_of_kind[g] + bound[k][d]);
-      pm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, bound[k][d]));
-      sum += pm.cus[k][d];
-      on_kind[g] += pm.cus[k][d];
-    }
-    for (int c : most_of_kind) most[k] = std::min(options.max_cus, most[k] + c);
-    if (most[k] < 1)
-      throw model_error("ychart: no device of platform '" + platform.name + "' takes one CU of task '" + task.name +
-                        "' within its caps");
+    const auto on = detail::add_task_cus(m, table, G, k, task.name, platform.name, options.max_cus, pm.cus, pm.total);
+    bound[k] = on.bound;
+    most[k] = on.most;
+    const auto& most_of_kind = on.most_of_kind;
+    const auto& wcet_ms = on.wcet_ms;
+    const auto& power_w = on.power_w;
+    const auto& on_kind = on.on_kind;
     detail::check_table_size(most_of_kind, options.max_table, task.name);
-    pm.total.push_back(m.integer("N_" + id, 1, most[k]));
-    m.subject_to(pm.total[k] == sum);
 
     // Fewer CUs as fast as II_max needs and no more energy replace these,
     // unless execution adds to the transfers (sequential phases).
