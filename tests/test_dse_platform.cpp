@@ -612,7 +612,9 @@ TEST(DsePlatformLocalSearch, ReachesAFeasibleLocalOptimumNeverBelowTheOptimum) {
       optimal += ii <= best * (1 + 1e-9);
       for (const auto& n : neighbours(tiny.app, p, r.mapping)) {
         const auto e = evaluate(tiny.app, p, n, eo);
-        if (e.feasible) EXPECT_GE(e.ii.in(units::ms), ii * (1 - 1e-9)) << ::testing::PrintToString(n.cus);
+        if (e.feasible) {
+          EXPECT_GE(e.ii.in(units::ms), ii * (1 - 1e-9)) << ::testing::PrintToString(n.cus);
+        }
       }
     }
   }
