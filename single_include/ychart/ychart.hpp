@@ -7939,6 +7939,7 @@ struct DeviceTable {
   std::vector<std::string> kind;                           // [d]
   std::vector<std::size_t> group;                          // [d]
   std::vector<double> nominal_clock;                       // [d]
+  std::vector<double> static_power, memory_static_power;   // [d], W while powered
 };
 
 template <ResourceRecord... Rs>
@@ -7962,6 +7963,8 @@ DeviceTable device_table(const HeterogeneousApplication<Rs...>& app, const Platf
       t.kind.push_back(group.kind.name);
       t.group.push_back(decltype(g)::value);
       t.nominal_clock.push_back(group.kind.clock.nominal.value());
+      t.static_power.push_back(group.kind.static_power.value());
+      t.memory_static_power.push_back(group.kind.memory.static_power.value());
       const std::size_t d = t.kind.size() - 1;
       for (std::size_t k = 0; k < K; ++k) {
         const auto& impl = std::get<decltype(g)::value>(app.kernel(k).on);
@@ -8058,13 +8061,10 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
   if (options.operating_ii) {
     PowerBreakdown p;
     double logic = 0.0, memory = 0.0, compute_energy = 0.0;
-    std::size_t d = 0;
-    platform.for_each_group([&](auto, const auto& group) {
-      for (int i = 0; i < group.devices; ++i, ++d)
-        if (e.in_use[d]) logic += group.kind.static_power.value(), memory += group.kind.memory.static_power.value();
-    });
+    for (std::size_t d = 0; d < D; ++d)
+      if (e.in_use[d]) logic += table.static_power[d], memory += table.memory_static_power[d];
     for (std::size_t k = 0; k < K; ++k)
-      for (std::size_t d2 = 0; d2 < D; ++d2) compute_energy += m.cus[k][d2] * table.power[k][d2] * e.kernel_time[k];
+      for (std::size_t d = 0; d < D; ++d) compute_energy += m.cus[k][d] * table.power[k][d] * e.kernel_time[k];
     p.device_static = Constant<dim::power>(logic);
     p.memory_static = Constant<dim::power>(memory);
     p.compute = Constant<dim::power>(compute_energy / ii);
@@ -8307,6 +8307,28 @@ inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kind
   return t;
 }
 
+/// Every device's resource rows in its kind's record and cap, and, against
+/// symmetry, devices of one group ordered by the weighted load they carry.
+inline void add_device_rows(Model& m, const DeviceTable& table, const std::vector<std::vector<Discrete<>>>& cus) {
+  const std::size_t K = cus.size(), D = table.kind.size();
+  for (std::size_t d = 0; d < D; ++d) {
+    std::vector<std::vector<double>> use;
+    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
+    add_device_resource_rows(m, d, table.resource_names[d], use, cus, table.cap[d]);
+  }
+  for (std::size_t d = 0; d + 1 < D; ++d) {
+    if (table.group[d] != table.group[d + 1]) continue;
+    Affine<> here, next;
+    for (std::size_t k = 0; k < K; ++k) {
+      double w = 1.0;
+      for (double u : table.use[k][d]) w += u;
+      here += w * cus[k][d];
+      next += w * cus[k][d + 1];
+    }
+    m.subject_to(here >= next);
+  }
+}
+
 }  // namespace detail
 
 /// Builds the model of mapping `app` onto `platform`. Throws model_error
@@ -8370,23 +8392,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
     pm.choice.push_back(pick.choice);
     m.subject_to(*exe >= pick.time, "time_" + id);
   }
-  for (std::size_t d = 0; d < D; ++d) {
-    std::vector<std::vector<double>> use;
-    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
-    detail::add_device_resource_rows(m, d, table.resource_names[d], use, pm.cus, table.cap[d]);
-  }
-  // Symmetry: within a group, devices carry non-increasing weighted loads.
-  for (std::size_t d = 0; d + 1 < D; ++d) {
-    if (table.group[d] != table.group[d + 1]) continue;
-    Affine<> here, next;
-    for (std::size_t k = 0; k < K; ++k) {
-      double w = 1.0;
-      for (double u : table.use[k][d]) w += u;
-      here += w * pm.cus[k][d];
-      next += w * pm.cus[k][d + 1];
-    }
-    m.subject_to(here >= next);
-  }
+  detail::add_device_rows(m, table, pm.cus);
 
   if (!transfers) {
     if (tab) {
@@ -8538,40 +8544,15 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
     if (too_slow) m.subject_to(execution >= time, "no_CU_count_of_" + id + "_meets_II_max");
     else if (sequential) m.subject_to(execution >= time, "time_" + id);
   }
-  for (std::size_t d = 0; d < D; ++d) {
-    std::vector<std::vector<double>> use;
-    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
-    detail::add_device_resource_rows(m, d, table.resource_names[d], use, pm.cus, table.cap[d]);
-  }
-  // Devices in use and their static power.
-  std::vector<double> static_w(D, 0.0);
-  {
-    std::size_t d = 0;
-    platform.for_each_group([&](auto, const auto& group) {
-      for (int i = 0; i < group.devices; ++i, ++d)
-        static_w[d] = group.kind.static_power.value() + group.kind.memory.static_power.value();
-    });
-  }
+  detail::add_device_rows(m, table, pm.cus);
+  // Devices in use and their static power; within a group the powered ones come first.
   Affine<> static_power;
   for (std::size_t d = 0; d < D; ++d) {
     pm.used.push_back(m.binary("used_" + std::to_string(d + 1)));
     for (std::size_t k = 0; k < K; ++k)
       if (bound[k][d] > 0) m.subject_to(pm.cus[k][d] <= double(bound[k][d]) * pm.used[d]);
-    if (static_w[d] > 0) static_power += static_w[d] * pm.used[d];
-  }
-  // Symmetry: within a group, devices carry non-increasing weighted loads
-  // and the powered ones come first.
-  for (std::size_t d = 0; d + 1 < D; ++d) {
-    if (table.group[d] != table.group[d + 1]) continue;
-    Affine<> here, next;
-    for (std::size_t k = 0; k < K; ++k) {
-      double w = 1.0;
-      for (double u : table.use[k][d]) w += u;
-      here += w * pm.cus[k][d];
-      next += w * pm.cus[k][d + 1];
-    }
-    m.subject_to(here >= next);
-    m.subject_to(pm.used[d] >= pm.used[d + 1]);
+    if (const double w = table.static_power[d] + table.memory_static_power[d]; w > 0) static_power += w * pm.used[d];
+    if (d > 0 && table.group[d - 1] == table.group[d]) m.subject_to(pm.used[d - 1] >= pm.used[d]);
   }
   if (transfers) {
     pm.placed = detail::add_placement(m, app, pm.cus, bound);

@@ -61,6 +61,7 @@ struct DeviceTable {
   std::vector<std::string> kind;                           // [d]
   std::vector<std::size_t> group;                          // [d]
   std::vector<double> nominal_clock;                       // [d]
+  std::vector<double> static_power, memory_static_power;   // [d], W while powered
 };
 
 template <ResourceRecord... Rs>
@@ -84,6 +85,8 @@ DeviceTable device_table(const HeterogeneousApplication<Rs...>& app, const Platf
       t.kind.push_back(group.kind.name);
       t.group.push_back(decltype(g)::value);
       t.nominal_clock.push_back(group.kind.clock.nominal.value());
+      t.static_power.push_back(group.kind.static_power.value());
+      t.memory_static_power.push_back(group.kind.memory.static_power.value());
       const std::size_t d = t.kind.size() - 1;
       for (std::size_t k = 0; k < K; ++k) {
         const auto& impl = std::get<decltype(g)::value>(app.kernel(k).on);
@@ -180,13 +183,10 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
   if (options.operating_ii) {
     PowerBreakdown p;
     double logic = 0.0, memory = 0.0, compute_energy = 0.0;
-    std::size_t d = 0;
-    platform.for_each_group([&](auto, const auto& group) {
-      for (int i = 0; i < group.devices; ++i, ++d)
-        if (e.in_use[d]) logic += group.kind.static_power.value(), memory += group.kind.memory.static_power.value();
-    });
+    for (std::size_t d = 0; d < D; ++d)
+      if (e.in_use[d]) logic += table.static_power[d], memory += table.memory_static_power[d];
     for (std::size_t k = 0; k < K; ++k)
-      for (std::size_t d2 = 0; d2 < D; ++d2) compute_energy += m.cus[k][d2] * table.power[k][d2] * e.kernel_time[k];
+      for (std::size_t d = 0; d < D; ++d) compute_energy += m.cus[k][d] * table.power[k][d] * e.kernel_time[k];
     p.device_static = Constant<dim::power>(logic);
     p.memory_static = Constant<dim::power>(memory);
     p.compute = Constant<dim::power>(compute_energy / ii);

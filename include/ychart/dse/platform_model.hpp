@@ -136,6 +136,28 @@ inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kind
   return t;
 }
 
+/// Every device's resource rows in its kind's record and cap, and, against
+/// symmetry, devices of one group ordered by the weighted load they carry.
+inline void add_device_rows(Model& m, const DeviceTable& table, const std::vector<std::vector<Discrete<>>>& cus) {
+  const std::size_t K = cus.size(), D = table.kind.size();
+  for (std::size_t d = 0; d < D; ++d) {
+    std::vector<std::vector<double>> use;
+    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
+    add_device_resource_rows(m, d, table.resource_names[d], use, cus, table.cap[d]);
+  }
+  for (std::size_t d = 0; d + 1 < D; ++d) {
+    if (table.group[d] != table.group[d + 1]) continue;
+    Affine<> here, next;
+    for (std::size_t k = 0; k < K; ++k) {
+      double w = 1.0;
+      for (double u : table.use[k][d]) w += u;
+      here += w * cus[k][d];
+      next += w * cus[k][d + 1];
+    }
+    m.subject_to(here >= next);
+  }
+}
+
 }  // namespace detail
 
 /// Builds the model of mapping `app` onto `platform`. Throws model_error
@@ -199,23 +221,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
     pm.choice.push_back(pick.choice);
     m.subject_to(*exe >= pick.time, "time_" + id);
   }
-  for (std::size_t d = 0; d < D; ++d) {
-    std::vector<std::vector<double>> use;
-    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
-    detail::add_device_resource_rows(m, d, table.resource_names[d], use, pm.cus, table.cap[d]);
-  }
-  // Symmetry: within a group, devices carry non-increasing weighted loads.
-  for (std::size_t d = 0; d + 1 < D; ++d) {
-    if (table.group[d] != table.group[d + 1]) continue;
-    Affine<> here, next;
-    for (std::size_t k = 0; k < K; ++k) {
-      double w = 1.0;
-      for (double u : table.use[k][d]) w += u;
-      here += w * pm.cus[k][d];
-      next += w * pm.cus[k][d + 1];
-    }
-    m.subject_to(here >= next);
-  }
+  detail::add_device_rows(m, table, pm.cus);
 
   if (!transfers) {
     if (tab) {

@@ -134,40 +134,15 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
     if (too_slow) m.subject_to(execution >= time, "no_CU_count_of_" + id + "_meets_II_max");
     else if (sequential) m.subject_to(execution >= time, "time_" + id);
   }
-  for (std::size_t d = 0; d < D; ++d) {
-    std::vector<std::vector<double>> use;
-    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
-    detail::add_device_resource_rows(m, d, table.resource_names[d], use, pm.cus, table.cap[d]);
-  }
-  // Devices in use and their static power.
-  std::vector<double> static_w(D, 0.0);
-  {
-    std::size_t d = 0;
-    platform.for_each_group([&](auto, const auto& group) {
-      for (int i = 0; i < group.devices; ++i, ++d)
-        static_w[d] = group.kind.static_power.value() + group.kind.memory.static_power.value();
-    });
-  }
+  detail::add_device_rows(m, table, pm.cus);
+  // Devices in use and their static power; within a group the powered ones come first.
   Affine<> static_power;
   for (std::size_t d = 0; d < D; ++d) {
     pm.used.push_back(m.binary("used_" + std::to_string(d + 1)));
     for (std::size_t k = 0; k < K; ++k)
       if (bound[k][d] > 0) m.subject_to(pm.cus[k][d] <= double(bound[k][d]) * pm.used[d]);
-    if (static_w[d] > 0) static_power += static_w[d] * pm.used[d];
-  }
-  // Symmetry: within a group, devices carry non-increasing weighted loads
-  // and the powered ones come first.
-  for (std::size_t d = 0; d + 1 < D; ++d) {
-    if (table.group[d] != table.group[d + 1]) continue;
-    Affine<> here, next;
-    for (std::size_t k = 0; k < K; ++k) {
-      double w = 1.0;
-      for (double u : table.use[k][d]) w += u;
-      here += w * pm.cus[k][d];
-      next += w * pm.cus[k][d + 1];
-    }
-    m.subject_to(here >= next);
-    m.subject_to(pm.used[d] >= pm.used[d + 1]);
+    if (const double w = table.static_power[d] + table.memory_static_power[d]; w > 0) static_power += w * pm.used[d];
+    if (d > 0 && table.group[d - 1] == table.group[d]) m.subject_to(pm.used[d - 1] >= pm.used[d]);
   }
   if (transfers) {
     pm.placed = detail::add_placement(m, app, pm.cus, bound);
