@@ -61,6 +61,7 @@ struct Solved {
   double seconds = 0;
   Status status = Status::numerical_error;
   Mapping mapping;
+  std::string found_by = "model";  // or "local search", or "cap N %" (a smaller cap's mapping)
 };
 
 Solved solve_on(const Tasks& app, const Plat& p, double cap, double time_limit,
@@ -113,8 +114,6 @@ struct Point {
   double cap = 0;
   Solved fpga, gpu, both, both_transfers;
   double one_kind_ms = 0;
-  bool improved_by_local_search = false;
-  double from_smaller_cap = 0;  // the transfer mapping is the best of this smaller cap's (0: its own)
 };
 
 /// Each device's use of its binding resource (DSP on an FPGA, SMs on the
@@ -144,7 +143,7 @@ void use_bars(const Tasks& app, const Plat& p, const Mapping& m, double cap, con
 /// searches (priced by evaluate()) from it and from a first fit. Then the
 /// tabulated model (linear, PlatformModelOptions::tabulate), its tables
 /// bounded by the incumbent's II from above and the compute-only optimum's
-/// execution time from below. Negative seconds: the incumbent was not beaten.
+/// execution time from below.
 Solved solve_transfers(const Tasks& app, const Plat& p, double cap, double time_limit, const Solved& compute_only) {
   const auto start = std::chrono::steady_clock::now();
   PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
@@ -175,16 +174,15 @@ Solved solve_transfers(const Tasks& app, const Plat& p, double cap, double time_
   const auto s = pm.model.solve(so);
   best.status = s.status();
   best.bound_ms = 1e3 * s.bound();
-  bool beaten = false;
+  best.found_by = "local search";  // until the model matches or beats it
   if (s.has_values() && (s.status() == Status::optimal || s.status() == Status::time_limit)) {
     const auto m = pm.mapping(s);
     if (const double ii = evaluate(app, p, m, eo).ii.in(units::ms); ii < best.ii_ms * (1 + 1e-9))
-      best.ii_ms = ii, best.mapping = m, beaten = true;
+      best.ii_ms = ii, best.mapping = m, best.found_by = "model";
   }
   if (best.status == Status::optimal) best.bound_ms = std::min(best.bound_ms, best.ii_ms);
   best.gap = (best.ii_ms - best.bound_ms) / best.ii_ms;
   best.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!beaten) best.seconds = -best.seconds;
   return best;
 }
 
@@ -311,8 +309,6 @@ int main(int argc, char** argv) {
           p.gpu = solve_on(app, gpus, cap, time_limit);
           p.both = solve_on(app, both, cap, time_limit);
           p.both_transfers = solve_transfers(app, both, cap, time_limit, p.both);
-          p.improved_by_local_search = p.both_transfers.seconds < 0;
-          p.both_transfers.seconds = std::abs(p.both_transfers.seconds);
           p.one_kind_ms = one_kind_ii_ms(app, cap);
           return p;
         },
@@ -331,7 +327,7 @@ int main(int argc, char** argv) {
             p.both_transfers.ii_ms = e.ii.in(units::ms);
             p.both_transfers.mapping = q.both_transfers.mapping;
             p.both_transfers.gap = (p.both_transfers.ii_ms - p.both_transfers.bound_ms) / p.both_transfers.ii_ms;
-            p.from_smaller_cap = q.cap;
+            p.both_transfers.found_by = "cap " + std::to_string(int(q.cap)) + " %";
           }
         }
     io::Table table({{"cap", "%", 3},
@@ -355,8 +351,7 @@ int main(int argc, char** argv) {
       for (const auto& row : p.both.mapping.cus) gpu_cus += row.empty() ? 0 : row.back();
       table.add_row({p.cap, p.fpga.ii_ms, p.one_kind_ms, p.gpu.ii_ms, p.both.ii_ms, p.fpga.ii_ms / p.both.ii_ms,
                      gpu_cus, p.both_transfers.ii_ms, p.both_transfers.bound_ms, 100 * p.both_transfers.gap,
-                     p.from_smaller_cap > 0 ? "cap " + std::to_string(int(p.from_smaller_cap)) + " %"
-                     : p.improved_by_local_search ? std::string("local search") : std::string("model"),
+                     p.both_transfers.found_by,
                      p.fpga.seconds, p.gpu.seconds, p.both.seconds,
                      p.both_transfers.seconds});
       for (const auto* s : {&p.fpga, &p.gpu, &p.both, &p.both_transfers})
