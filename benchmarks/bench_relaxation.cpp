@@ -172,17 +172,23 @@ struct YchartRun {
   int iterations = 0;
 };
 
-const YchartRun& ychart_run(int K) {
-  static std::map<int, YchartRun> cache;
-  if (auto it = cache.find(K); it != cache.end()) return it->second;
+ychart::SolveOptions with_solver(ychart::GpSolver solver) {
+  ychart::SolveOptions o;
+  o.gp_solver = solver;
+  return o;
+}
+
+const YchartRun& ychart_run(int K, ychart::GpSolver solver) {
+  static std::map<std::pair<int, ychart::GpSolver>, YchartRun> cache;
+  if (auto it = cache.find({K, solver}); it != cache.end()) return it->second;
   const auto& in = instance(K);
   YchartRun y;
   auto r = relaxation(in);
-  const auto sol = r.model.solve();
+  const auto sol = r.model.solve(with_solver(solver));
   y.iterations = sol.iterations();
   if (sol.optimal()) y.ii = sol.value(r.ii);
   else y.error = "ychart: status " + std::string(ychart::to_string(sol.status())) + " (" + sol.message() + ")";
-  return cache.emplace(K, std::move(y)).first->second;
+  return cache.emplace(std::pair{K, solver}, std::move(y)).first->second;
 }
 
 struct Check {
@@ -191,14 +197,16 @@ struct Check {
   int it_ychart = 0, it_baseline = 0;
 };
 
-/// Solves once with ychart and once with the baseline (options `o`) and compares.
-const Check& verify(int K, const baseline::BaselineOptions& o) {
-  static std::map<std::tuple<int, std::string, double>, Check> cache;
-  const auto key = std::make_tuple(K, o.mu_strategy, o.box);
+/// Solves once with ychart (GP back end `solver`) and once with the baseline
+/// (options `o`) and compares.
+const Check& verify(int K, const baseline::BaselineOptions& o,
+                    ychart::GpSolver solver = ychart::GpSolver::native) {
+  static std::map<std::tuple<int, std::string, double, ychart::GpSolver>, Check> cache;
+  const auto key = std::make_tuple(K, o.mu_strategy, o.box, solver);
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   const auto& in = instance(K);
   Check c;
-  const auto& y = ychart_run(K);
+  const auto& y = ychart_run(K, solver);
   const auto base = baseline::solve(in.baseline_stages(), in.fpgas, in.cap_pct, o);
   c.it_ychart = y.iterations;
   c.it_baseline = base.iterations;
@@ -224,8 +232,9 @@ const Check& verify(int K, const baseline::BaselineOptions& o) {
   return cache.emplace(key, std::move(c)).first->second;
 }
 
-bool verified(benchmark::State& state, const baseline::BaselineOptions& o = {}) {
-  const auto& c = verify(int(state.range(0)), o);
+bool verified(benchmark::State& state, const baseline::BaselineOptions& o = {},
+              ychart::GpSolver solver = ychart::GpSolver::native) {
+  const auto& c = verify(int(state.range(0)), o, solver);
   if (!c.error.empty()) {
     state.SkipWithError(c.error.c_str());
     return false;
@@ -259,15 +268,16 @@ baseline::BaselineOptions boxed_monotone() {
 
 // ---- build + solve ----
 
-void BM_Ychart_BuildSolve(benchmark::State& state) {
-  if (!verified(state)) return;
+void BM_Ychart_BuildSolve(benchmark::State& state, ychart::GpSolver solver) {
+  if (!verified(state, {}, solver)) return;
   const auto& in = instance(int(state.range(0)));
+  const auto options = with_solver(solver);
   for (auto _ : state) {
     auto r = relaxation(in);
-    auto sol = r.model.solve();
+    auto sol = r.model.solve(options);
     benchmark::DoNotOptimize(sol);
   }
-  report(state, verify(int(state.range(0)), {}), true);
+  report(state, verify(int(state.range(0)), {}, solver), true);
 }
 
 void BM_Baseline_BuildSolve(benchmark::State& state, baseline::BaselineOptions o) {
@@ -283,15 +293,16 @@ void BM_Baseline_BuildSolve(benchmark::State& state, baseline::BaselineOptions o
 
 // ---- solve only ----
 
-void BM_Ychart_Solve(benchmark::State& state) {
-  if (!verified(state)) return;
+void BM_Ychart_Solve(benchmark::State& state, ychart::GpSolver solver) {
+  if (!verified(state, {}, solver)) return;
   const auto& in = instance(int(state.range(0)));
   auto r = relaxation(in);
+  const auto options = with_solver(solver);
   for (auto _ : state) {
-    auto sol = r.model.solve();
+    auto sol = r.model.solve(options);
     benchmark::DoNotOptimize(sol);
   }
-  report(state, verify(int(state.range(0)), {}), true);
+  report(state, verify(int(state.range(0)), {}, solver), true);
 }
 
 void BM_Baseline_Solve(benchmark::State& state) {
@@ -372,6 +383,58 @@ void BM_Ychart_Ipopt(benchmark::State& state) {
   }
 }
 
+void BM_Ychart_Native(benchmark::State& state) {
+  if (!verified(state)) return;
+  const auto& in = instance(int(state.range(0)));
+  auto r = relaxation(in);
+  const auto form = ychart::lower::lower_gp(r.model);
+  ychart::solve::NativeGpSolver native(form);
+  const ychart::SolveOptions options;
+  const double box = options.bound_exponent * std::log(10.0);
+  int iterations = 0;
+  for (auto _ : state) {
+    auto res = native.run(options, box, /*box_all=*/false);
+    iterations = res.iterations;
+    benchmark::DoNotOptimize(res);
+  }
+  state.counters["iter"] = iterations;
+}
+
+// A branch-and-bound child: the stage with the most compute units gets the
+// upper bound floor(N*) (in log space), and the form is solved again, warm
+// from the parent's primal-dual point or cold. Both check that the child's
+// optimum agrees with a cold Ipopt solve of the same child.
+void BM_Ychart_ChildResolve(benchmark::State& state, bool warm) {
+  const auto& in = instance(int(state.range(0)));
+  auto r = relaxation(in);
+  const auto form = ychart::lower::lower_gp(r.model);
+  ychart::solve::NativeGpSolver native(form);
+  const ychart::SolveOptions options;
+  const double box = options.bound_exponent * std::log(10.0);
+  const auto parent = native.run(options, box, true);
+  if (!parent.success()) return state.SkipWithError("the parent did not solve");
+  int column = -1;
+  for (const auto& n : r.cus) {
+    const int j = int(n.index());
+    if (column < 0 || parent.y[j] > parent.y[column]) column = j;
+  }
+  auto upper = form.upper;
+  upper[column] = std::log(std::max(1.0, std::floor(std::exp(parent.y[column]) - 1e-9)));
+  ychart::solve::GpWarmStart from_parent{&parent.y, &parent.lambda, &parent.z_lower, &parent.z_upper};
+  const ychart::solve::GpDerivativeMaps maps(form);
+  ychart::solve::IpoptRunner ipopt;
+  const auto check = ipopt.run(form, maps, options, box, true, nullptr, &upper);
+  const auto first = native.run(options, box, true, nullptr, &upper, nullptr, nullptr, warm ? &from_parent : nullptr);
+  if (!check.success() || !first.success() ||
+      std::abs(first.objective - check.objective) > 1e-6 * std::max(1.0, std::abs(check.objective)))
+    return state.SkipWithError("the child's optimum differs from Ipopt's");
+  for (auto _ : state) {
+    auto res = native.run(options, box, true, nullptr, &upper, nullptr, nullptr, warm ? &from_parent : nullptr);
+    benchmark::DoNotOptimize(res);
+  }
+  state.counters["iter"] = first.iterations;
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   for (int K : {8, 17, 100, 1000, 10000}) b->Arg(K);
   b->Unit(benchmark::kMillisecond);
@@ -379,17 +442,22 @@ void sizes(benchmark::internal::Benchmark* b) {
 
 }  // namespace
 
-BENCHMARK(BM_Ychart_BuildSolve)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_Ychart_BuildSolve, native, ychart::GpSolver::native)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_Ychart_BuildSolve, ipopt, ychart::GpSolver::ipopt)->Apply(sizes);
 BENCHMARK_CAPTURE(BM_Baseline_BuildSolve, adaptive, adaptive())->Apply(sizes);
 BENCHMARK_CAPTURE(BM_Baseline_BuildSolve, monotone, monotone())->Apply(sizes);
 BENCHMARK_CAPTURE(BM_Baseline_BuildSolve, boxed, boxed())->Apply(sizes);
 BENCHMARK_CAPTURE(BM_Baseline_BuildSolve, boxed_monotone, boxed_monotone())->Apply(sizes);
-BENCHMARK(BM_Ychart_Solve)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_Ychart_Solve, native, ychart::GpSolver::native)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_Ychart_Solve, ipopt, ychart::GpSolver::ipopt)->Apply(sizes);
 BENCHMARK(BM_Baseline_Solve)->Apply(sizes);
 BENCHMARK(BM_Ychart_Build)->Apply(sizes);
 BENCHMARK(BM_Ychart_BuildLower)->Apply(sizes);
 BENCHMARK(BM_Ychart_Lower)->Apply(sizes);
 BENCHMARK(BM_Ychart_Maps)->Apply(sizes);
 BENCHMARK(BM_Ychart_Ipopt)->Apply(sizes);
+BENCHMARK(BM_Ychart_Native)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_Ychart_ChildResolve, warm, true)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_Ychart_ChildResolve, cold, false)->Apply(sizes);
 
 BENCHMARK_MAIN();

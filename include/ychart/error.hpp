@@ -30,4 +30,10 @@ struct solution_error : error {
   using error::error;
 };
 
+/// Two solvers that should agree did not: SolveOptions::gp_solver ==
+/// GpSolver::cross_check found the native GP solver and Ipopt apart.
+struct solver_disagreement : error {
+  using error::error;
+};
+
 }  // namespace ychart

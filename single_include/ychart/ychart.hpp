@@ -39,6 +39,12 @@ struct solution_error : error {
   using error::error;
 };
 
+/// Two solvers that should agree did not: SolveOptions::gp_solver ==
+/// GpSolver::cross_check found the native GP solver and Ipopt apart.
+struct solver_disagreement : error {
+  using error::error;
+};
+
 }  // namespace ychart
 // ---- end ychart/error.hpp ----
 // ---- begin ychart/units/dimension.hpp ----
@@ -1838,12 +1844,34 @@ inline std::string_view to_string(Method m) {
   return "?";
 }
 
+/// Which back end solves a geometric program: a pure GP, and the NLPs of the
+/// mixed-integer searches (relaxations, fixed-integer subproblems).
+enum class GpSolver {
+  automatic,    // the native interior-point method; Ipopt when it fails numerically (logged)
+  native,       // the native interior-point method only
+  ipopt,        // Ipopt only
+  cross_check,  // both on every GP, answering as `automatic`; two optima more than 1e-6 apart
+                // (relative) throw solver_disagreement
+};
+
+inline std::string_view to_string(GpSolver s) {
+  switch (s) {
+    case GpSolver::automatic: return "automatic";
+    case GpSolver::native: return "native";
+    case GpSolver::ipopt: return "ipopt";
+    case GpSolver::cross_check: return "cross_check";
+  }
+  return "?";
+}
+
 struct SolveOptions {
   double time_limit = 1e20;         // seconds (CPU time for a GP, wall-clock for mixed-integer searches)
-  int max_iterations = 3000;        // interior-point iterations per Ipopt run
-  double tolerance = 1e-9;          // Ipopt's relative convergence tolerance
-  /// GP: 0 silent, 1..12 Ipopt's print level. Mixed-integer searches: >= 1
-  /// prints a progress line about once a second on stderr.
+  int max_iterations = 3000;        // interior-point iterations per GP run
+  double tolerance = 1e-9;          // relative convergence tolerance of the GP solvers
+  /// GP: 0 silent, 1..12 Ipopt's print level; >= 1 notes a fallback from
+  /// the native solver to Ipopt, >= 3 prints the native solver's iterations.
+  /// Mixed-integer searches: >= 1 prints a progress line about once a second
+  /// on stderr.
   int verbosity = 0;
   Method method = Method::automatic;
   /// A mixed-integer solve is optimal when |incumbent - bound| is within
@@ -1854,12 +1882,18 @@ struct SolveOptions {
   bool heuristic = true;            // rounding + GLPK repair for an early incumbent
   /// A previous solution of a related model (the same variables, e.g. the
   /// previous point of a sweep): its discrete values are tried first and, if
-  /// still feasible, give the search its first incumbent.
+  /// still feasible, give the search its first incumbent. For a GP with the
+  /// same number of variables and rows, its primal-dual point starts the
+  /// native interior-point method.
   const Solution* warm_start = nullptr;
   /// Values whose magnitude (in the variable's unit) passes 10^±bound_exponent
   /// count as running to 0 or infinity: the model is reported unbounded. The
   /// box also keeps Ipopt's KKT matrix well conditioned for free variables.
   double bound_exponent = 100.0;
+  /// The GP back end. `automatic` is overridden by the environment variable
+  /// YCHART_GP_SOLVER (native, ipopt or cross_check), which the test suite
+  /// uses to solve every GP with both back ends.
+  GpSolver gp_solver = GpSolver::automatic;
 };
 
 }  // namespace ychart
@@ -2097,6 +2131,10 @@ namespace ychart {
 
 namespace detail {
 struct CutPool;  // tangent cuts learnt by outer approximation (solve/migp_context.hpp)
+/// A GP solve's log-space primal-dual point, kept for warm starts of related models.
+struct GpPoint {
+  std::vector<double> y, lambda, z_lower, z_upper;
+};
 }
 
 struct VariableReport {
@@ -2246,6 +2284,7 @@ class Solution {
   long nodes_ = 0;
   std::string method_;
   std::shared_ptr<const detail::CutPool> cuts_;  // for warm starts of related models
+  std::shared_ptr<const detail::GpPoint> gp_point_;  // likewise (GPs)
 };
 
 /// Fills a Solution; used by the solvers.
@@ -2270,6 +2309,8 @@ struct SolutionBuilder {
   std::string& method() { return s.method_; }
   std::shared_ptr<const detail::CutPool>& cuts() { return s.cuts_; }
   static const std::shared_ptr<const detail::CutPool>& cuts(const Solution& from) { return from.cuts_; }
+  std::shared_ptr<const detail::GpPoint>& gp_point() { return s.gp_point_; }
+  static const std::shared_ptr<const detail::GpPoint>& gp_point(const Solution& from) { return from.gp_point_; }
 };
 
 namespace detail {
@@ -2678,6 +2719,46 @@ inline GpStandardForm relax(const GpStandardForm& f, const std::vector<char>& ha
 // of each term, so derivatives stay sparse end to end. The sparsity maps are
 // computed once per form.
 
+// ---- begin ychart/solve/gp_result.hpp ----
+// ychart/solve/gp_result.hpp
+// What one run of a GP back end (the native interior-point method or Ipopt)
+// returns, in log space and in the same conventions whichever back end ran:
+// multipliers >= 0 for active `<=` rows, bound multipliers >= 0, and row
+// values as the form states them (a posynomial row's sum of exponentials is
+// compared with 1, every other row with 0).
+
+#include <string>
+#include <vector>
+
+namespace ychart::solve {
+
+enum class GpRunStatus {
+  solved,             // converged to the requested tolerance
+  solved_acceptable,  // stopped early, but within a looser tolerance (1e-6)
+  diverging,          // an iterate passed the box: the model may be unbounded
+  iteration_limit,
+  time_limit,
+  suspected_infeasible,  // no progress towards feasibility: the feasibility relaxation decides
+  failed,             // anything else (no convergence, singular, ...)
+};
+
+struct GpResult {
+  GpRunStatus status = GpRunStatus::failed;
+  std::string message;                   // the back end's own words when not solved
+  std::vector<double> y;                 // log-space point
+  std::vector<double> lambda;            // one multiplier per row of the form
+  std::vector<double> z_lower, z_upper;  // bound multipliers
+  std::vector<double> g;                 // row values
+  double objective = 0.0;                // c.y + c0
+  int iterations = 0;
+  const char* solver = "";               // "native" or "ipopt"
+
+  bool success() const { return status == GpRunStatus::solved || status == GpRunStatus::solved_acceptable; }
+  bool limit_hit() const { return status == GpRunStatus::iteration_limit || status == GpRunStatus::time_limit; }
+};
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/gp_result.hpp ----
 
 #include <IpIpoptApplication.hpp>
 #include <IpSolveStatistics.hpp>
@@ -2687,20 +2768,10 @@ inline GpStandardForm relax(const GpStandardForm& f, const std::vector<char>& ha
 #include <cmath>
 #include <cstdint>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace ychart::solve {
-
-/// What one Ipopt run returns, in log space.
-struct IpoptResult {
-  Ipopt::ApplicationReturnStatus status = Ipopt::Internal_Error;
-  std::vector<double> y;       // log-space point
-  std::vector<double> lambda;  // constraint multipliers (Ipopt's sign: >= 0 for active upper bounds)
-  std::vector<double> z_lower, z_upper;  // bound multipliers
-  std::vector<double> g;       // constraint values
-  double objective = 0.0;      // c.y + c0
-  int iterations = 0;
-};
 
 /// The sparsity structure of a form's Jacobian and Hessian, computed once.
 struct GpDerivativeMaps {
@@ -2768,7 +2839,7 @@ class GpTnlp : public Ipopt::TNLP {
   /// `lower`/`upper` replace the form's column bounds (branch-and-bound
   /// nodes, fixed integers) and `start` gives a starting point; both optional.
   GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
-         IpoptResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
+         GpResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
          const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr)
       : f_(form),
         maps_(maps),
@@ -2911,7 +2982,7 @@ class GpTnlp : public Ipopt::TNLP {
   const GpDerivativeMaps& maps_;
   double box_;
   bool box_all_;
-  IpoptResult& out_;
+  GpResult& out_;
   const std::vector<double>& lower_;
   const std::vector<double>& upper_;
   const std::vector<double>* start_;
@@ -2921,6 +2992,40 @@ class GpTnlp : public Ipopt::TNLP {
 };
 
 namespace detail {
+
+inline std::string ipopt_status_text(Ipopt::ApplicationReturnStatus s) {
+  switch (s) {
+    case Ipopt::Solve_Succeeded: return "solved";
+    case Ipopt::Solved_To_Acceptable_Level: return "solved to acceptable level";
+    case Ipopt::Infeasible_Problem_Detected: return "Ipopt detected infeasibility";
+    case Ipopt::Search_Direction_Becomes_Too_Small: return "search direction became too small";
+    case Ipopt::Diverging_Iterates: return "iterates diverged";
+    case Ipopt::User_Requested_Stop: return "stopped";
+    case Ipopt::Feasible_Point_Found: return "feasible point found";
+    case Ipopt::Maximum_Iterations_Exceeded: return "iteration limit reached";
+    case Ipopt::Restoration_Failed: return "Ipopt restoration phase failed";
+    case Ipopt::Error_In_Step_Computation: return "error in step computation";
+    case Ipopt::Maximum_CpuTime_Exceeded: return "time limit reached";
+    case Ipopt::Not_Enough_Degrees_Of_Freedom: return "more independent equalities than variables";
+    case Ipopt::Invalid_Problem_Definition: return "invalid problem definition";
+    case Ipopt::Invalid_Option: return "invalid option";
+    case Ipopt::Invalid_Number_Detected: return "invalid number (NaN or infinity) in evaluation";
+    default: return "Ipopt internal error " + std::to_string(int(s));
+  }
+}
+
+inline GpRunStatus run_status(Ipopt::ApplicationReturnStatus s) {
+  switch (s) {
+    case Ipopt::Solve_Succeeded: return GpRunStatus::solved;
+    case Ipopt::Solved_To_Acceptable_Level: return GpRunStatus::solved_acceptable;
+    case Ipopt::Diverging_Iterates: return GpRunStatus::diverging;
+    case Ipopt::Infeasible_Problem_Detected: return GpRunStatus::suspected_infeasible;
+    case Ipopt::Maximum_Iterations_Exceeded: return GpRunStatus::iteration_limit;
+    case Ipopt::Maximum_CpuTime_Exceeded: return GpRunStatus::time_limit;
+    default: return GpRunStatus::failed;
+  }
+}
+
 /// One lock for every Ipopt solve in the process (see IpoptRunner::run).
 inline std::mutex& ipopt_mutex() {
   static std::mutex m;
@@ -2947,7 +3052,7 @@ class IpoptRunner {
 
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
-  IpoptResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
+  GpResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
                   double box, bool box_all, const std::vector<double>* lower = nullptr,
                   const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
                   const std::vector<char>* free_rows = nullptr) {
@@ -2975,14 +3080,17 @@ class IpoptRunner {
     // Mixed-integer forms have rows in linear space (scaled to unit
     // coefficients); Ipopt's default 1e-4 absolute violation is too loose there.
     opt->SetNumericValue("constr_viol_tol", form.linear_column.empty() ? 1e-4 : std::max(1e-8, o.tolerance));
-    IpoptResult result;
+    GpResult result;
+    result.solver = "ipopt";
     Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start, free_rows);
     {
       // MUMPS, Ipopt's linear solver in Debian's build, keeps global state
       // and is not thread-safe (coin-or/Ipopt#733); parallel sweeps
       // serialise their Ipopt solves here and run everything else at once.
       std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());
-      result.status = app_->OptimizeTNLP(nlp);
+      const auto status = app_->OptimizeTNLP(nlp);
+      result.status = detail::run_status(status);
+      if (status != Ipopt::Solve_Succeeded) result.message = detail::ipopt_status_text(status);
     }
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;
@@ -3946,6 +4054,910 @@ inline MinlpForm lower_minlp(const Model& model) {
 // the GLPK master built from its linear rows, tangent cuts of its convex
 // rows, the incumbent, the gap test, limits, and the progress line.
 
+// ---- begin ychart/solve/gp_backend.hpp ----
+// ychart/solve/gp_backend.hpp
+// One GP form and the back ends that can solve it: the native interior-point
+// method (native_gp.hpp) and Ipopt (ipopt_gp.hpp). GpBackend::run picks the
+// one SolveOptions::gp_solver names; `automatic` runs the native method and
+// falls back to Ipopt when it fails numerically, saying so on stderr at
+// verbosity >= 1; `cross_check` runs both and throws solver_disagreement when
+// they disagree. Ipopt's application and the derivative maps it needs are
+// made only when Ipopt first runs.
+
+// ---- begin ychart/solve/native_gp.hpp ----
+// ychart/solve/native_gp.hpp
+// ychart's own GP solver: a primal-dual interior-point method (Mehrotra
+// predictor-corrector) for the log-space standard form, on Eigen.
+//
+//   minimise c.y + c0  s.t.  lse(A_i y + b_i) <= 0   (posynomial rows, log-sum-exp)
+//                            a_i.y + b_i <= 0, == 0  (monomial rows)
+//                            sum_k exp(a_k.y + b_k) + d.y + e <= 0  (mixed rows)
+//                            lower <= y <= upper
+//
+// Why our own: Ipopt + MUMPS spend over 95 % of a small GP in fixed costs
+// (option handling, MUMPS's set-up, timers); branch and bound and sweeps
+// solve thousands of small GPs. Posynomial rows are taken in log-sum-exp form
+// (bounded gradients, no overflow, the form GP interior-point methods use);
+// the rank-one part of its Hessian, -lambda q q^T with q = A^T p, is lifted
+// into one extra variable t = q.dy per row, so that the Newton system stays
+// as sparse as A. Each iteration factorises the quasi-definite augmented
+// system
+//
+//   [ H + Sigma + dI    J^T         E^T ] [dy]
+//   [ J                -S/Lambda     0  ] [dl]
+//   [ E                  0         -dI  ] [dv]
+//
+// with LDL^T: dense (Eigen::LDLT) for small problems, sparse
+// (Eigen::SimplicialLDLT, AMD ordering, pattern analysed once per form) for
+// large ones; a quasi-definite matrix has an LDL^T factorisation in any
+// symmetric order, so no pivoting is needed. Two steps of iterative
+// refinement against the unregularised matrix remove the regularisation.
+//
+// The result uses the same conventions as the Ipopt back end (gp_result.hpp):
+// Model::solve and the mixed-integer searches take either. Like Ipopt, the
+// method does not decide infeasibility: a run that fails is followed by the
+// feasibility relaxation, which is always feasible.
+
+
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <vector>
+
+namespace ychart::solve {
+
+/// A starting point for a warm start: a previous result of a related form
+/// (the same columns and rows: a branch-and-bound child, the next point of a
+/// sweep, an outer-approximation iteration).
+struct GpWarmStart {
+  const std::vector<double>* y = nullptr;
+  const std::vector<double>* lambda = nullptr;  // per row; empty or null: cold duals
+  const std::vector<double>* z_lower = nullptr;
+  const std::vector<double>* z_upper = nullptr;
+};
+
+namespace detail {
+
+/// The parts of the interior-point method that depend only on the form: row
+/// classes, the KKT matrix's pattern and where every derivative goes in it.
+class NativeGpStructure {
+ public:
+  enum class Row : char { linear_le, linear_eq, lse, mixed };
+
+  explicit NativeGpStructure(const lower::GpStandardForm& f) : f_(f) {
+    const int m = f.constraint_count();
+    n_ = f.n;
+    row_.resize(m);
+    block_index_.resize(m);
+    lift_index_.assign(m, -1);
+    int lse = 0, ineq = 0, eq = 0;
+    for (int i = 0; i < m; ++i) {
+      switch (f.kind[i]) {
+        case lower::RowKind::linear_le: row_[i] = Row::linear_le; break;
+        case lower::RowKind::linear_eq: row_[i] = Row::linear_eq; break;
+        case lower::RowKind::expsum_le: row_[i] = Row::lse; break;
+        case lower::RowKind::mixed_le: row_[i] = Row::mixed; break;
+      }
+      if (row_[i] == Row::lse) lift_index_[i] = lse++;
+      block_index_[i] = row_[i] == Row::linear_eq ? eq++ : ineq++;
+    }
+    n_lift_ = lse, m_ineq_ = ineq, m_eq_ = eq;
+    term_row_.resize(f.A.rows());
+    for (int i = 0; i < m; ++i)
+      for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r) term_row_[r] = i;
+    dim_ = n_ + n_lift_ + m_ineq_ + m_eq_;
+    build_pattern();
+  }
+
+  const lower::GpStandardForm& form() const { return f_; }
+  int n() const { return n_; }
+  int dim() const { return dim_; }
+  Row row(int i) const { return row_[i]; }
+  /// Position in the KKT matrix of row i's multiplier, and of row i's lifted variable.
+  int multiplier_position(int i) const {
+    return row_[i] == Row::linear_eq ? n_ + n_lift_ + m_ineq_ + block_index_[i] : n_ + n_lift_ + block_index_[i];
+  }
+  int lift_position(int i) const { return n_ + lift_index_[i]; }
+  int term_row(int r) const { return term_row_[r]; }
+  bool is_exp_term(int i, int r) const {
+    return row_[i] == Row::lse || (row_[i] == Row::mixed && r + 1 < f_.first_term[i + 1]);
+  }
+
+  // The KKT matrix's lower triangle, one slot per entry.
+  int slot_count() const { return int(slot_row_.size()); }
+  const std::vector<int>& slot_row() const { return slot_row_; }
+  const std::vector<int>& slot_col() const { return slot_col_; }
+  int diagonal_slot(int k) const { return diag_slot_[k]; }
+  /// Per nonzero of A: its slot in the Jacobian row of its constraint, and
+  /// (lse rows) in the lifted variable's coupling row.
+  const std::vector<int>& jac_slot() const { return jac_slot_; }
+  const std::vector<int>& lift_slot() const { return lift_slot_; }
+  struct HessianEntry {
+    int term, slot;
+    double coef;  // a_p a_q
+  };
+  const std::vector<HessianEntry>& hessian() const { return hessian_; }
+  /// The matrix with the pattern (values zero), column-major lower triangle,
+  /// and where each slot sits in its value array.
+  const Eigen::SparseMatrix<double>& pattern() const { return pattern_; }
+  const std::vector<int>& slot_to_value() const { return slot_to_value_; }
+
+ private:
+  void build_pattern() {
+    const auto& A = f_.A;
+    std::vector<std::uint64_t> keys;
+    auto key = [](int r, int c) { return (std::uint64_t(std::max(r, c)) << 32) | std::uint64_t(std::min(r, c)); };
+    for (int k = 0; k < dim_; ++k) keys.push_back(key(k, k));
+    const int m = f_.constraint_count();
+    std::vector<std::uint64_t> jac_keys(A.nonZeros()), lift_keys(A.nonZeros(), 0);
+    std::vector<std::uint64_t> hess_keys;
+    for (int i = 0; i < m; ++i) {
+      const int mult = multiplier_position(i);
+      for (int r = f_.first_term[i]; r < f_.first_term[i + 1]; ++r) {
+        const int begin = A.outerIndexPtr()[r], end = A.outerIndexPtr()[r + 1];
+        for (int p = begin; p < end; ++p) {
+          const int col = A.innerIndexPtr()[p];
+          jac_keys[p] = key(mult, col);
+          if (row_[i] == Row::lse) lift_keys[p] = key(lift_position(i), col);
+        }
+        if (!is_exp_term(i, r)) continue;
+        for (int p = begin; p < end; ++p)
+          for (int q = begin; q <= p; ++q) {
+            hess_keys.push_back(key(A.innerIndexPtr()[p], A.innerIndexPtr()[q]));
+            hessian_.push_back({r, 0, A.valuePtr()[p] * A.valuePtr()[q]});
+          }
+      }
+    }
+    keys.insert(keys.end(), jac_keys.begin(), jac_keys.end());
+    for (int i = 0; i < m; ++i)
+      if (row_[i] == Row::lse)
+        for (int p = A.outerIndexPtr()[f_.first_term[i]]; p < A.outerIndexPtr()[f_.first_term[i + 1]]; ++p)
+          keys.push_back(lift_keys[p]);
+    keys.insert(keys.end(), hess_keys.begin(), hess_keys.end());
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    auto slot_of = [&](std::uint64_t k) { return int(std::lower_bound(keys.begin(), keys.end(), k) - keys.begin()); };
+    slot_row_.resize(keys.size());
+    slot_col_.resize(keys.size());
+    for (std::size_t s = 0; s < keys.size(); ++s) slot_row_[s] = int(keys[s] >> 32), slot_col_[s] = int(keys[s] & 0xffffffffu);
+    diag_slot_.resize(dim_);
+    for (int k = 0; k < dim_; ++k) diag_slot_[k] = slot_of(key(k, k));
+    jac_slot_.resize(A.nonZeros());
+    lift_slot_.assign(A.nonZeros(), -1);
+    for (Eigen::Index p = 0; p < A.nonZeros(); ++p) jac_slot_[p] = slot_of(jac_keys[p]);
+    for (int i = 0; i < m; ++i)
+      if (row_[i] == Row::lse)
+        for (int p = A.outerIndexPtr()[f_.first_term[i]]; p < A.outerIndexPtr()[f_.first_term[i + 1]]; ++p)
+          lift_slot_[p] = slot_of(lift_keys[p]);
+    for (std::size_t h = 0; h < hessian_.size(); ++h) hessian_[h].slot = slot_of(hess_keys[h]);
+
+    std::vector<Eigen::Triplet<double>> trip;
+    trip.reserve(keys.size());
+    for (std::size_t s = 0; s < keys.size(); ++s) trip.emplace_back(slot_row_[s], slot_col_[s], double(s + 1));
+    pattern_.resize(dim_, dim_);
+    pattern_.setFromTriplets(trip.begin(), trip.end());
+    pattern_.makeCompressed();
+    slot_to_value_.resize(keys.size());
+    for (Eigen::Index v = 0; v < pattern_.nonZeros(); ++v) {
+      slot_to_value_[std::size_t(pattern_.valuePtr()[v]) - 1] = int(v);
+      pattern_.valuePtr()[v] = 0.0;
+    }
+  }
+
+  const lower::GpStandardForm& f_;
+  int n_ = 0, n_lift_ = 0, m_ineq_ = 0, m_eq_ = 0, dim_ = 0;
+  std::vector<Row> row_;
+  std::vector<int> block_index_, lift_index_, term_row_;
+  std::vector<int> slot_row_, slot_col_, diag_slot_, jac_slot_, lift_slot_, slot_to_value_;
+  std::vector<HessianEntry> hessian_;
+  Eigen::SparseMatrix<double> pattern_;
+};
+
+}  // namespace detail
+
+/// The native interior-point method on one form. Keep one per form: the
+/// pattern and (for large forms) the symbolic factorisation are reused
+/// between runs, whatever the column bounds.
+class NativeGpSolver {
+ public:
+  /// Problems whose KKT matrix has at most this many rows use a dense
+  /// factorisation (measured: below it the sparse machinery costs more than
+  /// it saves).
+  static constexpr int dense_limit = 160;
+
+  explicit NativeGpSolver(const lower::GpStandardForm& form) : s_(form) {}
+
+  /// Solves the form. `box`, `box_all`, `lower`, `upper`, `start` and
+  /// `free_rows` mean what they mean for IpoptRunner::run: columns without a
+  /// bound get the box (all open sides with `box_all`, otherwise only
+  /// columns free on both sides, and then an iterate past the box is
+  /// `diverging`); bounds override the form's; free rows are left out.
+  GpResult run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower = nullptr,
+               const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
+               const std::vector<char>* free_rows = nullptr, const GpWarmStart* warm = nullptr);
+
+  int dim() const { return s_.dim(); }
+
+ private:
+  using Vec = Eigen::VectorXd;
+  const lower::GpStandardForm& form() const { return s_.form(); }
+
+  // One iterate and the quantities derived from it.
+  struct State {
+    Vec y, s, lambda, nu, zl, zu;  // s, lambda per row (inequalities), nu per row (equalities)
+    Vec z_terms;                   // A y + b
+    Vec w_terms;                   // per term: p_k (lse), exp(z_k) (mixed exp terms), 1 (linear)
+    Vec g;                         // row values (lse for lse rows)
+    Vec grad_lagrangian;           // c + J^T lambda + E^T nu - zl + zu
+  };
+
+  void evaluate(State& st) const;
+  void assemble(const State& st);
+  bool factorise();
+  void solve_kkt(const Vec& rhs, Vec& x);
+  void kkt_times(const Vec& x, Vec& out) const;
+
+  detail::NativeGpStructure s_;
+  // Per run
+  std::vector<double> lo_, hi_;
+  std::vector<char> fixed_, active_, has_lo_, has_hi_;
+  double reg_primal_ = 1e-9, reg_dual_ = 1e-9;
+  // KKT storage
+  std::vector<double> slot_value_;
+  Eigen::MatrixXd dense_;
+  Eigen::LDLT<Eigen::MatrixXd> dense_ldlt_;
+  Eigen::SparseMatrix<double> sparse_;
+  std::unique_ptr<Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::AMDOrdering<int>>> sparse_ldlt_;
+  bool analysed_ = false;
+};
+
+// ---------------------------------------------------------------------------
+
+inline void NativeGpSolver::evaluate(State& st) const {
+  const auto& f = form();
+  const auto& A = f.A;
+  st.z_terms.noalias() = A * st.y;
+  st.z_terms += f.b;
+  st.w_terms.resize(A.rows());
+  st.g.resize(f.constraint_count());
+  st.grad_lagrangian = f.c;
+  for (int i = 0; i < f.constraint_count(); ++i) {
+    const int r0 = f.first_term[i], r1 = f.first_term[i + 1];
+    using Row = detail::NativeGpStructure::Row;
+    switch (s_.row(i)) {
+      case Row::linear_le:
+      case Row::linear_eq:
+        st.g[i] = st.z_terms[r0];
+        st.w_terms[r0] = 1.0;
+        break;
+      case Row::lse: {
+        double mx = -std::numeric_limits<double>::infinity();
+        for (int r = r0; r < r1; ++r) mx = std::max(mx, st.z_terms[r]);
+        double sum = 0.0;
+        for (int r = r0; r < r1; ++r) sum += (st.w_terms[r] = std::exp(st.z_terms[r] - mx));
+        for (int r = r0; r < r1; ++r) st.w_terms[r] /= sum;
+        st.g[i] = mx + std::log(sum);
+        break;
+      }
+      case Row::mixed: {
+        double v = 0.0;
+        for (int r = r0; r + 1 < r1; ++r) v += (st.w_terms[r] = std::exp(std::min(st.z_terms[r], 700.0)));
+        st.w_terms[r1 - 1] = 1.0;
+        st.g[i] = v + st.z_terms[r1 - 1];
+        break;
+      }
+    }
+    if (!active_[i]) continue;
+    const double mult = s_.row(i) == Row::linear_eq ? st.nu[i] : st.lambda[i];
+    if (mult == 0.0) continue;
+    for (int r = r0; r < r1; ++r)
+      for (int p = A.outerIndexPtr()[r]; p < A.outerIndexPtr()[r + 1]; ++p)
+        st.grad_lagrangian[A.innerIndexPtr()[p]] += mult * st.w_terms[r] * A.valuePtr()[p];
+  }
+  st.grad_lagrangian -= st.zl;
+  st.grad_lagrangian += st.zu;
+}
+
+// Fills the KKT matrix (regularised) at the state.
+inline void NativeGpSolver::assemble(const State& st) {
+  const auto& f = form();
+  const auto& A = f.A;
+  const int n = s_.n();
+  std::fill(slot_value_.begin(), slot_value_.end(), 0.0);
+  using Row = detail::NativeGpStructure::Row;
+  for (int i = 0; i < f.constraint_count(); ++i) {
+    const int pos = s_.multiplier_position(i);
+    if (!active_[i]) {
+      slot_value_[s_.diagonal_slot(pos)] = -1.0;
+      if (s_.row(i) == Row::lse) slot_value_[s_.diagonal_slot(s_.lift_position(i))] = 1.0;
+      continue;
+    }
+    const double lam = s_.row(i) == Row::linear_eq ? 0.0 : st.lambda[i];
+    for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r)
+      for (int p = A.outerIndexPtr()[r]; p < A.outerIndexPtr()[r + 1]; ++p) {
+        const double d = st.w_terms[r] * A.valuePtr()[p];
+        slot_value_[s_.jac_slot()[p]] += d;
+        if (s_.row(i) == Row::lse) slot_value_[s_.lift_slot()[p]] -= lam * d;
+      }
+    if (s_.row(i) == Row::linear_eq) slot_value_[s_.diagonal_slot(pos)] = -reg_dual_;
+    else slot_value_[s_.diagonal_slot(pos)] = -(st.s[i] / st.lambda[i]) - reg_dual_;
+    if (s_.row(i) == Row::lse) slot_value_[s_.diagonal_slot(s_.lift_position(i))] = lam + reg_primal_;
+  }
+  // Hessian of the Lagrangian: lambda_i w_k a_p a_q per exponential term k of row i.
+  for (const auto& h : s_.hessian()) {
+    const int i = s_.term_row(h.term);
+    if (active_[i]) slot_value_[h.slot] += st.lambda[i] * st.w_terms[h.term] * h.coef;
+  }
+  for (int j = 0; j < n; ++j) {
+    double sigma = reg_primal_;
+    if (has_lo_[j]) sigma += st.zl[j] / (st.y[j] - lo_[j]);
+    if (has_hi_[j]) sigma += st.zu[j] / (hi_[j] - st.y[j]);
+    slot_value_[s_.diagonal_slot(j)] += sigma;
+  }
+  // Fixed columns: dy_j = 0 (their couplings are zeroed, their diagonal is 1).
+  bool any_fixed = false;
+  for (int j = 0; j < n && !any_fixed; ++j) any_fixed = fixed_[j];
+  if (any_fixed) {
+    const auto& rows = s_.slot_row();
+    const auto& cols = s_.slot_col();
+    for (int k = 0; k < s_.slot_count(); ++k) {
+      const bool fr = rows[k] < n && fixed_[rows[k]], fc = cols[k] < n && fixed_[cols[k]];
+      if (fr || fc) slot_value_[k] = rows[k] == cols[k] ? 1.0 : 0.0;
+    }
+  }
+}
+
+inline bool NativeGpSolver::factorise() {
+  const int dim = s_.dim();
+  if (dim <= dense_limit) {
+    dense_.setZero(dim, dim);
+    const auto& rows = s_.slot_row();
+    const auto& cols = s_.slot_col();
+    for (int k = 0; k < s_.slot_count(); ++k) dense_(rows[k], cols[k]) = slot_value_[k];
+    dense_ldlt_.compute(dense_);
+    return dense_ldlt_.info() == Eigen::Success;
+  }
+  if (!sparse_ldlt_) {
+    sparse_ = s_.pattern();
+    sparse_ldlt_ = std::make_unique<
+        Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::AMDOrdering<int>>>();
+  }
+  const auto& map = s_.slot_to_value();
+  for (int k = 0; k < s_.slot_count(); ++k) sparse_.valuePtr()[map[k]] = slot_value_[k];
+  if (!analysed_) {
+    sparse_ldlt_->analyzePattern(sparse_);
+    analysed_ = true;
+  }
+  sparse_ldlt_->factorize(sparse_);
+  return sparse_ldlt_->info() == Eigen::Success;
+}
+
+// out = K x with K the unregularised matrix (the lower triangle mirrored).
+inline void NativeGpSolver::kkt_times(const Vec& x, Vec& out) const {
+  out.setZero(x.size());
+  const auto& rows = s_.slot_row();
+  const auto& cols = s_.slot_col();
+  for (int k = 0; k < s_.slot_count(); ++k) {
+    const double v = slot_value_[k];
+    out[rows[k]] += v * x[cols[k]];
+    if (rows[k] != cols[k]) out[cols[k]] += v * x[rows[k]];
+  }
+  // Remove the regularisation: +reg on primal diagonals, -reg on dual ones.
+  const int n = s_.n();
+  const auto& f = form();
+  for (int j = 0; j < n; ++j)
+    if (!fixed_[j]) out[j] -= reg_primal_ * x[j];
+  for (int i = 0; i < f.constraint_count(); ++i) {
+    if (!active_[i]) continue;
+    out[s_.multiplier_position(i)] += reg_dual_ * x[s_.multiplier_position(i)];
+    if (s_.row(i) == detail::NativeGpStructure::Row::lse) out[s_.lift_position(i)] -= reg_primal_ * x[s_.lift_position(i)];
+  }
+}
+
+inline void NativeGpSolver::solve_kkt(const Vec& rhs, Vec& x) {
+  auto solve_once = [&](const Vec& b, Vec& out) {
+    if (s_.dim() <= dense_limit) out = dense_ldlt_.solve(b);
+    else out = sparse_ldlt_->solve(b);
+  };
+  solve_once(rhs, x);
+  Vec r, d;
+  for (int step = 0; step < 2; ++step) {  // iterative refinement
+    kkt_times(x, r);
+    r = rhs - r;
+    solve_once(r, d);
+    x += d;
+  }
+}
+
+inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower,
+                                    const std::vector<double>* upper, const std::vector<double>* start,
+                                    const std::vector<char>* free_rows, const GpWarmStart* warm) {
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  const auto& f = form();
+  const int n = f.n, m = f.constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  GpResult res;
+  res.solver = "native";
+
+  // Column bounds, the box, fixed columns.
+  const auto& lo_in = lower ? *lower : f.lower;
+  const auto& hi_in = upper ? *upper : f.upper;
+  lo_.assign(n, 0.0), hi_.assign(n, 0.0);
+  fixed_.assign(n, 0), has_lo_.assign(n, 0), has_hi_.assign(n, 0);
+  double largest_bound = box;
+  for (int j = 0; j < n; ++j) {
+    const bool linear = f.is_linear_column(j);
+    const bool boxed = !linear && (box_all || (!std::isfinite(lo_in[j]) && !std::isfinite(hi_in[j])));
+    lo_[j] = std::isfinite(lo_in[j]) ? lo_in[j] : boxed ? -box : -std::numeric_limits<double>::infinity();
+    hi_[j] = std::isfinite(hi_in[j]) ? hi_in[j] : boxed ? box : std::numeric_limits<double>::infinity();
+    if (lo_[j] > hi_[j]) {
+      res.message = "empty column bounds";
+      return res;
+    }
+    fixed_[j] = lo_[j] == hi_[j] ||
+                (std::isfinite(lo_[j]) && hi_[j] - lo_[j] <= 1e-12 * std::max(1.0, std::abs(lo_[j])));
+    has_lo_[j] = !fixed_[j] && std::isfinite(lo_[j]);
+    has_hi_[j] = !fixed_[j] && std::isfinite(hi_[j]);
+    // Bounds are relaxed by 1e-10 relative, as Ipopt relaxes its own
+    // (bound_relax_factor): an iterate converging to a bound keeps y - lower
+    // well above rounding, where the barrier term z / (y - lower) stays finite.
+    // The returned point is projected back onto the bounds.
+    if (has_lo_[j]) lo_[j] -= 1e-10 * std::max(1.0, std::abs(lo_[j]));
+    if (has_hi_[j]) hi_[j] += 1e-10 * std::max(1.0, std::abs(hi_[j]));
+    if (!linear) {
+      if (std::isfinite(lo_in[j])) largest_bound = std::max(largest_bound, std::abs(lo_in[j]));
+      if (std::isfinite(hi_in[j])) largest_bound = std::max(largest_bound, std::abs(hi_in[j]));
+    }
+  }
+  const double diverging_at = f.linear_column.empty() ? 1.01 * largest_bound : std::numeric_limits<double>::infinity();
+  active_.assign(m, 1);
+  if (free_rows)
+    for (int i = 0; i < m; ++i) active_[i] = !(*free_rows)[i];
+  slot_value_.assign(s_.slot_count(), 0.0);
+
+  // Starting point: as Ipopt's (the middle of finite bounds, else 0, or the
+  // given start), pushed into the interior of the bounds.
+  State st;
+  st.y.resize(n);
+  const std::vector<double>* y_start = warm && warm->y ? warm->y : start;
+  for (int j = 0; j < n; ++j) {
+    if (fixed_[j]) {
+      st.y[j] = lo_[j];
+      continue;
+    }
+    double v = std::isfinite(lo_[j]) && std::isfinite(hi_[j]) ? 0.5 * (lo_[j] + hi_[j]) : 0.0;
+    if (y_start) v = (*y_start)[j];
+    if (!std::isfinite(v)) v = 0.0;
+    const double push_lo = has_lo_[j] ? 1e-2 * std::max(1.0, std::abs(lo_[j])) : 0.0;
+    const double push_hi = has_hi_[j] ? 1e-2 * std::max(1.0, std::abs(hi_[j])) : 0.0;
+    const double a = has_lo_[j] ? lo_[j] + std::min(push_lo, 0.5 * (hi_[j] - lo_[j])) : -std::numeric_limits<double>::infinity();
+    const double b = has_hi_[j] ? hi_[j] - std::min(push_hi, 0.5 * (hi_[j] - lo_[j])) : std::numeric_limits<double>::infinity();
+    st.y[j] = std::clamp(v, a, b);
+  }
+  st.s = Vec::Zero(m), st.lambda = Vec::Zero(m), st.nu = Vec::Zero(m);
+  st.zl = Vec::Zero(n), st.zu = Vec::Zero(n);
+  const bool warm_duals = warm && warm->lambda && int(warm->lambda->size()) == m;
+  const double dual_floor = warm_duals ? 1e-3 : 1.0;
+  for (int j = 0; j < n; ++j) {
+    if (has_lo_[j]) st.zl[j] = warm && warm->z_lower ? std::max((*warm->z_lower)[j], dual_floor) : 1.0;
+    if (has_hi_[j]) st.zu[j] = warm && warm->z_upper ? std::max((*warm->z_upper)[j], dual_floor) : 1.0;
+  }
+  evaluate(st);  // g at the start (multipliers are zero so far)
+  for (int i = 0; i < m; ++i) {
+    if (!active_[i]) continue;
+    if (s_.row(i) == Row::linear_eq) {
+      st.nu[i] = warm_duals ? (*warm->lambda)[i] : 0.0;
+      continue;
+    }
+    st.lambda[i] = warm_duals ? std::max((*warm->lambda)[i], dual_floor) : 1.0;
+    st.s[i] = std::max(-st.g[i], warm_duals ? 1e-3 : 1.0);
+  }
+  evaluate(st);
+
+  int pairs = 0;
+  for (int i = 0; i < m; ++i) pairs += active_[i] && s_.row(i) != Row::linear_eq;
+  for (int j = 0; j < n; ++j) pairs += has_lo_[j] + has_hi_[j];
+
+  const int dim = s_.dim();
+  Vec rhs(dim), dir(dim), aff(dim);
+  Vec ds_aff(m), dl_aff(m), dzl_aff(n), dzu_aff(n);
+  const double tol = std::max(o.tolerance, 1e-14);
+  double mu = 0.0;
+
+  auto complementarity = [&](const State& x) {
+    double gap = 0.0;
+    for (int i = 0; i < m; ++i)
+      if (active_[i] && s_.row(i) != Row::linear_eq) gap += x.s[i] * x.lambda[i];
+    for (int j = 0; j < n; ++j) {
+      if (has_lo_[j]) gap += (x.y[j] - lo_[j]) * x.zl[j];
+      if (has_hi_[j]) gap += (hi_[j] - x.y[j]) * x.zu[j];
+    }
+    return gap;
+  };
+
+  // Right-hand side for the target complementarity `target(pair)`: the
+  // predictor uses 0, the corrector sigma mu minus the predictor's
+  // second-order term.
+  auto build_rhs = [&](const State& x, auto&& target_row, auto&& target_lo, auto&& target_hi) {
+    for (int j = 0; j < n; ++j) {
+      if (fixed_[j]) {
+        rhs[j] = 0.0;
+        continue;
+      }
+      double r = x.grad_lagrangian[j];
+      // -z_l + z_l  replaced by  -target / s_l (and likewise above)
+      if (has_lo_[j]) r += x.zl[j] - target_lo(j) / (x.y[j] - lo_[j]);
+      if (has_hi_[j]) r += -x.zu[j] + target_hi(j) / (hi_[j] - x.y[j]);
+      rhs[j] = -r;
+    }
+    for (int k = n; k < dim; ++k) rhs[k] = 0.0;
+    for (int i = 0; i < m; ++i) {
+      if (!active_[i]) continue;
+      const int pos = s_.multiplier_position(i);
+      if (s_.row(i) == Row::linear_eq) rhs[pos] = -x.g[i];
+      else rhs[pos] = -x.g[i] - target_row(i) / x.lambda[i];
+    }
+  };
+
+  // Recovers ds, dlambda, dz from (dy, dlambda) and the targets.
+  auto recover = [&](const State& x, const Vec& d, Vec& ds, Vec& dl, Vec& dzl, Vec& dzu, auto&& target_row,
+                     auto&& target_lo, auto&& target_hi) {
+    for (int i = 0; i < m; ++i) {
+      ds[i] = dl[i] = 0.0;
+      if (!active_[i] || s_.row(i) == Row::linear_eq) continue;
+      dl[i] = d[s_.multiplier_position(i)];
+      ds[i] = (target_row(i) - x.s[i] * x.lambda[i] - x.s[i] * dl[i]) / x.lambda[i];
+    }
+    for (int j = 0; j < n; ++j) {
+      dzl[j] = dzu[j] = 0.0;
+      if (has_lo_[j]) {
+        const double sl = x.y[j] - lo_[j];
+        dzl[j] = (target_lo(j) - sl * x.zl[j] - x.zl[j] * d[j]) / sl;
+      }
+      if (has_hi_[j]) {
+        const double su = hi_[j] - x.y[j];
+        dzu[j] = (target_hi(j) - su * x.zu[j] + x.zu[j] * d[j]) / su;
+      }
+    }
+  };
+
+  // Largest steps in (0, 1] keeping primal slacks and duals above (1 - tau) of their values.
+  auto step_lengths = [&](const State& x, const Vec& d, const Vec& ds, const Vec& dl, const Vec& dzl,
+                          const Vec& dzu, double tau) {
+    double ap = 1.0, ad = 1.0;
+    auto limit = [&](double& a, double v, double dv) {
+      if (dv < 0.0) a = std::min(a, -tau * v / dv);
+    };
+    for (int i = 0; i < m; ++i) {
+      if (!active_[i] || s_.row(i) == Row::linear_eq) continue;
+      limit(ap, x.s[i], ds[i]);
+      limit(ad, x.lambda[i], dl[i]);
+    }
+    for (int j = 0; j < n; ++j) {
+      if (has_lo_[j]) limit(ap, x.y[j] - lo_[j], d[j]), limit(ad, x.zl[j], dzl[j]);
+      if (has_hi_[j]) limit(ap, hi_[j] - x.y[j], -d[j]), limit(ad, x.zu[j], dzu[j]);
+    }
+    return std::pair{ap, ad};
+  };
+
+  Vec ds(m), dl(m), dzl(n), dzu(n);
+  State trial;
+  double error = std::numeric_limits<double>::infinity();
+  double best_primal = error, best_error = error;
+  int best_primal_iter = 1, best_error_iter = 0;
+  auto finish = [&](GpRunStatus status, const char* message) {
+    res.status = status;
+    if (message) res.message = message;
+    res.y.assign(st.y.data(), st.y.data() + n);
+    for (int j = 0; j < n; ++j) {  // project onto the unrelaxed bounds
+      if (std::isfinite(lo_in[j])) res.y[j] = std::max(res.y[j], lo_in[j]);
+      if (std::isfinite(hi_in[j])) res.y[j] = std::min(res.y[j], hi_in[j]);
+    }
+    res.lambda.assign(m, 0.0);
+    for (int i = 0; i < m; ++i)
+      if (active_[i]) res.lambda[i] = s_.row(i) == Row::linear_eq ? st.nu[i] : st.lambda[i];
+    res.z_lower.assign(st.zl.data(), st.zl.data() + n);
+    res.z_upper.assign(st.zu.data(), st.zu.data() + n);
+    res.g.resize(m);
+    for (int i = 0; i < m; ++i) res.g[i] = s_.row(i) == Row::lse ? std::exp(std::min(st.g[i], 700.0)) : st.g[i];
+    res.objective = f.c0 + f.c.dot(st.y);
+    return res;
+  };
+
+  for (int iter = 0;; ++iter) {
+    res.iterations = iter;
+    // Convergence test, scaled as Ipopt scales its own.
+    double primal = 0.0, dual = 0.0, dual_size = 0.0;
+    for (int i = 0; i < m; ++i) {
+      if (!active_[i]) continue;
+      if (s_.row(i) == Row::linear_eq) {
+        primal = std::max(primal, std::abs(st.g[i]));
+        dual_size += std::abs(st.nu[i]);
+      } else {
+        primal = std::max(primal, std::abs(st.g[i] + st.s[i]));
+        dual_size += st.lambda[i];
+      }
+    }
+    for (int j = 0; j < n; ++j) {
+      if (!fixed_[j]) dual = std::max(dual, std::abs(st.grad_lagrangian[j]));
+      dual_size += st.zl[j] + st.zu[j];
+    }
+    const double gap = complementarity(st);
+    mu = pairs ? gap / pairs : 0.0;
+    const double s_d = std::max(100.0, dual_size / std::max(1, pairs + m)) / 100.0;
+    error = std::max({primal, dual / s_d, gap});
+    if (o.verbosity >= 3)
+      std::fprintf(stderr, "native %3d  obj %-14.8g primal %.2e dual %.2e gap %.2e mu %.2e duals %.2e\n", iter,
+                   f.c0 + f.c.dot(st.y), primal, dual, gap, mu, dual_size);
+    if (!std::isfinite(error)) return finish(GpRunStatus::failed, "the iterates became non-finite");
+    if (primal <= 10 * tol && dual <= 10 * tol * s_d && gap <= 10 * tol) return finish(GpRunStatus::solved, nullptr);
+    for (int j = 0; j < n; ++j)
+      if (!f.is_linear_column(j) && std::abs(st.y[j]) > diverging_at)
+        return finish(GpRunStatus::diverging, "iterates diverged");
+    // Infeasible models (decided elsewhere, by the feasibility relaxation)
+    // show here as primal residuals that stop falling while the multipliers
+    // grow: stop early rather than run to the iteration limit.
+    // (The start is not counted: a feasible start can become infeasible
+    // through the nonlinear rows on the way to the optimum.)
+    if (iter >= 1 && primal < 0.99 * best_primal) best_primal = primal, best_primal_iter = iter;
+    if (error < 0.99 * best_error) best_error = error, best_error_iter = iter;
+    if (primal > 10 * tol && iter - best_primal_iter >= 15)
+      return finish(GpRunStatus::suspected_infeasible, "no progress towards feasibility");
+    if (iter - best_error_iter >= 30) return finish(GpRunStatus::failed, "no progress");
+    if (dual_size > 1e12) return finish(GpRunStatus::suspected_infeasible, "the multipliers diverged");
+    if (iter >= o.max_iterations)
+      return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::iteration_limit,
+                    "iteration limit reached");
+    if (std::chrono::duration<double>(clock::now() - t0).count() > o.time_limit)
+      return finish(GpRunStatus::time_limit, "time limit reached");
+
+    assemble(st);
+    if (!factorise()) {
+      // A singular KKT matrix (dependent equalities): more regularisation.
+      reg_primal_ *= 100, reg_dual_ *= 100;
+      assemble(st);
+      const bool ok = factorise();
+      reg_primal_ /= 100, reg_dual_ /= 100;
+      if (!ok) return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
+                             "the Newton system is singular");
+    }
+
+    // Predictor (affine scaling): target complementarity 0.
+    auto zero = [](int) { return 0.0; };
+    build_rhs(st, zero, zero, zero);
+    solve_kkt(rhs, aff);
+    recover(st, aff, ds_aff, dl_aff, dzl_aff, dzu_aff, zero, zero, zero);
+    const auto [ap_aff, ad_aff] = step_lengths(st, aff, ds_aff, dl_aff, dzl_aff, dzu_aff, 1.0);
+    double gap_aff = 0.0;
+    for (int i = 0; i < m; ++i)
+      if (active_[i] && s_.row(i) != Row::linear_eq)
+        gap_aff += (st.s[i] + ap_aff * ds_aff[i]) * (st.lambda[i] + ad_aff * dl_aff[i]);
+    for (int j = 0; j < n; ++j) {
+      if (has_lo_[j]) gap_aff += (st.y[j] - lo_[j] + ap_aff * aff[j]) * (st.zl[j] + ad_aff * dzl_aff[j]);
+      if (has_hi_[j]) gap_aff += (hi_[j] - st.y[j] - ap_aff * aff[j]) * (st.zu[j] + ad_aff * dzu_aff[j]);
+    }
+    const double mu_aff = pairs ? gap_aff / pairs : 0.0;
+    const double sigma = mu > 0 ? std::clamp(std::pow(mu_aff / mu, 3.0), 0.0, 1.0) : 0.0;
+
+    // Corrector: sigma mu minus the predictor's second-order term. mu falls
+    // only once the primal and dual residuals are within a multiple of it
+    // (Ipopt's monotone rule): complementarity that runs ahead of
+    // feasibility leaves slacks near zero that cut every later step short.
+    const bool may_reduce = primal <= 10.0 * mu && dual <= 10.0 * mu * s_d;
+    const double smu = may_reduce ? sigma * mu : mu;
+    auto t_row = [&](int i) { return smu - ds_aff[i] * dl_aff[i]; };
+    auto t_lo = [&](int j) { return smu - aff[j] * dzl_aff[j]; };
+    auto t_hi = [&](int j) { return smu + aff[j] * dzu_aff[j]; };
+    build_rhs(st, t_row, t_lo, t_hi);
+    solve_kkt(rhs, dir);
+    recover(st, dir, ds, dl, dzl, dzu, t_row, t_lo, t_hi);
+    // Fraction to the boundary: 0.99, tending to 1 with mu, but never 1 (a
+    // step onto a bound makes its barrier term infinite).
+    const double tau = std::clamp(1.0 - mu, 0.99, 1.0 - 1e-8);
+    auto [ap, ad] = step_lengths(st, dir, ds, dl, dzl, dzu, tau);
+    if (!std::isfinite(ap) || !std::isfinite(ad) || !dir.allFinite())
+      return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
+                    "the Newton step is not finite");
+
+    // One step length for primal and dual (the Hessian's multipliers stay
+    // consistent with the point), shortened until the residual of the
+    // system the direction is Newton's step for (dual and primal residuals,
+    // complementarity minus its targets) falls: nonlinear rows make a full
+    // step overshoot far from the solution.
+    auto residual = [&](const State& x) {
+      double r2 = x.grad_lagrangian.squaredNorm();
+      for (int j = 0; j < n; ++j) {
+        if (fixed_[j]) r2 -= x.grad_lagrangian[j] * x.grad_lagrangian[j];
+        if (has_lo_[j]) r2 += std::pow((x.y[j] - lo_[j]) * x.zl[j] - t_lo(j), 2);
+        if (has_hi_[j]) r2 += std::pow((hi_[j] - x.y[j]) * x.zu[j] - t_hi(j), 2);
+      }
+      for (int i = 0; i < m; ++i) {
+        if (!active_[i]) continue;
+        if (s_.row(i) == Row::linear_eq) {
+          r2 += x.g[i] * x.g[i];
+        } else {
+          r2 += std::pow(x.g[i] + x.s[i], 2) + std::pow(x.s[i] * x.lambda[i] - t_row(i), 2);
+        }
+      }
+      return std::sqrt(r2);
+    };
+    auto step_to = [&](State& to, double a) {
+      to.y = st.y + a * dir.head(n);
+      to.s = st.s, to.lambda = st.lambda, to.nu = st.nu;
+      for (int i = 0; i < m; ++i) {
+        if (!active_[i]) continue;
+        if (s_.row(i) == Row::linear_eq) {
+          to.nu[i] += a * dir[s_.multiplier_position(i)];
+        } else {
+          to.s[i] += a * ds[i];
+          to.lambda[i] += a * dl[i];
+        }
+      }
+      to.zl = st.zl + a * dzl;
+      to.zu = st.zu + a * dzu;
+      evaluate(to);
+    };
+    double a = std::min(ap, ad);
+    const double phi0 = residual(st);
+    for (int backtrack = 0;; ++backtrack) {
+      step_to(trial, a);
+      const double phi = residual(trial);
+      if ((std::isfinite(phi) && phi <= phi0) || backtrack == 40) break;
+      a *= 0.5;
+    }
+    std::swap(st, trial);
+    if (o.verbosity >= 3)
+      std::fprintf(stderr, "       step %.3e (boundary %.3e / %.3e) sigma %.2e%s\n", a, ap, ad, sigma,
+                   may_reduce ? "" : " (mu kept)");
+    // A bound slack below rounding moves its bound, as Ipopt's slack_move
+    // does: y - lower must stay representable for the barrier term.
+    for (int j = 0; j < n; ++j) {
+      const double floor_j = 1e-13 * std::max(1.0, std::abs(st.y[j]));
+      if (has_lo_[j] && st.y[j] - lo_[j] < floor_j) lo_[j] = st.y[j] - floor_j;
+      if (has_hi_[j] && hi_[j] - st.y[j] < floor_j) hi_[j] = st.y[j] + floor_j;
+    }
+    evaluate(st);
+    if (a < 1e-11) return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
+                                 "the step became too small");
+  }
+}
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/native_gp.hpp ----
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace ychart::solve {
+
+/// An Ipopt application, created the first time it is asked for.
+class LazyIpopt {
+ public:
+  IpoptRunner& get() {
+    if (!runner_) runner_ = std::make_unique<IpoptRunner>();
+    return *runner_;
+  }
+
+ private:
+  std::unique_ptr<IpoptRunner> runner_;
+};
+
+/// The back end `o` asks for, with `automatic` overridden by the
+/// environment variable YCHART_GP_SOLVER (native, ipopt, cross_check).
+inline GpSolver effective_gp_solver(const SolveOptions& o) {
+  if (o.gp_solver != GpSolver::automatic) return o.gp_solver;
+  static const GpSolver from_environment = [] {
+    const char* v = std::getenv("YCHART_GP_SOLVER");
+    if (!v) return GpSolver::automatic;
+    if (!std::strcmp(v, "native")) return GpSolver::native;
+    if (!std::strcmp(v, "ipopt")) return GpSolver::ipopt;
+    if (!std::strcmp(v, "cross_check")) return GpSolver::cross_check;
+    return GpSolver::automatic;
+  }();
+  return from_environment;
+}
+
+class GpBackend {
+ public:
+  /// `feasible_by_construction`: the form is a feasibility relaxation, so a
+  /// native run that suspects infeasibility has failed and goes to Ipopt.
+  GpBackend(const lower::GpStandardForm& form, LazyIpopt& ipopt, bool feasible_by_construction = false)
+      : form_(form), ipopt_(ipopt), feasible_by_construction_(feasible_by_construction) {}
+
+  /// Solves the form; the arguments mean what they mean for IpoptRunner::run
+  /// (the warm start is used by the native method only).
+  GpResult run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower = nullptr,
+               const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
+               const std::vector<char>* free_rows = nullptr, const GpWarmStart* warm = nullptr) {
+    const GpSolver which = effective_gp_solver(o);
+    if (which == GpSolver::ipopt) return run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+    GpResult r = native().run(o, box, box_all, lower, upper, start, free_rows, warm);
+    if (which == GpSolver::native) return r;
+    const bool native_failed = r.status == GpRunStatus::failed ||
+                               (feasible_by_construction_ && r.status == GpRunStatus::suspected_infeasible);
+    if (which == GpSolver::cross_check) {
+      GpResult check = run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+      compare(r, check);
+      if (native_failed && check.success()) return check;  // as `automatic` would
+      return r;
+    }
+    if (!native_failed) return r;
+    return fall_back(r, o, box, box_all, lower, upper, start, free_rows);
+  }
+
+  /// Whether `r`, a run that suspected infeasibility, should be given to
+  /// Ipopt after all: the feasibility relaxation found the form feasible.
+  bool may_fall_back(const GpResult& r, const SolveOptions& o) const {
+    const GpSolver which = effective_gp_solver(o);
+    return (which == GpSolver::automatic || which == GpSolver::cross_check) && std::strcmp(r.solver, "native") == 0;
+  }
+
+  /// Ipopt on the same problem after the native method failed on it.
+  GpResult fall_back(const GpResult& r, const SolveOptions& o, double box, bool box_all,
+                     const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
+                     const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr) {
+    GpResult fallback = run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+    fallback.iterations += r.iterations;
+    if (o.verbosity >= 1)
+      std::fprintf(stderr, "ychart: native GP solver failed (%s); Ipopt: %s\n", r.message.c_str(),
+                   fallback.success() ? "solved" : fallback.message.c_str());
+    fallback.message = "native GP solver failed (" + r.message + "), Ipopt " +
+                       (fallback.success() ? std::string("solved it") : fallback.message);
+    return fallback;
+  }
+
+ private:
+  NativeGpSolver& native() {
+    if (!native_) native_.emplace(form_);
+    return *native_;
+  }
+
+  GpResult run_ipopt(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower,
+                     const std::vector<double>* upper, const std::vector<double>* start,
+                     const std::vector<char>* free_rows) {
+    if (!maps_) maps_.emplace(form_);
+    return ipopt_.get().run(form_, *maps_, o, box, box_all, lower, upper, start, free_rows);
+  }
+
+  // Two definite answers must agree: both optimal with objectives 1e-6 apart
+  // (relative to max(1, |objective|)). A run that did not finish (a failure,
+  // a limit, an iterate past the box) decides nothing: the caller treats
+  // those alike whichever back end gave them.
+  static void compare(const GpResult& native, const GpResult& ipopt) {
+    if (!native.success() || !ipopt.success()) return;
+    const double scale = std::max(1.0, std::abs(ipopt.objective));
+    if (std::abs(native.objective - ipopt.objective) > 1e-6 * scale) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "ychart: GP cross-check: objective %.12g (native) vs %.12g (Ipopt)",
+                    native.objective, ipopt.objective);
+      throw solver_disagreement(buf);
+    }
+  }
+
+  const lower::GpStandardForm& form_;
+  LazyIpopt& ipopt_;
+  bool feasible_by_construction_;
+  std::optional<NativeGpSolver> native_;
+  std::optional<GpDerivativeMaps> maps_;
+};
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/gp_backend.hpp ----
 
 #include <algorithm>
 #include <chrono>
@@ -3999,10 +5011,10 @@ class MigpContext {
   using clock = std::chrono::steady_clock;
   static constexpr double integrality_tolerance = 1e-6;
 
-  MigpContext(const lower::MinlpForm& form, IpoptRunner& runner, const SolveOptions& options)
+  MigpContext(const lower::MinlpForm& form, LazyIpopt& ipopt, const SolveOptions& options)
       : form_(form),
-        maps_(form.nlp),
-        runner_(runner),
+        ipopt_(ipopt),
+        nlp_(form.nlp, ipopt),
         options_(options),
         box_(options.bound_exponent * std::log(10.0)),
         start_(clock::now()) {
@@ -4100,10 +5112,10 @@ class MigpContext {
     }
     auto o = nlp_options_;
     o.time_limit = std::max(1e-3, remaining());
-    auto r = runner_.run(form_.nlp, maps_, o, box_, true, &lower, &upper, start, &free_rows);
+    auto r = nlp_.run(o, box_, true, &lower, &upper, start, &free_rows);
     ipopt_iterations_ += r.iterations;
     out.iterations = r.iterations;
-    if (r.status == Ipopt::Solve_Succeeded || r.status == Ipopt::Solved_To_Acceptable_Level) {
+    if (r.success()) {
       out.kind = NlpOutcome::optimal;
       out.x = std::move(r.y);
       out.phi = r.objective;
@@ -4111,24 +5123,33 @@ class MigpContext {
     }
     // The feasibility relaxation (constraints get slacks, bounds stay hard)
     // decides whether the subproblem is infeasible.
-    if (r.status == Ipopt::Maximum_CpuTime_Exceeded) {
+    if (r.status == GpRunStatus::time_limit) {
       out.message = "time limit";
       return out;
     }
     std::vector<char> hard(form_.nlp.n, 1);
     const auto relaxed = lower::relax(form_.nlp, hard, &lower, &upper);
-    const GpDerivativeMaps relaxed_maps(relaxed);
-    std::vector<double> lo = relaxed.lower, hi = relaxed.upper;
-    auto rr = runner_.run(relaxed, relaxed_maps, o, box_, true, &lo, &hi);
+    GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
+    auto rr = relaxed_nlp.run(o, box_, true);
     ipopt_iterations_ += rr.iterations;
-    if (rr.status != Ipopt::Solve_Succeeded && rr.status != Ipopt::Solved_To_Acceptable_Level) {
-      out.message = "Ipopt failed on the subproblem and on its feasibility relaxation";
+    if (!rr.success()) {
+      out.message = "the GP solver failed on the subproblem and on its feasibility relaxation";
       return out;
     }
     double total = 0.0;
     for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
     if (total <= 1e-7) {
-      out.message = "Ipopt failed on a feasible subproblem";
+      if (nlp_.may_fall_back(r, o)) {  // the native solver only suspected infeasibility
+        auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
+        ipopt_iterations_ += again.iterations;
+        if (again.success()) {
+          out.kind = NlpOutcome::optimal;
+          out.x = std::move(again.y);
+          out.phi = again.objective;
+          return out;
+        }
+      }
+      out.message = "the GP solver failed on a feasible subproblem";
       return out;
     }
     out.kind = NlpOutcome::infeasible;
@@ -4368,8 +5389,8 @@ class MigpContext {
 
  private:
   const lower::MinlpForm& form_;
-  GpDerivativeMaps maps_;
-  IpoptRunner& runner_;
+  LazyIpopt& ipopt_;
+  GpBackend nlp_;
   SolveOptions options_, nlp_options_;
   double box_;
   clock::time_point start_;
@@ -4900,7 +5921,7 @@ inline Solution empty_solution(const Model& model) {
   return s;
 }
 
-inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::IpoptRunner& runner) {
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::LazyIpopt& ipopt) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   const auto form = lower::lower_minlp(model);
@@ -4910,7 +5931,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   Solution s = empty_solution(model);
   SolutionBuilder b{s};
 
-  solve::MigpContext ctx(form, runner, options);
+  solve::MigpContext ctx(form, ipopt, options);
   solve::SearchResult res;
   bool linear = !has_convex_rows(form);
   if (form.infeasible) {  // the form was not built; judge from the model
@@ -5879,9 +6900,10 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
 // ---- end ychart/solve/symmetric_allocation.hpp ----
 // ---- begin ychart/solve/solve.hpp ----
 // ychart/solve/solve.hpp
-// Model::solve(): lowers the model, runs Ipopt, and turns the outcome into a
-// Solution with a status that can be trusted. An Ipopt failure is never
-// reported as infeasible on Ipopt's word alone: the feasibility relaxation
+// Model::solve(): lowers the model, runs a GP back end (gp_backend.hpp: the
+// native interior-point method or Ipopt), and turns the outcome into a
+// Solution with a status that can be trusted. A failed run is never reported
+// as infeasible on the solver's word alone: the feasibility relaxation
 // (product of slacks) is solved and decides between `infeasible`, with the
 // constraints to relax, and `numerical_error`. An optimum that sits on the
 // artificial box around log space means the model is unbounded.
@@ -5889,40 +6911,16 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
 
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace ychart {
 namespace detail {
 
 struct SolverCache {
-  solve::IpoptRunner runner;
+  solve::LazyIpopt ipopt;  // made only if Ipopt runs
 };
 inline void destroy(SolverCache* c) { delete c; }
-
-inline std::string ipopt_status_text(Ipopt::ApplicationReturnStatus s) {
-  switch (s) {
-    case Ipopt::Solve_Succeeded: return "solved";
-    case Ipopt::Solved_To_Acceptable_Level: return "solved to acceptable level";
-    case Ipopt::Infeasible_Problem_Detected: return "Ipopt detected infeasibility";
-    case Ipopt::Search_Direction_Becomes_Too_Small: return "search direction became too small";
-    case Ipopt::Diverging_Iterates: return "iterates diverged";
-    case Ipopt::User_Requested_Stop: return "stopped";
-    case Ipopt::Feasible_Point_Found: return "feasible point found";
-    case Ipopt::Maximum_Iterations_Exceeded: return "iteration limit reached";
-    case Ipopt::Restoration_Failed: return "Ipopt restoration phase failed";
-    case Ipopt::Error_In_Step_Computation: return "error in step computation";
-    case Ipopt::Maximum_CpuTime_Exceeded: return "time limit reached";
-    case Ipopt::Not_Enough_Degrees_Of_Freedom: return "more independent equalities than variables";
-    case Ipopt::Invalid_Problem_Definition: return "invalid problem definition";
-    case Ipopt::Invalid_Option: return "invalid option";
-    case Ipopt::Invalid_Number_Detected: return "invalid number (NaN or infinity) in evaluation";
-    default: return "Ipopt internal error " + std::to_string(int(s));
-  }
-}
-
-inline bool is_success(Ipopt::ApplicationReturnStatus s) {
-  return s == Ipopt::Solve_Succeeded || s == Ipopt::Solved_To_Acceptable_Level;
-}
 
 }  // namespace detail
 
@@ -5938,29 +6936,61 @@ inline Solution Model::solve(const SolveOptions& options) {
       // numerical_error rather than answer wrongly, and the general methods,
       // which ignore the symmetry, still solve the model exactly.
       if (solution.status() != Status::numerical_error) return solution;
-      return detail::solve_mixed_integer(*this, options, cache_->runner);
+      return detail::solve_mixed_integer(*this, options, cache_->ipopt);
     }
-  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->runner);
+  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->ipopt);
   const auto form = lower::lower_gp(*this);
-  const solve::GpDerivativeMaps maps(form);
+  solve::GpBackend gp(form, cache_->ipopt);
   const double box = options.bound_exponent * std::log(10.0);
-  // Fast path: only variables free on both sides are boxed. If Ipopt does not
-  // succeed there (an iterate ran past the box, or anything else), solve again
-  // with every open side boxed, which classifies unbounded models exactly.
-  auto r = cache_->runner.run(form, maps, options, box, false);
-  const bool limit_hit =
-      r.status == Ipopt::Maximum_Iterations_Exceeded || r.status == Ipopt::Maximum_CpuTime_Exceeded;
-  if (!detail::is_success(r.status) && !limit_hit) {
-    const int first_iterations = r.iterations;
-    r = cache_->runner.run(form, maps, options, box, true);
-    r.iterations += first_iterations;
+  // Fast path: only variables free on both sides are boxed. If the solver
+  // does not succeed there (an iterate ran past the box, or anything else),
+  // solve again with every open side boxed, which classifies unbounded models
+  // exactly.
+  auto run = [&](auto&& one_run) {
+    auto r = one_run(false);
+    if (!r.success() && !r.limit_hit()) {
+      const int first_iterations = r.iterations;
+      r = one_run(true);
+      r.iterations += first_iterations;
+    }
+    return r;
+  };
+  // A warm start from a solution of a related GP with the same form shape.
+  solve::GpWarmStart warm;
+  const solve::GpWarmStart* use_warm = nullptr;
+  if (options.warm_start)
+    if (const auto& p = SolutionBuilder::gp_point(*options.warm_start);
+        p && int(p->y.size()) == form.n && int(p->lambda.size()) == form.constraint_count()) {
+      warm = {&p->y, &p->lambda, &p->z_lower, &p->z_upper};
+      use_warm = &warm;
+    }
+  auto r = run([&](bool box_all) { return gp.run(options, box, box_all, nullptr, nullptr, nullptr, nullptr, use_warm); });
+
+  // A failed run: the feasibility relaxation decides what happened. If it
+  // needs no slack and the native solver only suspected infeasibility, Ipopt
+  // gets the model (automatic choice of back end).
+  std::optional<lower::GpStandardForm> relaxed;
+  solve::GpResult rr;
+  double total_slack = 0.0;
+  int relaxation_iterations = 0;
+  if (!r.success() && !r.limit_hit()) {
+    relaxed = lower::relax(form);
+    solve::GpBackend relaxed_gp(*relaxed, cache_->ipopt, /*feasible_by_construction=*/true);
+    rr = relaxed_gp.run(options, box, true);
+    relaxation_iterations = rr.iterations;
+    for (int k = form.n; rr.success() && k < relaxed->n; ++k) total_slack += rr.y[k];
+    if (rr.success() && total_slack <= 1e-6 && gp.may_fall_back(r, options)) {
+      const int before = r.iterations;
+      r = run([&](bool box_all) { return gp.fall_back(r, options, box, box_all); });
+      r.iterations += before;
+    }
   }
 
   Solution s;
   SolutionBuilder b{s};
   b.model_id() = registry_.get();
   b.objective_dimension() = objective_unit_;
-  b.iterations() = r.iterations;
+  b.iterations() = r.iterations + relaxation_iterations;
   const auto& vars = registry_->variables;
   b.variables().resize(vars.size());
   for (std::size_t j = 0; j < vars.size(); ++j)
@@ -5984,12 +7014,10 @@ inline Solution Model::solve(const SolveOptions& options) {
     return s;
   };
 
-  if (r.status == Ipopt::Maximum_Iterations_Exceeded)
-    return finish(Status::iteration_limit, detail::ipopt_status_text(r.status));
-  if (r.status == Ipopt::Maximum_CpuTime_Exceeded)
-    return finish(Status::time_limit, detail::ipopt_status_text(r.status));
+  if (r.status == solve::GpRunStatus::iteration_limit) return finish(Status::iteration_limit, r.message);
+  if (r.status == solve::GpRunStatus::time_limit) return finish(Status::time_limit, r.message);
 
-  if (detail::is_success(r.status)) {
+  if (r.success()) {
     // An optimum on the artificial box: the objective wants to go further.
     for (int j = 0; j < form.n; ++j) {
       const bool free_below = !std::isfinite(form.lower[j]), free_above = !std::isfinite(form.upper[j]);
@@ -6016,6 +7044,8 @@ inline Solution Model::solve(const SolveOptions& options) {
     b.has_point() = true;
     b.bound() = obj;  // a convex GP: the optimum is its own bound
     b.gap() = 0.0;
+    b.method() = r.solver;
+    b.gp_point() = std::make_shared<const detail::GpPoint>(detail::GpPoint{r.y, r.lambda, r.z_lower, r.z_upper});
     // Multipliers of the log-space rows are d log(obj)/d log(monomial side);
     // flip for maximisation and for constraints written `monomial >= posynomial`.
     const double sense_sign = sense_ == Sense::minimize ? 1.0 : -1.0;
@@ -6031,30 +7061,21 @@ inline Solution Model::solve(const SolveOptions& options) {
                   (form.kind[i] == lower::RowKind::expsum_le ? r.g[i] >= limit * (1.0 - 1e-6)
                                                              : r.g[i] >= limit - 1e-6);
     }
-    std::string msg = r.status == Ipopt::Solve_Succeeded ? "" : detail::ipopt_status_text(r.status);
-    return finish(Status::optimal, msg);
+    return finish(Status::optimal, r.message);
   }
 
-  // Ipopt did not succeed: the feasibility relaxation decides what happened.
-  const auto relaxed = lower::relax(form);
-  const solve::GpDerivativeMaps relaxed_maps(relaxed);
-  auto rr = cache_->runner.run(relaxed, relaxed_maps, options, box, true);
-  b.iterations() += rr.iterations;
-  if (!detail::is_success(rr.status))
-    return finish(Status::numerical_error, detail::ipopt_status_text(r.status) +
-                                               "; the feasibility relaxation also failed: " +
-                                               detail::ipopt_status_text(rr.status));
-  double total = 0.0;
-  for (int k = form.n; k < relaxed.n; ++k) total += rr.y[k];
-  if (total <= 1e-6)
+  // The solver did not succeed: the feasibility relaxation decided above.
+  if (!rr.success())
     return finish(Status::numerical_error,
-                  detail::ipopt_status_text(r.status) + ", but the model is feasible (relaxation needs no slack)");
+                  r.message + "; the feasibility relaxation also failed: " + rr.message);
+  if (total_slack <= 1e-6)
+    return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
   const double report_tol = 1e-6;
-  for (int i = 0; i < relaxed.constraint_count(); ++i) {
-    const auto& o = relaxed.origin[i];
+  for (int i = 0; i < relaxed->constraint_count(); ++i) {
+    const auto& o = relaxed->origin[i];
     // The slack of row i is the one column >= form.n in its first term.
     int slack = -1;
-    for (auto it = lower::GpStandardForm::SparseRows::InnerIterator(relaxed.A, relaxed.first_term[i]); it; ++it)
+    for (auto it = lower::GpStandardForm::SparseRows::InnerIterator(relaxed->A, relaxed->first_term[i]); it; ++it)
       if (it.col() >= form.n) slack = it.col();
     const double factor = std::exp(rr.y[slack]);
     if (o.kind == lower::Origin::user) {
@@ -6067,7 +7088,7 @@ inline Solution Model::solve(const SolveOptions& options) {
   for (auto& c : b.constraints())
     if (c.relaxation <= 1.0 + report_tol) c.relaxation = 1.0;
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6g", std::exp(total));
+  std::snprintf(buf, sizeof buf, "%.6g", std::exp(total_slack));
   return finish(Status::infeasible, "the product of the smallest relaxation factors is " + std::string(buf));
 }
 

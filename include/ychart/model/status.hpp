@@ -52,12 +52,34 @@ inline std::string_view to_string(Method m) {
   return "?";
 }
 
+/// Which back end solves a geometric program: a pure GP, and the NLPs of the
+/// mixed-integer searches (relaxations, fixed-integer subproblems).
+enum class GpSolver {
+  automatic,    // the native interior-point method; Ipopt when it fails numerically (logged)
+  native,       // the native interior-point method only
+  ipopt,        // Ipopt only
+  cross_check,  // both on every GP, answering as `automatic`; two optima more than 1e-6 apart
+                // (relative) throw solver_disagreement
+};
+
+inline std::string_view to_string(GpSolver s) {
+  switch (s) {
+    case GpSolver::automatic: return "automatic";
+    case GpSolver::native: return "native";
+    case GpSolver::ipopt: return "ipopt";
+    case GpSolver::cross_check: return "cross_check";
+  }
+  return "?";
+}
+
 struct SolveOptions {
   double time_limit = 1e20;         // seconds (CPU time for a GP, wall-clock for mixed-integer searches)
-  int max_iterations = 3000;        // interior-point iterations per Ipopt run
-  double tolerance = 1e-9;          // Ipopt's relative convergence tolerance
-  /// GP: 0 silent, 1..12 Ipopt's print level. Mixed-integer searches: >= 1
-  /// prints a progress line about once a second on stderr.
+  int max_iterations = 3000;        // interior-point iterations per GP run
+  double tolerance = 1e-9;          // relative convergence tolerance of the GP solvers
+  /// GP: 0 silent, 1..12 Ipopt's print level; >= 1 notes a fallback from
+  /// the native solver to Ipopt, >= 3 prints the native solver's iterations.
+  /// Mixed-integer searches: >= 1 prints a progress line about once a second
+  /// on stderr.
   int verbosity = 0;
   Method method = Method::automatic;
   /// A mixed-integer solve is optimal when |incumbent - bound| is within
@@ -68,12 +90,18 @@ struct SolveOptions {
   bool heuristic = true;            // rounding + GLPK repair for an early incumbent
   /// A previous solution of a related model (the same variables, e.g. the
   /// previous point of a sweep): its discrete values are tried first and, if
-  /// still feasible, give the search its first incumbent.
+  /// still feasible, give the search its first incumbent. For a GP with the
+  /// same number of variables and rows, its primal-dual point starts the
+  /// native interior-point method.
   const Solution* warm_start = nullptr;
   /// Values whose magnitude (in the variable's unit) passes 10^±bound_exponent
   /// count as running to 0 or infinity: the model is reported unbounded. The
   /// box also keeps Ipopt's KKT matrix well conditioned for free variables.
   double bound_exponent = 100.0;
+  /// The GP back end. `automatic` is overridden by the environment variable
+  /// YCHART_GP_SOLVER (native, ipopt or cross_check), which the test suite
+  /// uses to solve every GP with both back ends.
+  GpSolver gp_solver = GpSolver::automatic;
 };
 
 }  // namespace ychart

@@ -25,6 +25,10 @@ namespace ychart {
 
 namespace detail {
 struct CutPool;  // tangent cuts learnt by outer approximation (solve/migp_context.hpp)
+/// A GP solve's log-space primal-dual point, kept for warm starts of related models.
+struct GpPoint {
+  std::vector<double> y, lambda, z_lower, z_upper;
+};
 }
 
 struct VariableReport {
@@ -174,6 +178,7 @@ class Solution {
   long nodes_ = 0;
   std::string method_;
   std::shared_ptr<const detail::CutPool> cuts_;  // for warm starts of related models
+  std::shared_ptr<const detail::GpPoint> gp_point_;  // likewise (GPs)
 };
 
 /// Fills a Solution; used by the solvers.
@@ -198,6 +203,8 @@ struct SolutionBuilder {
   std::string& method() { return s.method_; }
   std::shared_ptr<const detail::CutPool>& cuts() { return s.cuts_; }
   static const std::shared_ptr<const detail::CutPool>& cuts(const Solution& from) { return from.cuts_; }
+  std::shared_ptr<const detail::GpPoint>& gp_point() { return s.gp_point_; }
+  static const std::shared_ptr<const detail::GpPoint>& gp_point(const Solution& from) { return from.gp_point_; }
 };
 
 namespace detail {

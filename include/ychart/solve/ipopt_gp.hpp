@@ -7,6 +7,7 @@
 #pragma once
 
 #include "../lower/gp_standard_form.hpp"
+#include "gp_result.hpp"
 
 #include <IpIpoptApplication.hpp>
 #include <IpSolveStatistics.hpp>
@@ -16,20 +17,10 @@
 #include <cmath>
 #include <cstdint>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace ychart::solve {
-
-/// What one Ipopt run returns, in log space.
-struct IpoptResult {
-  Ipopt::ApplicationReturnStatus status = Ipopt::Internal_Error;
-  std::vector<double> y;       // log-space point
-  std::vector<double> lambda;  // constraint multipliers (Ipopt's sign: >= 0 for active upper bounds)
-  std::vector<double> z_lower, z_upper;  // bound multipliers
-  std::vector<double> g;       // constraint values
-  double objective = 0.0;      // c.y + c0
-  int iterations = 0;
-};
 
 /// The sparsity structure of a form's Jacobian and Hessian, computed once.
 struct GpDerivativeMaps {
@@ -97,7 +88,7 @@ class GpTnlp : public Ipopt::TNLP {
   /// `lower`/`upper` replace the form's column bounds (branch-and-bound
   /// nodes, fixed integers) and `start` gives a starting point; both optional.
   GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
-         IpoptResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
+         GpResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
          const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr)
       : f_(form),
         maps_(maps),
@@ -240,7 +231,7 @@ class GpTnlp : public Ipopt::TNLP {
   const GpDerivativeMaps& maps_;
   double box_;
   bool box_all_;
-  IpoptResult& out_;
+  GpResult& out_;
   const std::vector<double>& lower_;
   const std::vector<double>& upper_;
   const std::vector<double>* start_;
@@ -250,6 +241,40 @@ class GpTnlp : public Ipopt::TNLP {
 };
 
 namespace detail {
+
+inline std::string ipopt_status_text(Ipopt::ApplicationReturnStatus s) {
+  switch (s) {
+    case Ipopt::Solve_Succeeded: return "solved";
+    case Ipopt::Solved_To_Acceptable_Level: return "solved to acceptable level";
+    case Ipopt::Infeasible_Problem_Detected: return "Ipopt detected infeasibility";
+    case Ipopt::Search_Direction_Becomes_Too_Small: return "search direction became too small";
+    case Ipopt::Diverging_Iterates: return "iterates diverged";
+    case Ipopt::User_Requested_Stop: return "stopped";
+    case Ipopt::Feasible_Point_Found: return "feasible point found";
+    case Ipopt::Maximum_Iterations_Exceeded: return "iteration limit reached";
+    case Ipopt::Restoration_Failed: return "Ipopt restoration phase failed";
+    case Ipopt::Error_In_Step_Computation: return "error in step computation";
+    case Ipopt::Maximum_CpuTime_Exceeded: return "time limit reached";
+    case Ipopt::Not_Enough_Degrees_Of_Freedom: return "more independent equalities than variables";
+    case Ipopt::Invalid_Problem_Definition: return "invalid problem definition";
+    case Ipopt::Invalid_Option: return "invalid option";
+    case Ipopt::Invalid_Number_Detected: return "invalid number (NaN or infinity) in evaluation";
+    default: return "Ipopt internal error " + std::to_string(int(s));
+  }
+}
+
+inline GpRunStatus run_status(Ipopt::ApplicationReturnStatus s) {
+  switch (s) {
+    case Ipopt::Solve_Succeeded: return GpRunStatus::solved;
+    case Ipopt::Solved_To_Acceptable_Level: return GpRunStatus::solved_acceptable;
+    case Ipopt::Diverging_Iterates: return GpRunStatus::diverging;
+    case Ipopt::Infeasible_Problem_Detected: return GpRunStatus::suspected_infeasible;
+    case Ipopt::Maximum_Iterations_Exceeded: return GpRunStatus::iteration_limit;
+    case Ipopt::Maximum_CpuTime_Exceeded: return GpRunStatus::time_limit;
+    default: return GpRunStatus::failed;
+  }
+}
+
 /// One lock for every Ipopt solve in the process (see IpoptRunner::run).
 inline std::mutex& ipopt_mutex() {
   static std::mutex m;
@@ -276,7 +301,7 @@ class IpoptRunner {
 
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
-  IpoptResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
+  GpResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
                   double box, bool box_all, const std::vector<double>* lower = nullptr,
                   const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
                   const std::vector<char>* free_rows = nullptr) {
@@ -304,14 +329,17 @@ class IpoptRunner {
     // Mixed-integer forms have rows in linear space (scaled to unit
     // coefficients); Ipopt's default 1e-4 absolute violation is too loose there.
     opt->SetNumericValue("constr_viol_tol", form.linear_column.empty() ? 1e-4 : std::max(1e-8, o.tolerance));
-    IpoptResult result;
+    GpResult result;
+    result.solver = "ipopt";
     Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start, free_rows);
     {
       // MUMPS, Ipopt's linear solver in Debian's build, keeps global state
       // and is not thread-safe (coin-or/Ipopt#733); parallel sweeps
       // serialise their Ipopt solves here and run everything else at once.
       std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());
-      result.status = app_->OptimizeTNLP(nlp);
+      const auto status = app_->OptimizeTNLP(nlp);
+      result.status = detail::run_status(status);
+      if (status != Ipopt::Solve_Succeeded) result.message = detail::ipopt_status_text(status);
     }
     if (auto stats = app_->Statistics(); Ipopt::IsValid(stats)) result.iterations = stats->IterationCount();
     return result;

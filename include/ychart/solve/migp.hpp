@@ -117,7 +117,7 @@ inline Solution empty_solution(const Model& model) {
   return s;
 }
 
-inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::IpoptRunner& runner) {
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::LazyIpopt& ipopt) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   const auto form = lower::lower_minlp(model);
@@ -127,7 +127,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   Solution s = empty_solution(model);
   SolutionBuilder b{s};
 
-  solve::MigpContext ctx(form, runner, options);
+  solve::MigpContext ctx(form, ipopt, options);
   solve::SearchResult res;
   bool linear = !has_convex_rows(form);
   if (form.infeasible) {  // the form was not built; judge from the model

@@ -8,7 +8,7 @@
 
 #include "../lower/minlp_form.hpp"
 #include "glpk_milp.hpp"
-#include "ipopt_gp.hpp"
+#include "gp_backend.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -62,10 +62,10 @@ class MigpContext {
   using clock = std::chrono::steady_clock;
   static constexpr double integrality_tolerance = 1e-6;
 
-  MigpContext(const lower::MinlpForm& form, IpoptRunner& runner, const SolveOptions& options)
+  MigpContext(const lower::MinlpForm& form, LazyIpopt& ipopt, const SolveOptions& options)
       : form_(form),
-        maps_(form.nlp),
-        runner_(runner),
+        ipopt_(ipopt),
+        nlp_(form.nlp, ipopt),
         options_(options),
         box_(options.bound_exponent * std::log(10.0)),
         start_(clock::now()) {
@@ -163,10 +163,10 @@ class MigpContext {
     }
     auto o = nlp_options_;
     o.time_limit = std::max(1e-3, remaining());
-    auto r = runner_.run(form_.nlp, maps_, o, box_, true, &lower, &upper, start, &free_rows);
+    auto r = nlp_.run(o, box_, true, &lower, &upper, start, &free_rows);
     ipopt_iterations_ += r.iterations;
     out.iterations = r.iterations;
-    if (r.status == Ipopt::Solve_Succeeded || r.status == Ipopt::Solved_To_Acceptable_Level) {
+    if (r.success()) {
       out.kind = NlpOutcome::optimal;
       out.x = std::move(r.y);
       out.phi = r.objective;
@@ -174,24 +174,33 @@ class MigpContext {
     }
     // The feasibility relaxation (constraints get slacks, bounds stay hard)
     // decides whether the subproblem is infeasible.
-    if (r.status == Ipopt::Maximum_CpuTime_Exceeded) {
+    if (r.status == GpRunStatus::time_limit) {
       out.message = "time limit";
       return out;
     }
     std::vector<char> hard(form_.nlp.n, 1);
     const auto relaxed = lower::relax(form_.nlp, hard, &lower, &upper);
-    const GpDerivativeMaps relaxed_maps(relaxed);
-    std::vector<double> lo = relaxed.lower, hi = relaxed.upper;
-    auto rr = runner_.run(relaxed, relaxed_maps, o, box_, true, &lo, &hi);
+    GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
+    auto rr = relaxed_nlp.run(o, box_, true);
     ipopt_iterations_ += rr.iterations;
-    if (rr.status != Ipopt::Solve_Succeeded && rr.status != Ipopt::Solved_To_Acceptable_Level) {
-      out.message = "Ipopt failed on the subproblem and on its feasibility relaxation";
+    if (!rr.success()) {
+      out.message = "the GP solver failed on the subproblem and on its feasibility relaxation";
       return out;
     }
     double total = 0.0;
     for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
     if (total <= 1e-7) {
-      out.message = "Ipopt failed on a feasible subproblem";
+      if (nlp_.may_fall_back(r, o)) {  // the native solver only suspected infeasibility
+        auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
+        ipopt_iterations_ += again.iterations;
+        if (again.success()) {
+          out.kind = NlpOutcome::optimal;
+          out.x = std::move(again.y);
+          out.phi = again.objective;
+          return out;
+        }
+      }
+      out.message = "the GP solver failed on a feasible subproblem";
       return out;
     }
     out.kind = NlpOutcome::infeasible;
@@ -431,8 +440,8 @@ class MigpContext {
 
  private:
   const lower::MinlpForm& form_;
-  GpDerivativeMaps maps_;
-  IpoptRunner& runner_;
+  LazyIpopt& ipopt_;
+  GpBackend nlp_;
   SolveOptions options_, nlp_options_;
   double box_;
   clock::time_point start_;

@@ -1,7 +1,8 @@
 // ychart/solve/solve.hpp
-// Model::solve(): lowers the model, runs Ipopt, and turns the outcome into a
-// Solution with a status that can be trusted. An Ipopt failure is never
-// reported as infeasible on Ipopt's word alone: the feasibility relaxation
+// Model::solve(): lowers the model, runs a GP back end (gp_backend.hpp: the
+// native interior-point method or Ipopt), and turns the outcome into a
+// Solution with a status that can be trusted. A failed run is never reported
+// as infeasible on the solver's word alone: the feasibility relaxation
 // (product of slacks) is solved and decides between `infeasible`, with the
 // constraints to relax, and `numerical_error`. An optimum that sits on the
 // artificial box around log space means the model is unbounded.
@@ -10,46 +11,22 @@
 #include "../lower/gp_standard_form.hpp"
 #include "../model/model.hpp"
 #include "../result/solution.hpp"
-#include "ipopt_gp.hpp"
+#include "gp_backend.hpp"
 #include "migp.hpp"
 #include "symmetric_allocation.hpp"
 
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace ychart {
 namespace detail {
 
 struct SolverCache {
-  solve::IpoptRunner runner;
+  solve::LazyIpopt ipopt;  // made only if Ipopt runs
 };
 inline void destroy(SolverCache* c) { delete c; }
-
-inline std::string ipopt_status_text(Ipopt::ApplicationReturnStatus s) {
-  switch (s) {
-    case Ipopt::Solve_Succeeded: return "solved";
-    case Ipopt::Solved_To_Acceptable_Level: return "solved to acceptable level";
-    case Ipopt::Infeasible_Problem_Detected: return "Ipopt detected infeasibility";
-    case Ipopt::Search_Direction_Becomes_Too_Small: return "search direction became too small";
-    case Ipopt::Diverging_Iterates: return "iterates diverged";
-    case Ipopt::User_Requested_Stop: return "stopped";
-    case Ipopt::Feasible_Point_Found: return "feasible point found";
-    case Ipopt::Maximum_Iterations_Exceeded: return "iteration limit reached";
-    case Ipopt::Restoration_Failed: return "Ipopt restoration phase failed";
-    case Ipopt::Error_In_Step_Computation: return "error in step computation";
-    case Ipopt::Maximum_CpuTime_Exceeded: return "time limit reached";
-    case Ipopt::Not_Enough_Degrees_Of_Freedom: return "more independent equalities than variables";
-    case Ipopt::Invalid_Problem_Definition: return "invalid problem definition";
-    case Ipopt::Invalid_Option: return "invalid option";
-    case Ipopt::Invalid_Number_Detected: return "invalid number (NaN or infinity) in evaluation";
-    default: return "Ipopt internal error " + std::to_string(int(s));
-  }
-}
-
-inline bool is_success(Ipopt::ApplicationReturnStatus s) {
-  return s == Ipopt::Solve_Succeeded || s == Ipopt::Solved_To_Acceptable_Level;
-}
 
 }  // namespace detail
 
@@ -65,29 +42,61 @@ inline Solution Model::solve(const SolveOptions& options) {
       // numerical_error rather than answer wrongly, and the general methods,
       // which ignore the symmetry, still solve the model exactly.
       if (solution.status() != Status::numerical_error) return solution;
-      return detail::solve_mixed_integer(*this, options, cache_->runner);
+      return detail::solve_mixed_integer(*this, options, cache_->ipopt);
     }
-  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->runner);
+  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->ipopt);
   const auto form = lower::lower_gp(*this);
-  const solve::GpDerivativeMaps maps(form);
+  solve::GpBackend gp(form, cache_->ipopt);
   const double box = options.bound_exponent * std::log(10.0);
-  // Fast path: only variables free on both sides are boxed. If Ipopt does not
-  // succeed there (an iterate ran past the box, or anything else), solve again
-  // with every open side boxed, which classifies unbounded models exactly.
-  auto r = cache_->runner.run(form, maps, options, box, false);
-  const bool limit_hit =
-      r.status == Ipopt::Maximum_Iterations_Exceeded || r.status == Ipopt::Maximum_CpuTime_Exceeded;
-  if (!detail::is_success(r.status) && !limit_hit) {
-    const int first_iterations = r.iterations;
-    r = cache_->runner.run(form, maps, options, box, true);
-    r.iterations += first_iterations;
+  // Fast path: only variables free on both sides are boxed. If the solver
+  // does not succeed there (an iterate ran past the box, or anything else),
+  // solve again with every open side boxed, which classifies unbounded models
+  // exactly.
+  auto run = [&](auto&& one_run) {
+    auto r = one_run(false);
+    if (!r.success() && !r.limit_hit()) {
+      const int first_iterations = r.iterations;
+      r = one_run(true);
+      r.iterations += first_iterations;
+    }
+    return r;
+  };
+  // A warm start from a solution of a related GP with the same form shape.
+  solve::GpWarmStart warm;
+  const solve::GpWarmStart* use_warm = nullptr;
+  if (options.warm_start)
+    if (const auto& p = SolutionBuilder::gp_point(*options.warm_start);
+        p && int(p->y.size()) == form.n && int(p->lambda.size()) == form.constraint_count()) {
+      warm = {&p->y, &p->lambda, &p->z_lower, &p->z_upper};
+      use_warm = &warm;
+    }
+  auto r = run([&](bool box_all) { return gp.run(options, box, box_all, nullptr, nullptr, nullptr, nullptr, use_warm); });
+
+  // A failed run: the feasibility relaxation decides what happened. If it
+  // needs no slack and the native solver only suspected infeasibility, Ipopt
+  // gets the model (automatic choice of back end).
+  std::optional<lower::GpStandardForm> relaxed;
+  solve::GpResult rr;
+  double total_slack = 0.0;
+  int relaxation_iterations = 0;
+  if (!r.success() && !r.limit_hit()) {
+    relaxed = lower::relax(form);
+    solve::GpBackend relaxed_gp(*relaxed, cache_->ipopt, /*feasible_by_construction=*/true);
+    rr = relaxed_gp.run(options, box, true);
+    relaxation_iterations = rr.iterations;
+    for (int k = form.n; rr.success() && k < relaxed->n; ++k) total_slack += rr.y[k];
+    if (rr.success() && total_slack <= 1e-6 && gp.may_fall_back(r, options)) {
+      const int before = r.iterations;
+      r = run([&](bool box_all) { return gp.fall_back(r, options, box, box_all); });
+      r.iterations += before;
+    }
   }
 
   Solution s;
   SolutionBuilder b{s};
   b.model_id() = registry_.get();
   b.objective_dimension() = objective_unit_;
-  b.iterations() = r.iterations;
+  b.iterations() = r.iterations + relaxation_iterations;
   const auto& vars = registry_->variables;
   b.variables().resize(vars.size());
   for (std::size_t j = 0; j < vars.size(); ++j)
@@ -111,12 +120,10 @@ inline Solution Model::solve(const SolveOptions& options) {
     return s;
   };
 
-  if (r.status == Ipopt::Maximum_Iterations_Exceeded)
-    return finish(Status::iteration_limit, detail::ipopt_status_text(r.status));
-  if (r.status == Ipopt::Maximum_CpuTime_Exceeded)
-    return finish(Status::time_limit, detail::ipopt_status_text(r.status));
+  if (r.status == solve::GpRunStatus::iteration_limit) return finish(Status::iteration_limit, r.message);
+  if (r.status == solve::GpRunStatus::time_limit) return finish(Status::time_limit, r.message);
 
-  if (detail::is_success(r.status)) {
+  if (r.success()) {
     // An optimum on the artificial box: the objective wants to go further.
     for (int j = 0; j < form.n; ++j) {
       const bool free_below = !std::isfinite(form.lower[j]), free_above = !std::isfinite(form.upper[j]);
@@ -143,6 +150,8 @@ inline Solution Model::solve(const SolveOptions& options) {
     b.has_point() = true;
     b.bound() = obj;  // a convex GP: the optimum is its own bound
     b.gap() = 0.0;
+    b.method() = r.solver;
+    b.gp_point() = std::make_shared<const detail::GpPoint>(detail::GpPoint{r.y, r.lambda, r.z_lower, r.z_upper});
     // Multipliers of the log-space rows are d log(obj)/d log(monomial side);
     // flip for maximisation and for constraints written `monomial >= posynomial`.
     const double sense_sign = sense_ == Sense::minimize ? 1.0 : -1.0;
@@ -158,30 +167,21 @@ inline Solution Model::solve(const SolveOptions& options) {
                   (form.kind[i] == lower::RowKind::expsum_le ? r.g[i] >= limit * (1.0 - 1e-6)
                                                              : r.g[i] >= limit - 1e-6);
     }
-    std::string msg = r.status == Ipopt::Solve_Succeeded ? "" : detail::ipopt_status_text(r.status);
-    return finish(Status::optimal, msg);
+    return finish(Status::optimal, r.message);
   }
 
-  // Ipopt did not succeed: the feasibility relaxation decides what happened.
-  const auto relaxed = lower::relax(form);
-  const solve::GpDerivativeMaps relaxed_maps(relaxed);
-  auto rr = cache_->runner.run(relaxed, relaxed_maps, options, box, true);
-  b.iterations() += rr.iterations;
-  if (!detail::is_success(rr.status))
-    return finish(Status::numerical_error, detail::ipopt_status_text(r.status) +
-                                               "; the feasibility relaxation also failed: " +
-                                               detail::ipopt_status_text(rr.status));
-  double total = 0.0;
-  for (int k = form.n; k < relaxed.n; ++k) total += rr.y[k];
-  if (total <= 1e-6)
+  // The solver did not succeed: the feasibility relaxation decided above.
+  if (!rr.success())
     return finish(Status::numerical_error,
-                  detail::ipopt_status_text(r.status) + ", but the model is feasible (relaxation needs no slack)");
+                  r.message + "; the feasibility relaxation also failed: " + rr.message);
+  if (total_slack <= 1e-6)
+    return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
   const double report_tol = 1e-6;
-  for (int i = 0; i < relaxed.constraint_count(); ++i) {
-    const auto& o = relaxed.origin[i];
+  for (int i = 0; i < relaxed->constraint_count(); ++i) {
+    const auto& o = relaxed->origin[i];
     // The slack of row i is the one column >= form.n in its first term.
     int slack = -1;
-    for (auto it = lower::GpStandardForm::SparseRows::InnerIterator(relaxed.A, relaxed.first_term[i]); it; ++it)
+    for (auto it = lower::GpStandardForm::SparseRows::InnerIterator(relaxed->A, relaxed->first_term[i]); it; ++it)
       if (it.col() >= form.n) slack = it.col();
     const double factor = std::exp(rr.y[slack]);
     if (o.kind == lower::Origin::user) {
@@ -194,7 +194,7 @@ inline Solution Model::solve(const SolveOptions& options) {
   for (auto& c : b.constraints())
     if (c.relaxation <= 1.0 + report_tol) c.relaxation = 1.0;
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6g", std::exp(total));
+  std::snprintf(buf, sizeof buf, "%.6g", std::exp(total_slack));
   return finish(Status::infeasible, "the product of the smallest relaxation factors is " + std::string(buf));
 }
 

@@ -1,0 +1,137 @@
+// ychart/solve/gp_backend.hpp
+// One GP form and the back ends that can solve it: the native interior-point
+// method (native_gp.hpp) and Ipopt (ipopt_gp.hpp). GpBackend::run picks the
+// one SolveOptions::gp_solver names; `automatic` runs the native method and
+// falls back to Ipopt when it fails numerically, saying so on stderr at
+// verbosity >= 1; `cross_check` runs both and throws solver_disagreement when
+// they disagree. Ipopt's application and the derivative maps it needs are
+// made only when Ipopt first runs.
+#pragma once
+
+#include "../error.hpp"
+#include "gp_result.hpp"
+#include "ipopt_gp.hpp"
+#include "native_gp.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace ychart::solve {
+
+/// An Ipopt application, created the first time it is asked for.
+class LazyIpopt {
+ public:
+  IpoptRunner& get() {
+    if (!runner_) runner_ = std::make_unique<IpoptRunner>();
+    return *runner_;
+  }
+
+ private:
+  std::unique_ptr<IpoptRunner> runner_;
+};
+
+/// The back end `o` asks for, with `automatic` overridden by the
+/// environment variable YCHART_GP_SOLVER (native, ipopt, cross_check).
+inline GpSolver effective_gp_solver(const SolveOptions& o) {
+  if (o.gp_solver != GpSolver::automatic) return o.gp_solver;
+  static const GpSolver from_environment = [] {
+    const char* v = std::getenv("YCHART_GP_SOLVER");
+    if (!v) return GpSolver::automatic;
+    if (!std::strcmp(v, "native")) return GpSolver::native;
+    if (!std::strcmp(v, "ipopt")) return GpSolver::ipopt;
+    if (!std::strcmp(v, "cross_check")) return GpSolver::cross_check;
+    return GpSolver::automatic;
+  }();
+  return from_environment;
+}
+
+class GpBackend {
+ public:
+  /// `feasible_by_construction`: the form is a feasibility relaxation, so a
+  /// native run that suspects infeasibility has failed and goes to Ipopt.
+  GpBackend(const lower::GpStandardForm& form, LazyIpopt& ipopt, bool feasible_by_construction = false)
+      : form_(form), ipopt_(ipopt), feasible_by_construction_(feasible_by_construction) {}
+
+  /// Solves the form; the arguments mean what they mean for IpoptRunner::run
+  /// (the warm start is used by the native method only).
+  GpResult run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower = nullptr,
+               const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
+               const std::vector<char>* free_rows = nullptr, const GpWarmStart* warm = nullptr) {
+    const GpSolver which = effective_gp_solver(o);
+    if (which == GpSolver::ipopt) return run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+    GpResult r = native().run(o, box, box_all, lower, upper, start, free_rows, warm);
+    if (which == GpSolver::native) return r;
+    const bool native_failed = r.status == GpRunStatus::failed ||
+                               (feasible_by_construction_ && r.status == GpRunStatus::suspected_infeasible);
+    if (which == GpSolver::cross_check) {
+      GpResult check = run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+      compare(r, check);
+      if (native_failed && check.success()) return check;  // as `automatic` would
+      return r;
+    }
+    if (!native_failed) return r;
+    return fall_back(r, o, box, box_all, lower, upper, start, free_rows);
+  }
+
+  /// Whether `r`, a run that suspected infeasibility, should be given to
+  /// Ipopt after all: the feasibility relaxation found the form feasible.
+  bool may_fall_back(const GpResult& r, const SolveOptions& o) const {
+    const GpSolver which = effective_gp_solver(o);
+    return (which == GpSolver::automatic || which == GpSolver::cross_check) && std::strcmp(r.solver, "native") == 0;
+  }
+
+  /// Ipopt on the same problem after the native method failed on it.
+  GpResult fall_back(const GpResult& r, const SolveOptions& o, double box, bool box_all,
+                     const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
+                     const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr) {
+    GpResult fallback = run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+    fallback.iterations += r.iterations;
+    if (o.verbosity >= 1)
+      std::fprintf(stderr, "ychart: native GP solver failed (%s); Ipopt: %s\n", r.message.c_str(),
+                   fallback.success() ? "solved" : fallback.message.c_str());
+    fallback.message = "native GP solver failed (" + r.message + "), Ipopt " +
+                       (fallback.success() ? std::string("solved it") : fallback.message);
+    return fallback;
+  }
+
+ private:
+  NativeGpSolver& native() {
+    if (!native_) native_.emplace(form_);
+    return *native_;
+  }
+
+  GpResult run_ipopt(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower,
+                     const std::vector<double>* upper, const std::vector<double>* start,
+                     const std::vector<char>* free_rows) {
+    if (!maps_) maps_.emplace(form_);
+    return ipopt_.get().run(form_, *maps_, o, box, box_all, lower, upper, start, free_rows);
+  }
+
+  // Two definite answers must agree: both optimal with objectives 1e-6 apart
+  // (relative to max(1, |objective|)). A run that did not finish (a failure,
+  // a limit, an iterate past the box) decides nothing: the caller treats
+  // those alike whichever back end gave them.
+  static void compare(const GpResult& native, const GpResult& ipopt) {
+    if (!native.success() || !ipopt.success()) return;
+    const double scale = std::max(1.0, std::abs(ipopt.objective));
+    if (std::abs(native.objective - ipopt.objective) > 1e-6 * scale) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "ychart: GP cross-check: objective %.12g (native) vs %.12g (Ipopt)",
+                    native.objective, ipopt.objective);
+      throw solver_disagreement(buf);
+    }
+  }
+
+  const lower::GpStandardForm& form_;
+  LazyIpopt& ipopt_;
+  bool feasible_by_construction_;
+  std::optional<NativeGpSolver> native_;
+  std::optional<GpDerivativeMaps> maps_;
+};
+
+}  // namespace ychart::solve

@@ -1,0 +1,39 @@
+// ychart/solve/gp_result.hpp
+// What one run of a GP back end (the native interior-point method or Ipopt)
+// returns, in log space and in the same conventions whichever back end ran:
+// multipliers >= 0 for active `<=` rows, bound multipliers >= 0, and row
+// values as the form states them (a posynomial row's sum of exponentials is
+// compared with 1, every other row with 0).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ychart::solve {
+
+enum class GpRunStatus {
+  solved,             // converged to the requested tolerance
+  solved_acceptable,  // stopped early, but within a looser tolerance (1e-6)
+  diverging,          // an iterate passed the box: the model may be unbounded
+  iteration_limit,
+  time_limit,
+  suspected_infeasible,  // no progress towards feasibility: the feasibility relaxation decides
+  failed,             // anything else (no convergence, singular, ...)
+};
+
+struct GpResult {
+  GpRunStatus status = GpRunStatus::failed;
+  std::string message;                   // the back end's own words when not solved
+  std::vector<double> y;                 // log-space point
+  std::vector<double> lambda;            // one multiplier per row of the form
+  std::vector<double> z_lower, z_upper;  // bound multipliers
+  std::vector<double> g;                 // row values
+  double objective = 0.0;                // c.y + c0
+  int iterations = 0;
+  const char* solver = "";               // "native" or "ipopt"
+
+  bool success() const { return status == GpRunStatus::solved || status == GpRunStatus::solved_acceptable; }
+  bool limit_hit() const { return status == GpRunStatus::iteration_limit || status == GpRunStatus::time_limit; }
+};
+
+}  // namespace ychart::solve

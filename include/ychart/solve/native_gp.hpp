@@ -1,0 +1,772 @@
+// ychart/solve/native_gp.hpp
+// ychart's own GP solver: a primal-dual interior-point method (Mehrotra
+// predictor-corrector) for the log-space standard form, on Eigen.
+//
+//   minimise c.y + c0  s.t.  lse(A_i y + b_i) <= 0   (posynomial rows, log-sum-exp)
+//                            a_i.y + b_i <= 0, == 0  (monomial rows)
+//                            sum_k exp(a_k.y + b_k) + d.y + e <= 0  (mixed rows)
+//                            lower <= y <= upper
+//
+// Why our own: Ipopt + MUMPS spend over 95 % of a small GP in fixed costs
+// (option handling, MUMPS's set-up, timers); branch and bound and sweeps
+// solve thousands of small GPs. Posynomial rows are taken in log-sum-exp form
+// (bounded gradients, no overflow, the form GP interior-point methods use);
+// the rank-one part of its Hessian, -lambda q q^T with q = A^T p, is lifted
+// into one extra variable t = q.dy per row, so that the Newton system stays
+// as sparse as A. Each iteration factorises the quasi-definite augmented
+// system
+//
+//   [ H + Sigma + dI    J^T         E^T ] [dy]
+//   [ J                -S/Lambda     0  ] [dl]
+//   [ E                  0         -dI  ] [dv]
+//
+// with LDL^T: dense (Eigen::LDLT) for small problems, sparse
+// (Eigen::SimplicialLDLT, AMD ordering, pattern analysed once per form) for
+// large ones; a quasi-definite matrix has an LDL^T factorisation in any
+// symmetric order, so no pivoting is needed. Two steps of iterative
+// refinement against the unregularised matrix remove the regularisation.
+//
+// The result uses the same conventions as the Ipopt back end (gp_result.hpp):
+// Model::solve and the mixed-integer searches take either. Like Ipopt, the
+// method does not decide infeasibility: a run that fails is followed by the
+// feasibility relaxation, which is always feasible.
+#pragma once
+
+#include "../lower/gp_standard_form.hpp"
+#include "../model/status.hpp"
+#include "gp_result.hpp"
+
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <vector>
+
+namespace ychart::solve {
+
+/// A starting point for a warm start: a previous result of a related form
+/// (the same columns and rows: a branch-and-bound child, the next point of a
+/// sweep, an outer-approximation iteration).
+struct GpWarmStart {
+  const std::vector<double>* y = nullptr;
+  const std::vector<double>* lambda = nullptr;  // per row; empty or null: cold duals
+  const std::vector<double>* z_lower = nullptr;
+  const std::vector<double>* z_upper = nullptr;
+};
+
+namespace detail {
+
+/// The parts of the interior-point method that depend only on the form: row
+/// classes, the KKT matrix's pattern and where every derivative goes in it.
+class NativeGpStructure {
+ public:
+  enum class Row : char { linear_le, linear_eq, lse, mixed };
+
+  explicit NativeGpStructure(const lower::GpStandardForm& f) : f_(f) {
+    const int m = f.constraint_count();
+    n_ = f.n;
+    row_.resize(m);
+    block_index_.resize(m);
+    lift_index_.assign(m, -1);
+    int lse = 0, ineq = 0, eq = 0;
+    for (int i = 0; i < m; ++i) {
+      switch (f.kind[i]) {
+        case lower::RowKind::linear_le: row_[i] = Row::linear_le; break;
+        case lower::RowKind::linear_eq: row_[i] = Row::linear_eq; break;
+        case lower::RowKind::expsum_le: row_[i] = Row::lse; break;
+        case lower::RowKind::mixed_le: row_[i] = Row::mixed; break;
+      }
+      if (row_[i] == Row::lse) lift_index_[i] = lse++;
+      block_index_[i] = row_[i] == Row::linear_eq ? eq++ : ineq++;
+    }
+    n_lift_ = lse, m_ineq_ = ineq, m_eq_ = eq;
+    term_row_.resize(f.A.rows());
+    for (int i = 0; i < m; ++i)
+      for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r) term_row_[r] = i;
+    dim_ = n_ + n_lift_ + m_ineq_ + m_eq_;
+    build_pattern();
+  }
+
+  const lower::GpStandardForm& form() const { return f_; }
+  int n() const { return n_; }
+  int dim() const { return dim_; }
+  Row row(int i) const { return row_[i]; }
+  /// Position in the KKT matrix of row i's multiplier, and of row i's lifted variable.
+  int multiplier_position(int i) const {
+    return row_[i] == Row::linear_eq ? n_ + n_lift_ + m_ineq_ + block_index_[i] : n_ + n_lift_ + block_index_[i];
+  }
+  int lift_position(int i) const { return n_ + lift_index_[i]; }
+  int term_row(int r) const { return term_row_[r]; }
+  bool is_exp_term(int i, int r) const {
+    return row_[i] == Row::lse || (row_[i] == Row::mixed && r + 1 < f_.first_term[i + 1]);
+  }
+
+  // The KKT matrix's lower triangle, one slot per entry.
+  int slot_count() const { return int(slot_row_.size()); }
+  const std::vector<int>& slot_row() const { return slot_row_; }
+  const std::vector<int>& slot_col() const { return slot_col_; }
+  int diagonal_slot(int k) const { return diag_slot_[k]; }
+  /// Per nonzero of A: its slot in the Jacobian row of its constraint, and
+  /// (lse rows) in the lifted variable's coupling row.
+  const std::vector<int>& jac_slot() const { return jac_slot_; }
+  const std::vector<int>& lift_slot() const { return lift_slot_; }
+  struct HessianEntry {
+    int term, slot;
+    double coef;  // a_p a_q
+  };
+  const std::vector<HessianEntry>& hessian() const { return hessian_; }
+  /// The matrix with the pattern (values zero), column-major lower triangle,
+  /// and where each slot sits in its value array.
+  const Eigen::SparseMatrix<double>& pattern() const { return pattern_; }
+  const std::vector<int>& slot_to_value() const { return slot_to_value_; }
+
+ private:
+  void build_pattern() {
+    const auto& A = f_.A;
+    std::vector<std::uint64_t> keys;
+    auto key = [](int r, int c) { return (std::uint64_t(std::max(r, c)) << 32) | std::uint64_t(std::min(r, c)); };
+    for (int k = 0; k < dim_; ++k) keys.push_back(key(k, k));
+    const int m = f_.constraint_count();
+    std::vector<std::uint64_t> jac_keys(A.nonZeros()), lift_keys(A.nonZeros(), 0);
+    std::vector<std::uint64_t> hess_keys;
+    for (int i = 0; i < m; ++i) {
+      const int mult = multiplier_position(i);
+      for (int r = f_.first_term[i]; r < f_.first_term[i + 1]; ++r) {
+        const int begin = A.outerIndexPtr()[r], end = A.outerIndexPtr()[r + 1];
+        for (int p = begin; p < end; ++p) {
+          const int col = A.innerIndexPtr()[p];
+          jac_keys[p] = key(mult, col);
+          if (row_[i] == Row::lse) lift_keys[p] = key(lift_position(i), col);
+        }
+        if (!is_exp_term(i, r)) continue;
+        for (int p = begin; p < end; ++p)
+          for (int q = begin; q <= p; ++q) {
+            hess_keys.push_back(key(A.innerIndexPtr()[p], A.innerIndexPtr()[q]));
+            hessian_.push_back({r, 0, A.valuePtr()[p] * A.valuePtr()[q]});
+          }
+      }
+    }
+    keys.insert(keys.end(), jac_keys.begin(), jac_keys.end());
+    for (int i = 0; i < m; ++i)
+      if (row_[i] == Row::lse)
+        for (int p = A.outerIndexPtr()[f_.first_term[i]]; p < A.outerIndexPtr()[f_.first_term[i + 1]]; ++p)
+          keys.push_back(lift_keys[p]);
+    keys.insert(keys.end(), hess_keys.begin(), hess_keys.end());
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    auto slot_of = [&](std::uint64_t k) { return int(std::lower_bound(keys.begin(), keys.end(), k) - keys.begin()); };
+    slot_row_.resize(keys.size());
+    slot_col_.resize(keys.size());
+    for (std::size_t s = 0; s < keys.size(); ++s) slot_row_[s] = int(keys[s] >> 32), slot_col_[s] = int(keys[s] & 0xffffffffu);
+    diag_slot_.resize(dim_);
+    for (int k = 0; k < dim_; ++k) diag_slot_[k] = slot_of(key(k, k));
+    jac_slot_.resize(A.nonZeros());
+    lift_slot_.assign(A.nonZeros(), -1);
+    for (Eigen::Index p = 0; p < A.nonZeros(); ++p) jac_slot_[p] = slot_of(jac_keys[p]);
+    for (int i = 0; i < m; ++i)
+      if (row_[i] == Row::lse)
+        for (int p = A.outerIndexPtr()[f_.first_term[i]]; p < A.outerIndexPtr()[f_.first_term[i + 1]]; ++p)
+          lift_slot_[p] = slot_of(lift_keys[p]);
+    for (std::size_t h = 0; h < hessian_.size(); ++h) hessian_[h].slot = slot_of(hess_keys[h]);
+
+    std::vector<Eigen::Triplet<double>> trip;
+    trip.reserve(keys.size());
+    for (std::size_t s = 0; s < keys.size(); ++s) trip.emplace_back(slot_row_[s], slot_col_[s], double(s + 1));
+    pattern_.resize(dim_, dim_);
+    pattern_.setFromTriplets(trip.begin(), trip.end());
+    pattern_.makeCompressed();
+    slot_to_value_.resize(keys.size());
+    for (Eigen::Index v = 0; v < pattern_.nonZeros(); ++v) {
+      slot_to_value_[std::size_t(pattern_.valuePtr()[v]) - 1] = int(v);
+      pattern_.valuePtr()[v] = 0.0;
+    }
+  }
+
+  const lower::GpStandardForm& f_;
+  int n_ = 0, n_lift_ = 0, m_ineq_ = 0, m_eq_ = 0, dim_ = 0;
+  std::vector<Row> row_;
+  std::vector<int> block_index_, lift_index_, term_row_;
+  std::vector<int> slot_row_, slot_col_, diag_slot_, jac_slot_, lift_slot_, slot_to_value_;
+  std::vector<HessianEntry> hessian_;
+  Eigen::SparseMatrix<double> pattern_;
+};
+
+}  // namespace detail
+
+/// The native interior-point method on one form. Keep one per form: the
+/// pattern and (for large forms) the symbolic factorisation are reused
+/// between runs, whatever the column bounds.
+class NativeGpSolver {
+ public:
+  /// Problems whose KKT matrix has at most this many rows use a dense
+  /// factorisation (measured: below it the sparse machinery costs more than
+  /// it saves).
+  static constexpr int dense_limit = 160;
+
+  explicit NativeGpSolver(const lower::GpStandardForm& form) : s_(form) {}
+
+  /// Solves the form. `box`, `box_all`, `lower`, `upper`, `start` and
+  /// `free_rows` mean what they mean for IpoptRunner::run: columns without a
+  /// bound get the box (all open sides with `box_all`, otherwise only
+  /// columns free on both sides, and then an iterate past the box is
+  /// `diverging`); bounds override the form's; free rows are left out.
+  GpResult run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower = nullptr,
+               const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
+               const std::vector<char>* free_rows = nullptr, const GpWarmStart* warm = nullptr);
+
+  int dim() const { return s_.dim(); }
+
+ private:
+  using Vec = Eigen::VectorXd;
+  const lower::GpStandardForm& form() const { return s_.form(); }
+
+  // One iterate and the quantities derived from it.
+  struct State {
+    Vec y, s, lambda, nu, zl, zu;  // s, lambda per row (inequalities), nu per row (equalities)
+    Vec z_terms;                   // A y + b
+    Vec w_terms;                   // per term: p_k (lse), exp(z_k) (mixed exp terms), 1 (linear)
+    Vec g;                         // row values (lse for lse rows)
+    Vec grad_lagrangian;           // c + J^T lambda + E^T nu - zl + zu
+  };
+
+  void evaluate(State& st) const;
+  void assemble(const State& st);
+  bool factorise();
+  void solve_kkt(const Vec& rhs, Vec& x);
+  void kkt_times(const Vec& x, Vec& out) const;
+
+  detail::NativeGpStructure s_;
+  // Per run
+  std::vector<double> lo_, hi_;
+  std::vector<char> fixed_, active_, has_lo_, has_hi_;
+  double reg_primal_ = 1e-9, reg_dual_ = 1e-9;
+  // KKT storage
+  std::vector<double> slot_value_;
+  Eigen::MatrixXd dense_;
+  Eigen::LDLT<Eigen::MatrixXd> dense_ldlt_;
+  Eigen::SparseMatrix<double> sparse_;
+  std::unique_ptr<Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::AMDOrdering<int>>> sparse_ldlt_;
+  bool analysed_ = false;
+};
+
+// ---------------------------------------------------------------------------
+
+inline void NativeGpSolver::evaluate(State& st) const {
+  const auto& f = form();
+  const auto& A = f.A;
+  st.z_terms.noalias() = A * st.y;
+  st.z_terms += f.b;
+  st.w_terms.resize(A.rows());
+  st.g.resize(f.constraint_count());
+  st.grad_lagrangian = f.c;
+  for (int i = 0; i < f.constraint_count(); ++i) {
+    const int r0 = f.first_term[i], r1 = f.first_term[i + 1];
+    using Row = detail::NativeGpStructure::Row;
+    switch (s_.row(i)) {
+      case Row::linear_le:
+      case Row::linear_eq:
+        st.g[i] = st.z_terms[r0];
+        st.w_terms[r0] = 1.0;
+        break;
+      case Row::lse: {
+        double mx = -std::numeric_limits<double>::infinity();
+        for (int r = r0; r < r1; ++r) mx = std::max(mx, st.z_terms[r]);
+        double sum = 0.0;
+        for (int r = r0; r < r1; ++r) sum += (st.w_terms[r] = std::exp(st.z_terms[r] - mx));
+        for (int r = r0; r < r1; ++r) st.w_terms[r] /= sum;
+        st.g[i] = mx + std::log(sum);
+        break;
+      }
+      case Row::mixed: {
+        double v = 0.0;
+        for (int r = r0; r + 1 < r1; ++r) v += (st.w_terms[r] = std::exp(std::min(st.z_terms[r], 700.0)));
+        st.w_terms[r1 - 1] = 1.0;
+        st.g[i] = v + st.z_terms[r1 - 1];
+        break;
+      }
+    }
+    if (!active_[i]) continue;
+    const double mult = s_.row(i) == Row::linear_eq ? st.nu[i] : st.lambda[i];
+    if (mult == 0.0) continue;
+    for (int r = r0; r < r1; ++r)
+      for (int p = A.outerIndexPtr()[r]; p < A.outerIndexPtr()[r + 1]; ++p)
+        st.grad_lagrangian[A.innerIndexPtr()[p]] += mult * st.w_terms[r] * A.valuePtr()[p];
+  }
+  st.grad_lagrangian -= st.zl;
+  st.grad_lagrangian += st.zu;
+}
+
+// Fills the KKT matrix (regularised) at the state.
+inline void NativeGpSolver::assemble(const State& st) {
+  const auto& f = form();
+  const auto& A = f.A;
+  const int n = s_.n();
+  std::fill(slot_value_.begin(), slot_value_.end(), 0.0);
+  using Row = detail::NativeGpStructure::Row;
+  for (int i = 0; i < f.constraint_count(); ++i) {
+    const int pos = s_.multiplier_position(i);
+    if (!active_[i]) {
+      slot_value_[s_.diagonal_slot(pos)] = -1.0;
+      if (s_.row(i) == Row::lse) slot_value_[s_.diagonal_slot(s_.lift_position(i))] = 1.0;
+      continue;
+    }
+    const double lam = s_.row(i) == Row::linear_eq ? 0.0 : st.lambda[i];
+    for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r)
+      for (int p = A.outerIndexPtr()[r]; p < A.outerIndexPtr()[r + 1]; ++p) {
+        const double d = st.w_terms[r] * A.valuePtr()[p];
+        slot_value_[s_.jac_slot()[p]] += d;
+        if (s_.row(i) == Row::lse) slot_value_[s_.lift_slot()[p]] -= lam * d;
+      }
+    if (s_.row(i) == Row::linear_eq) slot_value_[s_.diagonal_slot(pos)] = -reg_dual_;
+    else slot_value_[s_.diagonal_slot(pos)] = -(st.s[i] / st.lambda[i]) - reg_dual_;
+    if (s_.row(i) == Row::lse) slot_value_[s_.diagonal_slot(s_.lift_position(i))] = lam + reg_primal_;
+  }
+  // Hessian of the Lagrangian: lambda_i w_k a_p a_q per exponential term k of row i.
+  for (const auto& h : s_.hessian()) {
+    const int i = s_.term_row(h.term);
+    if (active_[i]) slot_value_[h.slot] += st.lambda[i] * st.w_terms[h.term] * h.coef;
+  }
+  for (int j = 0; j < n; ++j) {
+    double sigma = reg_primal_;
+    if (has_lo_[j]) sigma += st.zl[j] / (st.y[j] - lo_[j]);
+    if (has_hi_[j]) sigma += st.zu[j] / (hi_[j] - st.y[j]);
+    slot_value_[s_.diagonal_slot(j)] += sigma;
+  }
+  // Fixed columns: dy_j = 0 (their couplings are zeroed, their diagonal is 1).
+  bool any_fixed = false;
+  for (int j = 0; j < n && !any_fixed; ++j) any_fixed = fixed_[j];
+  if (any_fixed) {
+    const auto& rows = s_.slot_row();
+    const auto& cols = s_.slot_col();
+    for (int k = 0; k < s_.slot_count(); ++k) {
+      const bool fr = rows[k] < n && fixed_[rows[k]], fc = cols[k] < n && fixed_[cols[k]];
+      if (fr || fc) slot_value_[k] = rows[k] == cols[k] ? 1.0 : 0.0;
+    }
+  }
+}
+
+inline bool NativeGpSolver::factorise() {
+  const int dim = s_.dim();
+  if (dim <= dense_limit) {
+    dense_.setZero(dim, dim);
+    const auto& rows = s_.slot_row();
+    const auto& cols = s_.slot_col();
+    for (int k = 0; k < s_.slot_count(); ++k) dense_(rows[k], cols[k]) = slot_value_[k];
+    dense_ldlt_.compute(dense_);
+    return dense_ldlt_.info() == Eigen::Success;
+  }
+  if (!sparse_ldlt_) {
+    sparse_ = s_.pattern();
+    sparse_ldlt_ = std::make_unique<
+        Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::AMDOrdering<int>>>();
+  }
+  const auto& map = s_.slot_to_value();
+  for (int k = 0; k < s_.slot_count(); ++k) sparse_.valuePtr()[map[k]] = slot_value_[k];
+  if (!analysed_) {
+    sparse_ldlt_->analyzePattern(sparse_);
+    analysed_ = true;
+  }
+  sparse_ldlt_->factorize(sparse_);
+  return sparse_ldlt_->info() == Eigen::Success;
+}
+
+// out = K x with K the unregularised matrix (the lower triangle mirrored).
+inline void NativeGpSolver::kkt_times(const Vec& x, Vec& out) const {
+  out.setZero(x.size());
+  const auto& rows = s_.slot_row();
+  const auto& cols = s_.slot_col();
+  for (int k = 0; k < s_.slot_count(); ++k) {
+    const double v = slot_value_[k];
+    out[rows[k]] += v * x[cols[k]];
+    if (rows[k] != cols[k]) out[cols[k]] += v * x[rows[k]];
+  }
+  // Remove the regularisation: +reg on primal diagonals, -reg on dual ones.
+  const int n = s_.n();
+  const auto& f = form();
+  for (int j = 0; j < n; ++j)
+    if (!fixed_[j]) out[j] -= reg_primal_ * x[j];
+  for (int i = 0; i < f.constraint_count(); ++i) {
+    if (!active_[i]) continue;
+    out[s_.multiplier_position(i)] += reg_dual_ * x[s_.multiplier_position(i)];
+    if (s_.row(i) == detail::NativeGpStructure::Row::lse) out[s_.lift_position(i)] -= reg_primal_ * x[s_.lift_position(i)];
+  }
+}
+
+inline void NativeGpSolver::solve_kkt(const Vec& rhs, Vec& x) {
+  auto solve_once = [&](const Vec& b, Vec& out) {
+    if (s_.dim() <= dense_limit) out = dense_ldlt_.solve(b);
+    else out = sparse_ldlt_->solve(b);
+  };
+  solve_once(rhs, x);
+  Vec r, d;
+  for (int step = 0; step < 2; ++step) {  // iterative refinement
+    kkt_times(x, r);
+    r = rhs - r;
+    solve_once(r, d);
+    x += d;
+  }
+}
+
+inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower,
+                                    const std::vector<double>* upper, const std::vector<double>* start,
+                                    const std::vector<char>* free_rows, const GpWarmStart* warm) {
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  const auto& f = form();
+  const int n = f.n, m = f.constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  GpResult res;
+  res.solver = "native";
+
+  // Column bounds, the box, fixed columns.
+  const auto& lo_in = lower ? *lower : f.lower;
+  const auto& hi_in = upper ? *upper : f.upper;
+  lo_.assign(n, 0.0), hi_.assign(n, 0.0);
+  fixed_.assign(n, 0), has_lo_.assign(n, 0), has_hi_.assign(n, 0);
+  double largest_bound = box;
+  for (int j = 0; j < n; ++j) {
+    const bool linear = f.is_linear_column(j);
+    const bool boxed = !linear && (box_all || (!std::isfinite(lo_in[j]) && !std::isfinite(hi_in[j])));
+    lo_[j] = std::isfinite(lo_in[j]) ? lo_in[j] : boxed ? -box : -std::numeric_limits<double>::infinity();
+    hi_[j] = std::isfinite(hi_in[j]) ? hi_in[j] : boxed ? box : std::numeric_limits<double>::infinity();
+    if (lo_[j] > hi_[j]) {
+      res.message = "empty column bounds";
+      return res;
+    }
+    fixed_[j] = lo_[j] == hi_[j] ||
+                (std::isfinite(lo_[j]) && hi_[j] - lo_[j] <= 1e-12 * std::max(1.0, std::abs(lo_[j])));
+    has_lo_[j] = !fixed_[j] && std::isfinite(lo_[j]);
+    has_hi_[j] = !fixed_[j] && std::isfinite(hi_[j]);
+    // Bounds are relaxed by 1e-10 relative, as Ipopt relaxes its own
+    // (bound_relax_factor): an iterate converging to a bound keeps y - lower
+    // well above rounding, where the barrier term z / (y - lower) stays finite.
+    // The returned point is projected back onto the bounds.
+    if (has_lo_[j]) lo_[j] -= 1e-10 * std::max(1.0, std::abs(lo_[j]));
+    if (has_hi_[j]) hi_[j] += 1e-10 * std::max(1.0, std::abs(hi_[j]));
+    if (!linear) {
+      if (std::isfinite(lo_in[j])) largest_bound = std::max(largest_bound, std::abs(lo_in[j]));
+      if (std::isfinite(hi_in[j])) largest_bound = std::max(largest_bound, std::abs(hi_in[j]));
+    }
+  }
+  const double diverging_at = f.linear_column.empty() ? 1.01 * largest_bound : std::numeric_limits<double>::infinity();
+  active_.assign(m, 1);
+  if (free_rows)
+    for (int i = 0; i < m; ++i) active_[i] = !(*free_rows)[i];
+  slot_value_.assign(s_.slot_count(), 0.0);
+
+  // Starting point: as Ipopt's (the middle of finite bounds, else 0, or the
+  // given start), pushed into the interior of the bounds.
+  State st;
+  st.y.resize(n);
+  const std::vector<double>* y_start = warm && warm->y ? warm->y : start;
+  for (int j = 0; j < n; ++j) {
+    if (fixed_[j]) {
+      st.y[j] = lo_[j];
+      continue;
+    }
+    double v = std::isfinite(lo_[j]) && std::isfinite(hi_[j]) ? 0.5 * (lo_[j] + hi_[j]) : 0.0;
+    if (y_start) v = (*y_start)[j];
+    if (!std::isfinite(v)) v = 0.0;
+    const double push_lo = has_lo_[j] ? 1e-2 * std::max(1.0, std::abs(lo_[j])) : 0.0;
+    const double push_hi = has_hi_[j] ? 1e-2 * std::max(1.0, std::abs(hi_[j])) : 0.0;
+    const double a = has_lo_[j] ? lo_[j] + std::min(push_lo, 0.5 * (hi_[j] - lo_[j])) : -std::numeric_limits<double>::infinity();
+    const double b = has_hi_[j] ? hi_[j] - std::min(push_hi, 0.5 * (hi_[j] - lo_[j])) : std::numeric_limits<double>::infinity();
+    st.y[j] = std::clamp(v, a, b);
+  }
+  st.s = Vec::Zero(m), st.lambda = Vec::Zero(m), st.nu = Vec::Zero(m);
+  st.zl = Vec::Zero(n), st.zu = Vec::Zero(n);
+  const bool warm_duals = warm && warm->lambda && int(warm->lambda->size()) == m;
+  const double dual_floor = warm_duals ? 1e-3 : 1.0;
+  for (int j = 0; j < n; ++j) {
+    if (has_lo_[j]) st.zl[j] = warm && warm->z_lower ? std::max((*warm->z_lower)[j], dual_floor) : 1.0;
+    if (has_hi_[j]) st.zu[j] = warm && warm->z_upper ? std::max((*warm->z_upper)[j], dual_floor) : 1.0;
+  }
+  evaluate(st);  // g at the start (multipliers are zero so far)
+  for (int i = 0; i < m; ++i) {
+    if (!active_[i]) continue;
+    if (s_.row(i) == Row::linear_eq) {
+      st.nu[i] = warm_duals ? (*warm->lambda)[i] : 0.0;
+      continue;
+    }
+    st.lambda[i] = warm_duals ? std::max((*warm->lambda)[i], dual_floor) : 1.0;
+    st.s[i] = std::max(-st.g[i], warm_duals ? 1e-3 : 1.0);
+  }
+  evaluate(st);
+
+  int pairs = 0;
+  for (int i = 0; i < m; ++i) pairs += active_[i] && s_.row(i) != Row::linear_eq;
+  for (int j = 0; j < n; ++j) pairs += has_lo_[j] + has_hi_[j];
+
+  const int dim = s_.dim();
+  Vec rhs(dim), dir(dim), aff(dim);
+  Vec ds_aff(m), dl_aff(m), dzl_aff(n), dzu_aff(n);
+  const double tol = std::max(o.tolerance, 1e-14);
+  double mu = 0.0;
+
+  auto complementarity = [&](const State& x) {
+    double gap = 0.0;
+    for (int i = 0; i < m; ++i)
+      if (active_[i] && s_.row(i) != Row::linear_eq) gap += x.s[i] * x.lambda[i];
+    for (int j = 0; j < n; ++j) {
+      if (has_lo_[j]) gap += (x.y[j] - lo_[j]) * x.zl[j];
+      if (has_hi_[j]) gap += (hi_[j] - x.y[j]) * x.zu[j];
+    }
+    return gap;
+  };
+
+  // Right-hand side for the target complementarity `target(pair)`: the
+  // predictor uses 0, the corrector sigma mu minus the predictor's
+  // second-order term.
+  auto build_rhs = [&](const State& x, auto&& target_row, auto&& target_lo, auto&& target_hi) {
+    for (int j = 0; j < n; ++j) {
+      if (fixed_[j]) {
+        rhs[j] = 0.0;
+        continue;
+      }
+      double r = x.grad_lagrangian[j];
+      // -z_l + z_l  replaced by  -target / s_l (and likewise above)
+      if (has_lo_[j]) r += x.zl[j] - target_lo(j) / (x.y[j] - lo_[j]);
+      if (has_hi_[j]) r += -x.zu[j] + target_hi(j) / (hi_[j] - x.y[j]);
+      rhs[j] = -r;
+    }
+    for (int k = n; k < dim; ++k) rhs[k] = 0.0;
+    for (int i = 0; i < m; ++i) {
+      if (!active_[i]) continue;
+      const int pos = s_.multiplier_position(i);
+      if (s_.row(i) == Row::linear_eq) rhs[pos] = -x.g[i];
+      else rhs[pos] = -x.g[i] - target_row(i) / x.lambda[i];
+    }
+  };
+
+  // Recovers ds, dlambda, dz from (dy, dlambda) and the targets.
+  auto recover = [&](const State& x, const Vec& d, Vec& ds, Vec& dl, Vec& dzl, Vec& dzu, auto&& target_row,
+                     auto&& target_lo, auto&& target_hi) {
+    for (int i = 0; i < m; ++i) {
+      ds[i] = dl[i] = 0.0;
+      if (!active_[i] || s_.row(i) == Row::linear_eq) continue;
+      dl[i] = d[s_.multiplier_position(i)];
+      ds[i] = (target_row(i) - x.s[i] * x.lambda[i] - x.s[i] * dl[i]) / x.lambda[i];
+    }
+    for (int j = 0; j < n; ++j) {
+      dzl[j] = dzu[j] = 0.0;
+      if (has_lo_[j]) {
+        const double sl = x.y[j] - lo_[j];
+        dzl[j] = (target_lo(j) - sl * x.zl[j] - x.zl[j] * d[j]) / sl;
+      }
+      if (has_hi_[j]) {
+        const double su = hi_[j] - x.y[j];
+        dzu[j] = (target_hi(j) - su * x.zu[j] + x.zu[j] * d[j]) / su;
+      }
+    }
+  };
+
+  // Largest steps in (0, 1] keeping primal slacks and duals above (1 - tau) of their values.
+  auto step_lengths = [&](const State& x, const Vec& d, const Vec& ds, const Vec& dl, const Vec& dzl,
+                          const Vec& dzu, double tau) {
+    double ap = 1.0, ad = 1.0;
+    auto limit = [&](double& a, double v, double dv) {
+      if (dv < 0.0) a = std::min(a, -tau * v / dv);
+    };
+    for (int i = 0; i < m; ++i) {
+      if (!active_[i] || s_.row(i) == Row::linear_eq) continue;
+      limit(ap, x.s[i], ds[i]);
+      limit(ad, x.lambda[i], dl[i]);
+    }
+    for (int j = 0; j < n; ++j) {
+      if (has_lo_[j]) limit(ap, x.y[j] - lo_[j], d[j]), limit(ad, x.zl[j], dzl[j]);
+      if (has_hi_[j]) limit(ap, hi_[j] - x.y[j], -d[j]), limit(ad, x.zu[j], dzu[j]);
+    }
+    return std::pair{ap, ad};
+  };
+
+  Vec ds(m), dl(m), dzl(n), dzu(n);
+  State trial;
+  double error = std::numeric_limits<double>::infinity();
+  double best_primal = error, best_error = error;
+  int best_primal_iter = 1, best_error_iter = 0;
+  auto finish = [&](GpRunStatus status, const char* message) {
+    res.status = status;
+    if (message) res.message = message;
+    res.y.assign(st.y.data(), st.y.data() + n);
+    for (int j = 0; j < n; ++j) {  // project onto the unrelaxed bounds
+      if (std::isfinite(lo_in[j])) res.y[j] = std::max(res.y[j], lo_in[j]);
+      if (std::isfinite(hi_in[j])) res.y[j] = std::min(res.y[j], hi_in[j]);
+    }
+    res.lambda.assign(m, 0.0);
+    for (int i = 0; i < m; ++i)
+      if (active_[i]) res.lambda[i] = s_.row(i) == Row::linear_eq ? st.nu[i] : st.lambda[i];
+    res.z_lower.assign(st.zl.data(), st.zl.data() + n);
+    res.z_upper.assign(st.zu.data(), st.zu.data() + n);
+    res.g.resize(m);
+    for (int i = 0; i < m; ++i) res.g[i] = s_.row(i) == Row::lse ? std::exp(std::min(st.g[i], 700.0)) : st.g[i];
+    res.objective = f.c0 + f.c.dot(st.y);
+    return res;
+  };
+
+  for (int iter = 0;; ++iter) {
+    res.iterations = iter;
+    // Convergence test, scaled as Ipopt scales its own.
+    double primal = 0.0, dual = 0.0, dual_size = 0.0;
+    for (int i = 0; i < m; ++i) {
+      if (!active_[i]) continue;
+      if (s_.row(i) == Row::linear_eq) {
+        primal = std::max(primal, std::abs(st.g[i]));
+        dual_size += std::abs(st.nu[i]);
+      } else {
+        primal = std::max(primal, std::abs(st.g[i] + st.s[i]));
+        dual_size += st.lambda[i];
+      }
+    }
+    for (int j = 0; j < n; ++j) {
+      if (!fixed_[j]) dual = std::max(dual, std::abs(st.grad_lagrangian[j]));
+      dual_size += st.zl[j] + st.zu[j];
+    }
+    const double gap = complementarity(st);
+    mu = pairs ? gap / pairs : 0.0;
+    const double s_d = std::max(100.0, dual_size / std::max(1, pairs + m)) / 100.0;
+    error = std::max({primal, dual / s_d, gap});
+    if (o.verbosity >= 3)
+      std::fprintf(stderr, "native %3d  obj %-14.8g primal %.2e dual %.2e gap %.2e mu %.2e duals %.2e\n", iter,
+                   f.c0 + f.c.dot(st.y), primal, dual, gap, mu, dual_size);
+    if (!std::isfinite(error)) return finish(GpRunStatus::failed, "the iterates became non-finite");
+    if (primal <= 10 * tol && dual <= 10 * tol * s_d && gap <= 10 * tol) return finish(GpRunStatus::solved, nullptr);
+    for (int j = 0; j < n; ++j)
+      if (!f.is_linear_column(j) && std::abs(st.y[j]) > diverging_at)
+        return finish(GpRunStatus::diverging, "iterates diverged");
+    // Infeasible models (decided elsewhere, by the feasibility relaxation)
+    // show here as primal residuals that stop falling while the multipliers
+    // grow: stop early rather than run to the iteration limit.
+    // (The start is not counted: a feasible start can become infeasible
+    // through the nonlinear rows on the way to the optimum.)
+    if (iter >= 1 && primal < 0.99 * best_primal) best_primal = primal, best_primal_iter = iter;
+    if (error < 0.99 * best_error) best_error = error, best_error_iter = iter;
+    if (primal > 10 * tol && iter - best_primal_iter >= 15)
+      return finish(GpRunStatus::suspected_infeasible, "no progress towards feasibility");
+    if (iter - best_error_iter >= 30) return finish(GpRunStatus::failed, "no progress");
+    if (dual_size > 1e12) return finish(GpRunStatus::suspected_infeasible, "the multipliers diverged");
+    if (iter >= o.max_iterations)
+      return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::iteration_limit,
+                    "iteration limit reached");
+    if (std::chrono::duration<double>(clock::now() - t0).count() > o.time_limit)
+      return finish(GpRunStatus::time_limit, "time limit reached");
+
+    assemble(st);
+    if (!factorise()) {
+      // A singular KKT matrix (dependent equalities): more regularisation.
+      reg_primal_ *= 100, reg_dual_ *= 100;
+      assemble(st);
+      const bool ok = factorise();
+      reg_primal_ /= 100, reg_dual_ /= 100;
+      if (!ok) return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
+                             "the Newton system is singular");
+    }
+
+    // Predictor (affine scaling): target complementarity 0.
+    auto zero = [](int) { return 0.0; };
+    build_rhs(st, zero, zero, zero);
+    solve_kkt(rhs, aff);
+    recover(st, aff, ds_aff, dl_aff, dzl_aff, dzu_aff, zero, zero, zero);
+    const auto [ap_aff, ad_aff] = step_lengths(st, aff, ds_aff, dl_aff, dzl_aff, dzu_aff, 1.0);
+    double gap_aff = 0.0;
+    for (int i = 0; i < m; ++i)
+      if (active_[i] && s_.row(i) != Row::linear_eq)
+        gap_aff += (st.s[i] + ap_aff * ds_aff[i]) * (st.lambda[i] + ad_aff * dl_aff[i]);
+    for (int j = 0; j < n; ++j) {
+      if (has_lo_[j]) gap_aff += (st.y[j] - lo_[j] + ap_aff * aff[j]) * (st.zl[j] + ad_aff * dzl_aff[j]);
+      if (has_hi_[j]) gap_aff += (hi_[j] - st.y[j] - ap_aff * aff[j]) * (st.zu[j] + ad_aff * dzu_aff[j]);
+    }
+    const double mu_aff = pairs ? gap_aff / pairs : 0.0;
+    const double sigma = mu > 0 ? std::clamp(std::pow(mu_aff / mu, 3.0), 0.0, 1.0) : 0.0;
+
+    // Corrector: sigma mu minus the predictor's second-order term. mu falls
+    // only once the primal and dual residuals are within a multiple of it
+    // (Ipopt's monotone rule): complementarity that runs ahead of
+    // feasibility leaves slacks near zero that cut every later step short.
+    const bool may_reduce = primal <= 10.0 * mu && dual <= 10.0 * mu * s_d;
+    const double smu = may_reduce ? sigma * mu : mu;
+    auto t_row = [&](int i) { return smu - ds_aff[i] * dl_aff[i]; };
+    auto t_lo = [&](int j) { return smu - aff[j] * dzl_aff[j]; };
+    auto t_hi = [&](int j) { return smu + aff[j] * dzu_aff[j]; };
+    build_rhs(st, t_row, t_lo, t_hi);
+    solve_kkt(rhs, dir);
+    recover(st, dir, ds, dl, dzl, dzu, t_row, t_lo, t_hi);
+    // Fraction to the boundary: 0.99, tending to 1 with mu, but never 1 (a
+    // step onto a bound makes its barrier term infinite).
+    const double tau = std::clamp(1.0 - mu, 0.99, 1.0 - 1e-8);
+    auto [ap, ad] = step_lengths(st, dir, ds, dl, dzl, dzu, tau);
+    if (!std::isfinite(ap) || !std::isfinite(ad) || !dir.allFinite())
+      return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
+                    "the Newton step is not finite");
+
+    // One step length for primal and dual (the Hessian's multipliers stay
+    // consistent with the point), shortened until the residual of the
+    // system the direction is Newton's step for (dual and primal residuals,
+    // complementarity minus its targets) falls: nonlinear rows make a full
+    // step overshoot far from the solution.
+    auto residual = [&](const State& x) {
+      double r2 = x.grad_lagrangian.squaredNorm();
+      for (int j = 0; j < n; ++j) {
+        if (fixed_[j]) r2 -= x.grad_lagrangian[j] * x.grad_lagrangian[j];
+        if (has_lo_[j]) r2 += std::pow((x.y[j] - lo_[j]) * x.zl[j] - t_lo(j), 2);
+        if (has_hi_[j]) r2 += std::pow((hi_[j] - x.y[j]) * x.zu[j] - t_hi(j), 2);
+      }
+      for (int i = 0; i < m; ++i) {
+        if (!active_[i]) continue;
+        if (s_.row(i) == Row::linear_eq) {
+          r2 += x.g[i] * x.g[i];
+        } else {
+          r2 += std::pow(x.g[i] + x.s[i], 2) + std::pow(x.s[i] * x.lambda[i] - t_row(i), 2);
+        }
+      }
+      return std::sqrt(r2);
+    };
+    auto step_to = [&](State& to, double a) {
+      to.y = st.y + a * dir.head(n);
+      to.s = st.s, to.lambda = st.lambda, to.nu = st.nu;
+      for (int i = 0; i < m; ++i) {
+        if (!active_[i]) continue;
+        if (s_.row(i) == Row::linear_eq) {
+          to.nu[i] += a * dir[s_.multiplier_position(i)];
+        } else {
+          to.s[i] += a * ds[i];
+          to.lambda[i] += a * dl[i];
+        }
+      }
+      to.zl = st.zl + a * dzl;
+      to.zu = st.zu + a * dzu;
+      evaluate(to);
+    };
+    double a = std::min(ap, ad);
+    const double phi0 = residual(st);
+    for (int backtrack = 0;; ++backtrack) {
+      step_to(trial, a);
+      const double phi = residual(trial);
+      if ((std::isfinite(phi) && phi <= phi0) || backtrack == 40) break;
+      a *= 0.5;
+    }
+    std::swap(st, trial);
+    if (o.verbosity >= 3)
+      std::fprintf(stderr, "       step %.3e (boundary %.3e / %.3e) sigma %.2e%s\n", a, ap, ad, sigma,
+                   may_reduce ? "" : " (mu kept)");
+    // A bound slack below rounding moves its bound, as Ipopt's slack_move
+    // does: y - lower must stay representable for the barrier term.
+    for (int j = 0; j < n; ++j) {
+      const double floor_j = 1e-13 * std::max(1.0, std::abs(st.y[j]));
+      if (has_lo_[j] && st.y[j] - lo_[j] < floor_j) lo_[j] = st.y[j] - floor_j;
+      if (has_hi_[j] && hi_[j] - st.y[j] < floor_j) hi_[j] = st.y[j] + floor_j;
+    }
+    evaluate(st);
+    if (a < 1e-11) return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
+                                 "the step became too small");
+  }
+}
+
+}  // namespace ychart::solve
