@@ -347,9 +347,16 @@ void transfers_against_brute_force(Schedule schedule, bool locality, unsigned se
     const auto e = evaluate(tiny.app, arch, m, eo);
     EXPECT_TRUE(e.feasible);
     EXPECT_NEAR(e.ii.in(units::ms), mm.ii_ms(s), 1e-6 * best) << ::testing::PrintToString(m.cus);
-    // The model's phases are the evaluator's.
-    EXPECT_NEAR(s.value(mm.host_to_device) * 1e3 + s.value(mm.device_to_host) * 1e3,
-                (e.host_to_device + e.device_to_host).in(units::ms), 1e-6 * best);
+    // The model's phases bound the evaluator's from above, and equal them
+    // where the transfers set II. (Where the execution sets II, any phase
+    // values up to II are optimal too, and an interior-point method returns
+    // a point inside that face, not on its edge.)
+    const double model_phases = s.value(mm.host_to_device) * 1e3 + s.value(mm.device_to_host) * 1e3;
+    const double evaluated_phases = (e.host_to_device + e.device_to_host).in(units::ms);
+    EXPECT_GE(model_phases, evaluated_phases - 1e-6 * best);
+    const bool transfers_set_ii = schedule == Schedule::sequential_phases ||
+                                  std::abs(evaluated_phases - mm.ii_ms(s)) <= 1e-6 * best;
+    if (transfers_set_ii) EXPECT_NEAR(model_phases, evaluated_phases, 1e-6 * best);
   }
   EXPECT_GT(checked, trials / 2);
   if (locality) {

@@ -27,6 +27,7 @@
 #include "solve/migp.hpp"
 #include "solve/symmetric_packing.hpp"
 #include "solve/symmetric_allocation.hpp"
+#include "solve/symmetry.hpp"
 #include "solve/solve.hpp"
 #include "dse/resources.hpp"
 #include "dse/application.hpp"

@@ -266,7 +266,11 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
     mm.ii = m.real("II", units::ms, 0.0);
     for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii);
   }
-  m.interchangeable(devices);
+  // Only the compute-only model has the decomposition's structure; with
+  // transfers, the locality binaries and the ordering rows above would make
+  // the groups (n and placement per device) an incomplete declaration, which
+  // Model::solve rejects. Detection still looks at those models.
+  if (!transfers) m.interchangeable(devices);
 
   if (options.beta > 0) {
     mm.has_spreading = true;

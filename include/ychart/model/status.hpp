@@ -102,6 +102,10 @@ struct SolveOptions {
   /// YCHART_GP_SOLVER (native, ipopt or cross_check), which the test suite
   /// uses to solve every GP with both back ends.
   GpSolver gp_solver = GpSolver::automatic;
+  /// Mixed-integer models with Method::automatic: look for interchangeable
+  /// blocks of discrete variables (solve/symmetry.hpp) when none are
+  /// declared, and use the symmetric decomposition where it applies.
+  bool detect_symmetry = true;
 };
 
 }  // namespace ychart

@@ -104,7 +104,7 @@ class GpTnlp : public Ipopt::TNLP {
 
   bool get_nlp_info(Ipopt::Index& n, Ipopt::Index& m, Ipopt::Index& nnz_jac, Ipopt::Index& nnz_h,
                     IndexStyleEnum& style) override {
-    n = f_.n;
+    n = f_.n + guard_column();
     m = f_.constraint_count();
     nnz_jac = Ipopt::Index(maps_.jac_row.size());
     nnz_h = Ipopt::Index(maps_.hess_row.size());
@@ -112,10 +112,11 @@ class GpTnlp : public Ipopt::TNLP {
     return true;
   }
 
-  bool get_bounds_info(Ipopt::Index n, Ipopt::Number* xl, Ipopt::Number* xu, Ipopt::Index m, Ipopt::Number* gl,
+  bool get_bounds_info(Ipopt::Index, Ipopt::Number* xl, Ipopt::Number* xu, Ipopt::Index m, Ipopt::Number* gl,
                        Ipopt::Number* gu) override {
     constexpr double none = 2e19;  // Ipopt's "no bound"
-    for (int j = 0; j < n; ++j) {
+    if (guard_column()) xl[f_.n] = -1.0, xu[f_.n] = 1.0;
+    for (int j = 0; j < f_.n; ++j) {
       const bool boxed = !f_.is_linear_column(j) &&
                          (box_all_ || (!std::isfinite(lower_[j]) && !std::isfinite(upper_[j])));
       xl[j] = std::isfinite(lower_[j]) ? lower_[j] : boxed ? -box_ : -none;
@@ -129,11 +130,12 @@ class GpTnlp : public Ipopt::TNLP {
     return true;
   }
 
-  bool get_starting_point(Ipopt::Index n, bool, Ipopt::Number* x, bool, Ipopt::Number*, Ipopt::Number*,
+  bool get_starting_point(Ipopt::Index, bool, Ipopt::Number* x, bool, Ipopt::Number*, Ipopt::Number*,
                           Ipopt::Index, bool, Ipopt::Number*) override {
     // x = 1 in each variable's unit, or the geometric mean of its bounds
     // (log columns); 0 or the middle of the bounds (linear columns).
-    for (int j = 0; j < n; ++j) {
+    if (guard_column()) x[f_.n] = 0.0;
+    for (int j = 0; j < f_.n; ++j) {
       const double lo = std::isfinite(lower_[j]) ? lower_[j] : -box_;
       const double hi = std::isfinite(upper_[j]) ? upper_[j] : box_;
       double v = std::isfinite(lower_[j]) && std::isfinite(upper_[j]) ? 0.5 * (lo + hi) : 0.0;
@@ -143,12 +145,13 @@ class GpTnlp : public Ipopt::TNLP {
     return true;
   }
 
-  bool eval_f(Ipopt::Index n, const Ipopt::Number* x, bool, Ipopt::Number& obj) override {
-    obj = f_.c0 + Eigen::Map<const Eigen::VectorXd>(x, n).dot(f_.c);
+  bool eval_f(Ipopt::Index, const Ipopt::Number* x, bool, Ipopt::Number& obj) override {
+    obj = f_.c0 + Eigen::Map<const Eigen::VectorXd>(x, f_.n).dot(f_.c);
     return true;
   }
   bool eval_grad_f(Ipopt::Index n, const Ipopt::Number*, bool, Ipopt::Number* grad) override {
-    Eigen::Map<Eigen::VectorXd>(grad, n) = f_.c;
+    Eigen::Map<Eigen::VectorXd>(grad, f_.n) = f_.c;
+    if (n > f_.n) grad[f_.n] = 0.0;
     return true;
   }
 
@@ -202,6 +205,7 @@ class GpTnlp : public Ipopt::TNLP {
                          const Ipopt::Number* zu, Ipopt::Index m, const Ipopt::Number* g,
                          const Ipopt::Number* lambda, Ipopt::Number obj, const Ipopt::IpoptData*,
                          Ipopt::IpoptCalculatedQuantities*) override {
+    n = f_.n;  // without the guard column
     out_.y.assign(x, x + n);
     out_.z_lower.assign(zl, zl + n);
     out_.z_upper.assign(zu, zu + n);
@@ -213,10 +217,10 @@ class GpTnlp : public Ipopt::TNLP {
  private:
   // z = A y + b for every term; e = exp(z). Returns false on overflow so that
   // Ipopt shortens its step instead of continuing with infinities.
-  bool update(Ipopt::Index n, const Ipopt::Number* x, bool new_x) {
+  bool update(Ipopt::Index, const Ipopt::Number* x, bool new_x) {
     if (!new_x && evaluated_) return ok_;
     evaluated_ = true;
-    z_.noalias() = f_.A * Eigen::Map<const Eigen::VectorXd>(x, n);
+    z_.noalias() = f_.A * Eigen::Map<const Eigen::VectorXd>(x, f_.n);
     z_ += f_.b;
     ok_ = true;
     for (Eigen::Index r = 0; r < z_.size(); ++r) {
@@ -227,8 +231,26 @@ class GpTnlp : public Ipopt::TNLP {
     return ok_;
   }
 
+  // Ipopt treats a problem with as many free columns as equality rows as
+  // square: it stops at the first feasible point and ignores the objective,
+  // which is wrong when equalities are dependent (measured: a branch-and-bound
+  // node with two identical rows ended 3e-5 above its optimum). One extra
+  // column in [-1, 1], in no row and not in the objective, keeps such a
+  // problem an optimisation; it is dropped from the result.
+  int guard_column() const {
+    if (guard_ < 0) {
+      int free_columns = 0, equalities = 0;
+      for (int j = 0; j < f_.n; ++j) free_columns += !(lower_[j] == upper_[j]);
+      for (int i = 0; i < f_.constraint_count(); ++i)
+        equalities += f_.kind[i] == lower::RowKind::linear_eq && !(free_rows_ && (*free_rows_)[i]);
+      guard_ = equalities > 0 && free_columns == equalities;
+    }
+    return guard_;
+  }
+
   const lower::GpStandardForm& f_;
   const GpDerivativeMaps& maps_;
+  mutable int guard_ = -1;
   double box_;
   bool box_all_;
   GpResult& out_;

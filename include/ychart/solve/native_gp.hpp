@@ -590,7 +590,7 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
   Vec ds(m), dl(m), dzl(n), dzu(n);
   State trial;
   double error = std::numeric_limits<double>::infinity();
-  double best_primal = error, best_error = error;
+  double best_primal = error, best_error = error, best_mu = error;
   int best_primal_iter = 1, best_error_iter = 0;
   auto finish = [&](GpRunStatus status, const char* message) {
     res.status = status;
@@ -637,7 +637,11 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
       std::fprintf(stderr, "native %3d  obj %-14.8g primal %.2e dual %.2e gap %.2e mu %.2e duals %.2e\n", iter,
                    f.c0 + f.c.dot(st.y), primal, dual, gap, mu, dual_size);
     if (!std::isfinite(error)) return finish(GpRunStatus::failed, "the iterates became non-finite");
-    if (primal <= 10 * tol && dual <= 10 * tol * s_d && gap <= 10 * tol) return finish(GpRunStatus::solved, nullptr);
+    // The gap bounds the objective's error: relative to the objective where
+    // it is small (a linear objective in seconds), absolute above 1.
+    const double objective_scale = std::clamp(std::abs(f.c0 + f.c.dot(st.y)), 1e-3, 1.0);
+    if (primal <= 10 * tol && dual <= 10 * tol * s_d && gap <= 10 * tol * objective_scale)
+      return finish(GpRunStatus::solved, nullptr);
     for (int j = 0; j < n; ++j)
       if (!f.is_linear_column(j) && std::abs(st.y[j]) > diverging_at)
         return finish(GpRunStatus::diverging, "iterates diverged");
@@ -646,7 +650,11 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
     // grow: stop early rather than run to the iteration limit.
     // (The start is not counted: a feasible start can become infeasible
     // through the nonlinear rows on the way to the optimum.)
-    if (iter >= 1 && primal < 0.99 * best_primal) best_primal = primal, best_primal_iter = iter;
+    // Progress is the primal residual falling, or mu falling: mu falls only
+    // while the residuals are within a multiple of it, and the residual of a
+    // feasible model rises a little each time mu does.
+    if (iter >= 1 && (primal < 0.99 * best_primal || mu < 0.99 * best_mu))
+      best_primal = std::min(best_primal, primal), best_mu = std::min(best_mu, mu), best_primal_iter = iter;
     if (error < 0.99 * best_error) best_error = error, best_error_iter = iter;
     if (primal > 10 * tol && iter - best_primal_iter >= 15)
       return finish(GpRunStatus::suspected_infeasible, "no progress towards feasibility");

@@ -14,6 +14,7 @@
 #include "gp_backend.hpp"
 #include "migp.hpp"
 #include "symmetric_allocation.hpp"
+#include "symmetry.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -34,16 +35,27 @@ inline Solution Model::solve(const SolveOptions& options) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   if (!cache_) cache_.reset(new detail::SolverCache);
-  if (options.method == Method::automatic && !symmetries_.empty())
-    if (const auto structure = detail::find_symmetric_structure(*this)) {
-      auto solution = detail::solve_symmetric_allocation(*this, *structure, options);
-      // The decomposition's packing can miss a row the structure check let
-      // through (a spreading variable bounded by another row); it then says
-      // numerical_error rather than answer wrongly, and the general methods,
-      // which ignore the symmetry, still solve the model exactly.
-      if (solution.status() != Status::numerical_error) return solution;
-      return detail::solve_mixed_integer(*this, options, cache_->ipopt);
+  // Declared symmetries are checked whatever the method: a declaration that
+  // is not a symmetry is a modelling mistake (model_error), never used.
+  detail::verify_declared_symmetries(*this);
+  std::optional<detail::SymmetricStructure> structure;
+  if (options.method == Method::automatic && detail::needs_migp(*this)) {
+    if (symmetries_.size() == 1) {
+      structure = detail::find_symmetric_structure(*this, symmetries_.front());
+    } else if (symmetries_.empty() && options.detect_symmetry) {
+      for (const auto& blocks : detail::find_interchangeable_blocks(*this))
+        if ((structure = detail::find_symmetric_structure(*this, blocks))) break;
     }
+  }
+  if (structure) {
+    auto solution = detail::solve_symmetric_allocation(*this, *structure, options);
+    // The decomposition's packing can miss a row the structure check let
+    // through (a spreading variable bounded by another row); it then says
+    // numerical_error rather than answer wrongly, and the general methods,
+    // which ignore the symmetry, still solve the model exactly.
+    if (solution.status() != Status::numerical_error) return solution;
+    return detail::solve_mixed_integer(*this, options, cache_->ipopt);
+  }
   if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->ipopt);
   const auto form = lower::lower_gp(*this);
   solve::GpBackend gp(form, cache_->ipopt);

@@ -66,11 +66,13 @@ struct SymmetricStructure {
   int y = -1;                                     // the spreading variable, if any
 };
 
-inline std::optional<SymmetricStructure> find_symmetric_structure(const Model& model) {
-  if (model.symmetries().size() != 1) return std::nullopt;
+/// The structure of `model` with `decl` ([device][type] registry indices) as
+/// its interchangeable groups, if the decomposition applies to it.
+inline std::optional<SymmetricStructure> find_symmetric_structure(
+    const Model& model, const std::vector<std::vector<std::uint32_t>>& decl) {
+  if (decl.size() < 2 || decl.front().empty()) return std::nullopt;
   const auto& reg = model.registry();
   const auto& vars = reg.variables;
-  const auto& decl = model.symmetries().front();
   SymmetricStructure s;
   s.devices = int(decl.size());
   s.types = int(decl.front().size());
@@ -448,6 +450,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     SolveOptions mo = options;
     mo.time_limit = options.time_limit - elapsed();
     mo.verbosity = 0;
+    mo.detect_symmetry = false;  // the master has no devices left to swap
     mo.warm_start = have_previous ? &previous : nullptr;
     if (mo.time_limit <= 0) return finish(Status::time_limit, "time limit reached");
     Solution ms = master.model.solve(mo);
