@@ -7354,11 +7354,13 @@ inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
           if (block_of[j] < 0) block_of[j] = meets, members[std::size_t(meets)].push_back(j);
       }
     }
-    // Positions: block 0 by colour; in block b, the variable of the same
-    // colour that shares a row across the blocks, else the first unused one.
-    std::sort(members[0].begin(), members[0].end(), [&](auto a, auto b) {
-      return colour[a] != colour[b] ? colour[a] < colour[b] : a < b;
-    });
+    // Positions: block 0 in the order the variables were made (the order a
+    // declaration would give, which the decomposition's search follows:
+    // measured, hash order made VGG on 8 FPGAs at 60 % unprovable in 60 s,
+    // declaration order proves it in 11 s); in block b, the variable of the
+    // same colour that shares a row across the blocks, else the first unused
+    // one.
+    std::sort(members[0].begin(), members[0].end());
     Blocks blocks(B);
     blocks[0] = members[0];
     bool ok = true;
