@@ -260,10 +260,16 @@ TEST(DsePowerModel, ATimeLimitReportsABoundAndAGap) {
   so.solve.time_limit = 0.5;
   const auto r = solve_power_optimal(app, arch, 1.4 * units::ms, {}, so);
   ASSERT_TRUE(r.status == Status::time_limit || r.status == Status::optimal);
-  EXPECT_LE(r.bound, r.power * (1 + 1e-9));
   EXPECT_GE(r.bound, power_floor(app, arch, 1.4 * units::ms, 2) * (1 - 1e-9));
-  if (r.status == Status::time_limit) {
-    EXPECT_GT(r.gap, 0.0);
+  if (!r.mapping) {
+    // A slow build (Debug + sanitizers, every GP solved twice by the
+    // cross-check) can reach the limit before any mapping: then there is a
+    // bound and no power, never a made-up one.
+    EXPECT_EQ(r.status, Status::time_limit);
+    EXPECT_TRUE(std::isnan(r.power));
+  } else {
+    EXPECT_LE(r.bound, r.power * (1 + 1e-9));
+    if (r.status == Status::time_limit) EXPECT_GT(r.gap, 0.0);
   }
   EXPECT_LT(r.seconds, 5.0);
 }
