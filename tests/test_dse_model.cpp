@@ -356,7 +356,9 @@ void transfers_against_brute_force(Schedule schedule, bool locality, unsigned se
     EXPECT_GE(model_phases, evaluated_phases - 1e-6 * best);
     const bool transfers_set_ii = schedule == Schedule::sequential_phases ||
                                   std::abs(evaluated_phases - mm.ii_ms(s)) <= 1e-6 * best;
-    if (transfers_set_ii) EXPECT_NEAR(model_phases, evaluated_phases, 1e-6 * best);
+    if (transfers_set_ii) {
+      EXPECT_NEAR(model_phases, evaluated_phases, 1e-6 * best);
+    }
   }
   EXPECT_GT(checked, trials / 2);
   if (locality) {

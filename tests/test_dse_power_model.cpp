@@ -269,7 +269,9 @@ TEST(DsePowerModel, ATimeLimitReportsABoundAndAGap) {
     EXPECT_TRUE(std::isnan(r.power));
   } else {
     EXPECT_LE(r.bound, r.power * (1 + 1e-9));
-    if (r.status == Status::time_limit) EXPECT_GT(r.gap, 0.0);
+    if (r.status == Status::time_limit) {
+      EXPECT_GT(r.gap, 0.0);
+    }
   }
   EXPECT_LT(r.seconds, 5.0);
 }

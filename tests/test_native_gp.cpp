@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iostream>
 #include <limits>
 #include <random>
 #include <string>
@@ -114,7 +115,12 @@ TEST(NativeGp, RandomGpsAgreeWithIpopt) {
   std::mt19937 rng(20261125u);
   int counts[3] = {0, 0, 0};  // optimal, infeasible, unbounded
   int native_verdicts = 0, ipopt_undecided = 0;
+#ifdef YCHART_TESTS_UNDER_SANITIZER
+  // ASan's allocator makes Ipopt's solves 6x slower: 300 instances took 12 min.
+  const int instances = 60;
+#else
   const int instances = 300;
+#endif
   for (int instance = 0; instance < instances; ++instance) {
     RandomGp g;
     fill_random_gp(g, rng);
@@ -135,11 +141,14 @@ TEST(NativeGp, RandomGpsAgreeWithIpopt) {
       expect_same_verdict(g, native, ipopt);
     }
   }
-  // The generator reaches all three outcomes (measured 2026-11-25: 98
-  // optimal, 172 infeasible, 28 unbounded, 2 undecided by Ipopt).
-  EXPECT_GT(counts[0], 80);
-  EXPECT_GT(counts[1], 20);
-  EXPECT_GT(counts[2], 10);
+  // The generator reaches all three outcomes (measured 2026-11-25 on 300:
+  // 98 optimal, 172 infeasible, 28 unbounded, 2 undecided by Ipopt; on the
+  // first 60: 20, 37, 3, 0).
+  std::cout << "optimal " << counts[0] << ", infeasible " << counts[1] << ", unbounded " << counts[2]
+            << ", undecided by Ipopt " << ipopt_undecided << ", settled by native " << native_verdicts << '\n';
+  EXPECT_GT(counts[0], instances * 80 / 300);
+  EXPECT_GT(counts[1], instances * 20 / 300);
+  EXPECT_GE(counts[2], instances / 30);
   EXPECT_LE(ipopt_undecided, 4);
   // The native solver alone settles at least 90 % (measured 2026-11-25: 93 %).
   EXPECT_GE(native_verdicts, instances * 9 / 10);
