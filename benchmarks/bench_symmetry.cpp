@@ -7,6 +7,7 @@
 //                  verified);
 //   Baseline/...   detect_symmetry = false: the general mixed-integer search
 //                  the plain model got before (60 s limit).
+// PlainGrid/... sweeps the whole grid (2-12 FPGAs, caps 30-90 %).
 // Every run's objective is checked against the others' where both are
 // optimal. Counters: objective, status, proven, found (1 if the model was
 // found symmetric), detect_ms (the detection alone).
@@ -14,6 +15,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -89,7 +91,47 @@ void BM_Allocation(benchmark::State& state, Point p, Way way) {
     state.SkipWithError("the ways disagree on the optimum");
 }
 
+// The target grid: every device count 2-12 and cap 30-90 % (step
+// 10) for one network and one beta, each point solved once by Model::solve
+// on the plain model (10 s limit). Counters: points, proven (optimal or
+// infeasible), over_1s (points slower than 1 s), slowest_ms.
+void BM_PlainGrid(benchmark::State& state, const char* name, bool table_beta) {
+  const auto c = net(name);
+  const auto stages = c.stages();
+  const double beta = table_beta ? c.beta : 0.0;
+  int points = 0, proven = 0, over = 0;
+  double slowest = 0.0;
+  for (auto _ : state) {
+    points = proven = over = 0;
+    slowest = 0.0;
+    for (int fpgas = 2; fpgas <= 12; ++fpgas)
+      for (int cap = 30; cap <= 90; cap += 10) {
+        auto a = study001::ch3::plain_allocation(stages, fpgas, cap, 1.0, beta);
+        SolveOptions o;
+        o.time_limit = 10;
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto s = a.model.solve(o);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        ++points;
+        proven += s.status() == Status::optimal || s.status() == Status::infeasible;
+        over += ms > 1000.0;
+        slowest = std::max(slowest, ms);
+      }
+  }
+  state.counters["points"] = points;
+  state.counters["proven"] = proven;
+  state.counters["over_1s"] = over;
+  state.counters["slowest_ms"] = slowest;
+}
+
 void register_all() {
+  for (const char* name : {"alex16", "alex32", "vgg"})
+    for (bool table_beta : {false, true}) {
+      const std::string bench = std::string("PlainGrid/") + name + (table_beta ? "/beta_table" : "/beta_0");
+      benchmark::RegisterBenchmark(bench.c_str(), BM_PlainGrid, name, table_beta)
+          ->Iterations(1)
+          ->Unit(benchmark::kMillisecond);
+    }
   for (Way way : {Way::plain, Way::declared, Way::baseline})
     for (const auto& p : kPoints) {
       const char* w = way == Way::plain ? "Plain/" : way == Way::declared ? "Declared/" : "Baseline/";

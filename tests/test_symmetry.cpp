@@ -2,8 +2,8 @@
 //   * the plain CU allocation of study 001 ch. 3 (examples/study001/ch3/
 //     plain_model.hpp, no interchangeable()) is found to have interchangeable
 //     FPGAs, and its optimum equals the independent exact method of
-//     tests/support/ch3_oracle.hpp and the same model solved with detection
-//     off (a second method);
+//     tests/support/ch3_oracle.hpp, the same model solved with detection
+//     off (a second method) and the same model with the FPGAs declared;
 //   * models that are not symmetric are not found to be, and still solve to
 //     the oracle's optimum;
 //   * a declared group that is not a symmetry is a model_error naming the
@@ -97,6 +97,16 @@ TEST(Symmetry, PlainAllocationIsFoundSymmetricAndSolvedExactly) {
     const auto plain = p.model.solve(off);
     ASSERT_EQ(plain.status(), Status::optimal) << plain.message();
     EXPECT_NEAR(plain.objective(), s.objective(), 1e-6 * std::max(1.0, std::abs(s.objective())));
+    // The same model with the FPGAs declared interchangeable.
+    auto declared = study001::ch3::plain_allocation(ks, F, cap, alpha, beta);
+    std::vector<std::vector<Discrete<>>> fpgas(static_cast<std::size_t>(F));
+    for (std::size_t f = 0; f < fpgas.size(); ++f)
+      for (const auto& row : declared.n) fpgas[f].push_back(row[f]);
+    declared.model.interchangeable(fpgas);
+    const auto d = declared.model.solve();
+    ASSERT_EQ(d.status(), Status::optimal) << d.message();
+    EXPECT_EQ(d.method(), "symmetric decomposition");
+    EXPECT_NEAR(weighted(declared, d, alpha, beta), oracle.objective, 1e-6 * std::max(1.0, oracle.objective));
   }
   EXPECT_EQ(found, 60);
   EXPECT_GE(feasible, 30);

@@ -444,6 +444,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
   Solution previous;
   bool have_previous = false;
   double last_print = -1e9;
+  double master_seconds = 0.0;  // the rest of the time is spent packing
   for (long it = 0;; ++it) {
     b.nodes() = it;
     if (it >= options.node_limit) return finish(Status::node_limit, "iteration limit of the decomposition reached");
@@ -453,7 +454,9 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     mo.detect_symmetry = false;  // the master has no devices left to swap
     mo.warm_start = have_previous ? &previous : nullptr;
     if (mo.time_limit <= 0) return finish(Status::time_limit, "time limit reached");
+    const double master_start = elapsed();
     Solution ms = master.model.solve(mo);
+    master_seconds += elapsed() - master_start;
     b.iterations() += ms.iterations();
     if (ms.status() == Status::infeasible) {
       if (best_point.empty()) return finish(Status::infeasible, "the totals over devices admit no solution");
@@ -471,8 +474,9 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       const double gap = best_point.empty() ? std::nan("") : (best - bound) / std::max(std::abs(best), 1e-300);
       std::fprintf(stderr,
                    "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "
-                   "iterations\n",
-                   elapsed(), sense * best, sense * bound, 100.0 * gap, it);
+                   "iterations (master %.2f s, packing %.2f s)\n",
+                   elapsed(), sense * best, sense * bound, 100.0 * gap, it, master_seconds,
+                   elapsed() - master_seconds);
     }
     if (!best_point.empty() && best - bound <= std::max(options.absolute_gap, options.relative_gap * std::abs(best)))
       return finish(Status::optimal, "");
@@ -505,8 +509,10 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     // true, leaving a minimal set of types with the property; false when the
     // deadline passes first.
     std::vector<char> in_core(K);
-    auto minimal_core = [&](const solve::PackingProblem& base, auto still) {
-      for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0;
+    auto minimal_core = [&](const solve::PackingProblem& base, auto still, const std::vector<int>* start_from) {
+      for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0 && !start_from;
+      if (start_from)
+        for (int k : *start_from) in_core[k] = 1;
       for (int k = 0; k < K; ++k) {
         if (!in_core[k]) continue;
         auto q = base;
@@ -535,7 +541,10 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       auto resources_only = p;
       resources_only.spread.clear();
       resources_only.table.clear();
-      if (!minimal_core(resources_only, [](const solve::PackingResult& r) { return !r.feasible; }))
+      // The types the configuration LP priced, if it refuted the totals,
+      // are a core already; the filter then only shrinks it.
+      const std::vector<int>* lp_core = packed.refuting_types.empty() ? nullptr : &packed.refuting_types;
+      if (!minimal_core(resources_only, [](const solve::PackingResult& r) { return !r.feasible; }, lp_core))
         return out_of_time();
       // Spreading rows can make a packable vector infeasible: then the core
       // is found with them, and it is the whole vector if need be.
@@ -577,7 +586,9 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     // total is lower, over a minimal set of types that still needs y_min.
     const double y_lo = vars[st.y].lower;
     const double y_min = packed.y_needed;
-    if (!minimal_core(p, [y_min](const solve::PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; }))
+    if (!minimal_core(
+            p, [y_min](const solve::PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; },
+            nullptr))
       return out_of_time();
     Real<> y(&ModelEditor::registry(master.model), std::uint32_t(st.y), vars[st.y].si_scale);
     master.model.subject_to(y + (y_min - y_lo) * count_below() >= y_min);
