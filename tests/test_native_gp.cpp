@@ -227,7 +227,8 @@ TEST(NativeGp, WarmStartOfABranchAndBoundChild) {
   solve::IpoptRunner ipopt;
   const solve::GpDerivativeMaps maps(form);
   const auto child_ipopt = ipopt.run(form, maps, o, box, true, nullptr, &upper);
-  ASSERT_TRUE(child_warm.success() && child_cold.success() && child_ipopt.success());
+  ASSERT_TRUE(child_warm.success() && child_cold.success() && child_ipopt.success())
+      << "warm: " << child_warm.message << "; cold: " << child_cold.message << "; ipopt: " << child_ipopt.message;
   EXPECT_NEAR(child_warm.objective, child_ipopt.objective, 1e-7);
   EXPECT_NEAR(child_cold.objective, child_ipopt.objective, 1e-7);
   EXPECT_GT(child_warm.objective, parent.objective + 1e-3);  // the bound binds

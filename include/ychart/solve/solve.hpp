@@ -140,7 +140,11 @@ inline Solution Model::solve(const SolveOptions& options) {
     for (int j = 0; j < form.n; ++j) {
       const bool free_below = !std::isfinite(form.lower[j]), free_above = !std::isfinite(form.upper[j]);
       const double y = r.y[j];
-      const double tol = 1e-3;
+      // Within a factor e of the box (10^+-100 by default): an interior-point
+      // method stops where a weakly pushed variable's slack times its
+      // multiplier meets the tolerance, which for a multiplier of 1e-6 is a
+      // slack of about 1e-3 (a random GP's x2 stopped 2e-3 from the box).
+      const double tol = 1.0;
       const bool at_low = free_below && y <= -box + tol && r.z_lower[j] > 1e-9;
       const bool at_high = free_above && y >= box - tol && r.z_upper[j] > 1e-9;
       if (!at_low && !at_high) continue;
