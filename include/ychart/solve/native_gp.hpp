@@ -718,10 +718,10 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
                     "the Newton step is not finite");
 
     // One step length for primal and dual (the Hessian's multipliers stay
-    // consistent with the point), shortened until the residual of the
-    // system the direction is Newton's step for (dual and primal residuals,
-    // complementarity minus its targets) falls: nonlinear rows make a full
-    // step overshoot far from the solution.
+    // consistent with the point), judged by the residual of the system the
+    // direction is Newton's step for (dual and primal residuals,
+    // complementarity minus its targets): nonlinear rows make a full step
+    // overshoot far from the solution.
     auto residual = [&](const State& x) {
       double r2 = x.grad_lagrangian.squaredNorm();
       for (int j = 0; j < n; ++j) {
@@ -788,7 +788,7 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
       // step is halved until the residual falls, and near the solution each
       // halved step cuts mu by a quarter instead of a hundredfold (K = 10000
       // alternated steps of 0.225 with restoring steps).
-      build_rhs(st, t_row, t_lo, t_hi);
+      // rhs still holds the corrector's right-hand side; only the rows change.
       for (int i = 0; i < m; ++i) {
         if (!active_[i]) continue;
         const int pos = s_.multiplier_position(i);
