@@ -129,7 +129,7 @@ class PackingSearch {
       // packings the split search below left open for minutes (AlexNet-16 at
       // beta 0 on 5-12 FPGAs, resources filled to 99 %).
       std::vector<int> left = p_.count;
-      if (complete_devices(p_.devices, left)) {
+      if (lp_rounding_packs() || complete_devices(p_.devices, left)) {
         result_.feasible = true;
         result_.y_needed = y_of(n_);
         result_.n = n_;
@@ -281,13 +281,48 @@ class PackingSearch {
     glp_error_hook(nullptr, nullptr);
     if (rc == GLP_ENOPFS) return true;  // some type fits no device at all
     if (rc != 0 || glp_get_status(lp.p) != GLP_OPT) return glp_get_status(lp.p) == GLP_NOFEAS;
-    if (glp_get_obj_val(lp.p) <= p_.devices + 1e-7 * std::max(1, p_.devices)) return false;
+    if (glp_get_obj_val(lp.p) <= p_.devices + 1e-7 * std::max(1, p_.devices)) {
+      lp_columns_ = std::move(columns);
+      lp_x_.resize(n);
+      for (std::size_t c = 0; c < n; ++c) lp_x_[c] = glp_get_col_prim(lp.p, int(c + 1));
+      return false;
+    }
     // The LP dual prices the types; those priced zero are not needed for
     // the refutation (contents without them are contents too).
     result_.refuting_types.clear();
     for (std::size_t k = 0; k < K; ++k)
       if (p_.count[k] > 0 && glp_get_row_dual(lp.p, int(k + 1)) > 1e-9) result_.refuting_types.push_back(int(k));
     return true;
+  }
+
+  // The LP's solution rounded down, then bin completion for what is left
+  // (the classic rounding for cutting stock): devices get floor(x_c) copies
+  // of each content c, largest x first, and the remainder is small. Bin
+  // completion alone took 2 s on packable VGG totals at 90 % on 11 FPGAs.
+  bool lp_rounding_packs() {
+    const std::size_t K = p_.count.size();
+    if (lp_x_.empty() || K == 0) return false;
+    std::vector<std::size_t> by_x(lp_x_.size());
+    for (std::size_t c = 0; c < by_x.size(); ++c) by_x[c] = c;
+    std::stable_sort(by_x.begin(), by_x.end(), [&](std::size_t a, std::size_t b) { return lp_x_[a] > lp_x_[b]; });
+    std::vector<int> left = p_.count;
+    int used = 0;
+    for (std::size_t c : by_x) {
+      for (int copy = int(std::floor(lp_x_[c] + 1e-9)); copy > 0; --copy) {
+        bool any = false;
+        for (std::size_t k = 0; k < K; ++k) any = any || std::min(lp_columns_[c * K + k], left[k]) > 0;
+        if (!any || used == p_.devices) break;
+        for (std::size_t k = 0; k < K; ++k) {
+          const int take = std::min(lp_columns_[c * K + k], left[k]);
+          n_[k][std::size_t(used)] = take;
+          left[k] -= take;
+        }
+        ++used;
+      }
+    }
+    if (complete_devices(p_.devices - used, left)) return true;
+    for (auto& row : n_) std::fill(row.begin(), row.end(), 0);
+    return false;
   }
 
   // Bin completion (Korf 2003, extended to several resources): devices are
@@ -536,6 +571,8 @@ class PackingSearch {
   double y_limit_;
   clock::time_point deadline_;
   std::vector<std::vector<int>> n_;
+  std::vector<int> lp_columns_;  // the configuration LP's contents (K per column) and solution,
+  std::vector<double> lp_x_;     // kept when it did not refute the totals
   std::vector<std::vector<double>> remaining_;
   std::vector<int> order_;
   std::vector<double> spread_value_, lowest_spread_;
