@@ -261,7 +261,7 @@ TEST(DsePlatform, OneKindAgreesWithTheOneKindLayer) {
         pmo.locality = locality;
         auto het = build_platform_model(inst.tasks, plat, pmo);
         const auto sa = one.model.solve(), sb = het.model.solve();
-        ASSERT_EQ(sa.status(), sb.status()) << sb.message();
+        ASSERT_EQ(sa.status(), sb.status()) << sa.method() << ": " << sa.message() << " | " << sb.method() << ": " << sb.message();
         if (sa.status() != Status::optimal) continue;
         EXPECT_NEAR(one.ii_ms(sa), het.ii_ms(sb), 1e-6 * one.ii_ms(sa));
         ++models;

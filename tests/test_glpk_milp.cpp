@@ -78,6 +78,22 @@ std::optional<double> brute_force(const MilpForm& f) {
   }
 }
 
+// The feasible point with the worst objective (a poor start), by enumeration.
+std::vector<double> worst_feasible_point(const MilpForm& f) {
+  std::vector<double> worst, x(f.lower.begin(), f.lower.end());
+  double worst_value = 0.0;
+  while (true) {
+    if (feasible(f, x)) {
+      const double v = objective(f, x);
+      if (worst.empty() || (f.maximize ? v < worst_value : v > worst_value)) worst = x, worst_value = v;
+    }
+    int j = 0;
+    while (j < f.n && x[j] == f.upper[j]) x[j] = f.lower[j], ++j;
+    if (j == f.n) return worst;
+    x[j] += 1;
+  }
+}
+
 TEST(GlpkMilp, TwoHundredRandomIntegerProgramsMatchEnumeration) {
   std::mt19937 rng(12345);
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -115,6 +131,17 @@ TEST(GlpkMilp, TwoHundredRandomIntegerProgramsMatchEnumeration) {
     EXPECT_TRUE(feasible(f, r.x));
     EXPECT_NEAR(objective(f, r.x), r.objective, 1e-7);
     EXPECT_EQ(r.gap, 0.0);
+    // Started from the worst feasible point (GLPK's first incumbent, its
+    // presolver off), and from a point outside the bounds (ignored): the
+    // same optimum.
+    for (const auto& start : {worst_feasible_point(f), std::vector<double>(std::size_t(n), 1e6)}) {
+      MilpOptions o;
+      o.start = start;
+      const auto s = solve_milp(f, o);
+      ASSERT_EQ(s.status, Status::optimal) << s.message;
+      EXPECT_NEAR(s.objective, *expected, 1e-7);
+      EXPECT_TRUE(feasible(f, s.x));
+    }
   }
   // The generator must exercise both outcomes.
   EXPECT_GT(infeasible, 20);

@@ -267,3 +267,87 @@ TEST(Symmetry, ObjectiveThatFavoursOneDeviceBreaksIt) {
 }
 
 }  // namespace
+
+namespace {
+
+// Symmetric models outside the decomposition's structure (every device must
+// hold a unit: a ">=" row per device): the device blocks are found and kept
+// in order by rows (migp.hpp, add_ordering_rows) in every general method,
+// and each optimum equals brute-force enumeration over all allocations.
+TEST(Symmetry, OrderingRowsKeepTheOptimumOutsideTheDecomposition) {
+  std::mt19937 rng(27182);
+  auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int feasible = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    const int K = 2 + trial % 2, F = 2 + (trial / 2) % 2, U = 3;
+    std::vector<int> use(std::size_t(K)), work(std::size_t(K));
+    for (int k = 0; k < K; ++k) use[std::size_t(k)] = uniform(1, 4), work[std::size_t(k)] = uniform(1, 9);
+    const int cap = uniform(3, 8);
+    SCOPED_TRACE("trial " + std::to_string(trial) + ": K " + std::to_string(K) + ", F " + std::to_string(F) +
+                 ", cap " + std::to_string(cap));
+    Model m;
+    std::vector<std::vector<Discrete<>>> n(std::size_t(K));
+    for (int k = 0; k < K; ++k)
+      for (int f = 0; f < F; ++f)
+        n[std::size_t(k)].push_back(m.integer("n" + std::to_string(k) + std::to_string(f), 0, U));
+    auto ii = m.positive("II");
+    for (int f = 0; f < F; ++f) {
+      Affine<> load, units;
+      for (int k = 0; k < K; ++k) {
+        load += use[std::size_t(k)] * n[std::size_t(k)][std::size_t(f)];
+        units += n[std::size_t(k)][std::size_t(f)];
+      }
+      m.subject_to(load <= double(cap));
+      m.subject_to(units >= 1.0);
+    }
+    for (int k = 0; k < K; ++k) {
+      auto total = m.integer("N" + std::to_string(k), 1, U * F);
+      Affine<> sum;
+      for (int f = 0; f < F; ++f) sum += n[std::size_t(k)][std::size_t(f)];
+      m.subject_to(total == sum);
+      m.subject_to(ii >= double(work[std::size_t(k)]) / total);
+    }
+    m.minimize(ii);
+    const auto groups = detail::find_interchangeable_blocks(m);
+    ASSERT_FALSE(groups.empty());
+    // Brute force: every allocation in [0, U]^(K F).
+    double best = std::numeric_limits<double>::infinity();
+    std::vector<int> x(std::size_t(K * F), 0);
+    while (true) {
+      bool ok = true;
+      for (int f = 0; f < F && ok; ++f) {
+        int load = 0, units = 0;
+        for (int k = 0; k < K; ++k) load += use[std::size_t(k)] * x[std::size_t(k * F + f)], units += x[std::size_t(k * F + f)];
+        ok = load <= cap && units >= 1;
+      }
+      double value = 0.0;
+      for (int k = 0; k < K && ok; ++k) {
+        int total = 0;
+        for (int f = 0; f < F; ++f) total += x[std::size_t(k * F + f)];
+        ok = total >= 1;
+        value = std::max(value, double(work[std::size_t(k)]) / total);
+      }
+      if (ok) best = std::min(best, value);
+      std::size_t j = 0;
+      while (j < x.size() && x[j] == U) x[j++] = 0;
+      if (j == x.size()) break;
+      ++x[j];
+    }
+    for (Method method : {Method::automatic, Method::outer_approximation, Method::branch_and_bound}) {
+      SolveOptions o;
+      o.method = method;
+      const auto s = m.solve(o);
+      EXPECT_NE(s.method(), "symmetric decomposition");
+      if (!std::isfinite(best)) {
+        EXPECT_EQ(s.status(), Status::infeasible) << s.message();
+        continue;
+      }
+      ASSERT_EQ(s.status(), Status::optimal) << to_string(method) << ": " << s.message();
+      EXPECT_NEAR(s.objective(), best, 1e-6 * best) << to_string(method);
+    }
+    feasible += std::isfinite(best);
+  }
+  EXPECT_GE(feasible, 15);
+}
+
+}  // namespace

@@ -29,7 +29,7 @@ enum class RowKind { linear_le, linear_eq, expsum_le, mixed_le };
 
 /// Where a constraint of the standard form comes from.
 struct Origin {
-  enum Kind { user, epigraph, objective, variable_lower, variable_upper, encoding } kind;
+  enum Kind { user, epigraph, objective, variable_lower, variable_upper, encoding, symmetry } kind;
   std::size_t index;  // user constraint, epigraph definition, or variable
 };
 

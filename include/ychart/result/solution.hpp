@@ -189,6 +189,7 @@ struct SolutionBuilder {
   double& objective() { return s.objective_; }
   std::string& objective_dimension() { return s.objective_dimension_; }
   const detail::Registry*& model_id() { return s.model_id_; }
+  static const detail::Registry* model_of(const Solution& solution) { return solution.model_id_; }
   std::vector<VariableReport>& variables() { return s.variables_; }
   std::vector<double>& point() { return s.point_; }
   std::vector<ConstraintReport>& constraints() { return s.constraints_; }

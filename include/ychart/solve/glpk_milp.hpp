@@ -54,6 +54,11 @@ struct MilpOptions {
   /// ychart's progress line on stderr about once a second (elapsed,
   /// incumbent, bound, gap, nodes); `verbose` shows GLPK's own output.
   bool progress = false;
+  /// A feasible point to start from (an incumbent a heuristic found), or
+  /// empty. GLPK gets it as its first incumbent; with it, GLPK's presolver
+  /// is off, since the incumbent is given in the original columns. A point
+  /// that is not feasible (bounds, integrality, rows within 1e-7) is ignored.
+  std::vector<double> start;
 };
 
 struct MilpResult {
@@ -171,8 +176,10 @@ inline void load(glp_prob* p, const MilpForm& f, bool zero_objective) {
 }
 
 struct BoundTracker {
-  double bound;
+  double bound = 0.0;
   bool seen = false;
+  std::vector<double> offer;  // 1-based: offered to GLPK at its first heuristic call
+  bool offer_taken = false;
   bool progress = false;  // print ychart's progress line about once a second
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   double last_print = 0.0;
@@ -180,6 +187,10 @@ struct BoundTracker {
 
 inline void track_bound(glp_tree* tree, void* info) {
   auto* t = static_cast<BoundTracker*>(info);
+  if (!t->offer.empty() && glp_ios_reason(tree) == GLP_IHEUR) {
+    t->offer_taken = glp_ios_heur_sol(tree, t->offer.data()) == 0;
+    t->offer.clear();
+  }
   if (const int node = glp_ios_best_node(tree); node != 0) {
     t->bound = glp_ios_node_bound(tree, node);
     t->seen = true;
@@ -198,16 +209,58 @@ inline void track_bound(glp_tree* tree, void* info) {
                elapsed, incumbent, t->seen ? t->bound : std::nan(""), 100.0 * gap, all, active);
 }
 
-inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tracker) {
+inline int time_limit_ms(double seconds) {
+  const double ms = seconds * 1000.0;
+  return ms >= double(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(ms));
+}
+
+/// Solves the LP relaxation in place (the basis glp_intopt needs without its
+/// presolver); true when it is optimal.
+inline bool solve_relaxation(GlpkProblem& prob, double time_limit) {
+  glp_smcp parm;
+  glp_init_smcp(&parm);
+  parm.msg_lev = GLP_MSG_OFF;
+  parm.tm_lim = time_limit_ms(time_limit);
+  ErrorJump jump;
+  if (setjmp(jump.env) != 0) {
+    prob.alive = false;
+    return false;
+  }
+  glp_error_hook(&glpk_error_hook, &jump);
+  const int rc = glp_simplex(prob.p, &parm);
+  glp_error_hook(nullptr, nullptr);
+  return rc == 0 && glp_get_status(prob.p) == GLP_OPT;
+}
+
+/// Whether x satisfies the form: bounds, integrality and rows, within tol
+/// (relative to the row's scale).
+inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, double tol = 1e-7) {
+  if (x.size() != std::size_t(f.n)) return false;
+  for (int j = 0; j < f.n; ++j) {
+    if (!std::isfinite(x[j]) || x[j] < f.lower[j] - tol || x[j] > f.upper[j] + tol) return false;
+    if (f.integer[j] && x[j] != std::floor(x[j])) return false;  // GLPK takes integers only exactly
+  }
+  for (int i = 0; i < f.A.rows(); ++i) {
+    double ax = 0.0, scale = 1.0;
+    for (Eigen::SparseMatrix<double, Eigen::RowMajor, int>::InnerIterator it(f.A, i); it; ++it) {
+      ax += it.value() * x[it.col()];
+      scale = std::max(scale, std::abs(it.value() * x[it.col()]));
+    }
+    if (ax < f.row_lower[i] - tol * scale || ax > f.row_upper[i] + tol * scale) return false;
+  }
+  return true;
+}
+
+// With `presolve` off, the LP relaxation must have been solved (an optimal basis).
+inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tracker, bool presolve = true) {
   glp_iocp parm;
   glp_init_iocp(&parm);
-  parm.presolve = GLP_ON;
+  parm.presolve = presolve ? GLP_ON : GLP_OFF;
   parm.msg_lev = o.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
   parm.out_frq = 1000;  // ms between GLPK's progress lines when verbose
   parm.mip_gap = o.relative_gap;
   if (o.cuts) parm.gmi_cuts = parm.mir_cuts = parm.cov_cuts = parm.clq_cuts = GLP_ON;
-  const double ms = o.time_limit * 1000.0;
-  parm.tm_lim = ms >= double(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(ms));
+  parm.tm_lim = time_limit_ms(o.time_limit);
   if (tracker) {
     parm.cb_func = &track_bound;
     parm.cb_info = tracker;
@@ -244,10 +297,29 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   MilpResult r;
   auto prob_holder = std::make_unique<detail::GlpkProblem>();
   detail::load(prob_holder->p, f, false);
-  detail::BoundTracker tracker{f.maximize ? std::numeric_limits<double>::infinity()
-                                          : -std::numeric_limits<double>::infinity()};
+  detail::BoundTracker tracker;
+  tracker.bound = f.maximize ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
   tracker.progress = o.progress;
-  int rc = detail::run_intopt(*prob_holder, o, &tracker);
+  int rc = 1;
+  bool started = false;
+  if (!o.start.empty() && detail::feasible_point(f, o.start)) {
+    // Without the presolver GLPK needs the LP relaxation solved first; one
+    // that is not optimal (unbounded) takes the usual path below.
+    if (detail::solve_relaxation(*prob_holder, o.time_limit)) {
+      tracker.offer.assign(1, 0.0);
+      tracker.offer.insert(tracker.offer.end(), o.start.begin(), o.start.end());
+      rc = detail::run_intopt(*prob_holder, o, &tracker, false);
+      started = true;
+    } else {
+      if (!prob_holder->alive) {  // freeing the environment dropped the hook
+        glp_term_hook(&detail::capture_terminal, &capture);
+        glp_term_out(GLP_ON);
+      }
+      prob_holder = std::make_unique<detail::GlpkProblem>();
+      detail::load(prob_holder->p, f, false);
+    }
+  }
+  if (!started) rc = detail::run_intopt(*prob_holder, o, &tracker);
   if (rc == detail::glpk_internal_error && o.cuts) {
     // GLPK 5.0's cut generators trip over some problems (glp_add_cols with
     // no columns after presolve); once more without them.
@@ -257,7 +329,9 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     glp_term_out(GLP_ON);
     prob_holder = std::make_unique<detail::GlpkProblem>();
     detail::load(prob_holder->p, f, false);
-    tracker = detail::BoundTracker{tracker.bound};
+    const double bound_so_far = tracker.bound;
+    tracker = detail::BoundTracker{};
+    tracker.bound = bound_so_far;
     tracker.progress = o.progress;
     rc = detail::run_intopt(*prob_holder, plain, &tracker);
   }

@@ -11,10 +11,15 @@
 #include "../model/model.hpp"
 #include "../result/solution.hpp"
 #include "branch_and_bound.hpp"
+#include "integer_neighbourhood.hpp"
 #include "outer_approximation.hpp"
 #include "rounding_heuristic.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <map>
 #include <string>
 
 namespace ychart::detail {
@@ -39,9 +44,17 @@ inline bool has_convex_rows(const lower::MinlpForm& f) {
 /// Columns of the form from a previous solution's values, if they fit.
 inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Solution& s, std::vector<double>& x) {
   const auto& vars = reg.variables;
-  if (!s.has_values() || s.variables().size() != vars.size()) return false;
+  // Another model's solution must list the same variables; the same model
+  // may have grown since (a decomposition's cuts add tabulated variables),
+  // which is fine unless a new variable is discrete: its value is unknown.
+  if (!s.has_values() || s.variables().size() > vars.size()) return false;
+  if (s.variables().size() != vars.size() && SolutionBuilder::model_of(s) != &reg) return false;
   x.assign(f.nlp.n, 0.0);
   for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (j >= s.variables().size()) {
+      if (vars[j].kind == VariableKind::discrete) return false;
+      continue;
+    }
     const double v = s.variables()[j].value;
     if (!std::isfinite(v)) return false;
     if (vars[j].kind != VariableKind::discrete) continue;
@@ -117,10 +130,60 @@ inline Solution empty_solution(const Model& model) {
   return s;
 }
 
-inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::LazyIpopt& ipopt) {
+/// Symmetry breaking for interchangeable blocks (blocks[b][p] registry
+/// indices of discrete variables; any permutation of the blocks maps the
+/// model onto itself): rows key(block b) >= key(block b + 1), where
+/// key = sum_p (P - p) * value(block[p]). Sorting the blocks of any
+/// solution by a key gives a solution with the same objective, so the rows
+/// keep an optimum and cut the permutations of every other one off the
+/// search (the relaxation, branch and bound, the outer-approximation and
+/// GLPK masters all see them). Integer weights keep the rows exact in GLPK.
+inline void add_ordering_rows(lower::MinlpForm& m, const std::vector<std::vector<std::uint32_t>>& blocks) {
+  auto& f = m.nlp;
+  if (blocks.size() < 2 || m.infeasible) return;
+  const std::size_t P = blocks.front().size();
+  std::vector<Eigen::Triplet<double, int>> trip;
+  trip.reserve(std::size_t(f.A.nonZeros()) + 2 * P * blocks.size());
+  for (int r = 0; r < f.A.rows(); ++r)
+    for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it)
+      trip.emplace_back(r, it.col(), it.value());
+  int rows = int(f.A.rows());
+  std::vector<double> b(f.b.data(), f.b.data() + f.b.size());
+  for (std::size_t k = 0; k + 1 < blocks.size(); ++k) {
+    // key(next) - key(this) <= 0, as a row a.v + b <= 0.
+    std::map<int, double> a;
+    for (std::size_t p = 0; p < P; ++p) {
+      const double w = double(P - p);
+      a[m.value_column[blocks[k + 1][p]]] += w;
+      a[m.value_column[blocks[k][p]]] -= w;
+    }
+    for (const auto& [column, coefficient] : a)
+      if (coefficient != 0.0) trip.emplace_back(rows, column, coefficient);
+    b.push_back(0.0);
+    ++rows;
+    f.first_term.push_back(rows);
+    f.kind.push_back(lower::RowKind::linear_le);
+    f.origin.push_back({lower::Origin::symmetry, k});
+  }
+  f.A.resize(rows, f.n);
+  f.A.setFromTriplets(trip.begin(), trip.end());
+  f.A.makeCompressed();
+  f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
+}
+
+/// `blocks`: interchangeable blocks (found or declared, verified) to break
+/// with ordering rows, or nullptr.
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::LazyIpopt& ipopt,
+                                    const std::vector<std::vector<std::uint32_t>>* blocks = nullptr) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
-  const auto form = lower::lower_minlp(model);
+  auto form = lower::lower_minlp(model);
+  if (blocks && !blocks->empty()) {
+    add_ordering_rows(form, *blocks);
+    if (options.verbosity >= 1)
+      std::fprintf(stderr, "ychart symmetry: %zu interchangeable blocks of %zu variables kept in order\n",
+                   blocks->size(), blocks->front().size());
+  }
   const auto& reg = model.registry();
   const auto& vars = reg.variables;
 
@@ -155,7 +218,27 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     mo.relative_gap = options.relative_gap;
     mo.progress = options.verbosity >= 1;  // a progress line about once a second
     mo.verbose = options.verbosity >= 2;   // and GLPK's own output
-    auto r = solve::solve_milp(ctx.master({}), mo);
+    auto milp = ctx.master({});
+    // GLPK's first incumbent: a related model's solution (warm start), or
+    // the LP relaxation rounded, improved by a local search over integer
+    // neighbours evaluated exactly.
+    if (options.heuristic) {
+      const double budget = std::clamp(0.2 * ctx.remaining(), 1e-3, 1.0);
+      solve::IntegerNeighbourhood search(
+          milp, form, clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(budget)));
+      std::vector<double> warm;
+      const bool from_warm = options.warm_start && warm_point(form, reg, *options.warm_start, warm);
+      if (auto found = from_warm ? search.from(warm) : search.from_relaxation()) {
+        if (options.verbosity >= 1)
+          std::fprintf(stderr, "ychart neighbourhood search: %8.2f s  incumbent %-12.6g  from the %s, %d moves, %ld LPs\n",
+                       std::chrono::duration<double>(clock::now() - start).count(),
+                       form.user_objective(found->objective), from_warm ? "warm start" : "relaxation rounded",
+                       found->moves, found->evaluations);
+        mo.start = std::move(found->x);
+      }
+    }
+    mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
+    auto r = solve::solve_milp(milp, mo);
     res.status = r.status;
     res.message = r.message;
     if (!r.x.empty()) ctx.offer(r.x, r.objective);

@@ -184,6 +184,18 @@ class MigpContext {
     auto rr = relaxed_nlp.run(o, box_, true);
     ipopt_iterations_ += rr.iterations;
     if (!rr.success()) {
+      // The native solver may have stalled on both (an iteration limit on a
+      // degenerate face); Ipopt gets the subproblem before giving up.
+      if (nlp_.may_fall_back(r, o)) {
+        auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
+        ipopt_iterations_ += again.iterations;
+        if (again.success()) {
+          out.kind = NlpOutcome::optimal;
+          out.x = std::move(again.y);
+          out.phi = again.objective;
+          return out;
+        }
+      }
       out.message = "the GP solver failed on the subproblem and on its feasibility relaxation";
       return out;
     }

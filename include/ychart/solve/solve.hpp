@@ -39,12 +39,20 @@ inline Solution Model::solve(const SolveOptions& options) {
   // is not a symmetry is a modelling mistake (model_error), never used.
   detail::verify_declared_symmetries(*this);
   std::optional<detail::SymmetricStructure> structure;
-  if (options.method == Method::automatic && detail::needs_migp(*this)) {
+  // Interchangeable blocks the decomposition does not apply to are broken
+  // by ordering rows in the general methods instead (one group only: two
+  // groups ordered by separate keys could exclude every optimum).
+  std::vector<std::vector<std::uint32_t>> ordered;
+  if (detail::needs_migp(*this)) {
     if (symmetries_.size() == 1) {
-      structure = detail::find_symmetric_structure(*this, symmetries_.front());
+      if (options.method == Method::automatic)
+        structure = detail::find_symmetric_structure(*this, symmetries_.front());
+      ordered = symmetries_.front();
     } else if (symmetries_.empty() && options.detect_symmetry) {
-      for (const auto& blocks : detail::find_interchangeable_blocks(*this))
-        if ((structure = detail::find_symmetric_structure(*this, blocks))) break;
+      const auto groups = detail::find_interchangeable_blocks(*this);
+      for (const auto& blocks : groups)
+        if (options.method == Method::automatic && (structure = detail::find_symmetric_structure(*this, blocks))) break;
+      if (!groups.empty()) ordered = groups.front();
     }
   }
   if (structure) {
@@ -54,9 +62,9 @@ inline Solution Model::solve(const SolveOptions& options) {
     // numerical_error rather than answer wrongly, and the general methods,
     // which ignore the symmetry, still solve the model exactly.
     if (solution.status() != Status::numerical_error) return solution;
-    return detail::solve_mixed_integer(*this, options, cache_->ipopt);
+    return detail::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
   }
-  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->ipopt);
+  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
   const auto form = lower::lower_gp(*this);
   solve::GpBackend gp(form, cache_->ipopt);
   const double box = options.bound_exponent * std::log(10.0);

@@ -450,7 +450,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     if (it >= options.node_limit) return finish(Status::node_limit, "iteration limit of the decomposition reached");
     SolveOptions mo = options;
     mo.time_limit = options.time_limit - elapsed();
-    mo.verbosity = 0;
+    mo.verbosity = options.verbosity >= 3 ? 2 : 0;
     mo.detect_symmetry = false;  // the master has no devices left to swap
     mo.warm_start = have_previous ? &previous : nullptr;
     if (mo.time_limit <= 0) return finish(Status::time_limit, "time limit reached");
