@@ -2299,6 +2299,7 @@ struct SolutionBuilder {
   double& objective() { return s.objective_; }
   std::string& objective_dimension() { return s.objective_dimension_; }
   const detail::Registry*& model_id() { return s.model_id_; }
+  static const detail::Registry* model_of(const Solution& solution) { return solution.model_id_; }
   std::vector<VariableReport>& variables() { return s.variables_; }
   std::vector<double>& point() { return s.point_; }
   std::vector<ConstraintReport>& constraints() { return s.constraints_; }
@@ -2498,7 +2499,7 @@ enum class RowKind { linear_le, linear_eq, expsum_le, mixed_le };
 
 /// Where a constraint of the standard form comes from.
 struct Origin {
-  enum Kind { user, epigraph, objective, variable_lower, variable_upper, encoding } kind;
+  enum Kind { user, epigraph, objective, variable_lower, variable_upper, encoding, symmetry } kind;
   std::size_t index;  // user constraint, epigraph definition, or variable
 };
 
@@ -3182,6 +3183,11 @@ struct MilpOptions {
   /// ychart's progress line on stderr about once a second (elapsed,
   /// incumbent, bound, gap, nodes); `verbose` shows GLPK's own output.
   bool progress = false;
+  /// A feasible point to start from (an incumbent a heuristic found), or
+  /// empty. GLPK gets it as its first incumbent; with it, GLPK's presolver
+  /// is off, since the incumbent is given in the original columns. A point
+  /// that is not feasible (bounds, integrality, rows within 1e-7) is ignored.
+  std::vector<double> start;
 };
 
 struct MilpResult {
@@ -3299,8 +3305,10 @@ inline void load(glp_prob* p, const MilpForm& f, bool zero_objective) {
 }
 
 struct BoundTracker {
-  double bound;
+  double bound = 0.0;
   bool seen = false;
+  std::vector<double> offer;  // 1-based: offered to GLPK at its first heuristic call
+  bool offer_taken = false;
   bool progress = false;  // print ychart's progress line about once a second
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   double last_print = 0.0;
@@ -3308,6 +3316,10 @@ struct BoundTracker {
 
 inline void track_bound(glp_tree* tree, void* info) {
   auto* t = static_cast<BoundTracker*>(info);
+  if (!t->offer.empty() && glp_ios_reason(tree) == GLP_IHEUR) {
+    t->offer_taken = glp_ios_heur_sol(tree, t->offer.data()) == 0;
+    t->offer.clear();
+  }
   if (const int node = glp_ios_best_node(tree); node != 0) {
     t->bound = glp_ios_node_bound(tree, node);
     t->seen = true;
@@ -3326,16 +3338,58 @@ inline void track_bound(glp_tree* tree, void* info) {
                elapsed, incumbent, t->seen ? t->bound : std::nan(""), 100.0 * gap, all, active);
 }
 
-inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tracker) {
+inline int time_limit_ms(double seconds) {
+  const double ms = seconds * 1000.0;
+  return ms >= double(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(ms));
+}
+
+/// Solves the LP relaxation in place (the basis glp_intopt needs without its
+/// presolver); true when it is optimal.
+inline bool solve_relaxation(GlpkProblem& prob, double time_limit) {
+  glp_smcp parm;
+  glp_init_smcp(&parm);
+  parm.msg_lev = GLP_MSG_OFF;
+  parm.tm_lim = time_limit_ms(time_limit);
+  ErrorJump jump;
+  if (setjmp(jump.env) != 0) {
+    prob.alive = false;
+    return false;
+  }
+  glp_error_hook(&glpk_error_hook, &jump);
+  const int rc = glp_simplex(prob.p, &parm);
+  glp_error_hook(nullptr, nullptr);
+  return rc == 0 && glp_get_status(prob.p) == GLP_OPT;
+}
+
+/// Whether x satisfies the form: bounds, integrality and rows, within tol
+/// (relative to the row's scale).
+inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, double tol = 1e-7) {
+  if (x.size() != std::size_t(f.n)) return false;
+  for (int j = 0; j < f.n; ++j) {
+    if (!std::isfinite(x[j]) || x[j] < f.lower[j] - tol || x[j] > f.upper[j] + tol) return false;
+    if (f.integer[j] && x[j] != std::floor(x[j])) return false;  // GLPK takes integers only exactly
+  }
+  for (int i = 0; i < f.A.rows(); ++i) {
+    double ax = 0.0, scale = 1.0;
+    for (Eigen::SparseMatrix<double, Eigen::RowMajor, int>::InnerIterator it(f.A, i); it; ++it) {
+      ax += it.value() * x[it.col()];
+      scale = std::max(scale, std::abs(it.value() * x[it.col()]));
+    }
+    if (ax < f.row_lower[i] - tol * scale || ax > f.row_upper[i] + tol * scale) return false;
+  }
+  return true;
+}
+
+// With `presolve` off, the LP relaxation must have been solved (an optimal basis).
+inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tracker, bool presolve = true) {
   glp_iocp parm;
   glp_init_iocp(&parm);
-  parm.presolve = GLP_ON;
+  parm.presolve = presolve ? GLP_ON : GLP_OFF;
   parm.msg_lev = o.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
   parm.out_frq = 1000;  // ms between GLPK's progress lines when verbose
   parm.mip_gap = o.relative_gap;
   if (o.cuts) parm.gmi_cuts = parm.mir_cuts = parm.cov_cuts = parm.clq_cuts = GLP_ON;
-  const double ms = o.time_limit * 1000.0;
-  parm.tm_lim = ms >= double(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(ms));
+  parm.tm_lim = time_limit_ms(o.time_limit);
   if (tracker) {
     parm.cb_func = &track_bound;
     parm.cb_info = tracker;
@@ -3372,10 +3426,29 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   MilpResult r;
   auto prob_holder = std::make_unique<detail::GlpkProblem>();
   detail::load(prob_holder->p, f, false);
-  detail::BoundTracker tracker{f.maximize ? std::numeric_limits<double>::infinity()
-                                          : -std::numeric_limits<double>::infinity()};
+  detail::BoundTracker tracker;
+  tracker.bound = f.maximize ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
   tracker.progress = o.progress;
-  int rc = detail::run_intopt(*prob_holder, o, &tracker);
+  int rc = 1;
+  bool started = false;
+  if (!o.start.empty() && detail::feasible_point(f, o.start)) {
+    // Without the presolver GLPK needs the LP relaxation solved first; one
+    // that is not optimal (unbounded) takes the usual path below.
+    if (detail::solve_relaxation(*prob_holder, o.time_limit)) {
+      tracker.offer.assign(1, 0.0);
+      tracker.offer.insert(tracker.offer.end(), o.start.begin(), o.start.end());
+      rc = detail::run_intopt(*prob_holder, o, &tracker, false);
+      started = true;
+    } else {
+      if (!prob_holder->alive) {  // freeing the environment dropped the hook
+        glp_term_hook(&detail::capture_terminal, &capture);
+        glp_term_out(GLP_ON);
+      }
+      prob_holder = std::make_unique<detail::GlpkProblem>();
+      detail::load(prob_holder->p, f, false);
+    }
+  }
+  if (!started) rc = detail::run_intopt(*prob_holder, o, &tracker);
   if (rc == detail::glpk_internal_error && o.cuts) {
     // GLPK 5.0's cut generators trip over some problems (glp_add_cols with
     // no columns after presolve); once more without them.
@@ -3385,7 +3458,9 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     glp_term_out(GLP_ON);
     prob_holder = std::make_unique<detail::GlpkProblem>();
     detail::load(prob_holder->p, f, false);
-    tracker = detail::BoundTracker{tracker.bound};
+    const double bound_so_far = tracker.bound;
+    tracker = detail::BoundTracker{};
+    tracker.bound = bound_so_far;
     tracker.progress = o.progress;
     rc = detail::run_intopt(*prob_holder, plain, &tracker);
   }
@@ -5223,6 +5298,18 @@ class MigpContext {
     auto rr = relaxed_nlp.run(o, box_, true);
     ipopt_iterations_ += rr.iterations;
     if (!rr.success()) {
+      // The native solver may have stalled on both (an iteration limit on a
+      // degenerate face); Ipopt gets the subproblem before giving up.
+      if (nlp_.may_fall_back(r, o)) {
+        auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
+        ipopt_iterations_ += again.iterations;
+        if (again.success()) {
+          out.kind = NlpOutcome::optimal;
+          out.x = std::move(again.y);
+          out.phi = again.objective;
+          return out;
+        }
+      }
       out.message = "the GP solver failed on the subproblem and on its feasibility relaxation";
       return out;
     }
@@ -5907,8 +5994,286 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
 // approximation or branch and bound. Fills the Solution with the incumbent,
 // the proven bound and the gap; `optimal` only when the gap is closed.
 
+// ---- begin ychart/solve/integer_neighbourhood.hpp ----
+// ychart/solve/integer_neighbourhood.hpp
+// A local search over integer neighbours, evaluated exactly, that gives the
+// GLPK path an incumbent before its branch and cut starts. From a point
+// (a related model's solution: the previous master of a decomposition, the
+// neighbouring point of a sweep) it moves one discrete variable to an
+// adjacent value of its domain, or one up and another down, and takes the
+// best move while the objective improves. Each neighbour is evaluated with
+// its integer columns fixed: an LP over the continuous columns (GLPK's dual
+// simplex from the previous basis), so the objective and the feasibility of
+// a neighbour are exact. The start need not be feasible: a point that a new
+// cut excludes is repaired by the best feasible neighbour. It proves
+// nothing; GLPK still proves the optimum, and with a good incumbent it
+// prunes from the first node on.
 
+
+#include <chrono>
 #include <cmath>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace ychart::solve {
+
+struct NeighbourhoodResult {
+  std::vector<double> x;   // a feasible point of the MILP, integer columns exact
+  double objective = 0.0;  // c.x + c0
+  long evaluations = 0;    // LPs solved
+  int moves = 0;           // moves taken
+};
+
+namespace detail {
+
+/// The discrete variables of a form as the search moves them: an encoded
+/// variable moves along its domain's list, a plain integer column by one.
+struct DiscreteHandle {
+  int value_column = -1;
+  int first = -1;                     // first binary of the encoding, or -1
+  const std::vector<double>* values;  // the domain, for encoded variables
+  bool value_integer = false;
+};
+
+/// Evaluates integer assignments of a MILP exactly: the LP over the
+/// continuous columns with every integer column fixed.
+class FixedIntegerLp {
+ public:
+  explicit FixedIntegerLp(const MilpForm& m) : m_(m) {
+    load(prob_.p, m, false);
+    fixed_.assign(std::size_t(m.n), std::numeric_limits<double>::quiet_NaN());
+  }
+
+  /// The LP's optimum with the integer columns at x's values, or nothing
+  /// when that assignment has no feasible completion.
+  std::optional<std::pair<double, std::vector<double>>> evaluate(const std::vector<double>& x) {
+    if (!prob_.alive) return std::nullopt;
+    for (int j = 0; j < m_.n; ++j) {
+      if (!m_.integer[j] || fixed_[std::size_t(j)] == x[std::size_t(j)]) continue;
+      if (x[std::size_t(j)] < m_.lower[j] || x[std::size_t(j)] > m_.upper[j]) return std::nullopt;
+      glp_set_col_bnds(prob_.p, j + 1, GLP_FX, x[std::size_t(j)], x[std::size_t(j)]);
+      fixed_[std::size_t(j)] = x[std::size_t(j)];
+    }
+    ++evaluations;
+    glp_smcp parm;
+    glp_init_smcp(&parm);
+    parm.msg_lev = GLP_MSG_OFF;
+    parm.meth = GLP_DUALP;  // only bounds change between calls: the basis stays dual feasible
+    ErrorJump jump;
+    if (setjmp(jump.env) != 0) {
+      prob_.alive = false;
+      return std::nullopt;
+    }
+    glp_error_hook(&glpk_error_hook, &jump);
+    int rc = glp_simplex(prob_.p, &parm);
+    if (rc != 0) {  // a basis gone singular: once more from a fresh one
+      glp_std_basis(prob_.p);
+      rc = glp_simplex(prob_.p, &parm);
+    }
+    glp_error_hook(nullptr, nullptr);
+    if (rc != 0 || glp_get_status(prob_.p) != GLP_OPT) return std::nullopt;
+    std::vector<double> out(std::size_t(m_.n));
+    for (int j = 0; j < m_.n; ++j) out[std::size_t(j)] = m_.integer[j] ? x[std::size_t(j)] : glp_get_col_prim(prob_.p, j + 1);
+    if (!feasible_point(m_, out)) return std::nullopt;
+    return std::pair{glp_get_obj_val(prob_.p), std::move(out)};
+  }
+
+  /// The LP relaxation's solution (nothing fixed), or nothing.
+  std::optional<std::vector<double>> relaxation() {
+    GlpkProblem relaxed;
+    load(relaxed.p, m_, false);
+    if (!solve_relaxation(relaxed, 1e20)) return std::nullopt;
+    std::vector<double> x(std::size_t(m_.n));
+    for (int j = 0; j < m_.n; ++j) x[std::size_t(j)] = glp_get_col_prim(relaxed.p, j + 1);
+    return x;
+  }
+
+  long evaluations = 0;
+
+ private:
+  const MilpForm& m_;
+  GlpkProblem prob_;
+  std::vector<double> fixed_;
+};
+
+}  // namespace detail
+
+/// The local search over one MILP (whose columns are those of `form`).
+/// Minimises m's objective; stops when no move improves or at the deadline.
+class IntegerNeighbourhood {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  IntegerNeighbourhood(const MilpForm& m, const lower::MinlpForm& form, clock::time_point deadline)
+      : quiet_{glp_term_out(GLP_OFF)}, m_(m), lp_(m), deadline_(deadline) {
+    std::vector<char> encoded(std::size_t(m.n), 0);
+    for (const auto& e : form.encodings) {
+      handles_.push_back({form.value_column[e.var], e.first, &e.values, m.integer[form.value_column[e.var]] != 0});
+      for (std::size_t i = 0; i < e.values.size(); ++i) encoded[std::size_t(e.first) + i] = 1;
+      encoded[std::size_t(form.value_column[e.var])] = 1;  // moved with its binaries
+    }
+    for (int c : form.value_column)
+      if (c >= 0 && m.integer[c] && !encoded[std::size_t(c)]) {
+        encoded[std::size_t(c)] = 1;
+        handles_.push_back({c, -1, nullptr, true});
+      }
+  }
+
+  /// The best point the search reaches from `start`, or nothing if it met
+  /// no feasible point.
+  std::optional<NeighbourhoodResult> from(const std::vector<double>& start) {
+    if (start.size() != std::size_t(m_.n) || m_.maximize) return std::nullopt;
+    std::vector<double> base = start;
+    for (int j = 0; j < m_.n; ++j)
+      if (m_.integer[j]) base[std::size_t(j)] = std::round(base[std::size_t(j)]);
+    return search(std::move(base), lp_.evaluate(base));
+  }
+
+  /// Relaxation rounding with repair: the LP relaxation's point rounded
+  /// down, to the nearest value and up (each discrete variable over its
+  /// domain), the best feasible of the three (or the nearest) improved or
+  /// repaired by the search.
+  std::optional<NeighbourhoodResult> from_relaxation() {
+    if (m_.maximize) return std::nullopt;
+    const auto relaxed = lp_.relaxation();
+    if (!relaxed) return std::nullopt;
+    std::optional<std::pair<double, std::vector<double>>> best;
+    std::vector<double> best_base, nearest;
+    for (int way : {0, 1, 2}) {  // down, nearest, up
+      std::vector<double> x = *relaxed;
+      for (const auto& h : handles_) round_handle(x, h, way);
+      for (int j = 0; j < m_.n; ++j)
+        if (m_.integer[j]) x[std::size_t(j)] = std::round(x[std::size_t(j)]);
+      if (way == 1) nearest = x;
+      auto r = lp_.evaluate(x);
+      if (r && (!best || r->first < best->first)) {
+        best = std::move(r);
+        best_base = x;
+      }
+    }
+    if (!best) return search(std::move(nearest), std::nullopt);
+    return search(std::move(best_base), std::move(best));
+  }
+
+  long evaluations() const { return lp_.evaluations; }
+
+  IntegerNeighbourhood(const IntegerNeighbourhood&) = delete;
+  IntegerNeighbourhood& operator=(const IntegerNeighbourhood&) = delete;
+  ~IntegerNeighbourhood() { glp_term_out(quiet_.previous); }
+
+ private:
+  // Handle h of x rounded from its relaxed value: way 0 down, 1 nearest, 2 up.
+  void round_handle(std::vector<double>& x, const detail::DiscreteHandle& h, int way) const {
+    if (h.first < 0) {
+      const double v = x[std::size_t(h.value_column)];
+      x[std::size_t(h.value_column)] = way == 0 ? std::floor(v + 1e-9) : way == 1 ? std::round(v) : std::ceil(v - 1e-9);
+      return;
+    }
+    const auto& values = *h.values;
+    double v = 0.0;
+    for (std::size_t i = 0; i < values.size(); ++i) v += values[i] * x[std::size_t(h.first) + i];
+    std::size_t pick = way == 2 ? values.size() - 1 : 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (way == 0 && values[i] <= v + 1e-9) pick = i;  // the largest at or below v
+      if (way == 1 && std::abs(values[i] - v) < std::abs(values[pick] - v)) pick = i;
+      if (way == 2 && values[i] >= v - 1e-9) {  // the smallest at or above v
+        pick = i;
+        break;
+      }
+    }
+    for (std::size_t i = 0; i < values.size(); ++i) x[std::size_t(h.first) + i] = i == pick ? 1.0 : 0.0;
+    x[std::size_t(h.value_column)] = values[pick];
+  }
+
+  // The position of handle h in its domain (encoded) or its value (plain).
+  static int position(const std::vector<double>& x, const detail::DiscreteHandle& h) {
+    if (h.first < 0) return int(std::lround(x[std::size_t(h.value_column)]));
+    for (std::size_t i = 0; i < h.values->size(); ++i)
+      if (x[std::size_t(h.first) + i] > 0.5) return int(i);
+    return -1;
+  }
+
+  // x with handle h moved by `step`; false when that leaves the domain.
+  bool move(std::vector<double>& x, const detail::DiscreteHandle& h, int step) const {
+    const int at = position(x, h);
+    if (h.first < 0) {
+      const double v = at + step;
+      if (v < m_.lower[h.value_column] || v > m_.upper[h.value_column]) return false;
+      x[std::size_t(h.value_column)] = v;
+      return true;
+    }
+    const int to = at + step;
+    if (at < 0 || to < 0 || to >= int(h.values->size())) return false;
+    x[std::size_t(h.first + at)] = 0.0;
+    x[std::size_t(h.first + to)] = 1.0;
+    x[std::size_t(h.value_column)] = (*h.values)[std::size_t(to)];
+    return true;
+  }
+
+  bool past_deadline() const { return clock::now() >= deadline_; }
+
+  // Best-improvement descent from `base` (evaluated as `at`, nothing if infeasible).
+  std::optional<NeighbourhoodResult> search(std::vector<double> base,
+                                            std::optional<std::pair<double, std::vector<double>>> at) {
+    std::optional<NeighbourhoodResult> best;
+    if (at) best = NeighbourhoodResult{std::move(at->second), at->first, 0, 0};
+    const int H = int(handles_.size());
+    while (!past_deadline()) {
+      std::optional<std::pair<double, std::vector<double>>> chosen;
+      std::vector<double> chosen_base;
+      auto consider = [&](const std::vector<double>& candidate) {
+        auto r = lp_.evaluate(candidate);
+        if (r && (!chosen || r->first < chosen->first)) {
+          chosen = std::move(r);
+          chosen_base = candidate;
+        }
+      };
+      for (int h = 0; h < H && !past_deadline(); ++h)
+        for (int step : {-1, 1}) {
+          auto candidate = base;
+          if (move(candidate, handles_[std::size_t(h)], step)) consider(candidate);
+        }
+      const double tolerance = best ? 1e-9 * std::max(1.0, std::abs(best->objective)) : 0.0;
+      const bool improves = chosen && (!best || chosen->first < best->objective - tolerance);
+      if (!improves && best) {
+        // No single move improves: one variable up and another down (units
+        // traded between two discrete variables under a shared resource).
+        for (int up = 0; up < H && !past_deadline(); ++up)
+          for (int down = 0; down < H && !past_deadline(); ++down) {
+            if (up == down) continue;
+            auto candidate = base;
+            if (move(candidate, handles_[std::size_t(up)], 1) && move(candidate, handles_[std::size_t(down)], -1))
+              consider(candidate);
+          }
+      }
+      if (!chosen || (best && chosen->first >= best->objective - tolerance)) break;
+      best = NeighbourhoodResult{std::move(chosen->second), chosen->first, 0, best ? best->moves + 1 : 1};
+      base = std::move(chosen_base);
+    }
+    if (best) best->evaluations = lp_.evaluations;
+    return best;
+  }
+
+  // GLPK's terminal output is off while the search runs (only the MILP
+  // solver captures it); the previous setting comes back at the end.
+  struct Quiet {
+    int previous;
+  } quiet_;
+  const MilpForm& m_;
+  detail::FixedIntegerLp lp_;
+  clock::time_point deadline_;
+  std::vector<detail::DiscreteHandle> handles_;
+};
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/integer_neighbourhood.hpp ----
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
 #include <string>
 
 namespace ychart::detail {
@@ -5933,9 +6298,17 @@ inline bool has_convex_rows(const lower::MinlpForm& f) {
 /// Columns of the form from a previous solution's values, if they fit.
 inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Solution& s, std::vector<double>& x) {
   const auto& vars = reg.variables;
-  if (!s.has_values() || s.variables().size() != vars.size()) return false;
+  // Another model's solution must list the same variables; the same model
+  // may have grown since (a decomposition's cuts add tabulated variables),
+  // which is fine unless a new variable is discrete: its value is unknown.
+  if (!s.has_values() || s.variables().size() > vars.size()) return false;
+  if (s.variables().size() != vars.size() && SolutionBuilder::model_of(s) != &reg) return false;
   x.assign(f.nlp.n, 0.0);
   for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (j >= s.variables().size()) {
+      if (vars[j].kind == VariableKind::discrete) return false;
+      continue;
+    }
     const double v = s.variables()[j].value;
     if (!std::isfinite(v)) return false;
     if (vars[j].kind != VariableKind::discrete) continue;
@@ -6011,10 +6384,60 @@ inline Solution empty_solution(const Model& model) {
   return s;
 }
 
-inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::LazyIpopt& ipopt) {
+/// Symmetry breaking for interchangeable blocks (blocks[b][p] registry
+/// indices of discrete variables; any permutation of the blocks maps the
+/// model onto itself): rows key(block b) >= key(block b + 1), where
+/// key = sum_p (P - p) * value(block[p]). Sorting the blocks of any
+/// solution by a key gives a solution with the same objective, so the rows
+/// keep an optimum and cut the permutations of every other one off the
+/// search (the relaxation, branch and bound, the outer-approximation and
+/// GLPK masters all see them). Integer weights keep the rows exact in GLPK.
+inline void add_ordering_rows(lower::MinlpForm& m, const std::vector<std::vector<std::uint32_t>>& blocks) {
+  auto& f = m.nlp;
+  if (blocks.size() < 2 || m.infeasible) return;
+  const std::size_t P = blocks.front().size();
+  std::vector<Eigen::Triplet<double, int>> trip;
+  trip.reserve(std::size_t(f.A.nonZeros()) + 2 * P * blocks.size());
+  for (int r = 0; r < f.A.rows(); ++r)
+    for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it)
+      trip.emplace_back(r, it.col(), it.value());
+  int rows = int(f.A.rows());
+  std::vector<double> b(f.b.data(), f.b.data() + f.b.size());
+  for (std::size_t k = 0; k + 1 < blocks.size(); ++k) {
+    // key(next) - key(this) <= 0, as a row a.v + b <= 0.
+    std::map<int, double> a;
+    for (std::size_t p = 0; p < P; ++p) {
+      const double w = double(P - p);
+      a[m.value_column[blocks[k + 1][p]]] += w;
+      a[m.value_column[blocks[k][p]]] -= w;
+    }
+    for (const auto& [column, coefficient] : a)
+      if (coefficient != 0.0) trip.emplace_back(rows, column, coefficient);
+    b.push_back(0.0);
+    ++rows;
+    f.first_term.push_back(rows);
+    f.kind.push_back(lower::RowKind::linear_le);
+    f.origin.push_back({lower::Origin::symmetry, k});
+  }
+  f.A.resize(rows, f.n);
+  f.A.setFromTriplets(trip.begin(), trip.end());
+  f.A.makeCompressed();
+  f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
+}
+
+/// `blocks`: interchangeable blocks (found or declared, verified) to break
+/// with ordering rows, or nullptr.
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::LazyIpopt& ipopt,
+                                    const std::vector<std::vector<std::uint32_t>>* blocks = nullptr) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
-  const auto form = lower::lower_minlp(model);
+  auto form = lower::lower_minlp(model);
+  if (blocks && !blocks->empty()) {
+    add_ordering_rows(form, *blocks);
+    if (options.verbosity >= 1)
+      std::fprintf(stderr, "ychart symmetry: %zu interchangeable blocks of %zu variables kept in order\n",
+                   blocks->size(), blocks->front().size());
+  }
   const auto& reg = model.registry();
   const auto& vars = reg.variables;
 
@@ -6049,7 +6472,27 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     mo.relative_gap = options.relative_gap;
     mo.progress = options.verbosity >= 1;  // a progress line about once a second
     mo.verbose = options.verbosity >= 2;   // and GLPK's own output
-    auto r = solve::solve_milp(ctx.master({}), mo);
+    auto milp = ctx.master({});
+    // GLPK's first incumbent: a related model's solution (warm start), or
+    // the LP relaxation rounded, improved by a local search over integer
+    // neighbours evaluated exactly.
+    if (options.heuristic) {
+      const double budget = std::clamp(0.2 * ctx.remaining(), 1e-3, 1.0);
+      solve::IntegerNeighbourhood search(
+          milp, form, clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(budget)));
+      std::vector<double> warm;
+      const bool from_warm = options.warm_start && warm_point(form, reg, *options.warm_start, warm);
+      if (auto found = from_warm ? search.from(warm) : search.from_relaxation()) {
+        if (options.verbosity >= 1)
+          std::fprintf(stderr, "ychart neighbourhood search: %8.2f s  incumbent %-12.6g  from the %s, %d moves, %ld LPs\n",
+                       std::chrono::duration<double>(clock::now() - start).count(),
+                       form.user_objective(found->objective), from_warm ? "warm start" : "relaxation rounded",
+                       found->moves, found->evaluations);
+        mo.start = std::move(found->x);
+      }
+    }
+    mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
+    auto r = solve::solve_milp(milp, mo);
     res.status = r.status;
     res.message = r.message;
     if (!r.x.empty()) ctx.offer(r.x, r.objective);
@@ -6343,96 +6786,165 @@ class PackingSearch {
   }
 
   // The configuration LP (Gilmore and Gomory's for cutting stock): one
-  // column per maximal content of a device, covering every type's count,
-  // least devices. An LP optimum above the devices there are refutes the
-  // totals (a packing is an integer point of this LP). Its bound is very
-  // tight on bin packing: AlexNet-16 at beta 0 on 10 FPGAs at 50 % (2153
-  // columns) needs 10.019 devices, which bin completion took 3.6 million
-  // nodes to show. Skipped (no verdict) past kMostColumns contents.
-  static constexpr std::size_t kMostColumns = 200000;
+  // column per content of a device, covering every type's count, least
+  // devices. An LP optimum above the devices there are refutes the totals
+  // (a packing is an integer point of this LP). Its bound is very tight on
+  // bin packing: AlexNet-16 at beta 0 on 10 FPGAs at 50 % needs 10.019
+  // devices, which bin completion took 3.6 million nodes to show.
+  // Solved by column generation: the contents are too many to list (tens
+  // of thousands at 90 % on 12 FPGAs, where listing them and the LP over
+  // them took a second), so columns enter as the pricing knapsack finds
+  // them. The restricted LP stops early either way: at or below the devices
+  // it cannot refute (and its point seeds the rounding below); Farley's
+  // bound, value / best price, refutes before convergence.
+  static constexpr int kMostColumns = 5000;
+  static constexpr long kMostPricingNodes = 2000000;
 
   bool configuration_lp_refutes() {
-    const std::size_t K = p_.count.size(), R = p_.capacity.size();
-    std::vector<int> most(K);
-    for (std::size_t k = 0; k < K; ++k) most[k] = std::min(p_.count[k], p_.per_device_max[k]);
-    std::vector<int> content(K, 0), columns;
-    std::vector<double> room = p_.capacity;
-    bool too_many = false;
-    auto maximal = [&] {
-      for (std::size_t k = 0; k < K; ++k) {
-        if (content[k] >= most[k]) continue;
-        bool fits_one = true;
-        for (std::size_t r = 0; r < R && fits_one; ++r) fits_one = p_.use[r][k] <= room[r] + 1e-9;
-        if (fits_one) return false;
-      }
-      return true;
-    };
-    auto enumerate = [&](auto&& self, std::size_t k) -> void {
-      if (too_many || out_of_time()) return;
-      if (k == K) {
-        if (!maximal()) return;
-        columns.insert(columns.end(), content.begin(), content.end());
-        too_many = columns.size() / std::max<std::size_t>(K, 1) > kMostColumns;
-        return;
-      }
+    const int K = int(p_.count.size()), R = int(p_.capacity.size());
+    if (K == 0) return false;
+    std::vector<int> most(std::size_t(K), 0);
+    for (int k = 0; k < K; ++k) most[k] = std::min(p_.count[k], p_.per_device_max[k]);
+    // How many units of type k fit in `room` alone.
+    auto fits = [&](int k, const std::vector<double>& room) {
       int v = most[k];
-      for (std::size_t r = 0; r < R; ++r)
+      for (int r = 0; r < R; ++r)
         if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + 1e-9) / p_.use[r][k])));
-      for (; v >= 0 && !too_many; --v) {
-        content[k] = v;
-        for (std::size_t r = 0; r < R; ++r) room[r] -= v * p_.use[r][k];
-        self(self, k + 1);
-        for (std::size_t r = 0; r < R; ++r) room[r] += v * p_.use[r][k];
-      }
-      content[k] = 0;
+      return std::max(v, 0);
     };
-    enumerate(enumerate, 0);
-    if (too_many || stopped_ || K == 0) return false;
-    const std::size_t n = columns.size() / K;
+    std::vector<int> columns;  // K entries per column
+    for (int k = 0; k < K; ++k) {
+      if (p_.count[k] == 0) continue;
+      std::vector<int> content(std::size_t(K), 0);
+      content[k] = fits(k, p_.capacity);
+      if (content[k] == 0) {  // a type that fits no device
+        result_.refuting_types.assign(1, k);
+        return true;
+      }
+      columns.insert(columns.end(), content.begin(), content.end());
+    }
     GlpkProblem lp;
     glp_set_obj_dir(lp.p, GLP_MIN);
-    glp_add_rows(lp.p, int(K));
-    for (std::size_t k = 0; k < K; ++k) glp_set_row_bnds(lp.p, int(k + 1), GLP_LO, p_.count[k], 0.0);
-    if (n > 0) glp_add_cols(lp.p, int(n));
-    std::vector<int> ia{0}, ja{0};
-    std::vector<double> ar{0.0};
-    for (std::size_t c = 0; c < n; ++c) {
-      glp_set_col_bnds(lp.p, int(c + 1), GLP_LO, 0.0, 0.0);
-      glp_set_obj_coef(lp.p, int(c + 1), 1.0);
-      for (std::size_t k = 0; k < K; ++k)
-        if (columns[c * K + k] > 0) {
-          ia.push_back(int(k + 1));
-          ja.push_back(int(c + 1));
-          ar.push_back(columns[c * K + k]);
-        }
-    }
-    glp_load_matrix(lp.p, int(ia.size() - 1), ia.data(), ja.data(), ar.data());
+    glp_add_rows(lp.p, K);
+    for (int k = 0; k < K; ++k) glp_set_row_bnds(lp.p, k + 1, GLP_LO, p_.count[k], 0.0);
+    auto add_column = [&](const int* content) {
+      const int c = glp_add_cols(lp.p, 1);
+      glp_set_col_bnds(lp.p, c, GLP_LO, 0.0, 0.0);
+      glp_set_obj_coef(lp.p, c, 1.0);
+      std::vector<int> ind{0};
+      std::vector<double> val{0.0};
+      for (int k = 0; k < K; ++k)
+        if (content[k] > 0) ind.push_back(k + 1), val.push_back(content[k]);
+      glp_set_mat_col(lp.p, c, int(ind.size()) - 1, ind.data(), val.data());
+    };
+    for (std::size_t c = 0; c < columns.size() / std::size_t(K); ++c) add_column(&columns[c * std::size_t(K)]);
     glp_smcp parm;
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
-    parm.presolve = GLP_ON;  // reports an empty or infeasible LP instead of failing on it
     ErrorJump jump;
     if (setjmp(jump.env) != 0) {
       lp.alive = false;
       return false;  // GLPK failed internally: no verdict, the search decides
     }
     glp_error_hook(&glpk_error_hook, &jump);
-    const int rc = glp_simplex(lp.p, &parm);
-    glp_error_hook(nullptr, nullptr);
-    if (rc == GLP_ENOPFS) return true;  // some type fits no device at all
-    if (rc != 0 || glp_get_status(lp.p) != GLP_OPT) return glp_get_status(lp.p) == GLP_NOFEAS;
-    if (glp_get_obj_val(lp.p) <= p_.devices + 1e-7 * std::max(1, p_.devices)) {
-      lp_columns_ = std::move(columns);
-      lp_x_.resize(n);
-      for (std::size_t c = 0; c < n; ++c) lp_x_[c] = glp_get_col_prim(lp.p, int(c + 1));
-      return false;
+    struct Unhook {
+      ~Unhook() { glp_error_hook(nullptr, nullptr); }
+    } unhook;
+    const double devices = p_.devices + 1e-7 * std::max(1, p_.devices);
+    std::vector<double> price(std::size_t(K), 0.0);
+    std::vector<int> best_content;
+    for (int round = 0; round < kMostColumns && !out_of_time(); ++round) {
+      if (glp_simplex(lp.p, &parm) != 0 || glp_get_status(lp.p) != GLP_OPT) return false;
+      const double value = glp_get_obj_val(lp.p);
+      const int n = glp_get_num_cols(lp.p);
+      if (value <= devices) {  // no refutation possible; the point seeds the rounding
+        lp_columns_ = columns;
+        lp_x_.resize(std::size_t(n));
+        for (int c = 0; c < n; ++c) lp_x_[std::size_t(c)] = glp_get_col_prim(lp.p, c + 1);
+        return false;
+      }
+      for (int k = 0; k < K; ++k) price[k] = std::max(0.0, glp_get_row_dual(lp.p, k + 1));
+      const double best = price_content(price, most, best_content);
+      if (best < 0) return false;  // the pricing search gave up: no verdict
+      // Farley's bound: the duals scaled by 1 / best are feasible for the
+      // whole LP, so its optimum is at least value / best.
+      if (best <= 1.0 + 1e-9 || value / best > devices) {
+        result_.refuting_types.clear();
+        for (int k = 0; k < K; ++k)
+          if (p_.count[k] > 0 && price[k] > 1e-9) result_.refuting_types.push_back(k);
+        return true;
+      }
+      columns.insert(columns.end(), best_content.begin(), best_content.end());
+      add_column(best_content.data());
     }
-    // The LP dual prices the types; those priced zero are not needed for
-    // the refutation (contents without them are contents too).
-    result_.refuting_types.clear();
-    for (std::size_t k = 0; k < K; ++k)
-      if (p_.count[k] > 0 && glp_get_row_dual(lp.p, int(k + 1)) > 1e-9) result_.refuting_types.push_back(int(k));
-    return true;
+    return false;
+  }
+
+  // The pricing problem: the content of one device with the largest total
+  // price, by depth-first search over the priced types, best ratio first,
+  // pruned by a bound per resource (all the room at the best price per
+  // unit of it). Returns that price, or -1 past kMostPricingNodes.
+  double price_content(const std::vector<double>& price, const std::vector<int>& most, std::vector<int>& out) {
+    const int K = int(price.size()), R = int(p_.capacity.size());
+    std::vector<int> types;
+    for (int k = 0; k < K; ++k)
+      if (price[k] > 1e-12 && most[k] > 0) types.push_back(k);
+    auto density = [&](int k) {
+      double share = 0.0;
+      for (int r = 0; r < R; ++r) share = std::max(share, p_.use[r][k] / p_.capacity[r]);
+      return share > 0 ? price[k] / share : std::numeric_limits<double>::infinity();
+    };
+    std::stable_sort(types.begin(), types.end(), [&](int a, int b) { return density(a) > density(b); });
+    const int T = int(types.size());
+    // ratio[i][r]: the best price per unit of resource r among types[i..];
+    // free[i][r]: the price of types[i..] that do not use r at all.
+    std::vector<std::vector<double>> ratio(std::size_t(T) + 1, std::vector<double>(std::size_t(R), 0.0));
+    std::vector<std::vector<double>> free(std::size_t(T) + 1, std::vector<double>(std::size_t(R), 0.0));
+    std::vector<double> all(std::size_t(T) + 1, 0.0);
+    for (int i = T - 1; i >= 0; --i) {
+      const int k = types[std::size_t(i)];
+      all[std::size_t(i)] = all[std::size_t(i) + 1] + price[k] * most[k];
+      for (int r = 0; r < R; ++r) {
+        ratio[std::size_t(i)][std::size_t(r)] = ratio[std::size_t(i) + 1][std::size_t(r)];
+        free[std::size_t(i)][std::size_t(r)] = free[std::size_t(i) + 1][std::size_t(r)];
+        if (p_.use[r][k] > 0)
+          ratio[std::size_t(i)][std::size_t(r)] = std::max(ratio[std::size_t(i)][std::size_t(r)], price[k] / p_.use[r][k]);
+        else
+          free[std::size_t(i)][std::size_t(r)] += price[k] * most[k];
+      }
+    }
+    std::vector<double> room = p_.capacity;
+    std::vector<int> content(std::size_t(K), 0);
+    out.assign(std::size_t(K), 0);
+    double best = 0.0;
+    long nodes = 0;
+    auto bound = [&](int i) {
+      double b = all[std::size_t(i)];
+      for (int r = 0; r < R; ++r)
+        b = std::min(b, free[std::size_t(i)][std::size_t(r)] + std::max(0.0, room[r]) * ratio[std::size_t(i)][std::size_t(r)]);
+      return b;
+    };
+    auto search = [&](auto&& self, int i, double value) -> void {
+      if (++nodes > kMostPricingNodes) return;
+      if (value > best) {
+        best = value;
+        out = content;
+      }
+      if (i == T || value + bound(i) <= best * (1.0 + 1e-12)) return;
+      const int k = types[std::size_t(i)];
+      int v = most[k];
+      for (int r = 0; r < R; ++r)
+        if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + 1e-9) / p_.use[r][k])));
+      for (; v >= 0 && nodes <= kMostPricingNodes; --v) {
+        content[k] = v;
+        for (int r = 0; r < R; ++r) room[r] -= v * p_.use[r][k];
+        self(self, i + 1, value + v * price[k]);
+        for (int r = 0; r < R; ++r) room[r] += v * p_.use[r][k];
+      }
+      content[k] = 0;
+    };
+    search(search, 0, 0.0);
+    return nodes > kMostPricingNodes ? -1.0 : best;
   }
 
   // The LP's solution rounded down, then bin completion for what is left
@@ -7185,7 +7697,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     if (it >= options.node_limit) return finish(Status::node_limit, "iteration limit of the decomposition reached");
     SolveOptions mo = options;
     mo.time_limit = options.time_limit - elapsed();
-    mo.verbosity = 0;
+    mo.verbosity = options.verbosity >= 3 ? 2 : 0;
     mo.detect_symmetry = false;  // the master has no devices left to swap
     mo.warm_start = have_previous ? &previous : nullptr;
     if (mo.time_limit <= 0) return finish(Status::time_limit, "time limit reached");
@@ -7843,12 +8355,20 @@ inline Solution Model::solve(const SolveOptions& options) {
   // is not a symmetry is a modelling mistake (model_error), never used.
   detail::verify_declared_symmetries(*this);
   std::optional<detail::SymmetricStructure> structure;
-  if (options.method == Method::automatic && detail::needs_migp(*this)) {
+  // Interchangeable blocks the decomposition does not apply to are broken
+  // by ordering rows in the general methods instead (one group only: two
+  // groups ordered by separate keys could exclude every optimum).
+  std::vector<std::vector<std::uint32_t>> ordered;
+  if (detail::needs_migp(*this)) {
     if (symmetries_.size() == 1) {
-      structure = detail::find_symmetric_structure(*this, symmetries_.front());
+      if (options.method == Method::automatic)
+        structure = detail::find_symmetric_structure(*this, symmetries_.front());
+      ordered = symmetries_.front();
     } else if (symmetries_.empty() && options.detect_symmetry) {
-      for (const auto& blocks : detail::find_interchangeable_blocks(*this))
-        if ((structure = detail::find_symmetric_structure(*this, blocks))) break;
+      const auto groups = detail::find_interchangeable_blocks(*this);
+      for (const auto& blocks : groups)
+        if (options.method == Method::automatic && (structure = detail::find_symmetric_structure(*this, blocks))) break;
+      if (!groups.empty()) ordered = groups.front();
     }
   }
   if (structure) {
@@ -7858,9 +8378,9 @@ inline Solution Model::solve(const SolveOptions& options) {
     // numerical_error rather than answer wrongly, and the general methods,
     // which ignore the symmetry, still solve the model exactly.
     if (solution.status() != Status::numerical_error) return solution;
-    return detail::solve_mixed_integer(*this, options, cache_->ipopt);
+    return detail::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
   }
-  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->ipopt);
+  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
   const auto form = lower::lower_gp(*this);
   solve::GpBackend gp(form, cache_->ipopt);
   const double box = options.bound_exponent * std::log(10.0);
