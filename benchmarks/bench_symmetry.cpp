@@ -95,7 +95,9 @@ void BM_Allocation(benchmark::State& state, Point p, Way way) {
 // 10) for one network and one beta, each point solved once by Model::solve
 // on the plain model (10 s limit). Counters: points, proven (optimal or
 // infeasible), over_1s (points slower than 1 s), slowest_ms.
-void BM_PlainGrid(benchmark::State& state, const char* name, bool table_beta) {
+// `heuristic` false: no incumbent search before GLPK (SolveOptions::heuristic),
+// the baseline of the neighbourhood search, timed in the same run.
+void BM_PlainGrid(benchmark::State& state, const char* name, bool table_beta, bool heuristic) {
   const auto c = net(name);
   const auto stages = c.stages();
   const double beta = table_beta ? c.beta : 0.0;
@@ -109,6 +111,7 @@ void BM_PlainGrid(benchmark::State& state, const char* name, bool table_beta) {
         auto a = study001::ch3::plain_allocation(stages, fpgas, cap, 1.0, beta);
         SolveOptions o;
         o.time_limit = 10;
+        o.heuristic = heuristic;
         const auto t0 = std::chrono::steady_clock::now();
         const auto s = a.model.solve(o);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -128,10 +131,13 @@ void register_all() {
   for (const char* name : {"alex16", "alex32", "vgg"})
     for (bool table_beta : {false, true}) {
       const std::string bench = std::string("PlainGrid/") + name + (table_beta ? "/beta_table" : "/beta_0");
-      benchmark::RegisterBenchmark(bench.c_str(), BM_PlainGrid, name, table_beta)
+      benchmark::RegisterBenchmark(bench.c_str(), BM_PlainGrid, name, table_beta, true)
           ->Iterations(1)
           ->Unit(benchmark::kMillisecond);
     }
+  benchmark::RegisterBenchmark("PlainGrid/vgg/beta_0/no_heuristic", BM_PlainGrid, "vgg", false, false)
+      ->Iterations(1)
+      ->Unit(benchmark::kMillisecond);
   for (Way way : {Way::plain, Way::declared, Way::baseline})
     for (const auto& p : kPoints) {
       const char* w = way == Way::plain ? "Plain/" : way == Way::declared ? "Declared/" : "Baseline/";
