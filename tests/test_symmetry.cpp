@@ -280,13 +280,13 @@ TEST(Symmetry, OrderingRowsKeepTheOptimumOutsideTheDecomposition) {
   int feasible = 0;
   for (int trial = 0; trial < 30; ++trial) {
     const int K = 2 + trial % 2, F = 2 + (trial / 2) % 2, U = 3;
-    std::vector<int> use(std::size_t(K)), work(std::size_t(K));
+    std::vector<int> use(static_cast<std::size_t>(K)), work(static_cast<std::size_t>(K));
     for (int k = 0; k < K; ++k) use[std::size_t(k)] = uniform(1, 4), work[std::size_t(k)] = uniform(1, 9);
     const int cap = uniform(3, 8);
     SCOPED_TRACE("trial " + std::to_string(trial) + ": K " + std::to_string(K) + ", F " + std::to_string(F) +
                  ", cap " + std::to_string(cap));
     Model m;
-    std::vector<std::vector<Discrete<>>> n(std::size_t(K));
+    std::vector<std::vector<Discrete<>>> n(static_cast<std::size_t>(K));
     for (int k = 0; k < K; ++k)
       for (int f = 0; f < F; ++f)
         n[std::size_t(k)].push_back(m.integer("n" + std::to_string(k) + std::to_string(f), 0, U));
