@@ -10,6 +10,7 @@
 #include "architecture.hpp"
 #include "resources.hpp"
 
+#include "../expr/operators.hpp"  // number * unit
 #include "../io/csv.hpp"
 #include "../io/json.hpp"
 #include "../io/parse_error.hpp"

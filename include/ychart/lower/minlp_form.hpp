@@ -110,9 +110,8 @@ inline bool is_linear_lower_bound(const Constraint& c, const std::vector<ychart:
 /// Adds rows of a linear expression (terms with at most one factor, exponent 1).
 class LinearRows {
  public:
-  LinearRows(std::vector<Eigen::Triplet<double, int>>& trip, std::vector<double>& b, const MinlpForm& f,
-             const ychart::detail::Registry& reg)
-      : trip_(trip), b_(b), f_(f), reg_(reg) {}
+  LinearRows(std::vector<Eigen::Triplet<double, int>>& trip, const MinlpForm& f, const ychart::detail::Registry& reg)
+      : trip_(trip), f_(f), reg_(reg) {}
 
   /// Appends sign * terms to row `row`; returns the constant part.
   double add(int row, const ychart::detail::TermList& t, double sign, const std::string& where) {
@@ -136,7 +135,6 @@ class LinearRows {
 
  private:
   std::vector<Eigen::Triplet<double, int>>& trip_;
-  std::vector<double>& b_;
   const MinlpForm& f_;
   const ychart::detail::Registry& reg_;
 };
@@ -402,7 +400,7 @@ inline MinlpForm lower_minlp(const Model& model) {
                                              : RowKind::expsum_le,
           o);
   };
-  detail::LinearRows linear(trip, b, m, reg);
+  detail::LinearRows linear(trip, m, reg);
 
   if (m.log_objective) {
     if (obj_col >= 0) {
@@ -415,8 +413,7 @@ inline MinlpForm lower_minlp(const Model& model) {
   } else {
     // minimise sign * (t + affine), t >= posynomial.
     std::vector<Eigen::Triplet<double, int>> obj_trip;
-    std::vector<double> obj_b;
-    detail::LinearRows objective_terms(obj_trip, obj_b, m, reg);
+    detail::LinearRows objective_terms(obj_trip, m, reg);
     f.c0 = m.sign * objective_terms.add(0, obj_affine, 1.0, "the objective");
     for (const auto& t : obj_trip) f.c[t.col()] += m.sign * t.value();
     if (obj_col >= 0) {
