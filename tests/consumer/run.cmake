@@ -17,7 +17,7 @@ run(${CMAKE_COMMAND} --build ${WORK_DIR}/app)
 run(${WORK_DIR}/app/consumer)
 # pkg-config: the installed ychart.pc must give flags that build the same program.
 find_program(PKG_CONFIG pkg-config REQUIRED)
-set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig:${prefix}/lib/x86_64-linux-gnu/pkgconfig)
+set(ENV{PKG_CONFIG_PATH} ${prefix}/share/pkgconfig)
 execute_process(COMMAND ${PKG_CONFIG} --cflags --libs ychart OUTPUT_VARIABLE flags RESULT_VARIABLE rc
                 OUTPUT_STRIP_TRAILING_WHITESPACE)
 if(NOT rc EQUAL 0)
