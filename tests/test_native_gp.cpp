@@ -73,8 +73,19 @@ void fill_random_gp(RandomGp& g, std::mt19937& rng) {
     for (int t = nterms(rng) - 1; t > 0; --t) p += random_monomial(3);
     return p;
   };
-  for (int c = ncons(rng); c > 0; --c) g.model.subject_to(random_posynomial() <= random_monomial(2));
-  if (coin(rng) == 0) g.model.subject_to(random_monomial(2) == random_monomial(2));
+  // Each side drawn in turn: the order in which the operands of <= are
+  // evaluated is unspecified (GCC and Clang differ), and the instances must
+  // be the same whatever the compiler.
+  for (int c = ncons(rng); c > 0; --c) {
+    const auto left = random_posynomial();
+    const auto right = random_monomial(2);
+    g.model.subject_to(left <= right);
+  }
+  if (coin(rng) == 0) {
+    const auto left = random_monomial(2);
+    const auto right = random_monomial(2);
+    g.model.subject_to(left == right);
+  }
   if (coin(rng) == 0) g.model.maximize(random_monomial(3));
   else g.model.minimize(random_posynomial());
 }
@@ -141,12 +152,13 @@ TEST(NativeGp, RandomGpsAgreeWithIpopt) {
       expect_same_verdict(g, native, ipopt);
     }
   }
-  // The generator reaches all three outcomes (measured 2026-11-25 on 300:
-  // 98 optimal, 172 infeasible, 28 unbounded, 2 undecided by Ipopt; on the
-  // first 60: 20, 37, 3, 0).
+  // The generator reaches all three outcomes (measured 2026-11-25 on 300,
+  // the same instances with GCC and Clang since each constraint's sides are
+  // drawn in turn: 70 optimal, 209 infeasible, 19 unbounded, 2 undecided by
+  // Ipopt).
   std::cout << "optimal " << counts[0] << ", infeasible " << counts[1] << ", unbounded " << counts[2]
             << ", undecided by Ipopt " << ipopt_undecided << ", settled by native " << native_verdicts << '\n';
-  EXPECT_GT(counts[0], instances * 80 / 300);
+  EXPECT_GT(counts[0], instances * 50 / 300);
   EXPECT_GT(counts[1], instances * 20 / 300);
   EXPECT_GE(counts[2], instances / 30);
   EXPECT_LE(ipopt_undecided, 4);

@@ -1,4 +1,4 @@
-// expect: static assertion failed: ychart: .*the two sides have different physical dimensions
+// expect: static assertion failed.*: ychart: .*the two sides have different physical dimensions
 // Adding milliseconds to megabytes.
 #include <ychart/ychart.hpp>
 void f() {

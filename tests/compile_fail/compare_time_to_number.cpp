@@ -1,4 +1,4 @@
-// expect: static assertion failed: ychart: .*the two sides have different physical dimensions
+// expect: static assertion failed.*: ychart: .*the two sides have different physical dimensions
 // A time compared with a plain number needs a unit.
 #include <ychart/ychart.hpp>
 void f() {

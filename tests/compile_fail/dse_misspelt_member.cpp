@@ -1,4 +1,4 @@
-// expect: has no member named .*dps
+// expect: no member named .*dps
 // A resource record is a plain struct: a misspelt member does not compile.
 #include <ychart/ychart.hpp>
 void f() {

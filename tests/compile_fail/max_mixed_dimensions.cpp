@@ -1,4 +1,4 @@
-// expect: static assertion failed: ychart: .*max.. of expressions with different physical dimensions
+// expect: static assertion failed.*: ychart: .*max.. of expressions with different physical dimensions
 // max of a time and a data size.
 #include <ychart/ychart.hpp>
 void f() {

@@ -1,4 +1,4 @@
-// expect: static assertion failed: ychart: .*maximize.. takes a monomial
+// expect: static assertion failed.*: ychart: .*maximize.. takes a monomial
 // Maximising a posynomial is not a GP.
 #include <ychart/ychart.hpp>
 void f() {

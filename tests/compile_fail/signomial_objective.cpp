@@ -1,4 +1,4 @@
-// expect: static assertion failed: ychart: .*a signomial objective
+// expect: static assertion failed.*: ychart: .*a signomial objective
 // x - y has a subtraction.
 #include <ychart/ychart.hpp>
 void f() {
