@@ -6124,7 +6124,8 @@ class IntegerNeighbourhood {
     std::vector<double> base = start;
     for (int j = 0; j < m_.n; ++j)
       if (m_.integer[j]) base[std::size_t(j)] = std::round(base[std::size_t(j)]);
-    return search(std::move(base), lp_.evaluate(base));
+    auto at = lp_.evaluate(base);  // before base is moved from: argument order is unspecified
+    return search(std::move(base), std::move(at));
   }
 
   /// Relaxation rounding with repair: the LP relaxation's point rounded
