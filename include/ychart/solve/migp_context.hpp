@@ -183,35 +183,30 @@ class MigpContext {
     GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
     auto rr = relaxed_nlp.run(o, box_, true);
     ipopt_iterations_ += rr.iterations;
+    // Ipopt on the subproblem, when the native solver ran it: true if it
+    // solved it (out then holds the optimum).
+    auto ipopt_solves_it = [&] {
+      if (!nlp_.may_fall_back(r, o)) return false;
+      auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
+      ipopt_iterations_ += again.iterations;
+      if (!again.success()) return false;
+      out.kind = NlpOutcome::optimal;
+      out.x = std::move(again.y);
+      out.phi = again.objective;
+      return true;
+    };
     if (!rr.success()) {
       // The native solver may have stalled on both (an iteration limit on a
       // degenerate face); Ipopt gets the subproblem before giving up.
-      if (nlp_.may_fall_back(r, o)) {
-        auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
-        ipopt_iterations_ += again.iterations;
-        if (again.success()) {
-          out.kind = NlpOutcome::optimal;
-          out.x = std::move(again.y);
-          out.phi = again.objective;
-          return out;
-        }
-      }
+      if (ipopt_solves_it()) return out;
       out.message = "the GP solver failed on the subproblem and on its feasibility relaxation";
       return out;
     }
     double total = 0.0;
     for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
     if (total <= 1e-7) {
-      if (nlp_.may_fall_back(r, o)) {  // the native solver only suspected infeasibility
-        auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
-        ipopt_iterations_ += again.iterations;
-        if (again.success()) {
-          out.kind = NlpOutcome::optimal;
-          out.x = std::move(again.y);
-          out.phi = again.objective;
-          return out;
-        }
-      }
+      // The native solver only suspected infeasibility.
+      if (ipopt_solves_it()) return out;
       out.message = "the GP solver failed on a feasible subproblem";
       return out;
     }
