@@ -3264,6 +3264,23 @@ inline void glpk_error_hook(void* info) {
 }
 inline constexpr int glpk_internal_error = -1;
 
+/// Runs `call` (GLPK calls on prob that return GLPK's code) with the error
+/// hook set: the code, or glpk_internal_error when GLPK failed internally
+/// (the environment, and prob with it, are then freed). Only GLPK's C frames
+/// and the trivial `call` lie between here and the hook's longjmp.
+template <class Call>
+int call_guarded(GlpkProblem& prob, Call&& call) {
+  ErrorJump jump;
+  if (setjmp(jump.env) != 0) {
+    prob.alive = false;
+    return glpk_internal_error;
+  }
+  glp_error_hook(&glpk_error_hook, &jump);
+  const int rc = call();
+  glp_error_hook(nullptr, nullptr);
+  return rc;
+}
+
 
 struct TerminalCapture {
   bool echo;
@@ -3350,14 +3367,7 @@ inline bool solve_relaxation(GlpkProblem& prob, double time_limit) {
   glp_init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
   parm.tm_lim = time_limit_ms(time_limit);
-  ErrorJump jump;
-  if (setjmp(jump.env) != 0) {
-    prob.alive = false;
-    return false;
-  }
-  glp_error_hook(&glpk_error_hook, &jump);
-  const int rc = glp_simplex(prob.p, &parm);
-  glp_error_hook(nullptr, nullptr);
+  const int rc = call_guarded(prob, [&] { return glp_simplex(prob.p, &parm); });
   return rc == 0 && glp_get_status(prob.p) == GLP_OPT;
 }
 
@@ -3394,15 +3404,7 @@ inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tra
     parm.cb_func = &track_bound;
     parm.cb_info = tracker;
   }
-  ErrorJump jump;
-  if (setjmp(jump.env) != 0) {
-    prob.alive = false;
-    return glpk_internal_error;
-  }
-  glp_error_hook(&glpk_error_hook, &jump);
-  const int rc = glp_intopt(prob.p, &parm);
-  glp_error_hook(nullptr, nullptr);
-  return rc;
+  return call_guarded(prob, [&] { return glp_intopt(prob.p, &parm); });
 }
 
 }  // namespace detail
@@ -5294,35 +5296,30 @@ class MigpContext {
     GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
     auto rr = relaxed_nlp.run(o, box_, true);
     ipopt_iterations_ += rr.iterations;
+    // Ipopt on the subproblem, when the native solver ran it: true if it
+    // solved it (out then holds the optimum).
+    auto ipopt_solves_it = [&] {
+      if (!nlp_.may_fall_back(r, o)) return false;
+      auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
+      ipopt_iterations_ += again.iterations;
+      if (!again.success()) return false;
+      out.kind = NlpOutcome::optimal;
+      out.x = std::move(again.y);
+      out.phi = again.objective;
+      return true;
+    };
     if (!rr.success()) {
       // The native solver may have stalled on both (an iteration limit on a
       // degenerate face); Ipopt gets the subproblem before giving up.
-      if (nlp_.may_fall_back(r, o)) {
-        auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
-        ipopt_iterations_ += again.iterations;
-        if (again.success()) {
-          out.kind = NlpOutcome::optimal;
-          out.x = std::move(again.y);
-          out.phi = again.objective;
-          return out;
-        }
-      }
+      if (ipopt_solves_it()) return out;
       out.message = "the GP solver failed on the subproblem and on its feasibility relaxation";
       return out;
     }
     double total = 0.0;
     for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
     if (total <= 1e-7) {
-      if (nlp_.may_fall_back(r, o)) {  // the native solver only suspected infeasibility
-        auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
-        ipopt_iterations_ += again.iterations;
-        if (again.success()) {
-          out.kind = NlpOutcome::optimal;
-          out.x = std::move(again.y);
-          out.phi = again.objective;
-          return out;
-        }
-      }
+      // The native solver only suspected infeasibility.
+      if (ipopt_solves_it()) return out;
       out.message = "the GP solver failed on a feasible subproblem";
       return out;
     }
@@ -6030,7 +6027,6 @@ struct DiscreteHandle {
   int value_column = -1;
   int first = -1;                     // first binary of the encoding, or -1
   const std::vector<double>* values;  // the domain, for encoded variables
-  bool value_integer = false;
 };
 
 /// Evaluates integer assignments of a MILP exactly: the LP over the
@@ -6057,18 +6053,14 @@ class FixedIntegerLp {
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
     parm.meth = GLP_DUALP;  // only bounds change between calls: the basis stays dual feasible
-    ErrorJump jump;
-    if (setjmp(jump.env) != 0) {
-      prob_.alive = false;
-      return std::nullopt;
-    }
-    glp_error_hook(&glpk_error_hook, &jump);
-    int rc = glp_simplex(prob_.p, &parm);
-    if (rc != 0) {  // a basis gone singular: once more from a fresh one
-      glp_std_basis(prob_.p);
-      rc = glp_simplex(prob_.p, &parm);
-    }
-    glp_error_hook(nullptr, nullptr);
+    const int rc = call_guarded(prob_, [&] {
+      int code = glp_simplex(prob_.p, &parm);
+      if (code != 0) {  // a basis gone singular: once more from a fresh one
+        glp_std_basis(prob_.p);
+        code = glp_simplex(prob_.p, &parm);
+      }
+      return code;
+    });
     if (rc != 0 || glp_get_status(prob_.p) != GLP_OPT) return std::nullopt;
     std::vector<double> out(std::size_t(m_.n));
     for (int j = 0; j < m_.n; ++j) out[std::size_t(j)] = m_.integer[j] ? x[std::size_t(j)] : glp_get_col_prim(prob_.p, j + 1);
@@ -6106,14 +6098,14 @@ class IntegerNeighbourhood {
       : quiet_{glp_term_out(GLP_OFF)}, m_(m), lp_(m), deadline_(deadline) {
     std::vector<char> encoded(std::size_t(m.n), 0);
     for (const auto& e : form.encodings) {
-      handles_.push_back({form.value_column[e.var], e.first, &e.values, m.integer[form.value_column[e.var]] != 0});
+      handles_.push_back({form.value_column[e.var], e.first, &e.values});
       for (std::size_t i = 0; i < e.values.size(); ++i) encoded[std::size_t(e.first) + i] = 1;
       encoded[std::size_t(form.value_column[e.var])] = 1;  // moved with its binaries
     }
     for (int c : form.value_column)
       if (c >= 0 && m.integer[c] && !encoded[std::size_t(c)]) {
         encoded[std::size_t(c)] = 1;
-        handles_.push_back({c, -1, nullptr, true});
+        handles_.push_back({c, -1, nullptr});
       }
   }
 
@@ -6839,20 +6831,13 @@ class PackingSearch {
     glp_smcp parm;
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
-    ErrorJump jump;
-    if (setjmp(jump.env) != 0) {
-      lp.alive = false;
-      return false;  // GLPK failed internally: no verdict, the search decides
-    }
-    glp_error_hook(&glpk_error_hook, &jump);
-    struct Unhook {
-      ~Unhook() { glp_error_hook(nullptr, nullptr); }
-    } unhook;
     const double devices = p_.devices + 1e-7 * std::max(1, p_.devices);
     std::vector<double> price(std::size_t(K), 0.0);
     std::vector<int> best_content;
     for (int round = 0; round < kMostColumns && !out_of_time(); ++round) {
-      if (glp_simplex(lp.p, &parm) != 0 || glp_get_status(lp.p) != GLP_OPT) return false;
+      // An internal GLPK error, or no optimum: no verdict, the search decides.
+      if (call_guarded(lp, [&] { return glp_simplex(lp.p, &parm); }) != 0 || glp_get_status(lp.p) != GLP_OPT)
+        return false;
       const double value = glp_get_obj_val(lp.p);
       const int n = glp_get_num_cols(lp.p);
       if (value <= devices) {  // no refutation possible; the point seeds the rounding

@@ -135,6 +135,23 @@ inline void glpk_error_hook(void* info) {
 }
 inline constexpr int glpk_internal_error = -1;
 
+/// Runs `call` (GLPK calls on prob that return GLPK's code) with the error
+/// hook set: the code, or glpk_internal_error when GLPK failed internally
+/// (the environment, and prob with it, are then freed). Only GLPK's C frames
+/// and the trivial `call` lie between here and the hook's longjmp.
+template <class Call>
+int call_guarded(GlpkProblem& prob, Call&& call) {
+  ErrorJump jump;
+  if (setjmp(jump.env) != 0) {
+    prob.alive = false;
+    return glpk_internal_error;
+  }
+  glp_error_hook(&glpk_error_hook, &jump);
+  const int rc = call();
+  glp_error_hook(nullptr, nullptr);
+  return rc;
+}
+
 
 struct TerminalCapture {
   bool echo;
@@ -221,14 +238,7 @@ inline bool solve_relaxation(GlpkProblem& prob, double time_limit) {
   glp_init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
   parm.tm_lim = time_limit_ms(time_limit);
-  ErrorJump jump;
-  if (setjmp(jump.env) != 0) {
-    prob.alive = false;
-    return false;
-  }
-  glp_error_hook(&glpk_error_hook, &jump);
-  const int rc = glp_simplex(prob.p, &parm);
-  glp_error_hook(nullptr, nullptr);
+  const int rc = call_guarded(prob, [&] { return glp_simplex(prob.p, &parm); });
   return rc == 0 && glp_get_status(prob.p) == GLP_OPT;
 }
 
@@ -265,15 +275,7 @@ inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tra
     parm.cb_func = &track_bound;
     parm.cb_info = tracker;
   }
-  ErrorJump jump;
-  if (setjmp(jump.env) != 0) {
-    prob.alive = false;
-    return glpk_internal_error;
-  }
-  glp_error_hook(&glpk_error_hook, &jump);
-  const int rc = glp_intopt(prob.p, &parm);
-  glp_error_hook(nullptr, nullptr);
-  return rc;
+  return call_guarded(prob, [&] { return glp_intopt(prob.p, &parm); });
 }
 
 }  // namespace detail

@@ -39,7 +39,6 @@ struct DiscreteHandle {
   int value_column = -1;
   int first = -1;                     // first binary of the encoding, or -1
   const std::vector<double>* values;  // the domain, for encoded variables
-  bool value_integer = false;
 };
 
 /// Evaluates integer assignments of a MILP exactly: the LP over the
@@ -66,18 +65,14 @@ class FixedIntegerLp {
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
     parm.meth = GLP_DUALP;  // only bounds change between calls: the basis stays dual feasible
-    ErrorJump jump;
-    if (setjmp(jump.env) != 0) {
-      prob_.alive = false;
-      return std::nullopt;
-    }
-    glp_error_hook(&glpk_error_hook, &jump);
-    int rc = glp_simplex(prob_.p, &parm);
-    if (rc != 0) {  // a basis gone singular: once more from a fresh one
-      glp_std_basis(prob_.p);
-      rc = glp_simplex(prob_.p, &parm);
-    }
-    glp_error_hook(nullptr, nullptr);
+    const int rc = call_guarded(prob_, [&] {
+      int code = glp_simplex(prob_.p, &parm);
+      if (code != 0) {  // a basis gone singular: once more from a fresh one
+        glp_std_basis(prob_.p);
+        code = glp_simplex(prob_.p, &parm);
+      }
+      return code;
+    });
     if (rc != 0 || glp_get_status(prob_.p) != GLP_OPT) return std::nullopt;
     std::vector<double> out(std::size_t(m_.n));
     for (int j = 0; j < m_.n; ++j) out[std::size_t(j)] = m_.integer[j] ? x[std::size_t(j)] : glp_get_col_prim(prob_.p, j + 1);
@@ -115,14 +110,14 @@ class IntegerNeighbourhood {
       : quiet_{glp_term_out(GLP_OFF)}, m_(m), lp_(m), deadline_(deadline) {
     std::vector<char> encoded(std::size_t(m.n), 0);
     for (const auto& e : form.encodings) {
-      handles_.push_back({form.value_column[e.var], e.first, &e.values, m.integer[form.value_column[e.var]] != 0});
+      handles_.push_back({form.value_column[e.var], e.first, &e.values});
       for (std::size_t i = 0; i < e.values.size(); ++i) encoded[std::size_t(e.first) + i] = 1;
       encoded[std::size_t(form.value_column[e.var])] = 1;  // moved with its binaries
     }
     for (int c : form.value_column)
       if (c >= 0 && m.integer[c] && !encoded[std::size_t(c)]) {
         encoded[std::size_t(c)] = 1;
-        handles_.push_back({c, -1, nullptr, true});
+        handles_.push_back({c, -1, nullptr});
       }
   }
 

@@ -258,20 +258,13 @@ class PackingSearch {
     glp_smcp parm;
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
-    ErrorJump jump;
-    if (setjmp(jump.env) != 0) {
-      lp.alive = false;
-      return false;  // GLPK failed internally: no verdict, the search decides
-    }
-    glp_error_hook(&glpk_error_hook, &jump);
-    struct Unhook {
-      ~Unhook() { glp_error_hook(nullptr, nullptr); }
-    } unhook;
     const double devices = p_.devices + 1e-7 * std::max(1, p_.devices);
     std::vector<double> price(std::size_t(K), 0.0);
     std::vector<int> best_content;
     for (int round = 0; round < kMostColumns && !out_of_time(); ++round) {
-      if (glp_simplex(lp.p, &parm) != 0 || glp_get_status(lp.p) != GLP_OPT) return false;
+      // An internal GLPK error, or no optimum: no verdict, the search decides.
+      if (call_guarded(lp, [&] { return glp_simplex(lp.p, &parm); }) != 0 || glp_get_status(lp.p) != GLP_OPT)
+        return false;
       const double value = glp_get_obj_val(lp.p);
       const int n = glp_get_num_cols(lp.p);
       if (value <= devices) {  // no refutation possible; the point seeds the rounding
