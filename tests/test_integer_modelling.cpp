@@ -156,3 +156,26 @@ TEST(IntegerModelling, TabulatedArgumentOverTheEncodingLimitIsAModelError) {
 }
 
 }  // namespace
+
+// Found by the model fuzzer: a discrete variable whose only value is 1, used
+// in a monomial. Its encoding row `log n0 = log(1) z` stores a zero
+// coefficient; the relaxation once kept that row as an equality with a zero
+// Jacobian row and ended in numerical_error. Oracle: enumeration of n1.
+TEST(IntegerModelling, SingleValueOneInAMonomial) {
+  for (const auto backend : {GpSolver::native, GpSolver::ipopt}) {
+    Model m;
+    auto n0 = m.integer("n0", 1, 1);
+    auto n1 = m.integer("n1", 3, 4);
+    auto t = m.positive("t");
+    m.subject_to(t >= 0.25 * pow(n1, 2) * pow(n0, -2));
+    m.minimize(t + 2 * n0 - 2 * n1);
+    SolveOptions o;
+    o.gp_solver = backend;
+    const auto s = m.solve(o);
+    ASSERT_EQ(s.status(), Status::optimal) << to_string(backend) << ": " << s.message();
+    double best = std::numeric_limits<double>::infinity();
+    for (double v : {3.0, 4.0}) best = std::min(best, 0.25 * v * v + 2 - 2 * v);
+    EXPECT_NEAR(s.objective(), best, 1e-6);
+    EXPECT_EQ(s[n1], 4);
+  }
+}

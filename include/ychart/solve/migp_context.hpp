@@ -132,7 +132,9 @@ class MigpContext {
         return out;
       }
     // Rows over fixed columns only are constants: checked here and left out,
-    // since Ipopt cannot handle an equality whose Jacobian row is zero.
+    // since Ipopt cannot handle an equality whose Jacobian row is zero. A
+    // stored zero coefficient (log 1 in an encoding row) does not make a row
+    // depend on its column.
     std::vector<char> free_rows(form_.nlp.constraint_count(), 0);
     {
       const auto& f = form_.nlp;
@@ -144,7 +146,7 @@ class MigpContext {
         for (int r = f.first_term[i]; r < f.first_term[i + 1] && constant; ++r) {
           double z = f.b[r];
           for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
-            if (!fixed[it.col()]) constant = false;
+            if (!fixed[it.col()] && it.value() != 0.0) constant = false;
             z += it.value() * lower[it.col()];
           }
           value += f.is_exp_term(i, r) ? std::exp(z) : z;
