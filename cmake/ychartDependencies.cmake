@@ -4,6 +4,7 @@ include(CMakeFindDependencyMacro)
 find_dependency(Boost 1.66)          # Boost::headers (Hana)
 find_dependency(Eigen3 3.3 NO_MODULE)
 find_dependency(range-v3)
+find_dependency(nlohmann_json 3.10)  # io/json.hpp parses and writes through it
 find_package(PkgConfig REQUIRED)
 
 # Ipopt ships a pkg-config file (coinor-libipopt-dev).
