@@ -178,6 +178,11 @@ class Table {
   /// empty cells, NaN and infinities as null.
   void write_json(std::ostream& out) const {
     JsonWriter json(out);
+    write_json(json);
+  }
+
+  /// The same object as a value inside a larger document.
+  void write_json(JsonWriter& json) const {
     json.begin_object().key("columns").begin_array();
     for (const Column& column : columns_)
       json.begin_object().key("name").value(column.name).key("unit").value(column.unit).end_object();
