@@ -8,12 +8,18 @@
 // spreading weight (the "MINLP+G" series). The thesis needed Couenne for
 // these points: one minute to several hours each.
 //
-//   cu_allocation_exact [--weighted] [--case alex16|alex32|vgg]
+//   cu_allocation_exact [--weighted] [--case alex16|alex32|vgg] [--caps 30,40,...]
+//                       [--time-limit S] [--json] [--csv FILE] [--svg-dir DIR]
+//
+// The figure per case: the relaxed bound and the proven optimum against the cap.
+#include "common/cli.hpp"
 #include "study001/common/study.hpp"
+
+#include <ychart/io/svg.hpp>
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -41,23 +47,30 @@ std::string fpga_contents(const study001::App& app, const Mapping& m, std::size_
   return out.empty() ? "(empty)" : out;
 }
 
-void solve_point(const study001::App& app, const study001::Arch& arch, const Case& c, double cap, bool weighted) {
+// One solved point: the table row and the figure's series get it.
+struct PointResult {
+  double ii = std::numeric_limits<double>::quiet_NaN();
+  std::string status;
+};
+
+PointResult solve_point(const study001::App& app, const study001::Arch& arch, const Case& c, double cap, bool weighted,
+                        double time_limit) {
   MappingModelOptions<FpgaResources> o;
   o.cap = uniform_resources<FpgaResources>(cap);
   o.alpha = weighted ? c.alpha : 1.0;
   o.beta = weighted ? c.beta : 0.0;  // 0: the spreading is left out of the model
   auto mm = build_mapping_model(app, arch, o);
   SolveOptions options;
-  options.time_limit = 60;
+  options.time_limit = time_limit;
   const auto s = mm.model.solve(options);
   const char* label = weighted ? "weighted" : "beta = 0";
   if (s.status() == Status::infeasible) {
     std::printf("    %-9s infeasible (proven)                         %9.1f ms\n", label, 1e3 * s.solve_time());
-    return;
+    return {std::numeric_limits<double>::quiet_NaN(), "infeasible"};
   }
   if (!s.has_values()) {
     std::printf("    %-9s %s: %s\n", label, std::string(to_string(s.status())).c_str(), s.message().c_str());
-    return;
+    return {std::numeric_limits<double>::quiet_NaN(), std::string(to_string(s.status()))};
   }
   const double ii = mm.ii_ms(s), phi = mm.has_spreading ? s.value(mm.spreading) : 0.0;
   std::printf("    %-9s II %9.4f ms  objective %10.5g  %-8s gap %.1e  %9.1f ms\n", label, ii,
@@ -70,6 +83,7 @@ void solve_point(const study001::App& app, const study001::Arch& arch, const Cas
     const double fullest = *std::max_element(e.utilisation[f].begin(), e.utilisation[f].end());
     std::printf("      FPGA %zu (%5.1f %%): %s\n", f, 100.0 * fullest, fpga_contents(app, mapping, f).c_str());
   }
+  return {ii, std::string(to_string(s.status()))};
 }
 
 }  // namespace
@@ -77,31 +91,55 @@ void solve_point(const study001::App& app, const study001::Arch& arch, const Cas
 int main(int argc, char** argv) {
   bool weighted = false;
   std::string only;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--weighted") == 0) weighted = true;
-    else if (std::strcmp(argv[i], "--case") == 0 && i + 1 < argc) only = argv[++i];
-    else {
-      std::fprintf(stderr, "usage: %s [--weighted] [--case alex16|alex32|vgg]\n", argv[0]);
-      return 2;
-    }
-  }
+  std::vector<double> caps = {30, 40, 50, 61, 70, 80, 92};
+  double time_limit = 60;
+  examples::Outputs outputs("cu_allocation_exact", "cu_allocation_exact");
+  CLI::App cli("Study 001, chapter 3: the exact compute-unit allocation, proven optimal, swept over the cap");
+  cli.add_flag("--weighted", weighted, "Also solve with Table 3.4's spreading weight (the MINLP+G series)");
+  cli.add_option("--case", only, "Only this case")->check(CLI::IsMember({"alex16", "alex32", "vgg"}));
+  cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
+      CLI::Range(1.0, 100.0));
+  cli.add_option("--time-limit", time_limit, "Time limit per solve (s)")->capture_default_str()->check(
+      CLI::PositiveNumber);
+  outputs.add_options(cli);
+  CLI11_PARSE(cli, argc, argv);
+  outputs.begin();
   const std::vector<Case> cases = {{"alex16", "ch3_alex16.csv", "Alex-16 on 2 FPGAs", 2, 1.0, 0.7},
                                    {"alex32", "ch3_alex32.csv", "Alex-32 on 4 FPGAs", 4, 1.0, 6.0},
                                    {"vgg", "ch3_vgg16.csv", "VGG on 8 FPGAs", 8, 1.0, 50.0}};
-  const std::vector<double> caps = {30, 40, 50, 61, 70, 80, 92};
+  io::Table table({{"case", "", 1}, {"cap", "%", 3}, {"II bound", "ms", 5}, {"II optimal", "ms", 5},
+                   {"status", "", 1}, {"II weighted", "ms", 5}, {"status weighted", "", 1}});
   for (const auto& c : cases) {
     if (!only.empty() && only != c.key) continue;
     const auto app = load_pipeline<FpgaResources>(study001::data_dir() / c.file, c.title);
     const auto arch = study001::aws_f1(c.fpgas);
     std::printf("\n%s, %zu kernels (alpha %g, beta %g from Table 3.4)\n", c.title, app.size(), c.alpha, c.beta);
+    io::LineChart chart;
+    chart.title = std::string(c.title) + ": proven optimal II (study 001, ch. 3)";
+    chart.x_label = "resource cap per FPGA (%)";
+    chart.y_label = "II (ms)";
+    chart.log_y = true;
+    io::Series bound{"GP relaxation (bound)", {}, {}}, exact{"optimal, beta = 0", {}, {}}, spread{"optimal, weighted", {}, {}};
+    bound.dashed = true;
     for (double cap : caps) {
       auto relaxation = build_relaxation(app, arch, uniform_resources<FpgaResources>(cap));
       const auto r = relaxation.model.solve();
       std::printf("  cap %2.0f %%: GP relaxation ", cap);
-      if (r.status() == Status::optimal) std::printf("II >= %.4f ms\n", r.value(relaxation.ii));
+      const double lower = r.status() == Status::optimal ? r.value(relaxation.ii) : std::numeric_limits<double>::quiet_NaN();
+      if (r.status() == Status::optimal) std::printf("II >= %.4f ms\n", lower);
       else std::printf("%s\n", std::string(to_string(r.status())).c_str());
-      solve_point(app, arch, c, cap, false);
-      if (weighted) solve_point(app, arch, c, cap, true);
+      const PointResult plain = solve_point(app, arch, c, cap, false, time_limit);
+      PointResult with_weight;
+      if (weighted) with_weight = solve_point(app, arch, c, cap, true, time_limit);
+      table.add_row({c.key, cap, lower, plain.ii, plain.status, with_weight.ii, with_weight.status});
+      bound.x.push_back(cap), bound.y.push_back(lower);
+      exact.x.push_back(cap), exact.y.push_back(plain.ii);
+      spread.x.push_back(cap), spread.y.push_back(with_weight.ii);
     }
+    chart.series = {bound, exact};
+    if (weighted) chart.series.push_back(spread);
+    io::write_svg(outputs.svg(std::string(c.key) + "_ii.svg"), chart);
   }
+  outputs.add_table("allocation", table);
+  return outputs.finish();
 }
