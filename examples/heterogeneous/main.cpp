@@ -25,10 +25,11 @@
 // They are command-line parameters; examples/heterogeneous/README.md lists
 // them.
 //
-// usage: heterogeneous_alexnet [--data DIR] [--out DIR] [--caps 30,40,...] [--threads N]
+// usage: heterogeneous_alexnet [--data DIR] [--svg-dir DIR] [--json] [--csv FILE] [--caps 30,40,...] [--threads N]
 //            [--gpu-tflops F] [--gpu-efficiency E] [--gpu-slices S] [--gpu-overhead-us U] [--pcie-gb-s B]
 //            [--time-limit S] [--gpu-watts W] [--gpu-idle-watts W] [--ii-max 0.5,1,...] [--power-cap P]
 #include "alexnet16.hpp"
+#include "common/cli.hpp"
 #include "study001/common/study.hpp"  // parse_list
 
 #include <ychart/ychart.hpp>
@@ -242,40 +243,34 @@ double fpga_only_power(const Tasks& app, const std::vector<double>& fastest_ii_m
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string data = YCHART_EXAMPLES_DATA_DIR, out_dir = "heterogeneous";
+  std::string data = YCHART_EXAMPLES_DATA_DIR;
   std::vector<double> caps = {30, 40, 50, 61, 70, 82, 92};
   unsigned threads = 0;
   double time_limit = 10, pcie_gb_s = 9.4;
   std::vector<double> ii_max = {0.4, 0.5, 0.6, 0.8, 1.0, 1.4, 2.0, 3.0, 5.0};
   double power_cap = 100;
   GpuAssumptions gpu;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto next = [&]() -> std::string {
-      if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
-      return argv[++i];
-    };
-    if (a == "--data") data = next();
-    else if (a == "--out") out_dir = next();
-    else if (a == "--caps") caps = study001::parse_list(next());
-    else if (a == "--threads") threads = static_cast<unsigned>(std::stoul(next()));
-    else if (a == "--time-limit") time_limit = std::stod(next());
-    else if (a == "--pcie-gb-s") pcie_gb_s = std::stod(next());
-    else if (a == "--gpu-tflops") gpu.tflops = std::stod(next());
-    else if (a == "--gpu-efficiency") gpu.efficiency = std::stod(next());
-    else if (a == "--gpu-slices") gpu.slices = std::stoi(next());
-    else if (a == "--gpu-overhead-us") gpu.overhead_us = std::stod(next());
-    else if (a == "--gpu-watts") gpu.board_watts = std::stod(next());
-    else if (a == "--gpu-idle-watts") gpu.idle_watts = std::stod(next());
-    else if (a == "--ii-max") ii_max = study001::parse_list(next());
-    else if (a == "--power-cap") power_cap = std::stod(next());
-    else {
-      std::cerr << "usage: heterogeneous_alexnet [--data DIR] [--out DIR] [--caps 30,40,...] [--threads N] "
-                   "[--gpu-tflops F] [--gpu-efficiency E] [--gpu-slices S] [--gpu-overhead-us U] [--pcie-gb-s B] "
-                   "[--time-limit S] [--gpu-watts W] [--gpu-idle-watts W] [--ii-max 0.5,1,...] [--power-cap P]\n";
-      return 2;
-    }
-  }
+  examples::Outputs outputs("heterogeneous_alexnet", "heterogeneous");
+  CLI::App cli("AlexNet-16 on two FPGAs and a GPU at once: proven-optimal II and least power "
+               "(the GPU figures are assumptions, see --help and the README)");
+  cli.add_option("--data", data, "Directory of the transcribed tables")->capture_default_str();
+  cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
+      CLI::Range(1.0, 100.0));
+  cli.add_option("--threads", threads, "Sweep threads (0: one per core)")->capture_default_str();
+  cli.add_option("--time-limit", time_limit, "Time limit per exact solve (s)")->capture_default_str()->check(
+      CLI::PositiveNumber);
+  cli.add_option("--pcie-gb-s", pcie_gb_s, "PCIe bandwidth (GB/s)")->capture_default_str();
+  cli.add_option("--gpu-tflops", gpu.tflops, "GPU FP32 peak (TFLOPS; assumption)")->capture_default_str();
+  cli.add_option("--gpu-efficiency", gpu.efficiency, "Share of a slice's peak a layer reaches")->capture_default_str();
+  cli.add_option("--gpu-slices", gpu.slices, "CUs the GPU holds")->capture_default_str();
+  cli.add_option("--gpu-overhead-us", gpu.overhead_us, "Launch overhead per layer run (us)")->capture_default_str();
+  cli.add_option("--gpu-watts", gpu.board_watts, "GPU board power at full load (W)")->capture_default_str();
+  cli.add_option("--gpu-idle-watts", gpu.idle_watts, "GPU idle power (W)")->capture_default_str();
+  cli.add_option("--ii-max", ii_max, "II limits of the power sweep (ms)")->delimiter(',')->capture_default_str();
+  cli.add_option("--power-cap", power_cap, "Resource cap of the power sweep (%)")->capture_default_str();
+  outputs.add_options(cli);
+  CLI11_PARSE(cli, argc, argv);
+  const std::string out_dir = outputs.svg_dir();
   try {
     if (!(pcie_gb_s > 0)) throw model_error("--pcie-gb-s must be positive");
     if (!(gpu.tflops > 0 && gpu.efficiency > 0 && gpu.efficiency <= 1 && gpu.slices >= 1 && gpu.overhead_us >= 0))
@@ -283,7 +278,7 @@ int main(int argc, char** argv) {
     if (!(gpu.idle_watts >= 0 && gpu.board_watts > gpu.idle_watts))
       throw model_error("--gpu-watts must exceed --gpu-idle-watts, which must not be negative");
     if (!(power_cap > 0 && power_cap <= 100)) throw model_error("--power-cap must lie in (0, 100]");
-    std::filesystem::create_directories(out_dir);
+    outputs.begin();
     const auto app = alexnet16(data, gpu);
     std::cout << "Alex-16 stages (FPGA: study 001 Table 3.2; GPU: derived, " << gpu.tflops << " TFLOPS x "
               << gpu.efficiency << ", " << gpu.slices << " slices)\n";
@@ -369,6 +364,7 @@ int main(int argc, char** argv) {
                         : "WARNING: the FPGA-only optima differ from the one-kind model's\n");
     table.write_csv(std::filesystem::path(out_dir) / "alex16_fpga_gpu.csv");
     table.write_json(std::filesystem::path(out_dir) / "alex16_fpga_gpu.json");
+    outputs.add_table("ii", table);
 
     auto series = [&](const std::string& name, auto y_of) {
       io::Series s;
@@ -464,6 +460,7 @@ int main(int argc, char** argv) {
     std::cout << (power_agrees ? "the FPGA-only optima equal the second method at every II_max\n"
                                : "WARNING: the FPGA-only power optima differ from the second method\n");
     ptable.write_csv(std::filesystem::path(out_dir) / "alex16_fpga_gpu_power.csv");
+    outputs.add_table("power", ptable);
     io::LineChart pchart;
     pchart.title = "Alex-16: least power against II_max";
     pchart.x_label = "II_max (ms)";
@@ -480,7 +477,8 @@ int main(int argc, char** argv) {
     io::write_svg(std::filesystem::path(out_dir) / "alex16_fpga_gpu_power.svg", pchart);
 
     std::cout << "\nfiles written to " << out_dir << "/\n";
-    return agree && power_agrees ? 0 : 1;
+    const int written = outputs.finish();
+    return agree && power_agrees ? written : 1;
   } catch (const std::exception& e) {
     std::cerr << "heterogeneous_alexnet: " << e.what() << "\n";
     return 1;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "error.hpp"
+#include "progress.hpp"
 #include "units/dimension.hpp"
 #include "units/unit.hpp"
 #include "expr/expr_class.hpp"

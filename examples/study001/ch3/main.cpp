@@ -14,13 +14,14 @@
 // interchangeable(): plain_model.hpp) is solved at one cap; the solver finds
 // the interchangeable FPGAs itself and must reach the same optimum.
 //
-// usage: study001_ch3 [--data DIR] [--out DIR] [--caps 30,40,...] [--threads N]
-//                     [--t-max P] [--max-reruns N]
+// usage: study001_ch3 [--data DIR] [--svg-dir DIR] [--caps 30,40,...] [--threads N]
+//                     [--t-max P] [--max-reruns N] [--json] [--csv FILE]
 //   --t-max P         % points added to the cap per GP+A re-run (default 1)
 //   --max-reruns N    GP+A re-runs at most (default 10; 0: plain GP+A only)
 // Writes ch3_<case>.csv/.json, fig3_3..3_5 (II vs cap, II vs average use)
-// and fig3_6_*.svg into --out (default: study001_ch3).
+// and fig3_6_*.svg into --svg-dir (default: study001_ch3); --help lists all.
 #include "ch3.hpp"
+#include "common/cli.hpp"
 #include "plain_model.hpp"
 
 #include <chrono>
@@ -54,35 +55,26 @@ void plain_model_check(const Case& c, const std::vector<Point>& points) {
 }
 
 int main(int argc, char** argv) {
-  std::string data, out_dir = "study001_ch3";
+  std::string data;
   std::vector<double> caps = {30, 40, 50, 55, 61, 70, 76, 82, 92};
   unsigned threads = 0;
   auto rerun = default_rerun();
-  const char* usage =
-      "usage: study001_ch3 [--data DIR] [--out DIR] [--caps 30,40,...] [--threads N] [--t-max P] [--max-reruns N]\n";
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto next = [&]() -> std::string {
-      if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
-      return argv[++i];
-    };
-    if (a == "--data") data = next();
-    else if (a == "--out") out_dir = next();
-    else if (a == "--caps") caps = study001::parse_list(next());
-    else if (a == "--threads") threads = static_cast<unsigned>(std::stoul(next()));
-    else if (a == "--t-max") rerun.t_max = std::stod(next());
-    else if (a == "--max-reruns") rerun.max_reruns = std::stoi(next());
-    else {
-      std::cerr << usage;
-      return 2;
-    }
-  }
-  if (!(rerun.t_max > 0) || rerun.max_reruns < 0) {
-    std::cerr << "study001_ch3: --t-max needs a positive number and --max-reruns a count >= 0\n" << usage;
-    return 2;
-  }
+  examples::Outputs outputs("study001_ch3", "study001_ch3");
+  CLI::App cli("Study 001, chapter 3: II against the resource cap, exact and GP+A (Figures 3.3-3.6)");
+  cli.add_option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
+  cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
+      CLI::Range(1.0, 100.0));
+  cli.add_option("--threads", threads, "Sweep threads (0: one per core)")->capture_default_str();
+  cli.add_option("--t-max", rerun.t_max, "% points added to the cap per GP+A re-run")->capture_default_str()->check(
+      CLI::PositiveNumber);
+  cli.add_option("--max-reruns", rerun.max_reruns, "GP+A re-runs at most (0: plain GP+A only)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  outputs.add_options(cli);
+  CLI11_PARSE(cli, argc, argv);
+  const std::string out_dir = outputs.svg_dir();
   try {
-    std::filesystem::create_directories(out_dir);
+    outputs.begin();
     KernelColumns columns;
     columns.wcet = "wcet_ms";
     for (const auto& c : cases) {
@@ -121,6 +113,7 @@ int main(int argc, char** argv) {
       plain_model_check(c, points);
       table.write_csv(std::filesystem::path(out_dir) / ("ch3_" + c.id + ".csv"));
       table.write_json(std::filesystem::path(out_dir) / ("ch3_" + c.id + ".json"));
+      outputs.add_table(c.id, table);
 
       auto series = [&](const std::string& name, auto x_of, auto y_of, bool dashed) {
         io::Series s;
@@ -172,6 +165,7 @@ int main(int argc, char** argv) {
           }
     }
     std::cout << "\nfiles written to " << out_dir << "/\n";
+    return outputs.finish();
   } catch (const std::exception& e) {
     std::cerr << "study001_ch3: " << e.what() << "\n";
     return 1;

@@ -17,7 +17,7 @@
 // of FPGAs (Fig. 4.12) and VGG-16 on 6 FPGAs at 76 %, enhanced against
 // simplified (Fig. 4.13).
 //
-// usage: study001_ch4 [--data DIR] [--platform FILE.json] [--out DIR]
+// usage: study001_ch4 [--data DIR] [--platform FILE.json] [--svg-dir DIR] [--json] [--csv FILE]
 //          [--cases alex16_2,...] [--caps 45,55,...] [--threads N]
 //          [--time-limit S] [--threshold T] [--step D] [--psi-mhz P]
 //          [--pcie-gb-s B] [--ddr-gb-s B] [--port-bytes W]
@@ -25,6 +25,7 @@
 //   --t-max P       % added to the cap per GP+A re-run (default 1)
 //   --max-reruns N  GP+A re-runs at most (default 10; 0: plain GP+A only)
 #include "ch4.hpp"
+#include "common/cli.hpp"
 
 #include <filesystem>
 #include <iostream>
@@ -64,56 +65,44 @@ void phase_bars(const std::string& title, const std::vector<std::string>& catego
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string data, platform, out_dir = "study001_ch4";
+  std::string data, platform;
   std::vector<double> caps = {45, 55, 61, 68, 76, 82, 92};
   std::vector<std::string> only;
   unsigned threads = 0;
   Parameters params;
   std::optional<double> psi_mhz, pcie, ddr, port;
   double counts_cap = 76;
-  bool fpga_counts = true;
-  const char* usage =
-      "usage: study001_ch4 [--data DIR] [--platform FILE.json] [--out DIR] [--cases alex16_2,...] [--caps 45,55,...]\n"
-      "         [--threads N] [--time-limit S] [--threshold T] [--step D] [--psi-mhz P] [--pcie-gb-s B]\n"
-      "         [--ddr-gb-s B] [--port-bytes W] [--fpga-counts-cap R] [--no-fpga-counts] [--t-max P]\n"
-      "         [--max-reruns N]\n";
-  try {
-    for (int i = 1; i < argc; ++i) {
-      const std::string a = argv[i];
-      auto next = [&]() -> std::string {
-        if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
-        return argv[++i];
-      };
-      if (a == "--data") data = next();
-      else if (a == "--platform") platform = next();
-      else if (a == "--out") out_dir = next();
-      else if (a == "--cases") only = study001::parse_names(next());
-      else if (a == "--caps") caps = study001::parse_list(next());
-      else if (a == "--threads") threads = static_cast<unsigned>(std::stoul(next()));
-      else if (a == "--time-limit") params.time_limit = std::stod(next());
-      else if (a == "--threshold") params.threshold = std::stod(next());
-      else if (a == "--step") params.step = std::stod(next());
-      else if (a == "--psi-mhz") psi_mhz = std::stod(next());
-      else if (a == "--pcie-gb-s") pcie = std::stod(next());
-      else if (a == "--ddr-gb-s") ddr = std::stod(next());
-      else if (a == "--port-bytes") port = std::stod(next());
-      else if (a == "--fpga-counts-cap") counts_cap = std::stod(next());
-      else if (a == "--no-fpga-counts") fpga_counts = false;
-      else if (a == "--t-max") params.t_max = std::stod(next());
-      else if (a == "--max-reruns") params.max_reruns = std::stoi(next());
-      else {
-        std::cerr << usage;
-        return 2;
-      }
-    }
-  } catch (const std::exception& e) {
-    std::cerr << "study001_ch4: " << e.what() << "\n" << usage;
-    return 2;
-  }
-  if (!(params.t_max > 0) || params.max_reruns < 0) {
-    std::cerr << "study001_ch4: --t-max needs a positive number and --max-reruns a count >= 0\n" << usage;
-    return 2;
-  }
+  bool no_fpga_counts = false;
+  examples::Outputs outputs("study001_ch4", "study001_ch4");
+  CLI::App cli("Study 001, chapter 4: the enhanced model (transfers, DDR contention, clock degradation), "
+               "bound and heuristics (Figures 4.10-4.13)");
+  cli.add_option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
+  cli.add_option("--platform", platform, "Platform JSON (default: shan2021/aws_f1.json)")->type_name("FILE.json");
+  cli.add_option("--cases", only, "Only these cases (alex16_2, alex32_4, ...)")->delimiter(',');
+  cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
+      CLI::Range(1.0, 100.0));
+  cli.add_option("--threads", threads, "Sweep threads (0: one per core)")->capture_default_str();
+  cli.add_option("--time-limit", params.time_limit, "Time limit per exact solve (s)")->capture_default_str()->check(
+      CLI::PositiveNumber);
+  cli.add_option("--threshold", params.threshold, "GP+A threshold T (%)")->capture_default_str();
+  cli.add_option("--step", params.step, "GP+A step Delta (%)")->capture_default_str();
+  cli.add_option("--psi-mhz", psi_mhz, "Clock degradation per unit of DSP use (MHz)");
+  cli.add_option("--pcie-gb-s", pcie, "PCIe bandwidth (GB/s)")->check(CLI::PositiveNumber);
+  cli.add_option("--ddr-gb-s", ddr, "DDR bandwidth (GB/s)")->check(CLI::PositiveNumber);
+  cli.add_option("--port-bytes", port, "AXI port width (bytes per cycle)")->check(CLI::PositiveNumber);
+  cli.add_option("--fpga-counts-cap", counts_cap, "The cap of the FPGA-count sweep (Fig. 4.12, %)")
+      ->capture_default_str()
+      ->check(CLI::Range(1.0, 100.0));
+  cli.add_flag("--no-fpga-counts", no_fpga_counts, "Skip the FPGA-count sweep");
+  cli.add_option("--t-max", params.t_max, "% points added to the cap per GP+A re-run")->capture_default_str()->check(
+      CLI::PositiveNumber);
+  cli.add_option("--max-reruns", params.max_reruns, "GP+A re-runs at most (0: plain GP+A only)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  outputs.add_options(cli);
+  CLI11_PARSE(cli, argc, argv);
+  const bool fpga_counts = !no_fpga_counts;
+  const std::string out_dir = outputs.svg_dir();
   try {
     const auto dir = study001::data_dir(data);
     auto base = load_architecture<FpgaResources>(platform.empty() ? dir / "aws_f1.json" : std::filesystem::path(platform));
@@ -132,7 +121,7 @@ int main(int argc, char** argv) {
               << " MHz); GP+A T " << params.threshold << " %, Delta " << params.step << " %, re-runs at cap + k x "
               << params.t_max << " %, k <= " << params.max_reruns << "; exact solves limited to "
               << params.time_limit << " s\n";
-    std::filesystem::create_directories(out_dir);
+    outputs.begin();
     const std::filesystem::path out(out_dir);
 
     for (const auto& c : cases) {
@@ -172,6 +161,7 @@ int main(int argc, char** argv) {
       table.print(std::cout);
       table.write_csv(out / ("ch4_" + c.id + ".csv"));
       table.write_json(out / ("ch4_" + c.id + ".json"));
+      outputs.add_table(c.id, table);
 
       io::LineChart chart;
       chart.title = c.title + ": II against the resource cap (enhanced model)";
@@ -253,8 +243,10 @@ int main(int argc, char** argv) {
       table.print(std::cout);
       table.write_csv(out / "fig4_12.csv");
       table.write_json(out / "fig4_12.json");
+      outputs.add_table("fpga_counts", table);
     }
     std::cout << "\nfiles written to " << out_dir << "/\n";
+    return outputs.finish();
   } catch (const std::exception& e) {
     std::cerr << "study001_ch4: " << e.what() << "\n";
     return 1;

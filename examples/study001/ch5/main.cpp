@@ -23,12 +23,14 @@
 // Figures: power against II_max (fig5_7_*) and FPGAs used against II_max
 // for the exact optimum, FS/CK and replication (fig5_6_*).
 //
-// usage: study001_ch5 [--data DIR] [--platform FILE.json] [--out DIR] [--time-limit S]
+// usage: study001_ch5 [--data DIR] [--platform FILE.json] [--svg-dir DIR] [--time-limit S]
+//                     [--json] [--csv FILE]
 //   --time-limit S  seconds per H1 and per exact solve at each point (default 2)
 // The platform (power constants, FCK, PCIe bandwidth) comes from
 // examples/data/shan2021/aws_f1.json; the thesis gives no PCIe bandwidth,
 // 9.4 GB/s is the digest's estimate (sec. 10.6) -- edit the file to change it.
 #include "ch5.hpp"
+#include "common/cli.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -40,25 +42,21 @@ using namespace ychart;
 using namespace ychart::dse;
 
 int main(int argc, char** argv) {
-  std::string data, platform, out_dir = "study001_ch5";
+  std::string data, platform;
   double time_limit = 2.0;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--data" && i + 1 < argc) data = argv[++i];
-    else if (a == "--platform" && i + 1 < argc) platform = argv[++i];
-    else if (a == "--out" && i + 1 < argc) out_dir = argv[++i];
-    else if (a == "--time-limit" && i + 1 < argc) time_limit = std::atof(argv[++i]);
-    else {
-      std::cerr << "usage: study001_ch5 [--data DIR] [--platform FILE.json] [--out DIR] [--time-limit S]\n";
-      return 2;
-    }
-  }
-  if (!(time_limit > 0)) {
-    std::cerr << "study001_ch5: --time-limit needs a positive number of seconds\n";
-    return 2;
-  }
+  examples::Outputs outputs("study001_ch5", "study001_ch5");
+  CLI::App cli("Study 001, chapters 5-6: the power-optimal mapping under II <= II_max, heuristics, exact "
+               "optimum and baselines (Figures 5.2, 5.6, 5.7)");
+  cli.add_option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
+  cli.add_option("--platform", platform, "Platform JSON (default: shan2021/aws_f1.json)")->type_name("FILE.json");
+  cli.add_option("--time-limit", time_limit, "Seconds per H1 and per exact solve at each point")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  outputs.add_options(cli);
+  CLI11_PARSE(cli, argc, argv);
+  const std::string out_dir = outputs.svg_dir();
   try {
-    std::filesystem::create_directories(out_dir);
+    outputs.begin();
     const auto arch = load_architecture<FpgaResources>(
         platform.empty() ? study001::data_dir(data) / "aws_f1.json" : std::filesystem::path(platform));
     KernelColumns columns;
@@ -175,6 +173,7 @@ int main(int argc, char** argv) {
       }
       table.write_csv(std::filesystem::path(out_dir) / ("ch5_" + c.id + ".csv"));
       table.write_json(std::filesystem::path(out_dir) / ("ch5_" + c.id + ".json"));
+      outputs.add_table(c.id, table);
       io::write_svg(std::filesystem::path(out_dir) / ("fig5_7_" + c.id + "_power.svg"), chart);
       io::write_svg(std::filesystem::path(out_dir) / ("fig5_6_" + c.id + "_fpgas.svg"), fpga_chart);
       if (c.id == "alex16")
@@ -215,6 +214,7 @@ int main(int argc, char** argv) {
           }
     }
     std::cout << "\nfiles written to " << out_dir << "/\n";
+    return outputs.finish();
   } catch (const std::exception& e) {
     std::cerr << "study001_ch5: " << e.what() << "\n";
     return 1;

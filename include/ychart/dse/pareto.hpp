@@ -8,13 +8,16 @@
 // with few levels) -- including points a weighted sum cannot reach.
 #pragma once
 
+#include "../progress.hpp"
 #include "sweep.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace ychart::dse {
@@ -61,16 +64,30 @@ auto pareto_grid(const std::vector<double>& epsilons, Solve&& solve, const Sweep
 /// Walks the front from the unconstrained optimum of the first KPI: solve
 /// at epsilon = +inf, then at (previous second KPI) - gap, until infeasible
 /// or `max_points` solves. Each solve must be exact for the front to be.
+/// On a terminal (`progress`), a status line counts the points found; the
+/// walk cannot know how many remain, so it shows no ETA.
 template <class Solve>
-auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000) {
+auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000,
+                 ychart::Progress progress = ychart::Progress::automatic) {
   using Point = typename std::invoke_result_t<Solve&, double>::value_type;
   std::vector<Point> points;
   double epsilon = std::numeric_limits<double>::infinity();
+  const auto start = std::chrono::steady_clock::now();
+  ychart::detail::StatusLine line(false, progress, /*delay=*/0.0);
   for (std::size_t i = 0; i < max_points; ++i) {
-    auto p = solve(epsilon);
+    std::optional<Point> p;
+    {
+      ychart::detail::MuteProgress mute;  // the walk's line covers its solves
+      p = solve(epsilon);
+    }
     if (!p) break;
     points.push_back(std::move(*p));
     epsilon = points.back().second - gap;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    line.update(seconds, [&] {
+      return "Pareto front: " + std::to_string(points.size()) + " points, last at " + std::to_string(points.back().second) +
+             ", " + std::to_string(static_cast<long>(seconds)) + " s";
+    });
   }
   return non_dominated(std::move(points));
 }

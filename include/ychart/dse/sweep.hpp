@@ -1,8 +1,8 @@
 // ychart/dse/sweep.hpp
 // Sweeps: evaluate or solve one model per point of a parameter grid
 // (resource cap, II_max, number of devices), in parallel over the
-// machine's cores, with a progress bar when stderr is a terminal. Results
-// come back in grid order whatever order the threads finish in.
+// machine's cores, with a progress bar and an ETA when stderr is a terminal.
+// Results come back in grid order whatever order the threads finish in.
 #pragma once
 
 #include <algorithm>
@@ -23,6 +23,8 @@
 
 #include <unistd.h>
 
+#include "../progress.hpp"
+
 namespace ychart::dse {
 
 struct SweepOptions {
@@ -30,8 +32,9 @@ struct SweepOptions {
   /// inside the library (MUMPS is not thread-safe); GLPK, the searches and
   /// the evaluations run concurrently.
   unsigned threads = 0;
-  enum class Progress { automatic, always, never };
-  /// automatic: a bar on stderr only when stderr is a terminal.
+  using Progress = ychart::Progress;
+  /// automatic: a bar on stderr only when stderr is a terminal. The points'
+  /// own solves draw no status line while the bar runs.
   Progress progress = Progress::automatic;
   std::string label = "sweep";
 };
@@ -53,6 +56,7 @@ class ProgressBar {
     ++done_;
     draw();
   }
+  bool on() const { return on_; }
   ~ProgressBar() {
     if (on_) std::cerr << "\n" << std::flush;
   }
@@ -65,9 +69,15 @@ class ProgressBar {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     std::string bar(filled, '#');
     bar.resize(width, '.');
-    char time[32];
-    std::snprintf(time, sizeof time, "%.1f s", seconds);
-    std::cerr << "\r" << label_ << " [" << bar << "] " << done_ << "/" << total_ << "  " << time << std::flush;
+    // ETA from the mean time per finished point (points run in parallel, so
+    // the wall-clock rate already counts the threads).
+    char time[64];
+    if (done_ > 0 && done_ < total_)
+      std::snprintf(time, sizeof time, "%.1f s, ETA %.0f s", seconds,
+                    seconds / static_cast<double>(done_) * static_cast<double>(total_ - done_));
+    else
+      std::snprintf(time, sizeof time, "%.1f s", seconds);
+    std::cerr << "\r\033[K" << label_ << " [" << bar << "] " << done_ << "/" << total_ << "  " << time << std::flush;
   }
 
   std::size_t total_, done_ = 0;
@@ -91,6 +101,7 @@ auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& option
   std::atomic<std::size_t> next{0};
   detail::ProgressBar bar(points.size(), options);
   auto work = [&] {
+    ychart::detail::MuteProgress mute;  // the bar covers the points' solves
     for (std::size_t i = next++; i < points.size(); i = next++) {
       try {
         slots[i].emplace(fn(points[i]));

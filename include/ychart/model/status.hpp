@@ -2,6 +2,7 @@
 // Status of a solve, and the options a solve takes.
 #pragma once
 
+#include "../progress.hpp"
 #include <ostream>
 #include <string_view>
 
@@ -81,6 +82,10 @@ struct SolveOptions {
   /// Mixed-integer searches: >= 1 prints a progress line about once a second
   /// on stderr.
   int verbosity = 0;
+  /// Mixed-integer searches at verbosity 0: a status line on stderr once a
+  /// solve passes 1 s (incumbent, bound, gap), erased at the end. `automatic`
+  /// draws it only on a terminal; see ychart/progress.hpp.
+  Progress progress = Progress::automatic;
   Method method = Method::automatic;
   /// A mixed-integer solve is optimal when |incumbent - bound| is within
   /// relative_gap * |incumbent| or within absolute_gap (objective units, SI).

@@ -7,6 +7,7 @@
 // best bound and gap, `infeasible`, `unbounded`.
 #pragma once
 
+#include "../progress.hpp"
 #include "../error.hpp"
 #include "../model/status.hpp"
 
@@ -54,6 +55,9 @@ struct MilpOptions {
   /// ychart's progress line on stderr about once a second (elapsed,
   /// incumbent, bound, gap, nodes); `verbose` shows GLPK's own output.
   bool progress = false;
+  /// Without `progress`: the same as a live status line once the solve
+  /// passes 1 s, erased at the end (ychart/progress.hpp).
+  Progress live_progress = Progress::never;
   /// A feasible point to start from (an incumbent a heuristic found), or
   /// empty. GLPK gets it as its first incumbent; with it, GLPK's presolver
   /// is off, since the incumbent is given in the original columns. A point
@@ -197,9 +201,8 @@ struct BoundTracker {
   bool seen = false;
   std::vector<double> offer;  // 1-based: offered to GLPK at its first heuristic call
   bool offer_taken = false;
-  bool progress = false;  // print ychart's progress line about once a second
+  ychart::detail::StatusLine* line = nullptr;  // progress, if shown
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-  double last_print = 0.0;
 };
 
 inline void track_bound(glp_tree* tree, void* info) {
@@ -212,18 +215,21 @@ inline void track_bound(glp_tree* tree, void* info) {
     t->bound = glp_ios_node_bound(tree, node);
     t->seen = true;
   }
-  if (!t->progress) return;
+  if (!t->line || !t->line->active()) return;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t->start).count();
-  if (elapsed - t->last_print < 1.0) return;
-  t->last_print = elapsed;
-  glp_prob* p = glp_ios_get_prob(tree);
-  const bool has = glp_mip_status(p) == GLP_FEAS || glp_mip_status(p) == GLP_OPT;
-  const double incumbent = has ? glp_mip_obj_val(p) : std::nan("");
-  const double gap = has && t->seen ? std::abs(incumbent - t->bound) / (std::abs(incumbent) + DBL_EPSILON) : std::nan("");
-  int active = 0, total = 0, all = 0;
-  glp_ios_tree_size(tree, &active, &total, &all);
-  std::fprintf(stderr, "ychart glpk: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %d nodes (%d open)\n",
-               elapsed, incumbent, t->seen ? t->bound : std::nan(""), 100.0 * gap, all, active);
+  t->line->update(elapsed, [&] {
+    glp_prob* p = glp_ios_get_prob(tree);
+    const bool has = glp_mip_status(p) == GLP_FEAS || glp_mip_status(p) == GLP_OPT;
+    const double incumbent = has ? glp_mip_obj_val(p) : std::nan("");
+    const double gap =
+        has && t->seen ? std::abs(incumbent - t->bound) / (std::abs(incumbent) + DBL_EPSILON) : std::nan("");
+    int active = 0, total = 0, all = 0;
+    glp_ios_tree_size(tree, &active, &total, &all);
+    char text[256];
+    std::snprintf(text, sizeof text, "ychart glpk: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %d nodes (%d open)",
+                  elapsed, incumbent, t->seen ? t->bound : std::nan(""), 100.0 * gap, all, active);
+    return std::string(text);
+  });
 }
 
 inline int time_limit_ms(double seconds) {
@@ -301,7 +307,8 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   detail::load(prob_holder->p, f, false);
   detail::BoundTracker tracker;
   tracker.bound = f.maximize ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
-  tracker.progress = o.progress;
+  ychart::detail::StatusLine status_line(o.progress, o.live_progress);
+  tracker.line = &status_line;
   int rc = 1;
   bool started = false;
   if (!o.start.empty() && detail::feasible_point(f, o.start)) {
@@ -334,7 +341,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     const double bound_so_far = tracker.bound;
     tracker = detail::BoundTracker{};
     tracker.bound = bound_so_far;
-    tracker.progress = o.progress;
+    tracker.line = &status_line;
     rc = detail::run_intopt(*prob_holder, plain, &tracker);
   }
   auto& prob = *prob_holder;

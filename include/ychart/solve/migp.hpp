@@ -217,6 +217,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     mo.time_limit = options.time_limit;
     mo.relative_gap = options.relative_gap;
     mo.progress = options.verbosity >= 1;  // a progress line about once a second
+    mo.live_progress = options.progress;   // or a live line on a terminal
     mo.verbose = options.verbosity >= 2;   // and GLPK's own output
     auto milp = ctx.master({});
     // GLPK's first incumbent: a related model's solution (warm start), or

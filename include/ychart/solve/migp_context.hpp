@@ -436,15 +436,21 @@ class MigpContext {
   double box() const { return box_; }
 
   // ---- progress ----
-  void progress(const char* method, double bound_phi, long count, const char* counted, bool force = false) {
-    if (options_.verbosity < 1) return;
-    const double t = elapsed();
-    if (!force && t - last_print_ < 1.0) return;
-    last_print_ = t;
-    const double inc = has_incumbent() ? form_.user_objective(incumbent_phi_) : std::nan("");
-    const double bnd = std::isfinite(bound_phi) ? form_.user_objective(bound_phi) : std::nan("");
-    std::fprintf(stderr, "ychart %s: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld %s\n", method,
-                 t, inc, bnd, 100.0 * relative_gap(bound_phi), count, counted);
+  /// A log line about once a second (verbosity >= 1), or a live status line
+  /// on a terminal once the solve passes 1 s; `final` ends it.
+  void progress(const char* method, double bound_phi, long count, const char* counted, bool final = false) {
+    if (!status_line_.active()) return;
+    status_line_.update(
+        elapsed(),
+        [&] {
+          const double inc = has_incumbent() ? form_.user_objective(incumbent_phi_) : std::nan("");
+          const double bnd = std::isfinite(bound_phi) ? form_.user_objective(bound_phi) : std::nan("");
+          char line[256];
+          std::snprintf(line, sizeof line, "ychart %s: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld %s",
+                        method, elapsed(), inc, bnd, 100.0 * relative_gap(bound_phi), count, counted);
+          return std::string(line);
+        },
+        final);
   }
 
  private:
@@ -457,7 +463,7 @@ class MigpContext {
   std::vector<double> incumbent_;
   double incumbent_phi_ = std::numeric_limits<double>::infinity();
   int ipopt_iterations_ = 0;
-  double last_print_ = -1e9;
+  ychart::detail::StatusLine status_line_{options_.verbosity >= 1, options_.progress};
   bool linear_ = true;  // no convex rows: relaxations are LPs
 };
 

@@ -24,6 +24,7 @@
 // check is exact; any other use falls back to the general methods.
 #pragma once
 
+#include "../progress.hpp"
 #include "../model/model.hpp"
 #include "../result/solution.hpp"
 #include "migp.hpp"
@@ -443,7 +444,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
   std::vector<double> best_point;
   Solution previous;
   bool have_previous = false;
-  double last_print = -1e9;
+  ychart::detail::StatusLine status_line(options.verbosity >= 1, options.progress);
   double master_seconds = 0.0;  // the rest of the time is spent packing
   for (long it = 0;; ++it) {
     b.nodes() = it;
@@ -452,6 +453,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     mo.time_limit = options.time_limit - elapsed();
     mo.verbosity = options.verbosity >= 3 ? 2 : 0;
     mo.detect_symmetry = false;  // the master has no devices left to swap
+    mo.progress = Progress::never;  // the decomposition's own line covers it
     mo.warm_start = have_previous ? &previous : nullptr;
     if (mo.time_limit <= 0) return finish(Status::time_limit, "time limit reached");
     const double master_start = elapsed();
@@ -469,15 +471,16 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     }
     bound = std::max(bound, sense * ms.objective());
     b.bound() = sense * bound;
-    if (options.verbosity >= 1 && elapsed() - last_print >= 1.0) {  // about once a second
-      last_print = elapsed();
+    status_line.update(elapsed(), [&] {
       const double gap = best_point.empty() ? std::nan("") : (best - bound) / std::max(std::abs(best), 1e-300);
-      std::fprintf(stderr,
-                   "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "
-                   "iterations (master %.2f s, packing %.2f s)\n",
-                   elapsed(), sense * best, sense * bound, 100.0 * gap, it, master_seconds,
-                   elapsed() - master_seconds);
-    }
+      char text[256];
+      std::snprintf(text, sizeof text,
+                    "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "
+                    "iterations (master %.2f s, packing %.2f s)",
+                    elapsed(), sense * best, sense * bound, 100.0 * gap, it, master_seconds,
+                    elapsed() - master_seconds);
+      return std::string(text);
+    });
     if (!best_point.empty() && best - bound <= std::max(options.absolute_gap, options.relative_gap * std::abs(best)))
       return finish(Status::optimal, "");
     // The master's point, with every total lowered as far as the master's
