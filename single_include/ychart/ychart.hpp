@@ -47,6 +47,100 @@ struct solver_disagreement : error {
 
 }  // namespace ychart
 // ---- end ychart/error.hpp ----
+// ---- begin ychart/progress.hpp ----
+// ychart/progress.hpp
+// Progress of long operations (sweeps, Pareto fronts, mixed-integer solves)
+// on stderr. `Progress::automatic` shows it only when stderr is a terminal,
+// so output piped to a file or another program stays clean. A status line
+// is redrawn in place and erased when the operation ends; with verbosity
+// >= 1 a solve prints a log line about once a second instead. Solves run
+// by a sweep's workers draw nothing of their own: the sweep's bar covers them.
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include <unistd.h>
+
+namespace ychart {
+
+enum class Progress { automatic, always, never };
+
+namespace detail {
+
+inline bool stderr_is_terminal() { return ::isatty(::fileno(stderr)) != 0; }
+
+/// True on a sweep's worker threads while they run points.
+inline thread_local bool progress_muted = false;
+
+/// Mutes status lines on this thread for its lifetime.
+class MuteProgress {
+ public:
+  MuteProgress() : was_(progress_muted) { progress_muted = true; }
+  ~MuteProgress() { progress_muted = was_; }
+  MuteProgress(const MuteProgress&) = delete;
+  MuteProgress& operator=(const MuteProgress&) = delete;
+
+ private:
+  bool was_;
+};
+
+/// One operation's progress: log lines (every `log_interval` seconds) or a
+/// live line (after `delay` seconds, redrawn at most 5 times a second).
+class StatusLine {
+ public:
+  StatusLine(bool log, Progress mode, double delay = 1.0, double log_interval = 1.0)
+      : log_(log),
+        live_(!log && !progress_muted &&
+              (mode == Progress::always || (mode == Progress::automatic && stderr_is_terminal()))),
+        delay_(delay),
+        log_interval_(log_interval) {}
+  StatusLine(const StatusLine&) = delete;
+  StatusLine& operator=(const StatusLine&) = delete;
+  ~StatusLine() { clear(); }
+
+  bool active() const { return log_ || live_; }
+
+  /// `text()` is called only when something is drawn. `final` prints the
+  /// last log line, or erases the live line.
+  template <class Text>
+  void update(double elapsed, Text&& text, bool final = false) {
+    if (log_) {
+      if (!final && elapsed - last_ < log_interval_) return;
+      last_ = elapsed;
+      std::fprintf(stderr, "%s\n", text().c_str());
+      return;
+    }
+    if (!live_) return;
+    if (final) {
+      clear();
+      return;
+    }
+    if (elapsed < delay_ || elapsed - last_ < 0.2) return;
+    last_ = elapsed;
+    std::fprintf(stderr, "\r\033[K%s", text().c_str());
+    std::fflush(stderr);
+    drawn_ = true;
+  }
+
+  /// Erases a live line (the terminal's cursor goes back to its start).
+  void clear() {
+    if (!drawn_) return;
+    std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+    drawn_ = false;
+  }
+
+ private:
+  bool log_, live_;
+  double delay_, log_interval_;
+  double last_ = -1e300;
+  bool drawn_ = false;
+};
+
+}  // namespace detail
+}  // namespace ychart
+// ---- end ychart/progress.hpp ----
 // ---- begin ychart/units/dimension.hpp ----
 // ychart/units/dimension.hpp
 // Physical dimensions as compile-time exponent lists. A dimension is a sorted
@@ -1873,6 +1967,10 @@ struct SolveOptions {
   /// Mixed-integer searches: >= 1 prints a progress line about once a second
   /// on stderr.
   int verbosity = 0;
+  /// Mixed-integer searches at verbosity 0: a status line on stderr once a
+  /// solve passes 1 s (incumbent, bound, gap), erased at the end. `automatic`
+  /// draws it only on a terminal; see ychart/progress.hpp.
+  Progress progress = Progress::automatic;
   Method method = Method::automatic;
   /// A mixed-integer solve is optimal when |incumbent - bound| is within
   /// relative_gap * |incumbent| or within absolute_gap (objective units, SI).
@@ -3183,6 +3281,9 @@ struct MilpOptions {
   /// ychart's progress line on stderr about once a second (elapsed,
   /// incumbent, bound, gap, nodes); `verbose` shows GLPK's own output.
   bool progress = false;
+  /// Without `progress`: the same as a live status line once the solve
+  /// passes 1 s, erased at the end (ychart/progress.hpp).
+  Progress live_progress = Progress::never;
   /// A feasible point to start from (an incumbent a heuristic found), or
   /// empty. GLPK gets it as its first incumbent; with it, GLPK's presolver
   /// is off, since the incumbent is given in the original columns. A point
@@ -3326,9 +3427,8 @@ struct BoundTracker {
   bool seen = false;
   std::vector<double> offer;  // 1-based: offered to GLPK at its first heuristic call
   bool offer_taken = false;
-  bool progress = false;  // print ychart's progress line about once a second
+  ychart::detail::StatusLine* line = nullptr;  // progress, if shown
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-  double last_print = 0.0;
 };
 
 inline void track_bound(glp_tree* tree, void* info) {
@@ -3341,18 +3441,21 @@ inline void track_bound(glp_tree* tree, void* info) {
     t->bound = glp_ios_node_bound(tree, node);
     t->seen = true;
   }
-  if (!t->progress) return;
+  if (!t->line || !t->line->active()) return;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t->start).count();
-  if (elapsed - t->last_print < 1.0) return;
-  t->last_print = elapsed;
-  glp_prob* p = glp_ios_get_prob(tree);
-  const bool has = glp_mip_status(p) == GLP_FEAS || glp_mip_status(p) == GLP_OPT;
-  const double incumbent = has ? glp_mip_obj_val(p) : std::nan("");
-  const double gap = has && t->seen ? std::abs(incumbent - t->bound) / (std::abs(incumbent) + DBL_EPSILON) : std::nan("");
-  int active = 0, total = 0, all = 0;
-  glp_ios_tree_size(tree, &active, &total, &all);
-  std::fprintf(stderr, "ychart glpk: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %d nodes (%d open)\n",
-               elapsed, incumbent, t->seen ? t->bound : std::nan(""), 100.0 * gap, all, active);
+  t->line->update(elapsed, [&] {
+    glp_prob* p = glp_ios_get_prob(tree);
+    const bool has = glp_mip_status(p) == GLP_FEAS || glp_mip_status(p) == GLP_OPT;
+    const double incumbent = has ? glp_mip_obj_val(p) : std::nan("");
+    const double gap =
+        has && t->seen ? std::abs(incumbent - t->bound) / (std::abs(incumbent) + DBL_EPSILON) : std::nan("");
+    int active = 0, total = 0, all = 0;
+    glp_ios_tree_size(tree, &active, &total, &all);
+    char text[256];
+    std::snprintf(text, sizeof text, "ychart glpk: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %d nodes (%d open)",
+                  elapsed, incumbent, t->seen ? t->bound : std::nan(""), 100.0 * gap, all, active);
+    return std::string(text);
+  });
 }
 
 inline int time_limit_ms(double seconds) {
@@ -3430,7 +3533,8 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   detail::load(prob_holder->p, f, false);
   detail::BoundTracker tracker;
   tracker.bound = f.maximize ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
-  tracker.progress = o.progress;
+  ychart::detail::StatusLine status_line(o.progress, o.live_progress);
+  tracker.line = &status_line;
   int rc = 1;
   bool started = false;
   if (!o.start.empty() && detail::feasible_point(f, o.start)) {
@@ -3463,7 +3567,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     const double bound_so_far = tracker.bound;
     tracker = detail::BoundTracker{};
     tracker.bound = bound_so_far;
-    tracker.progress = o.progress;
+    tracker.line = &status_line;
     rc = detail::run_intopt(*prob_holder, plain, &tracker);
   }
   auto& prob = *prob_holder;
@@ -5552,15 +5656,21 @@ class MigpContext {
   double box() const { return box_; }
 
   // ---- progress ----
-  void progress(const char* method, double bound_phi, long count, const char* counted, bool force = false) {
-    if (options_.verbosity < 1) return;
-    const double t = elapsed();
-    if (!force && t - last_print_ < 1.0) return;
-    last_print_ = t;
-    const double inc = has_incumbent() ? form_.user_objective(incumbent_phi_) : std::nan("");
-    const double bnd = std::isfinite(bound_phi) ? form_.user_objective(bound_phi) : std::nan("");
-    std::fprintf(stderr, "ychart %s: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld %s\n", method,
-                 t, inc, bnd, 100.0 * relative_gap(bound_phi), count, counted);
+  /// A log line about once a second (verbosity >= 1), or a live status line
+  /// on a terminal once the solve passes 1 s; `final` ends it.
+  void progress(const char* method, double bound_phi, long count, const char* counted, bool final = false) {
+    if (!status_line_.active()) return;
+    status_line_.update(
+        elapsed(),
+        [&] {
+          const double inc = has_incumbent() ? form_.user_objective(incumbent_phi_) : std::nan("");
+          const double bnd = std::isfinite(bound_phi) ? form_.user_objective(bound_phi) : std::nan("");
+          char line[256];
+          std::snprintf(line, sizeof line, "ychart %s: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld %s",
+                        method, elapsed(), inc, bnd, 100.0 * relative_gap(bound_phi), count, counted);
+          return std::string(line);
+        },
+        final);
   }
 
  private:
@@ -5573,7 +5683,7 @@ class MigpContext {
   std::vector<double> incumbent_;
   double incumbent_phi_ = std::numeric_limits<double>::infinity();
   int ipopt_iterations_ = 0;
-  double last_print_ = -1e9;
+  ychart::detail::StatusLine status_line_{options_.verbosity >= 1, options_.progress};
   bool linear_ = true;  // no convex rows: relaxations are LPs
 };
 
@@ -6466,6 +6576,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     mo.time_limit = options.time_limit;
     mo.relative_gap = options.relative_gap;
     mo.progress = options.verbosity >= 1;  // a progress line about once a second
+    mo.live_progress = options.progress;   // or a live line on a terminal
     mo.verbose = options.verbosity >= 2;   // and GLPK's own output
     auto milp = ctx.master({});
     // GLPK's first incumbent: a related model's solution (warm start), or
@@ -7678,7 +7789,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
   std::vector<double> best_point;
   Solution previous;
   bool have_previous = false;
-  double last_print = -1e9;
+  ychart::detail::StatusLine status_line(options.verbosity >= 1, options.progress);
   double master_seconds = 0.0;  // the rest of the time is spent packing
   for (long it = 0;; ++it) {
     b.nodes() = it;
@@ -7687,6 +7798,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     mo.time_limit = options.time_limit - elapsed();
     mo.verbosity = options.verbosity >= 3 ? 2 : 0;
     mo.detect_symmetry = false;  // the master has no devices left to swap
+    mo.progress = Progress::never;  // the decomposition's own line covers it
     mo.warm_start = have_previous ? &previous : nullptr;
     if (mo.time_limit <= 0) return finish(Status::time_limit, "time limit reached");
     const double master_start = elapsed();
@@ -7704,15 +7816,16 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     }
     bound = std::max(bound, sense * ms.objective());
     b.bound() = sense * bound;
-    if (options.verbosity >= 1 && elapsed() - last_print >= 1.0) {  // about once a second
-      last_print = elapsed();
+    status_line.update(elapsed(), [&] {
       const double gap = best_point.empty() ? std::nan("") : (best - bound) / std::max(std::abs(best), 1e-300);
-      std::fprintf(stderr,
-                   "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "
-                   "iterations (master %.2f s, packing %.2f s)\n",
-                   elapsed(), sense * best, sense * bound, 100.0 * gap, it, master_seconds,
-                   elapsed() - master_seconds);
-    }
+      char text[256];
+      std::snprintf(text, sizeof text,
+                    "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "
+                    "iterations (master %.2f s, packing %.2f s)",
+                    elapsed(), sense * best, sense * bound, 100.0 * gap, it, master_seconds,
+                    elapsed() - master_seconds);
+      return std::string(text);
+    });
     if (!best_point.empty() && best - bound <= std::max(options.absolute_gap, options.relative_gap * std::abs(best)))
       return finish(Status::optimal, "");
     // The master's point, with every total lowered as far as the master's
@@ -11630,8 +11743,8 @@ PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>
 // ychart/dse/sweep.hpp
 // Sweeps: evaluate or solve one model per point of a parameter grid
 // (resource cap, II_max, number of devices), in parallel over the
-// machine's cores, with a progress bar when stderr is a terminal. Results
-// come back in grid order whatever order the threads finish in.
+// machine's cores, with a progress bar and an ETA when stderr is a terminal.
+// Results come back in grid order whatever order the threads finish in.
 
 #include <algorithm>
 #include <atomic>
@@ -11651,6 +11764,7 @@ PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>
 
 #include <unistd.h>
 
+
 namespace ychart::dse {
 
 struct SweepOptions {
@@ -11658,8 +11772,9 @@ struct SweepOptions {
   /// inside the library (MUMPS is not thread-safe); GLPK, the searches and
   /// the evaluations run concurrently.
   unsigned threads = 0;
-  enum class Progress { automatic, always, never };
-  /// automatic: a bar on stderr only when stderr is a terminal.
+  using Progress = ychart::Progress;
+  /// automatic: a bar on stderr only when stderr is a terminal. The points'
+  /// own solves draw no status line while the bar runs.
   Progress progress = Progress::automatic;
   std::string label = "sweep";
 };
@@ -11681,6 +11796,7 @@ class ProgressBar {
     ++done_;
     draw();
   }
+  bool on() const { return on_; }
   ~ProgressBar() {
     if (on_) std::cerr << "\n" << std::flush;
   }
@@ -11693,9 +11809,15 @@ class ProgressBar {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     std::string bar(filled, '#');
     bar.resize(width, '.');
-    char time[32];
-    std::snprintf(time, sizeof time, "%.1f s", seconds);
-    std::cerr << "\r" << label_ << " [" << bar << "] " << done_ << "/" << total_ << "  " << time << std::flush;
+    // ETA from the mean time per finished point (points run in parallel, so
+    // the wall-clock rate already counts the threads).
+    char time[64];
+    if (done_ > 0 && done_ < total_)
+      std::snprintf(time, sizeof time, "%.1f s, ETA %.0f s", seconds,
+                    seconds / static_cast<double>(done_) * static_cast<double>(total_ - done_));
+    else
+      std::snprintf(time, sizeof time, "%.1f s", seconds);
+    std::cerr << "\r\033[K" << label_ << " [" << bar << "] " << done_ << "/" << total_ << "  " << time << std::flush;
   }
 
   std::size_t total_, done_ = 0;
@@ -11719,6 +11841,7 @@ auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& option
   std::atomic<std::size_t> next{0};
   detail::ProgressBar bar(points.size(), options);
   auto work = [&] {
+    ychart::detail::MuteProgress mute;  // the bar covers the points' solves
     for (std::size_t i = next++; i < points.size(); i = next++) {
       try {
         slots[i].emplace(fn(points[i]));
@@ -11769,10 +11892,12 @@ inline std::vector<double> linear_grid(double lo, double hi, double step) {
 
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace ychart::dse {
@@ -11819,16 +11944,30 @@ auto pareto_grid(const std::vector<double>& epsilons, Solve&& solve, const Sweep
 /// Walks the front from the unconstrained optimum of the first KPI: solve
 /// at epsilon = +inf, then at (previous second KPI) - gap, until infeasible
 /// or `max_points` solves. Each solve must be exact for the front to be.
+/// On a terminal (`progress`), a status line counts the points found; the
+/// walk cannot know how many remain, so it shows no ETA.
 template <class Solve>
-auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000) {
+auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000,
+                 ychart::Progress progress = ychart::Progress::automatic) {
   using Point = typename std::invoke_result_t<Solve&, double>::value_type;
   std::vector<Point> points;
   double epsilon = std::numeric_limits<double>::infinity();
+  const auto start = std::chrono::steady_clock::now();
+  ychart::detail::StatusLine line(false, progress, /*delay=*/0.0);
   for (std::size_t i = 0; i < max_points; ++i) {
-    auto p = solve(epsilon);
+    std::optional<Point> p;
+    {
+      ychart::detail::MuteProgress mute;  // the walk's line covers its solves
+      p = solve(epsilon);
+    }
     if (!p) break;
     points.push_back(std::move(*p));
     epsilon = points.back().second - gap;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    line.update(seconds, [&] {
+      return "Pareto front: " + std::to_string(points.size()) + " points, last at " + std::to_string(points.back().second) +
+             ", " + std::to_string(static_cast<long>(seconds)) + " s";
+    });
   }
   return non_dominated(std::move(points));
 }
@@ -11890,7 +12029,13 @@ struct parse_error : ychart::error {
 // around unquoted cells. The first remaining line is the header. Every
 // record remembers the line it starts on, so a bad cell is reported as
 // "<file>:<line>:<column>: <column name>: ...".
-// Hand-written: the project takes no parsing library as a dependency.
+// Hand-written, because no Debian-packaged parser fits (checked on Debian 12):
+// libcsv-dev (libcsv 3, C) hands over fields by callback with no positions,
+// so errors could not name a line and column, and it has no comment lines;
+// libfccp-dev (fast-cpp-csv-parser, a 2016 snapshot) fixes the column count
+// at compile time, rejects line breaks inside quoted cells and reports no
+// column positions. Tables here have columns chosen at run time and errors
+// must point at the cell.
 
 // ---- begin ychart/io/file.hpp ----
 // ychart/io/file.hpp
@@ -13115,6 +13260,11 @@ class Table {
   /// empty cells, NaN and infinities as null.
   void write_json(std::ostream& out) const {
     JsonWriter json(out);
+    write_json(json);
+  }
+
+  /// The same object as a value inside a larger document.
+  void write_json(JsonWriter& json) const {
     json.begin_object().key("columns").begin_array();
     for (const Column& column : columns_)
       json.begin_object().key("name").value(column.name).key("unit").value(column.unit).end_object();
