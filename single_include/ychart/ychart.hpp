@@ -11747,13 +11747,23 @@ PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>
 // Results come back in grid order whatever order the threads finish in.
 
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <exception>
+#include <type_traits>
+#include <vector>
+
+// ---- begin ychart/dse/detail/local_sweep.hpp ----
+// ychart/dse/detail/local_sweep.hpp
+// The options of a sweep and its runner on one process's threads, with the
+// progress bar; dse/sweep.hpp and dse/detail/mpi_sweep.hpp build on it.
+
+#include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
 #include <cstddef>
 #include <cstdio>
 #include <exception>
-#include <functional>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -11829,24 +11839,31 @@ class ProgressBar {
 
 }  // namespace detail
 
-/// Calls fn(point) for every point, in parallel, and returns the results in
-/// the order of `points`. An exception from any point is rethrown after all
-/// threads have stopped (the first by grid order).
+namespace detail {
+
+/// Runs fn over `points` on this process's threads. Every point ends with a
+/// result or an exception; none is rethrown here.
 template <class Point, class Fn>
-auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& options = {})
-    -> std::vector<std::invoke_result_t<Fn&, const Point&>> {
+struct LocalRun {
   using Result = std::invoke_result_t<Fn&, const Point&>;
-  std::vector<std::optional<Result>> slots(points.size());
-  std::vector<std::exception_ptr> errors(points.size());
+  std::vector<std::optional<Result>> results;
+  std::vector<std::exception_ptr> errors;
+};
+
+template <class Point, class Fn>
+LocalRun<Point, Fn> run_points(const std::vector<Point>& points, Fn& fn, const SweepOptions& options) {
+  LocalRun<Point, Fn> run;
+  run.results.resize(points.size());
+  run.errors.resize(points.size());
   std::atomic<std::size_t> next{0};
-  detail::ProgressBar bar(points.size(), options);
+  ProgressBar bar(points.size(), options);
   auto work = [&] {
     ychart::detail::MuteProgress mute;  // the bar covers the points' solves
     for (std::size_t i = next++; i < points.size(); i = next++) {
       try {
-        slots[i].emplace(fn(points[i]));
+        run.results[i].emplace(fn(points[i]));
       } catch (...) {
-        errors[i] = std::current_exception();
+        run.errors[i] = std::current_exception();
       }
       bar.step();
     }
@@ -11858,11 +11875,133 @@ auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& option
     for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
     work();
   }
-  for (auto& e : errors)
-    if (e) std::rethrow_exception(e);
+  return run;
+}
+
+}  // namespace detail
+
+}  // namespace ychart::dse
+// ---- end ychart/dse/detail/local_sweep.hpp ----
+
+#if defined(YCHART_WITH_MPI)
+// ---- begin ychart/dse/detail/mpi_sweep.hpp ----
+// ychart/dse/detail/mpi_sweep.hpp
+// dse::sweep over MPI ranks, on Boost.MPI: point i runs on rank i mod size
+// (on that rank's threads), then every rank receives all results in grid
+// order. Compiled only with YCHART_WITH_MPI (the ychart::mpi CMake target).
+// Results travel through Boost.Serialization, so the result type needs a
+// serialize() (fundamental types, std::string, std::vector and std::pair
+// have one in Boost).
+//
+// Why cyclic and static: every rank knows its points without messages, the
+// result is the same whatever the timing, and neighbouring grid points
+// (similar difficulty) land on different ranks, which balances typical
+// sweeps well enough.
+
+
+#include <boost/mpi/collectives.hpp>
+#include <boost/mpi/communicator.hpp>
+#include <boost/mpi/environment.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/utility.hpp>
+#include <boost/serialization/vector.hpp>
+
+#include <cstddef>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace ychart::dse {
+
+/// A point of an MPI sweep failed (on this or another rank); every rank
+/// throws it, with the point's index and the original message.
+struct remote_point_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+namespace detail {
+
+/// Ranks of MPI_COMM_WORLD, or 1 when MPI is not running.
+inline int mpi_ranks() {
+  if (!boost::mpi::environment::initialized() || boost::mpi::environment::finalized()) return 1;
+  return boost::mpi::communicator().size();
+}
+
+inline std::string message_of(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& x) {
+    return x.what();
+  } catch (...) {
+    return "an exception that is not a std::exception";
+  }
+}
+
+template <class Point, class Fn>
+auto mpi_sweep(const std::vector<Point>& points, Fn& fn, const SweepOptions& options)
+    -> std::vector<std::invoke_result_t<Fn&, const Point&>> {
+  using Result = std::invoke_result_t<Fn&, const Point&>;
+  const boost::mpi::communicator world;
+  const auto rank = static_cast<std::size_t>(world.rank()), size = static_cast<std::size_t>(world.size());
+  std::vector<Point> mine;
+  for (std::size_t i = rank; i < points.size(); i += size) mine.push_back(points[i]);
+  SweepOptions local = options;
+  if (rank == 0) local.label = options.label + " (rank 0 of " + std::to_string(size) + ")";
+  else local.progress = Progress::never;  // one bar, on rank 0
+  auto run = run_points(mine, fn, local);
+
+  // Each rank sends its results in order and its failures by grid index.
+  using Failures = std::vector<std::pair<unsigned long, std::string>>;
+  std::pair<std::vector<Result>, Failures> sent;
+  for (std::size_t k = 0; k < mine.size(); ++k) {
+    if (run.errors[k]) sent.second.emplace_back(rank + k * size, message_of(run.errors[k]));
+    else sent.first.push_back(std::move(*run.results[k]));
+  }
+  std::vector<decltype(sent)> all;
+  boost::mpi::all_gather(world, sent, all);
+
+  const std::pair<unsigned long, std::string>* first = nullptr;
+  for (const auto& from : all)
+    for (const auto& failure : from.second)
+      if (!first || failure.first < first->first) first = &failure;
+  if (first) throw remote_point_error("point " + std::to_string(first->first) + " of the sweep: " + first->second);
+
   std::vector<Result> out;
   out.reserve(points.size());
-  for (auto& s : slots) out.push_back(std::move(*s));
+  for (std::size_t i = 0; i < points.size(); ++i) out.push_back(std::move(all[i % size].first[i / size]));
+  return out;
+}
+
+}  // namespace detail
+}  // namespace ychart::dse
+// ---- end ychart/dse/detail/mpi_sweep.hpp ----
+#endif
+
+namespace ychart::dse {
+
+/// Calls fn(point) for every point, in parallel, and returns the results in
+/// the order of `points`. An exception from any point is rethrown after all
+/// threads have stopped (the first by grid order).
+///
+/// Built with MPI (the ychart::mpi target defines YCHART_WITH_MPI) and run
+/// under mpirun with more than one rank, the points are spread over the
+/// ranks and every rank gets all results, in grid order (dse/detail/mpi_sweep.hpp);
+/// the result type must then be serialisable by Boost.Serialization.
+template <class Point, class Fn>
+auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& options = {})
+    -> std::vector<std::invoke_result_t<Fn&, const Point&>> {
+#if defined(YCHART_WITH_MPI)
+  if (detail::mpi_ranks() > 1) return detail::mpi_sweep(points, fn, options);
+#endif
+  auto run = detail::run_points(points, fn, options);
+  for (auto& e : run.errors)
+    if (e) std::rethrow_exception(e);
+  std::vector<std::invoke_result_t<Fn&, const Point&>> out;
+  out.reserve(points.size());
+  for (auto& s : run.results) out.push_back(std::move(*s));
   return out;
 }
 
