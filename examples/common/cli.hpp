@@ -2,13 +2,17 @@
 // The command line every example shares, through CLI11: --help, --json
 // (results as JSON on stdout; the report a person reads moves to stderr),
 // --csv FILE (the example's main table; its other tables go next to it as
-// FILE-stem.<table>.csv), --svg-dir DIR (where the figures go), and each
-// example's own options, added to the same CLI::App.
+// FILE-stem.<table>.csv), --svg-dir DIR (where the figures go), --report
+// FILE (one self-contained HTML page with the tables, the figures and the
+// solver statuses: ychart::report), and each example's own options, added
+// to the same CLI::App.
 #pragma once
 
 #include <ychart/io/file.hpp>
 #include <ychart/io/json.hpp>
+#include <ychart/io/svg.hpp>
 #include <ychart/io/table.hpp>
+#include <ychart/report/report.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -28,7 +32,7 @@ namespace examples {
 class Outputs {
  public:
   Outputs(std::string example, std::string default_svg_dir)
-      : example_(std::move(example)), svg_dir_(std::move(default_svg_dir)) {}
+      : example_(std::move(example)), svg_dir_(std::move(default_svg_dir)), report_(example_) {}
 
   /// Adds --json, --csv and, for an example that draws figures (a default
   /// directory was given), --svg-dir (--out is kept as its alias).
@@ -37,6 +41,9 @@ class Outputs {
     app.add_option("--csv", csv_, "Write the main results table to this CSV file")->type_name("FILE");
     if (!svg_dir_.empty())
       app.add_option("--svg-dir,--out", svg_dir_, "Directory for the SVG figures")->capture_default_str()->type_name("DIR");
+    app.add_option("--report", report_path_, "Write an HTML report (tables, figures, solver statuses) to this file")
+        ->type_name("FILE.html");
+    report_ = ychart::report::Report(example_ + ": " + app.get_description());
   }
 
   /// Call after parsing: with --json, everything the program prints (cout
@@ -51,16 +58,30 @@ class Outputs {
 
   /// A figure's path in --svg-dir.
   std::filesystem::path svg(const std::string& file) const { return std::filesystem::path(svg_dir_) / file; }
+
+  /// Writes a figure to --svg-dir as `file` and adds it to the report.
+  template <class Chart>
+  void figure(const std::string& file, const Chart& chart) {
+    if (!svg_dir_.empty()) ychart::io::write_svg(svg(file), chart);
+    report_.figure(chart.title.empty() ? file : chart.title + " (" + file + ")", chart);
+  }
+
+  /// The report, for text, sections and model summaries of the example's own.
+  ychart::report::Report& report() { return report_; }
   const std::string& svg_dir() const { return svg_dir_; }
   bool json() const { return json_; }
 
   /// Tables for --csv and --json, in order; the first added is the main one.
-  void add_table(std::string name, ychart::io::Table table) { tables_.emplace_back(std::move(name), std::move(table)); }
+  void add_table(std::string name, ychart::io::Table table) {
+    report_.table(name, table);
+    tables_.emplace_back(std::move(name), std::move(table));
+  }
   /// Scalars for --json ("summary").
   void add_value(std::string name, ychart::io::Cell value) { values_.emplace_back(std::move(name), std::move(value)); }
 
   /// Writes --csv and --json; returns the exit code (1 if a file cannot be written).
   int finish() {
+    if (!report_path_.empty()) report_.write(report_path_);
     if (!csv_.empty() && !tables_.empty()) {
       const std::filesystem::path main(csv_);
       tables_.front().second.write_csv(main);
@@ -108,6 +129,8 @@ class Outputs {
   std::string csv_;
   std::string svg_dir_;
   int json_fd_ = -1;
+  std::string report_path_;
+  ychart::report::Report report_;
   std::vector<std::pair<std::string, ychart::io::Table>> tables_;
   std::vector<std::pair<std::string, ychart::io::Cell>> values_;
 };

@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
     }
     chart.series = {bound, exact};
     if (weighted) chart.series.push_back(spread);
-    io::write_svg(outputs.svg(std::string(c.key) + "_ii.svg"), chart);
+    outputs.figure(std::string(c.key) + "_ii.svg", chart);
   }
   outputs.add_table("allocation", table);
   return outputs.finish();

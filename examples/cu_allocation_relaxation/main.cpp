@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
     for (std::size_t i = 0; i < caps.size(); ++i) {
       auto r = build_relaxation(app, arch, uniform_resources<FpgaResources>(caps[i]));
       const auto s = r.model.solve();
+      if (i == 0) outputs.report().model(ychart::report::summarize(r.model, std::string(c.title) + ", GP relaxation"));
       // One row per resource some kernel uses (LUT and FF are not in the tables).
       std::vector<std::size_t> used;
       for (std::size_t t = 0; t < r.resource_row.size(); ++t)
@@ -101,7 +102,7 @@ int main(int argc, char** argv) {
     chart.series.push_back(ours);
     chart.series.push_back(digest);
   }
-  ychart::io::write_svg(outputs.svg("relaxed_ii.svg"), chart);
+  outputs.figure("relaxed_ii.svg", chart);
   outputs.add_table("relaxation", table);
   outputs.add_value("mismatches", long{mismatches});
   std::printf("\n%s\n", mismatches ? "MISMATCH with the digest's values" : "all points match the digest's values");

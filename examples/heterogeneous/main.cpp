@@ -119,7 +119,7 @@ struct Point {
 
 /// Each device's use of its binding resource (DSP on an FPGA, SMs on the
 /// GPU) by stage, as stacked bars.
-void use_bars(const Tasks& app, const Plat& p, const Mapping& m, double cap, const std::filesystem::path& file) {
+io::StackedBarChart use_bars(const Tasks& app, const Plat& p, const Mapping& m, double cap) {
   io::StackedBarChart chart;
   chart.title = "Alex-16 on " + p.name + " at a " + std::to_string(int(cap)) + " % FPGA cap";
   chart.y_label = "use (% of DSPs on an FPGA, of SMs on the GPU)";
@@ -136,7 +136,7 @@ void use_bars(const Tasks& app, const Plat& p, const Mapping& m, double cap, con
   }
   chart.reference_line = cap;
   chart.reference_label = "FPGA cap " + std::to_string(int(cap)) + " %";
-  io::write_svg(file, chart);
+  return chart;
 }
 
 /// With host transfers (sequential phases, locality), in two steps. First
@@ -380,7 +380,7 @@ int main(int argc, char** argv) {
                     series("1 GPU", [](const Point& p) { return p.gpu.ii_ms; }),
                     series("2 FPGAs + 1 GPU", [](const Point& p) { return p.both.ii_ms; }),
                     series("2 FPGAs + 1 GPU, PCIe transfers", [](const Point& p) { return p.both_transfers.ii_ms; })};
-    io::write_svg(std::filesystem::path(out_dir) / "alex16_fpga_gpu_cap.svg", chart);
+    outputs.figure("alex16_fpga_gpu_cap.svg", chart);
 
     for (const auto& p : points)
       if (p.cap == 61 && p.both.status == Status::optimal) {
@@ -393,7 +393,7 @@ int main(int argc, char** argv) {
         PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
         std::get<0>(eo.caps) = uniform_resources<FpgaResources>(p.cap);
         evaluate(app, both, p.both.mapping, eo).print(std::cout);
-        use_bars(app, both, p.both.mapping, p.cap, std::filesystem::path(out_dir) / "alex16_fpga_gpu_61.svg");
+        outputs.figure("alex16_fpga_gpu_61.svg", use_bars(app, both, p.both.mapping, p.cap));
         if (!p.both_transfers.mapping.cus.empty()) {
           std::cout << "\nwith host transfers (sequential phases, locality) at 61 %:\n";
           eo.schedule = Schedule::sequential_phases;
@@ -474,7 +474,7 @@ int main(int argc, char** argv) {
     pchart.series = {power_series("2 FPGAs", [](const PowerRow& r) { return r.fpga.watts; }),
                      power_series("1 GPU", [](const PowerRow& r) { return r.gpu.watts; }),
                      power_series("2 FPGAs + 1 GPU", [](const PowerRow& r) { return r.both.watts; })};
-    io::write_svg(std::filesystem::path(out_dir) / "alex16_fpga_gpu_power.svg", pchart);
+    outputs.figure("alex16_fpga_gpu_power.svg", pchart);
 
     std::cout << "\nfiles written to " << out_dir << "/\n";
     const int written = outputs.finish();

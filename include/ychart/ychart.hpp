@@ -50,6 +50,7 @@
 #include "io/parse_error.hpp"
 #include "io/csv.hpp"
 #include "io/json.hpp"
+#include "report/report.hpp"
 #include "io/table.hpp"
 #include "io/svg.hpp"
 #include "dse/load.hpp"

@@ -13223,249 +13223,19 @@ class JsonWriter {
 
 }  // namespace ychart::io
 // ---- end ychart/io/json.hpp ----
-// ---- begin ychart/io/table.hpp ----
-// ychart/io/table.hpp
-// A results table for sweeps: named columns with a unit and a print
-// precision, rows of cells (empty, double, long or text). It prints aligned
-// for a terminal and writes CSV (full precision, readable back with
-// CsvDocument) and JSON ({"columns": [...], "rows": [{name: value}]}).
+// ---- begin ychart/report/report.hpp ----
+// ychart/report/report.hpp
+// ychart::report::Report: one self-contained HTML file for a sweep or a
+// study, to open in any browser or attach to a paper's artefact. It holds,
+// in the order they are added: text, model summaries (variables by kind,
+// constraints, objective), results tables, SVG figures (inlined) and
+// solutions; and it opens with a tally of the solver statuses found in
+// them. No external files, fonts or scripts: a small inline script sorts a
+// table when its header is clicked.
+//
+// Every number keeps its exact value in a data-value attribute, every table
+// cell its column in data-column, so scripts and tests can read the DOM.
 
-
-#include <algorithm>
-#include <charconv>
-#include <cmath>
-#include <cstddef>
-#include <filesystem>
-#include <iomanip>
-#include <limits>
-#include <locale>
-#include <ostream>
-#include <sstream>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <variant>
-#include <vector>
-
-namespace ychart::io {
-
-struct Column {
-  std::string name;
-  std::string unit;   // "" if none
-  int precision = 4;  // significant digits when printed
-
-  /// "name [unit]", or the name alone without a unit: the CSV and print header.
-  std::string heading() const { return unit.empty() ? name : name + " [" + unit + "]"; }
-};
-
-/// std::monostate is an empty cell (a value that does not exist, e.g. an
-/// infeasible point's objective).
-using Cell = std::variant<std::monostate, double, long, std::string>;
-
-namespace detail {
-
-/// Shortest text that reads back as the same double.
-inline std::string round_trip_text(double value) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
-
-inline std::string integer_text(long value) {
-  char buffer[24];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
-
-/// `significant_digits` like printf's %g, independent of the global locale.
-inline std::string significant_text(double value, int significant_digits) {
-  if (std::isnan(value)) return "-";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  std::ostringstream out;
-  out.imbue(std::locale::classic());
-  out << std::setprecision(significant_digits) << value;
-  return out.str();
-}
-
-}  // namespace detail
-
-class Table {
- public:
-  /// Throws ychart::error for an empty or repeated column name or a precision
-  /// outside 1..17.
-  explicit Table(std::vector<Column> columns) : columns_(std::move(columns)) {
-    for (std::size_t i = 0; i < columns_.size(); ++i) {
-      const Column& column = columns_[i];
-      if (column.name.empty()) throw ychart::error("ychart: Table: column " + std::to_string(i) + " has no name");
-      for (std::size_t j = 0; j < i; ++j)
-        if (columns_[j].name == column.name) throw ychart::error("ychart: Table: two columns named `" + column.name + "`");
-      if (column.precision < 1 || column.precision > 17)
-        throw ychart::error("ychart: Table: column `" + column.name + "` has precision " +
-                            std::to_string(column.precision) + " (expected 1..17 significant digits)");
-    }
-  }
-
-  /// Appends a row; throws ychart::error unless it has one cell per column.
-  void add_row(std::vector<Cell> cells) {
-    if (cells.size() != columns_.size())
-      throw ychart::error("ychart: Table::add_row: " + std::to_string(cells.size()) + " cells for " +
-                          std::to_string(columns_.size()) + " columns");
-    rows_.push_back(std::move(cells));
-  }
-
-  const std::vector<Column>& columns() const { return columns_; }
-  const std::vector<std::vector<Cell>>& rows() const { return rows_; }
-
-  /// Throws ychart::error for an unknown name.
-  std::size_t column_index(std::string_view name) const {
-    for (std::size_t i = 0; i < columns_.size(); ++i)
-      if (columns_[i].name == name) return i;
-    throw ychart::error("ychart: Table: no column named `" + std::string(name) + "`");
-  }
-
-  /// The cell as a double: a long converted, an empty cell NaN; text, or a
-  /// row out of range, throws ychart::error.
-  double number(std::size_t row, std::string_view name) const {
-    const std::size_t column = column_index(name);
-    if (row >= rows_.size())
-      throw ychart::error("ychart: Table: row " + std::to_string(row) + " out of range (" +
-                          std::to_string(rows_.size()) + " rows)");
-    const Cell& cell = rows_[row][column];
-    if (const auto* value = std::get_if<double>(&cell)) return *value;
-    if (const auto* value = std::get_if<long>(&cell)) return static_cast<double>(*value);
-    if (std::holds_alternative<std::monostate>(cell)) return std::numeric_limits<double>::quiet_NaN();
-    throw ychart::error("ychart: Table: row " + std::to_string(row) + " of column `" + std::string(name) +
-                        "` holds text, not a number");
-  }
-
-  /// Aligned columns under a "name [unit]" header: numbers right-aligned with
-  /// the column's significant digits (NaN "-", infinities "inf"/"-inf"),
-  /// columns holding text left-aligned.
-  void print(std::ostream& out) const {
-    std::vector<std::vector<std::string>> texts(rows_.size());
-    std::vector<std::size_t> widths(columns_.size());
-    std::vector<bool> right_aligned(columns_.size(), true);
-    for (std::size_t c = 0; c < columns_.size(); ++c) widths[c] = display_width(columns_[c].heading());
-    for (std::size_t r = 0; r < rows_.size(); ++r) {
-      for (std::size_t c = 0; c < columns_.size(); ++c) {
-        const Cell& cell = rows_[r][c];
-        if (std::holds_alternative<std::string>(cell)) right_aligned[c] = false;
-        texts[r].push_back(print_text(cell, columns_[c].precision));
-        widths[c] = std::max(widths[c], display_width(texts[r].back()));
-      }
-    }
-    const auto print_line = [&](const auto& cell_text) {
-      std::string line;
-      for (std::size_t c = 0; c < columns_.size(); ++c) {
-        const std::string& text = cell_text(c);
-        const std::string padding(widths[c] - display_width(text), ' ');
-        if (c > 0) line += "  ";
-        line += right_aligned[c] ? padding + text : text + padding;
-      }
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      out << line << '\n';
-    };
-    std::vector<std::string> headings, rules;
-    for (std::size_t c = 0; c < columns_.size(); ++c) {
-      headings.push_back(columns_[c].heading());
-      rules.emplace_back(widths[c], '-');
-    }
-    print_line([&](std::size_t c) -> const std::string& { return headings[c]; });
-    print_line([&](std::size_t c) -> const std::string& { return rules[c]; });
-    for (const auto& row_texts : texts) print_line([&](std::size_t c) -> const std::string& { return row_texts[c]; });
-  }
-
-  /// Header "name [unit]" (name alone without unit); numbers in full
-  /// precision; empty cells and NaN as empty cells (spreadsheets and pandas
-  /// read them as missing), infinities as "inf"/"-inf".
-  void write_csv(std::ostream& out) const {
-    std::vector<std::string> line;
-    for (const Column& column : columns_) line.push_back(column.heading());
-    write_csv_row(out, line);
-    for (const auto& row : rows_) {
-      line.clear();
-      for (const Cell& cell : row) line.push_back(csv_text(cell));
-      write_csv_row(out, line);
-    }
-  }
-
-  void write_csv(const std::filesystem::path& path) const {
-    std::ostringstream out;
-    write_csv(out);
-    write_text_file(path, out.str());
-  }
-
-  /// {"columns": [{"name", "unit"}...], "rows": [{name: value, ...}...]};
-  /// empty cells, NaN and infinities as null.
-  void write_json(std::ostream& out) const {
-    JsonWriter json(out);
-    write_json(json);
-  }
-
-  /// The same object as a value inside a larger document.
-  void write_json(JsonWriter& json) const {
-    json.begin_object().key("columns").begin_array();
-    for (const Column& column : columns_)
-      json.begin_object().key("name").value(column.name).key("unit").value(column.unit).end_object();
-    json.end_array().key("rows").begin_array();
-    for (const auto& row : rows_) {
-      json.begin_object();
-      for (std::size_t c = 0; c < columns_.size(); ++c) {
-        json.key(columns_[c].name);
-        std::visit(
-            [&](const auto& value) {
-              if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::monostate>) json.value(nullptr);
-              else json.value(value);
-            },
-            row[c]);
-      }
-      json.end_object();
-    }
-    json.end_array().end_object();
-  }
-
-  void write_json(const std::filesystem::path& path) const {
-    std::ostringstream out;
-    write_json(out);
-    write_text_file(path, out.str());
-  }
-
- private:
-  /// Characters, not bytes, so UTF-8 names (e.g. "µs") align.
-  static std::size_t display_width(std::string_view text) {
-    return static_cast<std::size_t>(
-        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-  }
-
-  static std::string print_text(const Cell& cell, int precision) {
-    if (const auto* value = std::get_if<double>(&cell)) return detail::significant_text(*value, precision);
-    if (const auto* value = std::get_if<long>(&cell)) return detail::integer_text(*value);
-    if (const auto* text = std::get_if<std::string>(&cell)) return *text;
-    return "";
-  }
-
-  static std::string csv_text(const Cell& cell) {
-    if (const auto* value = std::get_if<double>(&cell)) {
-      if (std::isnan(*value)) return "";
-      if (std::isinf(*value)) return *value > 0 ? "inf" : "-inf";
-      return detail::round_trip_text(*value);
-    }
-    if (const auto* value = std::get_if<long>(&cell)) return detail::integer_text(*value);
-    if (const auto* text = std::get_if<std::string>(&cell)) return *text;
-    return "";
-  }
-
-  std::vector<Column> columns_;
-  std::vector<std::vector<Cell>> rows_;
-};
-
-inline std::ostream& operator<<(std::ostream& out, const Table& table) {
-  table.print(out);
-  return out;
-}
-
-}  // namespace ychart::io
-// ---- end ychart/io/table.hpp ----
 // ---- begin ychart/io/svg.hpp ----
 // ychart/io/svg.hpp
 // SVG charts drawn by ychart itself, so results can be plotted without a
@@ -14158,6 +13928,514 @@ inline void write_svg(const std::filesystem::path& path, const StackedBarChart& 
 
 }  // namespace ychart::io
 // ---- end ychart/io/svg.hpp ----
+// ---- begin ychart/io/table.hpp ----
+// ychart/io/table.hpp
+// A results table for sweeps: named columns with a unit and a print
+// precision, rows of cells (empty, double, long or text). It prints aligned
+// for a terminal and writes CSV (full precision, readable back with
+// CsvDocument) and JSON ({"columns": [...], "rows": [{name: value}]}).
+
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <filesystem>
+#include <iomanip>
+#include <limits>
+#include <locale>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace ychart::io {
+
+struct Column {
+  std::string name;
+  std::string unit;   // "" if none
+  int precision = 4;  // significant digits when printed
+
+  /// "name [unit]", or the name alone without a unit: the CSV and print header.
+  std::string heading() const { return unit.empty() ? name : name + " [" + unit + "]"; }
+};
+
+/// std::monostate is an empty cell (a value that does not exist, e.g. an
+/// infeasible point's objective).
+using Cell = std::variant<std::monostate, double, long, std::string>;
+
+namespace detail {
+
+/// Shortest text that reads back as the same double.
+inline std::string round_trip_text(double value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+inline std::string integer_text(long value) {
+  char buffer[24];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+/// `significant_digits` like printf's %g, independent of the global locale.
+inline std::string significant_text(double value, int significant_digits) {
+  if (std::isnan(value)) return "-";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  std::ostringstream out;
+  out.imbue(std::locale::classic());
+  out << std::setprecision(significant_digits) << value;
+  return out.str();
+}
+
+}  // namespace detail
+
+class Table {
+ public:
+  /// Throws ychart::error for an empty or repeated column name or a precision
+  /// outside 1..17.
+  explicit Table(std::vector<Column> columns) : columns_(std::move(columns)) {
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+      const Column& column = columns_[i];
+      if (column.name.empty()) throw ychart::error("ychart: Table: column " + std::to_string(i) + " has no name");
+      for (std::size_t j = 0; j < i; ++j)
+        if (columns_[j].name == column.name) throw ychart::error("ychart: Table: two columns named `" + column.name + "`");
+      if (column.precision < 1 || column.precision > 17)
+        throw ychart::error("ychart: Table: column `" + column.name + "` has precision " +
+                            std::to_string(column.precision) + " (expected 1..17 significant digits)");
+    }
+  }
+
+  /// Appends a row; throws ychart::error unless it has one cell per column.
+  void add_row(std::vector<Cell> cells) {
+    if (cells.size() != columns_.size())
+      throw ychart::error("ychart: Table::add_row: " + std::to_string(cells.size()) + " cells for " +
+                          std::to_string(columns_.size()) + " columns");
+    rows_.push_back(std::move(cells));
+  }
+
+  const std::vector<Column>& columns() const { return columns_; }
+  const std::vector<std::vector<Cell>>& rows() const { return rows_; }
+
+  /// Throws ychart::error for an unknown name.
+  std::size_t column_index(std::string_view name) const {
+    for (std::size_t i = 0; i < columns_.size(); ++i)
+      if (columns_[i].name == name) return i;
+    throw ychart::error("ychart: Table: no column named `" + std::string(name) + "`");
+  }
+
+  /// The cell as a double: a long converted, an empty cell NaN; text, or a
+  /// row out of range, throws ychart::error.
+  double number(std::size_t row, std::string_view name) const {
+    const std::size_t column = column_index(name);
+    if (row >= rows_.size())
+      throw ychart::error("ychart: Table: row " + std::to_string(row) + " out of range (" +
+                          std::to_string(rows_.size()) + " rows)");
+    const Cell& cell = rows_[row][column];
+    if (const auto* value = std::get_if<double>(&cell)) return *value;
+    if (const auto* value = std::get_if<long>(&cell)) return static_cast<double>(*value);
+    if (std::holds_alternative<std::monostate>(cell)) return std::numeric_limits<double>::quiet_NaN();
+    throw ychart::error("ychart: Table: row " + std::to_string(row) + " of column `" + std::string(name) +
+                        "` holds text, not a number");
+  }
+
+  /// Aligned columns under a "name [unit]" header: numbers right-aligned with
+  /// the column's significant digits (NaN "-", infinities "inf"/"-inf"),
+  /// columns holding text left-aligned.
+  void print(std::ostream& out) const {
+    std::vector<std::vector<std::string>> texts(rows_.size());
+    std::vector<std::size_t> widths(columns_.size());
+    std::vector<bool> right_aligned(columns_.size(), true);
+    for (std::size_t c = 0; c < columns_.size(); ++c) widths[c] = display_width(columns_[c].heading());
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+      for (std::size_t c = 0; c < columns_.size(); ++c) {
+        const Cell& cell = rows_[r][c];
+        if (std::holds_alternative<std::string>(cell)) right_aligned[c] = false;
+        texts[r].push_back(print_text(cell, columns_[c].precision));
+        widths[c] = std::max(widths[c], display_width(texts[r].back()));
+      }
+    }
+    const auto print_line = [&](const auto& cell_text) {
+      std::string line;
+      for (std::size_t c = 0; c < columns_.size(); ++c) {
+        const std::string& text = cell_text(c);
+        const std::string padding(widths[c] - display_width(text), ' ');
+        if (c > 0) line += "  ";
+        line += right_aligned[c] ? padding + text : text + padding;
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out << line << '\n';
+    };
+    std::vector<std::string> headings, rules;
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+      headings.push_back(columns_[c].heading());
+      rules.emplace_back(widths[c], '-');
+    }
+    print_line([&](std::size_t c) -> const std::string& { return headings[c]; });
+    print_line([&](std::size_t c) -> const std::string& { return rules[c]; });
+    for (const auto& row_texts : texts) print_line([&](std::size_t c) -> const std::string& { return row_texts[c]; });
+  }
+
+  /// Header "name [unit]" (name alone without unit); numbers in full
+  /// precision; empty cells and NaN as empty cells (spreadsheets and pandas
+  /// read them as missing), infinities as "inf"/"-inf".
+  void write_csv(std::ostream& out) const {
+    std::vector<std::string> line;
+    for (const Column& column : columns_) line.push_back(column.heading());
+    write_csv_row(out, line);
+    for (const auto& row : rows_) {
+      line.clear();
+      for (const Cell& cell : row) line.push_back(csv_text(cell));
+      write_csv_row(out, line);
+    }
+  }
+
+  void write_csv(const std::filesystem::path& path) const {
+    std::ostringstream out;
+    write_csv(out);
+    write_text_file(path, out.str());
+  }
+
+  /// {"columns": [{"name", "unit"}...], "rows": [{name: value, ...}...]};
+  /// empty cells, NaN and infinities as null.
+  void write_json(std::ostream& out) const {
+    JsonWriter json(out);
+    write_json(json);
+  }
+
+  /// The same object as a value inside a larger document.
+  void write_json(JsonWriter& json) const {
+    json.begin_object().key("columns").begin_array();
+    for (const Column& column : columns_)
+      json.begin_object().key("name").value(column.name).key("unit").value(column.unit).end_object();
+    json.end_array().key("rows").begin_array();
+    for (const auto& row : rows_) {
+      json.begin_object();
+      for (std::size_t c = 0; c < columns_.size(); ++c) {
+        json.key(columns_[c].name);
+        std::visit(
+            [&](const auto& value) {
+              if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::monostate>) json.value(nullptr);
+              else json.value(value);
+            },
+            row[c]);
+      }
+      json.end_object();
+    }
+    json.end_array().end_object();
+  }
+
+  void write_json(const std::filesystem::path& path) const {
+    std::ostringstream out;
+    write_json(out);
+    write_text_file(path, out.str());
+  }
+
+ private:
+  /// Characters, not bytes, so UTF-8 names (e.g. "µs") align.
+  static std::size_t display_width(std::string_view text) {
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  }
+
+  static std::string print_text(const Cell& cell, int precision) {
+    if (const auto* value = std::get_if<double>(&cell)) return detail::significant_text(*value, precision);
+    if (const auto* value = std::get_if<long>(&cell)) return detail::integer_text(*value);
+    if (const auto* text = std::get_if<std::string>(&cell)) return *text;
+    return "";
+  }
+
+  static std::string csv_text(const Cell& cell) {
+    if (const auto* value = std::get_if<double>(&cell)) {
+      if (std::isnan(*value)) return "";
+      if (std::isinf(*value)) return *value > 0 ? "inf" : "-inf";
+      return detail::round_trip_text(*value);
+    }
+    if (const auto* value = std::get_if<long>(&cell)) return detail::integer_text(*value);
+    if (const auto* text = std::get_if<std::string>(&cell)) return *text;
+    return "";
+  }
+
+  std::vector<Column> columns_;
+  std::vector<std::vector<Cell>> rows_;
+};
+
+inline std::ostream& operator<<(std::ostream& out, const Table& table) {
+  table.print(out);
+  return out;
+}
+
+}  // namespace ychart::io
+// ---- end ychart/io/table.hpp ----
+
+#include <cmath>
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace ychart::report {
+
+/// What a model holds, for a report's summary.
+struct ModelSummary {
+  std::string name;
+  std::size_t positive = 0, discrete = 0, real = 0, tabulated = 0;
+  std::size_t constraints = 0;
+  std::size_t symmetric_groups = 0;  // declared interchangeable groups
+  std::string sense;                 // "minimise" or "maximise"; "" without an objective
+  std::string objective_unit;
+};
+
+inline ModelSummary summarize(const Model& model, std::string name) {
+  ModelSummary s;
+  s.name = std::move(name);
+  for (const auto& v : model.registry().variables) {
+    switch (v.kind) {
+      case ychart::detail::VariableKind::positive: ++s.positive; break;
+      case ychart::detail::VariableKind::discrete: ++s.discrete; break;
+      case ychart::detail::VariableKind::real: ++s.real; break;
+      case ychart::detail::VariableKind::tabulated: ++s.tabulated; break;
+    }
+  }
+  s.constraints = model.constraints().size();
+  s.symmetric_groups = model.symmetries().size();
+  if (model.has_objective()) s.sense = model.sense() == Model::Sense::minimize ? "minimise" : "maximise";
+  s.objective_unit = model.objective_unit();
+  return s;
+}
+
+namespace detail {
+
+inline std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+/// "II ychart" -> "ii-ychart": ids for tables and figures.
+inline std::string slug(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (alnum) out += c;
+    else if (c >= 'A' && c <= 'Z') out += static_cast<char>(c - 'A' + 'a');
+    else if (!out.empty() && out.back() != '-') out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out.empty() ? "item" : out;
+}
+
+inline constexpr std::string_view style = R"(
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; margin: 0.8em 0; font-variant-numeric: tabular-nums; }
+th, td { padding: 0.2em 0.7em; border-bottom: 1px solid #eee; text-align: right; }
+th { background: #f4f4f4; cursor: pointer; user-select: none; }
+td.text, th.text { text-align: left; } td.empty { color: #aaa; }
+caption { text-align: left; font-weight: 600; padding-bottom: 0.3em; }
+figure { margin: 1.2em 0; } figcaption { color: #555; }
+dl.summary { display: grid; grid-template-columns: max-content auto; gap: 0.1em 1em; }
+dl.summary dt { font-weight: 600; }
+.status-optimal { color: #1a7f37; } .status-other { color: #b35900; }
+)";
+
+// Sorts a table by the clicked column (numbers by data-value, text
+// otherwise; a second click reverses), then marks the page ready.
+inline constexpr std::string_view script = R"(
+document.querySelectorAll('table.results').forEach(function (table) {
+  table.querySelectorAll('thead th').forEach(function (th, column) {
+    th.addEventListener('click', function () {
+      var body = table.tBodies[0];
+      var rows = Array.prototype.slice.call(body.rows);
+      var ascending = th.dataset.order !== 'ascending';
+      th.dataset.order = ascending ? 'ascending' : 'descending';
+      rows.sort(function (a, b) {
+        var x = a.cells[column].dataset.value, y = b.cells[column].dataset.value;
+        var nx = parseFloat(x), ny = parseFloat(y);
+        var order = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : String(x).localeCompare(String(y));
+        return ascending ? order : -order;
+     });
+      rows.forEach(function (row) { body.appendChild(row);});
+   });
+ });
+});
+document.body.dataset.ready = 'true';
+)";
+
+}  // namespace detail
+
+class Report {
+ public:
+  explicit Report(std::string title) : title_(std::move(title)) {}
+
+  /// A heading that starts a new section.
+  Report& section(std::string heading) {
+    blocks_.push_back({Kind::section, std::move(heading), ""});
+    return *this;
+  }
+  /// A paragraph of plain text (escaped).
+  Report& text(std::string paragraph) {
+    blocks_.push_back({Kind::text, std::move(paragraph), ""});
+    return *this;
+  }
+  Report& model(const ModelSummary& summary) {
+    std::string html = "<dl class=\"summary\" data-model=\"" + detail::html_escape(summary.name) + "\">";
+    auto row = [&](std::string_view term, const std::string& value, std::string_view key) {
+      html += "<dt>" + std::string(term) + "</dt><dd data-key=\"" + std::string(key) + "\">" +
+              detail::html_escape(value) + "</dd>";
+    };
+    row("model", summary.name, "name");
+    row("objective", summary.sense.empty() ? "none" : summary.sense +
+        (summary.objective_unit.empty() ? "" : " (" + summary.objective_unit + ")"), "objective");
+    row("positive variables", std::to_string(summary.positive), "positive");
+    row("integer / choice variables", std::to_string(summary.discrete), "discrete");
+    row("real variables", std::to_string(summary.real), "real");
+    row("tabulated terms", std::to_string(summary.tabulated), "tabulated");
+    row("constraints", std::to_string(summary.constraints), "constraints");
+    row("declared symmetry groups", std::to_string(summary.symmetric_groups), "symmetric_groups");
+    html += "</dl>\n";
+    blocks_.push_back({Kind::html, "", std::move(html)});
+    return *this;
+  }
+  /// A results table; a column whose name starts with "status" feeds the tally.
+  Report& table(std::string name, const io::Table& table) {
+    for (std::size_t c = 0; c < table.columns().size(); ++c)
+      if (table.columns()[c].name.rfind("status", 0) == 0)
+        for (const auto& row : table.rows())
+          if (const auto* status = std::get_if<std::string>(&row[c]); status && !status->empty()) ++tally_[*status];
+    blocks_.push_back({Kind::html, "", table_html(name, table)});
+    return *this;
+  }
+  Report& figure(std::string caption, const io::LineChart& chart) { return svg_figure(std::move(caption), io::to_svg(chart)); }
+  Report& figure(std::string caption, const io::StackedBarChart& chart) {
+    return svg_figure(std::move(caption), io::to_svg(chart));
+  }
+  /// An SVG drawn elsewhere, inlined as it is.
+  Report& svg_figure(std::string caption, std::string svg) {
+    if (svg.rfind("<?xml", 0) == 0) svg.erase(0, svg.find('\n') + 1);  // an HTML page takes no XML declaration
+    const std::string id = "figure-" + std::to_string(++figures_);
+    blocks_.push_back({Kind::html, "",
+                       "<figure id=\"" + id + "\">" + svg + "<figcaption>" + detail::html_escape(caption) +
+                           "</figcaption></figure>\n"});
+    return *this;
+  }
+  /// One solve: status, objective, bound, gap, method and time.
+  Report& solution(std::string name, const Solution& s) {
+    ++tally_[std::string(to_string(s.status()))];
+    io::Table t({{"solve", "", 1}, {"status", "", 1}, {"objective", "", 8}, {"bound", "", 8}, {"gap", "", 3},
+                 {"method", "", 1}, {"time", "s", 3}});
+    const double nan = std::nan("");
+    t.add_row({name, std::string(to_string(s.status())), s.has_values() ? s.objective() : nan, s.bound(), s.gap(),
+               s.method(), s.solve_time()});
+    blocks_.push_back({Kind::html, "", table_html(name, t)});
+    return *this;
+  }
+
+  /// How many results (table rows and solutions) ended with each status.
+  const std::map<std::string, long>& status_tally() const { return tally_; }
+
+  std::string html() const {
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+                      detail::html_escape(title_) + "</title>\n<style>" + std::string(detail::style) +
+                      "</style>\n</head>\n<body>\n<h1>" + detail::html_escape(title_) + "</h1>\n";
+    out += "<section id=\"statuses\"><h2>Solver statuses</h2>\n";
+    if (tally_.empty()) {
+      out += "<p>No solver results in this report.</p>\n";
+    } else {
+      out += "<table id=\"status-tally\"><thead><tr><th class=\"text\">status</th><th>results</th></tr></thead><tbody>\n";
+      for (const auto& [status, count] : tally_)
+        out += "<tr data-status=\"" + detail::html_escape(status) + "\"><td class=\"text " +
+               (status == "optimal" ? "status-optimal" : "status-other") + "\">" + detail::html_escape(status) +
+               "</td><td data-value=\"" + std::to_string(count) + "\">" + std::to_string(count) + "</td></tr>\n";
+      out += "</tbody></table>\n";
+    }
+    out += "</section>\n<section>\n";
+    for (const auto& b : blocks_) {
+      switch (b.kind) {
+        case Kind::section: out += "</section>\n<section>\n<h2>" + detail::html_escape(b.text) + "</h2>\n"; break;
+        case Kind::text: out += "<p>" + detail::html_escape(b.text) + "</p>\n"; break;
+        case Kind::html: out += b.html; break;
+      }
+    }
+    out += "</section>\n<footer><p>Written by ychart.</p></footer>\n<script>" + std::string(detail::script) +
+           "</script>\n</body>\n</html>\n";
+    return out;
+  }
+
+  void write(const std::filesystem::path& path) const { io::write_text_file(path, html()); }
+
+ private:
+  enum class Kind { section, text, html };
+  struct Block {
+    Kind kind;
+    std::string text;
+    std::string html;
+  };
+
+  std::string table_html(const std::string& name, const io::Table& table) {
+    std::string id = "table-" + detail::slug(name);
+    if (++table_ids_[id] > 1) id += "-" + std::to_string(table_ids_[id]);
+    std::string out = "<table class=\"results\" id=\"" + id + "\" data-table=\"" + detail::html_escape(name) +
+                      "\">\n<caption>" + detail::html_escape(name) + "</caption>\n<thead><tr>";
+    for (const auto& column : table.columns()) {
+      const bool text_column = !table.rows().empty() && std::holds_alternative<std::string>(table.rows().front()[
+                                   static_cast<std::size_t>(&column - table.columns().data())]);
+      out += "<th" + std::string(text_column ? " class=\"text\"" : "") + " data-column=\"" +
+             detail::html_escape(column.name) + "\" data-unit=\"" + detail::html_escape(column.unit) + "\">" +
+             detail::html_escape(column.heading()) + "</th>";
+    }
+    out += "</tr></thead>\n<tbody>\n";
+    for (const auto& row : table.rows()) {
+      out += "<tr>";
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        const auto& column = table.columns()[c];
+        const std::string data_column = " data-column=\"" + detail::html_escape(column.name) + "\"";
+        if (const auto* v = std::get_if<double>(&row[c]); v && std::isfinite(*v)) {
+          out += "<td" + data_column + " data-value=\"" + io::detail::round_trip_text(*v) + "\">" +
+                 io::detail::significant_text(*v, column.precision) + "</td>";
+        } else if (const auto* n = std::get_if<long>(&row[c])) {
+          out += "<td" + data_column + " data-value=\"" + io::detail::integer_text(*n) + "\">" +
+                 io::detail::integer_text(*n) + "</td>";
+        } else if (const auto* s = std::get_if<std::string>(&row[c])) {
+          out += "<td class=\"text\"" + data_column + " data-value=\"" + detail::html_escape(*s) + "\">" +
+                 detail::html_escape(*s) + "</td>";
+        } else {
+          out += "<td class=\"empty\"" + data_column + " data-value=\"\">&ndash;</td>";
+        }
+      }
+      out += "</tr>\n";
+    }
+    out += "</tbody></table>\n";
+    return out;
+  }
+
+  std::string title_;
+  std::vector<Block> blocks_;
+  std::map<std::string, long> tally_;
+  std::map<std::string, int> table_ids_;
+  int figures_ = 0;
+};
+
+}  // namespace ychart::report
+// ---- end ychart/report/report.hpp ----
 // ---- begin ychart/dse/load.hpp ----
 // ychart/dse/load.hpp
 // Applications and architectures from data files: kernels from CSV (one row

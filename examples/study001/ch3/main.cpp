@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
                                  [](const Point& p) { return p.gpa_rerun.ii_ms; }, false);
       rerun_series.line = false;
       left.series.push_back(rerun_series);
-      io::write_svg(std::filesystem::path(out_dir) / (c.figure + "_" + c.id + "_cap.svg"), left);
+      outputs.figure(c.figure + "_" + c.id + "_cap.svg", left);
       io::LineChart right;
       right.title = c.title + ": II against average FPGA use";
       right.x_label = "average use of the FPGAs (%)";
@@ -150,18 +150,19 @@ int main(int argc, char** argv) {
                  [](const Point& p) { return p.weighted.ii_ms; }, false),
           series("GP+A (Algorithm 1)", [](const Point& p) { return p.gpa.average_use; },
                  [](const Point& p) { return p.gpa.ii_ms; }, false)};
-      io::write_svg(std::filesystem::path(out_dir) / (c.figure + "_" + c.id + "_use.svg"), right);
+      outputs.figure(c.figure + "_" + c.id + "_use.svg", right);
 
       if (c.id == "vgg16")
         for (const auto& p : points)
           if (p.cap == 61) {
-            study001::dsp_bars(app, p.exact.mapping, p.cap, "VGG at a 61 % cap: exact, beta = 0 (MINLP)",
-                         std::filesystem::path(out_dir) / "fig3_6_vgg16_61_exact.svg");
-            study001::dsp_bars(app, p.weighted.mapping, p.cap, "VGG at a 61 % cap: exact, beta = 50 (MINLP+G)",
-                         std::filesystem::path(out_dir) / "fig3_6_vgg16_61_weighted.svg");
+            outputs.figure("fig3_6_vgg16_61_exact.svg",
+                           study001::dsp_bars(app, p.exact.mapping, p.cap, "VGG at a 61 % cap: exact, beta = 0 (MINLP)"));
+            outputs.figure("fig3_6_vgg16_61_weighted.svg",
+                           study001::dsp_bars(app, p.weighted.mapping, p.cap,
+                                              "VGG at a 61 % cap: exact, beta = 50 (MINLP+G)"));
             if (!p.gpa.mapping.cus.empty())
-              study001::dsp_bars(app, p.gpa.mapping, p.cap, "VGG at a 61 % cap: GP+A",
-                           std::filesystem::path(out_dir) / "fig3_6_vgg16_61_gpa.svg");
+              outputs.figure("fig3_6_vgg16_61_gpa.svg",
+                             study001::dsp_bars(app, p.gpa.mapping, p.cap, "VGG at a 61 % cap: GP+A"));
           }
     }
     std::cout << "\nfiles written to " << out_dir << "/\n";

@@ -46,8 +46,8 @@ io::Series series(const std::string& name, const std::vector<Point>& points, dou
 }
 
 /// II split into its phases, one bar per x value.
-void phase_bars(const std::string& title, const std::vector<std::string>& categories,
-                const std::vector<const Outcome*>& outcomes, const std::filesystem::path& file) {
+io::StackedBarChart phase_bars(const std::string& title, const std::vector<std::string>& categories,
+                               const std::vector<const Outcome*>& outcomes) {
   io::StackedBarChart chart;
   chart.title = title;
   chart.y_label = "II (ms)";
@@ -59,7 +59,7 @@ void phase_bars(const std::string& title, const std::vector<std::string>& catego
     f2h.values.push_back(o ? o->f2h_ms : not_a_number);
   }
   chart.segments = {h2f, exe, f2h};
-  io::write_svg(file, chart);
+  return chart;
 }
 
 }  // namespace
@@ -178,11 +178,11 @@ int main(int argc, char** argv) {
                           [](const Point& p) { return p.gpa_rerun.ii_ms; });
       rerun.line = false;
       chart.series.push_back(rerun);
-      io::write_svg(out / ("fig4_10_" + c.id + ".svg"), chart);
+      outputs.figure("fig4_10_" + c.id + ".svg", chart);
       std::vector<std::string> categories;
       std::vector<const Outcome*> best;
       for (const auto& p : points) categories.push_back(std::to_string(int(p.cap)) + " %"), best.push_back(p.best());
-      phase_bars(c.title + ": the best mapping's II by phase", categories, best, out / ("ch4_" + c.id + "_phases.svg"));
+      outputs.figure("ch4_" + c.id + "_phases.svg", phase_bars(c.title + ": the best mapping's II by phase", categories, best));
 
       if (c.id == "vgg16_6")
         for (const auto& p : points)
@@ -190,11 +190,12 @@ int main(int argc, char** argv) {
             std::cout << "VGG-16 on 6 FPGAs at 76 % (Fig. 4.13): enhanced " << p.best_ms() << " ms, simplified "
                       << p.simplified.ii_ms << " ms (thesis: 12 ms and 28.8 ms)\n";
             if (const auto* b = p.best())
-              study001::dsp_bars(app, b->mapping, p.cap, "VGG-16 on 6 FPGAs at 76 %: enhanced model (" + p.best_method() + ")",
-                                 out / "fig4_13_vgg16_6_76_enhanced.svg");
+              outputs.figure("fig4_13_vgg16_6_76_enhanced.svg",
+                             study001::dsp_bars(app, b->mapping, p.cap,
+                                                "VGG-16 on 6 FPGAs at 76 %: enhanced model (" + p.best_method() + ")"));
             if (!p.simplified.mapping.cus.empty())
-              study001::dsp_bars(app, p.simplified.mapping, p.cap, "VGG-16 on 6 FPGAs at 76 %: simplified model",
-                                 out / "fig4_13_vgg16_6_76_simplified.svg");
+              outputs.figure("fig4_13_vgg16_6_76_simplified.svg",
+                             study001::dsp_bars(app, p.simplified.mapping, p.cap, "VGG-16 on 6 FPGAs at 76 %: simplified model"));
           }
     }
 
@@ -236,8 +237,10 @@ int main(int argc, char** argv) {
           categories.push_back(std::to_string(int(counts[i])));
           best.push_back(b);
         }
-        phase_bars(id + ": best II against the number of FPGAs at a " + std::to_string(int(counts_cap)) + " % cap",
-                   categories, best, out / ("fig4_12_" + id + ".svg"));
+        outputs.figure("fig4_12_" + id + ".svg",
+                       phase_bars(id + ": best II against the number of FPGAs at a " +
+                                      std::to_string(int(counts_cap)) + " % cap",
+                                  categories, best));
       }
       std::cout << "\nII against the number of FPGAs (Fig. 4.12), cap " << counts_cap << " %\n";
       table.print(std::cout);

@@ -174,8 +174,8 @@ int main(int argc, char** argv) {
       table.write_csv(std::filesystem::path(out_dir) / ("ch5_" + c.id + ".csv"));
       table.write_json(std::filesystem::path(out_dir) / ("ch5_" + c.id + ".json"));
       outputs.add_table(c.id, table);
-      io::write_svg(std::filesystem::path(out_dir) / ("fig5_7_" + c.id + "_power.svg"), chart);
-      io::write_svg(std::filesystem::path(out_dir) / ("fig5_6_" + c.id + "_fpgas.svg"), fpga_chart);
+      outputs.figure("fig5_7_" + c.id + "_power.svg", chart);
+      outputs.figure("fig5_6_" + c.id + "_fpgas.svg", fpga_chart);
       if (c.id == "alex16")
         for (const auto& p : points)
           if (p.ii_ms == 0.8 || p.ii_ms == 1.4)

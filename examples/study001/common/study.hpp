@@ -79,8 +79,8 @@ double seconds(F&& f) {
 
 /// DSP use of each kernel on each FPGA as stacked bars, the cap as a line
 /// (the thesis's Figures 3.6, 4.9, 4.11, 4.13).
-inline void dsp_bars(const App& app, const ychart::dse::Mapping& m, double cap, const std::string& title,
-                     const std::filesystem::path& file) {
+inline ychart::io::StackedBarChart dsp_bars(const App& app, const ychart::dse::Mapping& m, double cap,
+                                            const std::string& title) {
   ychart::io::StackedBarChart chart;
   chart.title = title;
   chart.y_label = "DSP use (% of one FPGA)";
@@ -94,7 +94,7 @@ inline void dsp_bars(const App& app, const ychart::dse::Mapping& m, double cap, 
   }
   chart.reference_line = cap;
   chart.reference_label = "cap " + std::to_string(int(cap)) + " %";
-  ychart::io::write_svg(file, chart);
+  return chart;
 }
 
 }  // namespace study001
