@@ -174,6 +174,22 @@ TEST(SvgLineChart, LogAxisUsesDecadesAndDropsNonPositive) {
   EXPECT_EQ(std::count(d.begin(), d.end(), 'M'), 2) << d;
 }
 
+TEST(SvgLineChart, LogXAxisSpacesDecadesEqually) {
+  LineChart chart;
+  chart.log_x = true;
+  chart.series.push_back({"power", {0.4, 1, 5, 0, -2}, {10, 20, 30, 40, 50}});
+  const xml_check::Element root = xml_check::check_svg(to_svg(chart));
+  std::vector<std::string> labels;
+  for (const auto& child : xml_check::with_class(root, "x-axis")[0]->children)
+    if (child.name == "text") labels.push_back(child.text);
+  EXPECT_EQ(labels, (std::vector<std::string>{"0.1", "1", "10"}));
+  const auto markers = xml_check::with_class(root, "marker");
+  ASSERT_EQ(markers.size(), 3u);  // x <= 0 has no place on a log axis
+  // 0.1 -> 1 -> 10 are equal steps: x = 1 sits halfway, 0.4 at log10(4) of a decade left of it.
+  const double at_1 = attr(*markers[1], "cx"), at_5 = attr(*markers[2], "cx"), at_04 = attr(*markers[0], "cx");
+  EXPECT_NEAR((at_5 - at_1) / (at_1 - at_04), std::log10(5.0) / std::log10(2.5), 1e-2);
+}
+
 TEST(SvgLineChart, EmptyAndAllNanChartsDrawAxesOnly) {
   LineChart empty;
   const xml_check::Element a = xml_check::check_svg(to_svg(empty));

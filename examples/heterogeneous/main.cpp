@@ -465,6 +465,7 @@ int main(int argc, char** argv) {
     pchart.title = "Alex-16: least power against II_max";
     pchart.x_label = "II_max (ms)";
     pchart.y_label = "power (W)";
+    pchart.log_x = true;  // the II_max grid grows geometrically
     auto power_series = [&](const std::string& name, auto y_of) {
       io::Series s;
       s.name = name;

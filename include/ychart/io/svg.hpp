@@ -39,6 +39,7 @@ struct LineChart {
   std::string title, x_label, y_label;
   std::vector<Series> series;
   bool log_y = false;  // decades; points with y <= 0 are left out like NaN
+  bool log_x = false;  // the same for x (grids that grow geometrically: II_max, budgets)
   std::optional<double> y_min, y_max;
 };
 
@@ -425,7 +426,7 @@ inline std::string to_svg(const LineChart& chart, int width = 640, int height = 
   using namespace detail;
   check_chart_size(width, height);
   const auto drawable = [&](double x, double y) {
-    return std::isfinite(x) && std::isfinite(y) && (!chart.log_y || y > 0);
+    return std::isfinite(x) && std::isfinite(y) && (!chart.log_y || y > 0) && (!chart.log_x || x > 0);
   };
   double x_lo = std::numeric_limits<double>::infinity(), x_hi = -x_lo, y_lo = x_lo, y_hi = -x_lo;
   std::vector<std::string> names;
@@ -444,7 +445,8 @@ inline std::string to_svg(const LineChart& chart, int width = 640, int height = 
     names.push_back(series.name);
     id_seed += '\n' + series.name + ' ' + std::to_string(series.x.size());
   }
-  const Axis x_axis = linear_axis(x_lo, x_hi, std::nullopt, std::nullopt, 6);
+  const Axis x_axis = chart.log_x ? log_axis(x_lo, x_hi, std::nullopt, std::nullopt)
+                                  : linear_axis(x_lo, x_hi, std::nullopt, std::nullopt, 6);
   const Axis y_axis =
       chart.log_y ? log_axis(y_lo, y_hi, chart.y_min, chart.y_max) : linear_axis(y_lo, y_hi, chart.y_min, chart.y_max, 5);
 
