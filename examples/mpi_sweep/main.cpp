@@ -9,10 +9,12 @@
 //   mpi_sweep [--caps 30,35,...] [--threads N] [--json] [--csv FILE]
 //   mpirun -np 4 mpi_sweep --json      # the same output as without mpirun
 //
-// The output leaves out solve times, so a run on any number of ranks can be
+// The figure (II against the cap) goes to --svg-dir. The output leaves out solve times, so a run on any number of ranks can be
 // compared byte for byte with the serial one (the CI test does).
 #include "common/cli.hpp"
 #include "study001/common/study.hpp"
+
+#include <ychart/io/svg.hpp>
 
 #include <boost/mpi/communicator.hpp>
 #include <boost/mpi/environment.hpp>
@@ -52,7 +54,7 @@ int main(int argc, char** argv) {
   const boost::mpi::communicator world;
   std::vector<double> caps = {30, 35, 40, 45, 50, 55, 61, 65, 70, 76, 82, 88, 92};
   unsigned threads = 1;
-  examples::Outputs outputs("mpi_sweep", "");
+  examples::Outputs outputs("mpi_sweep", "mpi_sweep");
   CLI::App cli("Study 001's exact CU allocation over a cap grid, spread over MPI ranks (run under mpirun)");
   cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
       CLI::Range(1.0, 100.0));
@@ -109,6 +111,18 @@ int main(int argc, char** argv) {
       for (int n : results[i].cus) cus += (cus.empty() ? "" : " ") + std::to_string(n);
       table.add_row({grid[i].case_id, grid[i].cap, results[i].status, results[i].ii_ms, results[i].bound_ms, cus});
     }
+    io::LineChart chart;
+    chart.title = "Proven-optimal II against the cap (study 001, ch. 3, beta = 0)";
+    chart.x_label = "resource cap per FPGA (%)";
+    chart.y_label = "II (ms)";
+    chart.log_y = true;
+    for (const auto& c : cases) {
+      io::Series series{c.title + " on " + std::to_string(c.fpgas) + " FPGAs", {}, {}};
+      for (std::size_t i = 0; i < grid.size(); ++i)
+        if (grid[i].case_id == c.id) series.x.push_back(grid[i].cap), series.y.push_back(results[i].ii_ms);
+      chart.series.push_back(series);
+    }
+    outputs.figure("ii_against_cap.svg", chart);
     std::printf("%zu points on %d rank(s)\n", grid.size(), world.size());
     table.print(std::cout);
     outputs.add_table("allocation", table);
