@@ -1214,6 +1214,76 @@ class Constraint {
 // fail with a static_assert that says which rule was broken and what to write
 // instead.
 
+// ---- begin ychart/expr/signomial_constraint.hpp ----
+// ychart/expr/signomial_constraint.hpp
+// SignomialConstraint: what a comparison builds when it is not a GP
+// constraint but a signomial one: a subtraction on either side (`x >= 1 - y`),
+// a posynomial as the larger side (`p <= q`, `1 <= x + y`), or an equality
+// with a posynomial side (`c_f + c_g == 16`). Only a SignomialModel accepts
+// it; a Model rejects it at compile time with the rule it breaks (the
+// `Reason` in its type picks the message).
+//
+// It is stored normalised as `positive <= negative` (or `==`): every term
+// with a positive sign on the smaller side, every term subtracted from it on
+// the larger, so that both lists are posynomials with positive coefficients.
+
+
+#include <string>
+#include <utility>
+
+namespace ychart {
+
+namespace detail {
+/// Why a comparison is signomial; Model::subject_to words its error by it.
+enum class SignomialReason { subtraction, posynomial_upper_bound, lower_bound_on_sum, posynomial_equality };
+}  // namespace detail
+
+class SignomialConstraint {
+ public:
+  using Sense = Constraint::Sense;
+
+  /// `smaller <= larger` (or `==`) as written, both sides any signs.
+  SignomialConstraint(detail::Registry* owner, const detail::TermList& smaller, const detail::TermList& larger,
+                      Sense sense, std::string text)
+      : owner_(owner), sense_(sense), text_(std::move(text)) {
+    for (int side = 0; side < 2; ++side) {
+      const auto& t = side == 0 ? smaller : larger;
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        const double c = side == 0 ? t.coefficient(k) : -t.coefficient(k);
+        if (c > 0) positive_.push_term(c, t.factors(k));
+        else if (c < 0) negative_.push_term(-c, t.factors(k));
+      }
+    }
+  }
+
+  /// The terms with a positive sign: `positive <= negative` (or `==`).
+  const detail::TermList& positive() const { return positive_; }
+  const detail::TermList& negative() const { return negative_; }
+  Sense sense() const { return sense_; }
+  detail::Registry* owner() const { return owner_; }
+  const std::string& name() const { return name_; }
+  void set_name(std::string name) { name_ = std::move(name); }
+  /// The constraint as the user wrote it.
+  const std::string& to_string() const { return text_; }
+
+ private:
+  detail::Registry* owner_;
+  detail::TermList positive_, negative_;
+  Sense sense_;
+  std::string text_;
+  std::string name_;
+};
+
+/// A signomial constraint that remembers, in its type, why it is not GP.
+template <detail::SignomialReason Why>
+class SignomialConstraintFor : public SignomialConstraint {
+ public:
+  using SignomialConstraint::SignomialConstraint;
+  static constexpr detail::SignomialReason reason = Why;
+};
+
+}  // namespace ychart
+// ---- end ychart/expr/signomial_constraint.hpp ----
 
 #include <concepts>
 #include <type_traits>
@@ -1532,6 +1602,9 @@ constexpr relation less_equal_relation(expr_class lhs, expr_class rhs) {
 constexpr expr_class gp_view(expr_class c) { return c == expr_class::discrete ? expr_class::monomial : c; }
 
 /// The rules for `lhs <= rhs`; a discrete term among GP terms is a monomial.
+/// Comparisons that are signomial (a subtraction, a posynomial as the larger
+/// side) are not errors here: they build a SignomialConstraint, which only
+/// a SignomialModel accepts (Model::subject_to words the error).
 template <expr_class L0, expr_class R0, bool Flipped>
 constexpr void check_less_equal() {
   // One rule at a time (if constexpr), so a broken model gets one message.
@@ -1547,20 +1620,25 @@ constexpr void check_less_equal() {
     return;
   else if constexpr (Lhs == expr_class::constant && Rhs == expr_class::constant)
     static_assert(L0 != L0, "ychart: this inequality compares two constants; a constraint needs a variable.");
-  else if constexpr (Lhs == expr_class::signomial || Rhs == expr_class::signomial)
-    static_assert(L0 != L0,
-                  "ychart: a signomial (an expression with a subtraction) cannot appear in a GP constraint. "
-                  "Move the subtracted terms to the other side: write `x - y <= z` as `x <= y + z`.");
-  else if constexpr (Rhs == expr_class::posynomial && Lhs == expr_class::constant)
-    static_assert(L0 != L0,
-                  "ychart: `posynomial >= constant` (or `constant <= posynomial`) is not a GP constraint: a lower "
-                  "bound on a sum is not log-log convex. Bound a monomial from below instead "
-                  "(`monomial >= constant`), or state an upper bound (`posynomial <= monomial`).");
-  else if constexpr (Rhs == expr_class::posynomial)
-    static_assert(L0 != L0,
-                  "ychart: the larger side of an inequality must be a monomial (a single term): write "
-                  "`posynomial <= monomial` or `monomial >= posynomial`. `posynomial <= posynomial` is not GP; "
-                  "introduce a variable t with `p1 <= t` and `t <= ...` only where t is a monomial bound.");
+}
+
+/// Why `lhs <= rhs` (GP classes) is signomial, or nothing when it is GP.
+constexpr int signomial_reason_of(expr_class l0, expr_class r0) {
+  const auto l = gp_view(l0), r = gp_view(r0);
+  if (less_equal_relation(l0, r0) != relation::gp) return -1;
+  if (l == expr_class::signomial || r == expr_class::signomial) return int(SignomialReason::subtraction);
+  if (r == expr_class::posynomial && l == expr_class::constant) return int(SignomialReason::lower_bound_on_sum);
+  if (r == expr_class::posynomial) return int(SignomialReason::posynomial_upper_bound);
+  return -1;
+}
+
+template <SignomialReason Why, class L, class R>
+SignomialConstraintFor<Why> make_signomial(L&& l, R&& r, Constraint::Sense sense, bool written_reversed) {
+  Registry* owner = common_owner(owner_of(l), owner_of(r));
+  const char* op = sense == Constraint::Sense::equal ? " == " : written_reversed ? " >= " : " <= ";
+  std::string text = written_reversed ? text_of(r) + op + text_of(l) : text_of(l) + op + text_of(r);
+  return SignomialConstraintFor<Why>(owner, terms_of(std::forward<L>(l)), terms_of(std::forward<R>(r)), sense,
+                                     std::move(text));
 }
 
 template <class L, class R>
@@ -1598,25 +1676,35 @@ Constraint make_less_equal(L&& l, R&& r, bool written_reversed) {
 
 template <class L, class R>
   requires detail::operands<L, R>
-Constraint operator<=(L&& l, R&& r) {
+auto operator<=(L&& l, R&& r) {
   using namespace detail;
   check_same_dimension<L, R>();
   check_less_equal<class_of<L>, class_of<R>, false>();
-  return make_less_equal(std::forward<L>(l), std::forward<R>(r), false);
+  constexpr int why = signomial_reason_of(class_of<L>, class_of<R>);
+  if constexpr (why >= 0)
+    return make_signomial<SignomialReason(why)>(std::forward<L>(l), std::forward<R>(r), Constraint::Sense::less_equal,
+                                                false);
+  else
+    return make_less_equal(std::forward<L>(l), std::forward<R>(r), false);
 }
 
 template <class L, class R>
   requires detail::operands<L, R>
-Constraint operator>=(L&& l, R&& r) {
+auto operator>=(L&& l, R&& r) {
   using namespace detail;
   check_same_dimension<L, R>();
   check_less_equal<class_of<R>, class_of<L>, true>();
-  return make_less_equal(std::forward<R>(r), std::forward<L>(l), true);
+  constexpr int why = signomial_reason_of(class_of<R>, class_of<L>);
+  if constexpr (why >= 0)
+    return make_signomial<SignomialReason(why)>(std::forward<R>(r), std::forward<L>(l), Constraint::Sense::less_equal,
+                                                true);
+  else
+    return make_less_equal(std::forward<R>(r), std::forward<L>(l), true);
 }
 
 template <class L, class R>
   requires detail::operands<L, R>
-Constraint operator==(L&& l, R&& r) {
+auto operator==(L&& l, R&& r) {
   using namespace detail;
   check_same_dimension<L, R>();
   constexpr auto cl = class_of<L>, cr = class_of<R>;
@@ -1630,24 +1718,26 @@ Constraint operator==(L&& l, R&& r) {
   static_assert(linear || (cl != expr_class::affine && cr != expr_class::affine),
                 "ychart: an affine expression (integers, reals) can equal only another affine expression or a "
                 "constant; equating it with a monomial is not convex.");
-  static_assert(cl != expr_class::signomial && cr != expr_class::signomial,
-                "ychart: a signomial equality is not a GP constraint. Equalities are allowed only between "
-                "monomials (single terms).");
-  static_assert(cl != expr_class::posynomial && cr != expr_class::posynomial,
-                "ychart: `posynomial == posynomial` is not a GP constraint: equality is allowed only between "
-                "monomials (single terms). If the constraint is tight at the optimum write `posynomial <= "
-                "monomial`; otherwise introduce a variable for the sum.");
-  Registry* owner = common_owner(owner_of(l), owner_of(r));
-  TermList a = terms_of(std::forward<L>(l));
-  TermList b = terms_of(std::forward<R>(r));
-  if constexpr (linear) {
-    return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false, Constraint::Form::affine);
+  constexpr bool signomial = !linear && (gp_view(cl) == expr_class::signomial || gp_view(cr) == expr_class::signomial ||
+                                         gp_view(cl) == expr_class::posynomial || gp_view(cr) == expr_class::posynomial);
+  if constexpr (signomial) {
+    constexpr auto why = (gp_view(cl) == expr_class::signomial || gp_view(cr) == expr_class::signomial)
+                             ? SignomialReason::subtraction
+                             : SignomialReason::posynomial_equality;
+    return make_signomial<why>(std::forward<L>(l), std::forward<R>(r), Constraint::Sense::equal, false);
   } else {
-    if (a.empty() || b.empty() || a.coefficient(0) <= 0.0 || b.coefficient(0) <= 0.0 ||
-        !std::isfinite(a.coefficient(0)) || !std::isfinite(b.coefficient(0)))
-      throw invalid_coefficient("ychart: both sides of the equality `" + to_string(a, owner) + " == " +
-                                to_string(b, owner) + "` must be positive monomials");
-    return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false);
+    Registry* owner = common_owner(owner_of(l), owner_of(r));
+    TermList a = terms_of(std::forward<L>(l));
+    TermList b = terms_of(std::forward<R>(r));
+    if constexpr (linear) {
+      return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false, Constraint::Form::affine);
+    } else {
+      if (a.empty() || b.empty() || a.coefficient(0) <= 0.0 || b.coefficient(0) <= 0.0 ||
+          !std::isfinite(a.coefficient(0)) || !std::isfinite(b.coefficient(0)))
+        throw invalid_coefficient("ychart: both sides of the equality `" + to_string(a, owner) + " == " +
+                                  to_string(b, owner) + "` must be positive monomials");
+      return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false);
+    }
   }
 }
 
@@ -1901,6 +1991,8 @@ enum class Status {
   iteration_limit,  // stopped by SolveOptions::max_iterations
   numerical_error,  // the solver failed; the message says how
   node_limit,       // a mixed-integer search stopped by SolveOptions::node_limit
+  local_optimum,    // a KKT point of a nonconvex (signomial) model: no global claim
+  no_feasible_point_found,  // a signomial model's feasibility phase stopped short of a feasible point
 };
 
 inline std::string_view to_string(Status s) {
@@ -1912,6 +2004,8 @@ inline std::string_view to_string(Status s) {
     case Status::iteration_limit: return "iteration_limit";
     case Status::numerical_error: return "numerical_error";
     case Status::node_limit: return "node_limit";
+    case Status::local_optimum: return "local_optimum";
+    case Status::no_feasible_point_found: return "no_feasible_point_found";
   }
   return "?";
 }
@@ -2142,6 +2236,37 @@ class Model {
   }
   std::size_t subject_to(Constraint c, std::string name) { return subject_to(std::move(c).named(std::move(name))); }
 
+  /// A signomial constraint is not GP: a Model rejects it at compile time,
+  /// saying which rule it breaks; a SignomialModel accepts it.
+  template <detail::SignomialReason Why>
+  std::size_t subject_to(SignomialConstraintFor<Why>, std::string = {}) {
+    using R = detail::SignomialReason;
+    if constexpr (Why == R::subtraction)
+      static_assert(Why != Why,
+                    "ychart: a signomial (an expression with a subtraction) cannot appear in a GP constraint. "
+                    "Move the subtracted terms to the other side: write `x - y <= z` as `x <= y + z`; or declare "
+                    "the model as `ychart::SignomialModel` to solve it by sequential GP (a local optimum).");
+    else if constexpr (Why == R::lower_bound_on_sum)
+      static_assert(Why != Why,
+                    "ychart: `posynomial >= constant` (or `constant <= posynomial`) is not a GP constraint: a lower "
+                    "bound on a sum is not log-log convex. Bound a monomial from below instead "
+                    "(`monomial >= constant`), or state an upper bound (`posynomial <= monomial`); or declare the "
+                    "model as `ychart::SignomialModel` to solve it by sequential GP (a local optimum).");
+    else if constexpr (Why == R::posynomial_upper_bound)
+      static_assert(Why != Why,
+                    "ychart: the larger side of an inequality must be a monomial (a single term): write "
+                    "`posynomial <= monomial` or `monomial >= posynomial`. `posynomial <= posynomial` is not GP; "
+                    "introduce a variable t with `p1 <= t` and `t <= ...` only where t is a monomial bound; or "
+                    "declare the model as `ychart::SignomialModel` to solve it by sequential GP (a local optimum).");
+    else
+      static_assert(Why != Why,
+                    "ychart: `posynomial == posynomial` is not a GP constraint: equality is allowed only between "
+                    "monomials (single terms). If the constraint is tight at the optimum write `posynomial <= "
+                    "monomial`; otherwise introduce a variable for the sum; or declare the model as "
+                    "`ychart::SignomialModel` to solve the equality by sequential GP (a local optimum).");
+    return 0;
+  }
+
   template <class T>
     requires detail::operand<T>
   void minimize(const T& objective) {
@@ -2209,6 +2334,166 @@ class Model {
 
 }  // namespace ychart
 // ---- end ychart/model/model.hpp ----
+// ---- begin ychart/model/signomial_model.hpp ----
+// ychart/model/signomial_model.hpp
+// SignomialModel: a Model that also takes signomial constraints, a
+// subtraction on either side (`x >= 1 - y`), a posynomial as the larger side
+// (`p <= q`), or a posynomial equality (`c_f + c_g == 16`). Such a model is
+// not convex; solve() runs sequential GP (solve/sequential_gp.hpp) and ends
+// `local_optimum`, a KKT point with no global claim. When every constraint
+// turns out to be GP, it is solved as a GP and can end `optimal`.
+//
+// The opt-in is the type: a plain Model rejects signomial constraints at
+// compile time. A SignomialModel has continuous variables only (positive
+// and real); integer(), binary() and choice() do not compile, since
+// sequential GP gives no proof at a branch-and-bound node. Solve integer
+// versions as a Model with the MIGP engine (an integer split sums exactly:
+// `n_f + n_g == 16` is affine).
+
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart {
+
+/// Options of sequential GP beyond SolveOptions (which bounds the time and
+/// sets the verbosity; its max_iterations bounds each GP's interior-point run).
+struct SpOptions {
+  int max_iterations = 100;          // GP solves of the main phase
+  int max_feasibility_iterations = 50;
+  /// Converged when no positive variable moves by more than this in log
+  /// space (|log x_new - log x_old|; reals: relative change).
+  double step_tolerance = 1e-6;
+  /// Also converged when the objective changes by less than this, relative
+  /// to its size; 0 (the default) lets the step alone decide, since near
+  /// the optimum the objective is flat while the point still moves.
+  double objective_tolerance = 0.0;
+  /// Trust region: each GP keeps every positive variable within this factor
+  /// of its current value, which keeps the condensations good where they
+  /// are used. > 1.
+  double trust_region = 10.0;
+  /// A signomial constraint holds when its sides agree to this relative
+  /// tolerance (feasibility of a point, and the feasibility phase's target).
+  double feasibility_tolerance = 1e-7;
+};
+
+class SignomialModel : private Model {
+ public:
+  SignomialModel() = default;
+  SignomialModel(SignomialModel&&) noexcept = default;
+  SignomialModel& operator=(SignomialModel&&) noexcept = default;
+
+  using Model::constraints;
+  using Model::has_objective;
+  using Model::maximize;
+  using Model::minimize;
+  using Model::objective;
+  using Model::objective_affine;
+  using Model::objective_unit;
+  using Model::positive;
+  using Model::real;
+  using Model::registry;
+  using Model::Sense;
+  using Model::sense;
+  using Model::subject_to;
+  using Model::variable_count;
+
+  /// A signomial constraint; returns its index among signomial_constraints().
+  /// One that is GP after all (a single term on its larger side) is added as
+  /// a GP constraint instead, and the index is then that of constraints(),
+  /// as Model::subject_to returns it.
+  template <detail::SignomialReason Why>
+  std::size_t subject_to(SignomialConstraintFor<Why> c, std::string name = {}) {
+    return add_signomial(std::move(c), std::move(name));
+  }
+
+  template <class... A>
+  Discrete<> integer(A&&...) {
+    static_assert(sizeof...(A) != sizeof...(A),
+                  "ychart: a SignomialModel has continuous variables only: sequential GP proves nothing at a "
+                  "branch-and-bound node. Solve the integer version as a ychart::Model (an integer split is "
+                  "affine: `n_f + n_g == 16`), or relax the variable to `positive(...)`.");
+    return {};
+  }
+  template <class... A>
+  Discrete<> binary(A&&...) {
+    static_assert(sizeof...(A) != sizeof...(A),
+                  "ychart: a SignomialModel has continuous variables only; solve models with binaries as a "
+                  "ychart::Model.");
+    return {};
+  }
+  template <class... A>
+  Discrete<> choice(A&&...) {
+    static_assert(sizeof...(A) != sizeof...(A),
+                  "ychart: a SignomialModel has continuous variables only; solve models with choices as a "
+                  "ychart::Model.");
+    return {};
+  }
+
+  /// Where sequential GP starts: a value (in the variable's unit) for some
+  /// variables; the others start from the GP relaxation.
+  template <class D>
+  void start(const Variable<D>& v, double value) {
+    if (v.owner() != &Model::registry())
+      throw model_error("ychart: start(): the variable belongs to another model");
+    if (!(value > 0) || !std::isfinite(value))
+      throw model_error("ychart: start(): a positive variable starts at a positive finite value");
+    start_.resize(variable_count(), std::numeric_limits<double>::quiet_NaN());
+    start_[v.index()] = value;
+  }
+  /// Start values by registry index; NaN where none was given.
+  const std::vector<double>& start_values() const { return start_; }
+
+  const std::vector<SignomialConstraint>& signomial_constraints() const { return signomial_; }
+  /// The GP part: variables, GP constraints and the objective.
+  const Model& gp_part() const { return *this; }
+
+  /// Sequential GP; defined in ychart/solve/sequential_gp.hpp.
+  Solution solve(const SolveOptions& options = {}, const SpOptions& sp = {});
+
+ private:
+  std::size_t add_signomial(SignomialConstraint c, std::string name) {
+    if (c.owner() && c.owner() != &Model::registry())
+      throw model_error("ychart: constraint `" + c.to_string() + "` uses variables of another model");
+    for (const auto* list : {&c.positive(), &c.negative()})
+      for (std::size_t k = 0; k < list->size(); ++k)
+        for (const auto& f : list->factors(k))
+          if (Model::registry().variables[f.var].kind != detail::VariableKind::positive)
+            throw model_error("ychart: signomial constraint `" + c.to_string() + "` uses `" +
+                              Model::registry().variables[f.var].name +
+                              "`, which is not a positive variable; signomial terms take positive variables only");
+    if (c.positive().empty() && c.negative().empty())
+      throw model_error("ychart: signomial constraint `" + c.to_string() + "` has no terms");
+    if (c.sense() == Constraint::Sense::less_equal) {
+      if (c.negative().empty())
+        throw model_error("ychart: `" + c.to_string() +
+                          "` can never hold: its positive terms are bounded above by nothing (0)");
+      if (c.negative().size() == 1 && !c.positive().empty())  // posynomial <= monomial: GP after all
+        return Model::subject_to(Constraint(c.owner(), c.positive(), c.negative(), Constraint::Sense::less_equal,
+                                            false),
+                                 name.empty() ? c.to_string() : std::move(name));
+    } else {
+      if (c.positive().empty() || c.negative().empty())
+        throw model_error("ychart: `" + c.to_string() + "` can never hold: one side of the equality is 0");
+      if (c.positive().size() == 1 && c.negative().size() == 1)  // monomial == monomial
+        return Model::subject_to(Constraint(c.owner(), c.positive(), c.negative(), Constraint::Sense::equal, false),
+                                 name.empty() ? c.to_string() : std::move(name));
+    }
+    c.set_name(name.empty() ? c.to_string() : std::move(name));
+    signomial_.push_back(std::move(c));
+    return signomial_.size() - 1;
+  }
+
+  std::vector<SignomialConstraint> signomial_;
+  std::vector<double> start_;
+};
+
+}  // namespace ychart
+// ---- end ychart/model/signomial_model.hpp ----
 // ---- begin ychart/result/solution.hpp ----
 // ychart/result/solution.hpp
 // Solution: what a solve returns. Status, objective, values in each
@@ -7374,18 +7659,18 @@ inline PackingResult pack(const PackingProblem& p, double y_limit, std::chrono::
 // sum c * h(n_kf) <= gamma * y + b with tables h(0) = 0, nondecreasing. The
 // check is exact; any other use falls back to the general methods.
 
+// ---- begin ychart/model/detail/model_editor.hpp ----
+// ychart/model/detail/model_editor.hpp
+// ModelEditor builds derived models below the typed interface: the symmetric
+// decomposition's master problem, the GP subproblems of sequential GP. A
+// derived model copies the variables of the original at the same indices, so
+// terms copy unchanged.
 
-#include <algorithm>
-#include <map>
-#include <optional>
-#include <set>
-#include <string>
-#include <vector>
 
-namespace ychart {
-namespace detail {
+#include <utility>
 
-/// Builds derived models (the master problem) below the typed interface.
+namespace ychart::detail {
+
 struct ModelEditor {
   static Registry& registry(Model& m) { return *m.registry_; }
   static void add_constraint(Model& m, Constraint c) { m.constraints_.push_back(std::move(c)); }
@@ -7396,7 +7681,28 @@ struct ModelEditor {
     m.objective_unit_ = from.objective_unit_;
     m.has_objective_ = from.has_objective_;
   }
+  /// The objective replaced by `terms` (log space), minimised, in `unit`.
+  static void set_objective(Model& m, TermList terms, std::string unit) {
+    m.objective_ = std::move(terms);
+    m.objective_affine_ = TermList{};
+    m.sense_ = Model::Sense::minimize;
+    m.objective_unit_ = std::move(unit);
+    m.has_objective_ = true;
+  }
 };
+
+}  // namespace ychart::detail
+// ---- end ychart/model/detail/model_editor.hpp ----
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ychart {
+namespace detail {
 
 /// What the check finds in a model that the decomposition applies to.
 struct SymmetricStructure {
@@ -8641,6 +8947,380 @@ inline Solution Model::solve(const SolveOptions& options) {
 
 }  // namespace ychart
 // ---- end ychart/solve/solve.hpp ----
+// ---- begin ychart/solve/sequential_gp.hpp ----
+// ychart/solve/sequential_gp.hpp
+// Sequential GP for a SignomialModel (SignomialModel::solve).
+//
+//   start    the values the user gave (SignomialModel::start), the others
+//            from the GP relaxation: signomial inequalities dropped, each
+//            equality kept in the direction that is GP (`c_f + c_g <= 16`).
+//            An infeasible relaxation proves the model infeasible.
+//   phase 1  when the start violates a signomial constraint: every
+//            condensed constraint gets a slack s >= 1 (equalities two), and
+//            the GPs minimise the sum of the slacks until they are all 1
+//            (a penalty convex-concave procedure). If they stop above 1, the
+//            status is `no_feasible_point_found`.
+//   phase 2  at the current point x_k, each inequality `P <= N` becomes
+//            `P <= N^(x_k)`: N condensed into the monomial that equals it at
+//            x_k and lies below it elsewhere (the arithmetic-geometric mean
+//            inequality), so every iterate stays feasible and the objective
+//            cannot rise. Each equality `P == N` becomes `P^(x_k) == N^(x_k)`,
+//            its linearisation in log space (condensing both sides and
+//            keeping `P <= N^` and `N <= P^` would pin the ratios of the
+//            terms to those at x_k: a split could never move). A trust
+//            region keeps every positive variable within a factor of x_k; it
+//            shrinks when an equality's residual grows. Converged when the
+//            point stops moving and the equalities hold: `local_optimum`.
+//
+// Why our own: GPkit's SP solver is Python; the loop is short, and its GPs
+// run on ychart's own back ends with warm starts.
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart {
+namespace detail {
+
+/// The monomial that equals the posynomial `p` at `x` (values in the
+/// variables' units) and lies below it everywhere (AM-GM): in log space,
+/// the tangent of log p at log x.
+inline TermList condense(const TermList& p, const std::vector<double>& x) {
+  std::vector<double> u(p.size());
+  double total = 0.0;
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    double t = p.coefficient(k);
+    for (const auto& f : p.factors(k)) t *= std::pow(x[f.var], f.exponent);
+    u[k] = t;
+    total += t;
+  }
+  std::map<std::uint32_t, double> exponent;
+  double log_coefficient = 0.0;
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    const double weight = u[k] / total;
+    if (!(weight > 0)) continue;
+    log_coefficient += weight * (std::log(p.coefficient(k)) - std::log(weight));
+    for (const auto& f : p.factors(k)) exponent[f.var] += weight * f.exponent;
+  }
+  std::vector<Factor> factors;
+  for (const auto& [var, e] : exponent)
+    if (e != 0.0) factors.push_back({var, e});
+  TermList out;
+  out.push_term(std::exp(log_coefficient), factors);
+  return out;
+}
+
+/// log P(x) - log N(x) of a signomial constraint (P, N > 0 at x).
+inline double log_residual(const SignomialConstraint& c, const std::vector<double>& x) {
+  const double p = c.positive().evaluate(x), n = c.negative().evaluate(x);
+  if (c.positive().empty()) return -std::numeric_limits<double>::infinity();
+  return std::log(p) - std::log(n);
+}
+
+/// How far x is from satisfying the signomial constraints: the largest log
+/// violation (0 when all hold).
+inline double signomial_violation(const std::vector<SignomialConstraint>& cs, const std::vector<double>& x) {
+  double worst = 0.0;
+  for (const auto& c : cs) {
+    const double r = log_residual(c, x);
+    worst = std::max(worst, c.sense() == Constraint::Sense::equal ? std::abs(r) : r);
+  }
+  return worst;
+}
+
+class SequentialGp {
+ public:
+  SequentialGp(const SignomialModel& model, const SolveOptions& options, const SpOptions& sp)
+      : model_(model), options_(options), sp_(sp), start_(std::chrono::steady_clock::now()) {}
+
+  Solution run() {
+    const auto& vars = model_.registry().variables;
+    n_ = vars.size();
+    // 1. The GP relaxation: a superset of the feasible set.
+    Solution relaxed = solve_gp(build(Phase::relaxation, {}, 0.0), nullptr);
+    gp_solves_ = 1;
+    if (relaxed.status() == Status::infeasible)
+      return finish(std::move(relaxed), Status::infeasible,
+                    "the GP relaxation (signomial inequalities dropped, equalities kept where GP) is infeasible, "
+                    "so the signomial model is");
+    if (relaxed.status() == Status::time_limit) return finish(std::move(relaxed), Status::time_limit, "time limit");
+    std::vector<double> x(n_, 1.0);
+    if (relaxed.status() == Status::optimal) x = point_of(relaxed);
+    for (std::size_t j = 0; j < n_; ++j) {
+      if (j < model_.start_values().size() && std::isfinite(model_.start_values()[j])) x[j] = model_.start_values()[j];
+      if (vars[j].kind == VariableKind::positive) {
+        if (!(x[j] > 0) || !std::isfinite(x[j])) x[j] = 1.0;
+        x[j] = std::clamp(x[j], std::max(vars[j].lower, 1e-300), vars[j].upper);
+      } else if (vars[j].kind == VariableKind::real) {
+        if (!std::isfinite(x[j])) x[j] = std::clamp(0.0, vars[j].lower, vars[j].upper);
+      }
+    }
+
+    // 2. Phase 1, when a signomial inequality (or an equality, far off) fails.
+    std::optional<Solution> last;
+    if (inequality_violation(x) > sp_.feasibility_tolerance) {
+      log("feasibility phase: largest log violation %.3g", signomial_violation(model_.signomial_constraints(), x));
+      double trust = sp_.trust_region;
+      for (int it = 0;; ++it) {
+        if (it >= sp_.max_feasibility_iterations)
+          return finish(std::move(*last_or(last, relaxed)), Status::no_feasible_point_found,
+                        "the feasibility phase reached its iteration limit (" +
+                            std::to_string(sp_.max_feasibility_iterations) + " GPs) without a feasible point");
+        if (remaining() <= 0) return finish(std::move(*last_or(last, relaxed)), Status::time_limit, "time limit");
+        Solution s = solve_with_trust(Phase::feasibility, x, trust, last ? &*last : nullptr);
+        if (!s.has_values())
+          return finish(std::move(s), Status::numerical_error,
+                        "a feasibility-phase GP failed: " + std::string(to_string(s.status())) + " " + s.message());
+        const auto y = point_of(s);
+        const double slack = slack_excess(s);
+        const double step = log_step(x, y);
+        x = y;
+        log("feasibility %3d: slack excess %.3e, step %.3e", it + 1, slack, step);
+        last = std::move(s);
+        if (slack <= sp_.feasibility_tolerance && inequality_violation(x) <= sp_.feasibility_tolerance) break;
+        if (step <= sp_.step_tolerance)
+          return finish(std::move(*last), Status::no_feasible_point_found,
+                        "the feasibility phase stopped at a point that violates a signomial constraint (largest "
+                        "log violation " + format(signomial_violation(model_.signomial_constraints(), x)) +
+                            "); the model may be infeasible, or a start nearer a feasible point may help");
+      }
+    }
+
+    // 3. Phase 2: inner approximations of the inequalities, linearised equalities.
+    double trust = sp_.trust_region;
+    double residual = equality_residual(x);
+    std::optional<Solution> previous;  // same structure: a warm start
+    double objective = std::numeric_limits<double>::quiet_NaN();
+    for (int it = 0;; ++it) {
+      if (it >= sp_.max_iterations) {
+        if (!previous) return finish(std::move(*last_or(last, relaxed)), Status::iteration_limit, "iteration limit");
+        return finish(std::move(*previous), Status::iteration_limit,
+                      "sequential GP reached its iteration limit (" + std::to_string(sp_.max_iterations) +
+                          " GPs) before the point settled; the values are its last iterate");
+      }
+      if (remaining() <= 0) {
+        if (!previous) return finish(std::move(*last_or(last, relaxed)), Status::time_limit, "time limit");
+        return finish(std::move(*previous), Status::time_limit, "time limit; the values are the last iterate");
+      }
+      Solution s = solve_with_trust(Phase::main, x, trust, previous ? &*previous : nullptr);
+      if (!s.has_values() || s.status() != Status::optimal) {
+        const Status st = s.status() == Status::time_limit ? Status::time_limit : Status::numerical_error;
+        return finish(previous ? std::move(*previous) : std::move(s), st,
+                      "a sequential-GP subproblem ended " + std::string(to_string(s.status())) + ": " + s.message());
+      }
+      const auto y = point_of(s);
+      const double step = log_step(x, y);
+      const double new_residual = equality_residual(y);
+      const double change = std::isnan(objective) ? std::numeric_limits<double>::infinity()
+                                                  : std::abs(s.objective() - objective);
+      log("sgp %3d: objective %-14.8g step %.3e equality residual %.3e trust %.3g", it + 1, s.objective(), step,
+          new_residual, trust);
+      // An equality drifting away: the linearisation is poor at this range.
+      if (new_residual > std::max(residual, sp_.feasibility_tolerance) && trust > 1.0001) trust = std::sqrt(trust);
+      x = y;
+      residual = new_residual;
+      const bool settled = step <= sp_.step_tolerance ||
+                           (sp_.objective_tolerance > 0 &&
+                            change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), 1e-300));
+      objective = s.objective();
+      previous = std::move(s);
+      if (settled && residual <= sp_.feasibility_tolerance && inequality_violation(x) <= sp_.feasibility_tolerance)
+        return finish(std::move(*previous), Status::local_optimum,
+                      "a KKT point of the signomial model (sequential GP, " + std::to_string(gp_solves_) +
+                          " GP solves); no global claim");
+    }
+  }
+
+ private:
+  enum class Phase { relaxation, feasibility, main };
+
+  static std::string format(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+  }
+
+  template <class... A>
+  void log(const char* fmt, A... args) const {
+    if (options_.verbosity < 1) return;
+    std::fprintf(stderr, "ychart sequential GP: ");
+    std::fprintf(stderr, fmt, args...);
+    std::fprintf(stderr, "\n");
+  }
+
+  double remaining() const {
+    return options_.time_limit - std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  static Solution* last_or(std::optional<Solution>& last, Solution& fallback) { return last ? &*last : &fallback; }
+
+  std::vector<double> point_of(Solution& s) const {
+    SolutionBuilder b{s};
+    std::vector<double> y(b.point().begin(), b.point().begin() + static_cast<std::ptrdiff_t>(n_));
+    return y;
+  }
+
+  double log_step(const std::vector<double>& x, const std::vector<double>& y) const {
+    const auto& vars = model_.registry().variables;
+    double step = 0.0;
+    for (std::size_t j = 0; j < n_; ++j) {
+      if (vars[j].kind == VariableKind::positive && x[j] > 0 && y[j] > 0)
+        step = std::max(step, std::abs(std::log(y[j]) - std::log(x[j])));
+      else if (vars[j].kind == VariableKind::real)
+        step = std::max(step, std::abs(y[j] - x[j]) / std::max(1.0, std::abs(x[j])));
+    }
+    return step;
+  }
+
+  double inequality_violation(const std::vector<double>& x) const {
+    double worst = 0.0;
+    for (const auto& c : model_.signomial_constraints())
+      if (c.sense() == Constraint::Sense::less_equal) worst = std::max(worst, log_residual(c, x));
+    return worst;
+  }
+  double equality_residual(const std::vector<double>& x) const {
+    double worst = 0.0;
+    for (const auto& c : model_.signomial_constraints())
+      if (c.sense() == Constraint::Sense::equal) worst = std::max(worst, std::abs(log_residual(c, x)));
+    return worst;
+  }
+
+  // The feasibility phase's slacks sit at indices n_ and up.
+  double slack_excess(Solution& s) const {
+    SolutionBuilder b{s};
+    double excess = 0.0;
+    for (std::size_t j = n_; j < b.point().size(); ++j) excess = std::max(excess, b.point()[j] - 1.0);
+    return excess;
+  }
+
+  /// The GP of one step (or the relaxation), at x.
+  Model build(Phase phase, const std::vector<double>& x, double trust) const {
+    Model g;
+    Registry& reg = ModelEditor::registry(g);
+    reg = model_.registry();
+    if (phase != Phase::relaxation && trust > 0 && std::isfinite(trust)) {
+      for (std::size_t j = 0; j < n_; ++j) {
+        auto& v = reg.variables[j];
+        if (v.kind != VariableKind::positive || v.auxiliary || !(x[j] > 0)) continue;
+        v.lower = std::max(v.lower, x[j] / trust);
+        v.upper = std::min(v.upper, x[j] * trust);
+        if (v.lower > v.upper) v.lower = v.upper;  // x outside its bounds (a user start): the bound wins
+      }
+    }
+    for (const auto& c : model_.constraints())
+      ModelEditor::add_constraint(
+          g, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(), c.form()).named(c.name()));
+    TermList slacks;
+    auto new_slack = [&](const std::string& name) {
+      const auto index = reg.add(make_record("slack(" + name + ")", "", 1.0, std::numeric_limits<double>::infinity(),
+                                             1.0, VariableKind::positive, /*auxiliary=*/true));
+      slacks.append(TermList::variable(index, 1.0));
+      return TermList::variable(index, 1.0);
+    };
+    for (const auto& c : model_.signomial_constraints()) {
+      const std::string& name = c.name();
+      if (phase == Phase::relaxation) {
+        // Keep what is GP: `P <= monomial` (an equality with a monomial side).
+        if (c.sense() == Constraint::Sense::equal) {
+          if (c.negative().size() == 1)
+            ModelEditor::add_constraint(g, Constraint(&reg, c.positive(), c.negative(), Constraint::Sense::less_equal,
+                                                      false).named(name + " (relaxed to <=)"));
+          else if (c.positive().size() == 1)
+            ModelEditor::add_constraint(g, Constraint(&reg, c.negative(), c.positive(), Constraint::Sense::less_equal,
+                                                      false).named(name + " (relaxed to >=)"));
+        }
+        continue;
+      }
+      if (c.sense() == Constraint::Sense::less_equal) {
+        TermList larger = condense(c.negative(), x);
+        if (phase == Phase::feasibility) larger = TermList::product(larger, new_slack(name));
+        ModelEditor::add_constraint(
+            g, Constraint(&reg, c.positive(), std::move(larger), Constraint::Sense::less_equal, false)
+                   .named(name + " (condensed)"));
+      } else {
+        TermList left = condense(c.positive(), x), right = condense(c.negative(), x);
+        if (phase == Phase::feasibility) {
+          // P^ == N^ s+ / s-: both slacks >= 1, so either side may give.
+          right = TermList::product(right, new_slack(name + " +"));
+          left = TermList::product(left, new_slack(name + " -"));
+        }
+        ModelEditor::add_constraint(g, Constraint(&reg, std::move(left), std::move(right), Constraint::Sense::equal,
+                                                  false).named(name + " (linearised)"));
+      }
+    }
+    if (phase == Phase::feasibility) ModelEditor::set_objective(g, std::move(slacks), "");
+    else ModelEditor::set_objective(g, model_.gp_part());
+    return g;
+  }
+
+  Solution solve_gp(Model g, const Solution* warm) {
+    SolveOptions o = options_;
+    o.verbosity = std::max(0, options_.verbosity - 1);
+    o.time_limit = std::max(1e-3, remaining());
+    o.warm_start = warm;
+    ++gp_solves_;
+    return g.solve(o);
+  }
+
+  /// One step's GP; without the trust region when it makes the GP infeasible.
+  Solution solve_with_trust(Phase phase, const std::vector<double>& x, double trust, const Solution* warm) {
+    Solution s = solve_gp(build(phase, x, trust), warm);
+    if (s.status() == Status::infeasible && std::isfinite(trust))
+      s = solve_gp(build(phase, x, std::numeric_limits<double>::infinity()), nullptr);
+    return s;
+  }
+
+  Solution finish(Solution s, Status status, const std::string& message) {
+    SolutionBuilder b{s};
+    b.status() = status;
+    b.message() = message;
+    b.method() = "sequential GP";
+    b.iterations() = gp_solves_;
+    b.model_id() = &model_.registry();
+    b.solve_time() = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    // Slack variables of the feasibility phase are not the model's.
+    if (b.point().size() > n_) b.point().resize(n_);
+    if (b.variables().size() > n_) b.variables().resize(n_);
+    if (status == Status::infeasible) b.has_point() = false;
+    // A local method proves no bound.
+    b.bound() = std::numeric_limits<double>::quiet_NaN();
+    b.gap() = std::numeric_limits<double>::quiet_NaN();
+    return s;
+  }
+
+  const SignomialModel& model_;
+  SolveOptions options_;
+  SpOptions sp_;
+  std::chrono::steady_clock::time_point start_;
+  std::size_t n_ = 0;
+  int gp_solves_ = 0;
+};
+
+}  // namespace detail
+
+inline Solution SignomialModel::solve(const SolveOptions& options, const SpOptions& sp) {
+  if (!(sp.trust_region > 1.0) || sp.max_iterations < 1 || sp.max_feasibility_iterations < 1 ||
+      !(sp.step_tolerance > 0) || !(sp.feasibility_tolerance > 0) || !(sp.objective_tolerance >= 0))
+    throw model_error("ychart: SpOptions: trust_region must exceed 1, the iteration limits must be >= 1 and the "
+                      "tolerances positive");
+  if (signomial_.empty()) {  // every constraint is GP: a proof is possible
+    Solution s = Model::solve(options);
+    return s;
+  }
+  return detail::SequentialGp(*this, options, sp).run();
+}
+
+}  // namespace ychart
+// ---- end ychart/solve/sequential_gp.hpp ----
 // ---- begin ychart/dse/resources.hpp ----
 // ychart/dse/resources.hpp
 // Resource records: what one device of a kind offers and what one compute

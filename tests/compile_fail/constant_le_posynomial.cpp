@@ -1,4 +1,4 @@
-// expect: static assertion failed.*: ychart: .*posynomial >= constant. .or .constant <= posynomial.. is not a GP constraint
+// expect: static assertion failed.*: ychart: .*posynomial >= constant. .or .constant <= posynomial.. is not a GP constraint.*SignomialModel
 // The same rule written the other way round.
 #include <ychart/ychart.hpp>
 void f() {

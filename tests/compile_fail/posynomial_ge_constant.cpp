@@ -1,4 +1,4 @@
-// expect: static assertion failed.*: ychart: .*posynomial >= constant. .or .constant <= posynomial.. is not a GP constraint
+// expect: static assertion failed.*: ychart: .*posynomial >= constant. .or .constant <= posynomial.. is not a GP constraint.*SignomialModel
 // A lower bound on a sum is not log-log convex.
 #include <ychart/ychart.hpp>
 void f() {

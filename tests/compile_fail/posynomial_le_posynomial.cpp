@@ -1,4 +1,4 @@
-// expect: static assertion failed.*: ychart: .*the larger side of an inequality must be a monomial
+// expect: static assertion failed.*: ychart: .*the larger side of an inequality must be a monomial.*SignomialModel
 // The right of <= must be a single term.
 #include <ychart/ychart.hpp>
 void f() {

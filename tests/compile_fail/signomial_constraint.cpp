@@ -1,4 +1,4 @@
-// expect: static assertion failed.*: ychart: .*a signomial .an expression with a subtraction. cannot appear in a GP constraint
+// expect: static assertion failed.*: ychart: .*a signomial .an expression with a subtraction. cannot appear in a GP constraint.*SignomialModel
 // Move subtracted terms to the other side.
 #include <ychart/ychart.hpp>
 void f() {

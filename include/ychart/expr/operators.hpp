@@ -8,6 +8,7 @@
 #pragma once
 
 #include "constraint.hpp"
+#include "signomial_constraint.hpp"
 #include "expression.hpp"
 #include "variable.hpp"
 
@@ -328,6 +329,9 @@ constexpr relation less_equal_relation(expr_class lhs, expr_class rhs) {
 constexpr expr_class gp_view(expr_class c) { return c == expr_class::discrete ? expr_class::monomial : c; }
 
 /// The rules for `lhs <= rhs`; a discrete term among GP terms is a monomial.
+/// Comparisons that are signomial (a subtraction, a posynomial as the larger
+/// side) are not errors here: they build a SignomialConstraint, which only
+/// a SignomialModel accepts (Model::subject_to words the error).
 template <expr_class L0, expr_class R0, bool Flipped>
 constexpr void check_less_equal() {
   // One rule at a time (if constexpr), so a broken model gets one message.
@@ -343,20 +347,25 @@ constexpr void check_less_equal() {
     return;
   else if constexpr (Lhs == expr_class::constant && Rhs == expr_class::constant)
     static_assert(L0 != L0, "ychart: this inequality compares two constants; a constraint needs a variable.");
-  else if constexpr (Lhs == expr_class::signomial || Rhs == expr_class::signomial)
-    static_assert(L0 != L0,
-                  "ychart: a signomial (an expression with a subtraction) cannot appear in a GP constraint. "
-                  "Move the subtracted terms to the other side: write `x - y <= z` as `x <= y + z`.");
-  else if constexpr (Rhs == expr_class::posynomial && Lhs == expr_class::constant)
-    static_assert(L0 != L0,
-                  "ychart: `posynomial >= constant` (or `constant <= posynomial`) is not a GP constraint: a lower "
-                  "bound on a sum is not log-log convex. Bound a monomial from below instead "
-                  "(`monomial >= constant`), or state an upper bound (`posynomial <= monomial`).");
-  else if constexpr (Rhs == expr_class::posynomial)
-    static_assert(L0 != L0,
-                  "ychart: the larger side of an inequality must be a monomial (a single term): write "
-                  "`posynomial <= monomial` or `monomial >= posynomial`. `posynomial <= posynomial` is not GP; "
-                  "introduce a variable t with `p1 <= t` and `t <= ...` only where t is a monomial bound.");
+}
+
+/// Why `lhs <= rhs` (GP classes) is signomial, or nothing when it is GP.
+constexpr int signomial_reason_of(expr_class l0, expr_class r0) {
+  const auto l = gp_view(l0), r = gp_view(r0);
+  if (less_equal_relation(l0, r0) != relation::gp) return -1;
+  if (l == expr_class::signomial || r == expr_class::signomial) return int(SignomialReason::subtraction);
+  if (r == expr_class::posynomial && l == expr_class::constant) return int(SignomialReason::lower_bound_on_sum);
+  if (r == expr_class::posynomial) return int(SignomialReason::posynomial_upper_bound);
+  return -1;
+}
+
+template <SignomialReason Why, class L, class R>
+SignomialConstraintFor<Why> make_signomial(L&& l, R&& r, Constraint::Sense sense, bool written_reversed) {
+  Registry* owner = common_owner(owner_of(l), owner_of(r));
+  const char* op = sense == Constraint::Sense::equal ? " == " : written_reversed ? " >= " : " <= ";
+  std::string text = written_reversed ? text_of(r) + op + text_of(l) : text_of(l) + op + text_of(r);
+  return SignomialConstraintFor<Why>(owner, terms_of(std::forward<L>(l)), terms_of(std::forward<R>(r)), sense,
+                                     std::move(text));
 }
 
 template <class L, class R>
@@ -394,25 +403,35 @@ Constraint make_less_equal(L&& l, R&& r, bool written_reversed) {
 
 template <class L, class R>
   requires detail::operands<L, R>
-Constraint operator<=(L&& l, R&& r) {
+auto operator<=(L&& l, R&& r) {
   using namespace detail;
   check_same_dimension<L, R>();
   check_less_equal<class_of<L>, class_of<R>, false>();
-  return make_less_equal(std::forward<L>(l), std::forward<R>(r), false);
+  constexpr int why = signomial_reason_of(class_of<L>, class_of<R>);
+  if constexpr (why >= 0)
+    return make_signomial<SignomialReason(why)>(std::forward<L>(l), std::forward<R>(r), Constraint::Sense::less_equal,
+                                                false);
+  else
+    return make_less_equal(std::forward<L>(l), std::forward<R>(r), false);
 }
 
 template <class L, class R>
   requires detail::operands<L, R>
-Constraint operator>=(L&& l, R&& r) {
+auto operator>=(L&& l, R&& r) {
   using namespace detail;
   check_same_dimension<L, R>();
   check_less_equal<class_of<R>, class_of<L>, true>();
-  return make_less_equal(std::forward<R>(r), std::forward<L>(l), true);
+  constexpr int why = signomial_reason_of(class_of<R>, class_of<L>);
+  if constexpr (why >= 0)
+    return make_signomial<SignomialReason(why)>(std::forward<R>(r), std::forward<L>(l), Constraint::Sense::less_equal,
+                                                true);
+  else
+    return make_less_equal(std::forward<R>(r), std::forward<L>(l), true);
 }
 
 template <class L, class R>
   requires detail::operands<L, R>
-Constraint operator==(L&& l, R&& r) {
+auto operator==(L&& l, R&& r) {
   using namespace detail;
   check_same_dimension<L, R>();
   constexpr auto cl = class_of<L>, cr = class_of<R>;
@@ -426,24 +445,26 @@ Constraint operator==(L&& l, R&& r) {
   static_assert(linear || (cl != expr_class::affine && cr != expr_class::affine),
                 "ychart: an affine expression (integers, reals) can equal only another affine expression or a "
                 "constant; equating it with a monomial is not convex.");
-  static_assert(cl != expr_class::signomial && cr != expr_class::signomial,
-                "ychart: a signomial equality is not a GP constraint. Equalities are allowed only between "
-                "monomials (single terms).");
-  static_assert(cl != expr_class::posynomial && cr != expr_class::posynomial,
-                "ychart: `posynomial == posynomial` is not a GP constraint: equality is allowed only between "
-                "monomials (single terms). If the constraint is tight at the optimum write `posynomial <= "
-                "monomial`; otherwise introduce a variable for the sum.");
-  Registry* owner = common_owner(owner_of(l), owner_of(r));
-  TermList a = terms_of(std::forward<L>(l));
-  TermList b = terms_of(std::forward<R>(r));
-  if constexpr (linear) {
-    return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false, Constraint::Form::affine);
+  constexpr bool signomial = !linear && (gp_view(cl) == expr_class::signomial || gp_view(cr) == expr_class::signomial ||
+                                         gp_view(cl) == expr_class::posynomial || gp_view(cr) == expr_class::posynomial);
+  if constexpr (signomial) {
+    constexpr auto why = (gp_view(cl) == expr_class::signomial || gp_view(cr) == expr_class::signomial)
+                             ? SignomialReason::subtraction
+                             : SignomialReason::posynomial_equality;
+    return make_signomial<why>(std::forward<L>(l), std::forward<R>(r), Constraint::Sense::equal, false);
   } else {
-    if (a.empty() || b.empty() || a.coefficient(0) <= 0.0 || b.coefficient(0) <= 0.0 ||
-        !std::isfinite(a.coefficient(0)) || !std::isfinite(b.coefficient(0)))
-      throw invalid_coefficient("ychart: both sides of the equality `" + to_string(a, owner) + " == " +
-                                to_string(b, owner) + "` must be positive monomials");
-    return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false);
+    Registry* owner = common_owner(owner_of(l), owner_of(r));
+    TermList a = terms_of(std::forward<L>(l));
+    TermList b = terms_of(std::forward<R>(r));
+    if constexpr (linear) {
+      return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false, Constraint::Form::affine);
+    } else {
+      if (a.empty() || b.empty() || a.coefficient(0) <= 0.0 || b.coefficient(0) <= 0.0 ||
+          !std::isfinite(a.coefficient(0)) || !std::isfinite(b.coefficient(0)))
+        throw invalid_coefficient("ychart: both sides of the equality `" + to_string(a, owner) + " == " +
+                                  to_string(b, owner) + "` must be positive monomials");
+      return Constraint(owner, std::move(a), std::move(b), Constraint::Sense::equal, false);
+    }
   }
 }
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "../expr/constraint.hpp"
+#include "../expr/signomial_constraint.hpp"
 #include "../expr/detail/registry.hpp"
 #include "../expr/functions.hpp"
 #include "../expr/operators.hpp"
@@ -145,6 +146,37 @@ class Model {
     return constraints_.size() - 1;
   }
   std::size_t subject_to(Constraint c, std::string name) { return subject_to(std::move(c).named(std::move(name))); }
+
+  /// A signomial constraint is not GP: a Model rejects it at compile time,
+  /// saying which rule it breaks; a SignomialModel accepts it.
+  template <detail::SignomialReason Why>
+  std::size_t subject_to(SignomialConstraintFor<Why>, std::string = {}) {
+    using R = detail::SignomialReason;
+    if constexpr (Why == R::subtraction)
+      static_assert(Why != Why,
+                    "ychart: a signomial (an expression with a subtraction) cannot appear in a GP constraint. "
+                    "Move the subtracted terms to the other side: write `x - y <= z` as `x <= y + z`; or declare "
+                    "the model as `ychart::SignomialModel` to solve it by sequential GP (a local optimum).");
+    else if constexpr (Why == R::lower_bound_on_sum)
+      static_assert(Why != Why,
+                    "ychart: `posynomial >= constant` (or `constant <= posynomial`) is not a GP constraint: a lower "
+                    "bound on a sum is not log-log convex. Bound a monomial from below instead "
+                    "(`monomial >= constant`), or state an upper bound (`posynomial <= monomial`); or declare the "
+                    "model as `ychart::SignomialModel` to solve it by sequential GP (a local optimum).");
+    else if constexpr (Why == R::posynomial_upper_bound)
+      static_assert(Why != Why,
+                    "ychart: the larger side of an inequality must be a monomial (a single term): write "
+                    "`posynomial <= monomial` or `monomial >= posynomial`. `posynomial <= posynomial` is not GP; "
+                    "introduce a variable t with `p1 <= t` and `t <= ...` only where t is a monomial bound; or "
+                    "declare the model as `ychart::SignomialModel` to solve it by sequential GP (a local optimum).");
+    else
+      static_assert(Why != Why,
+                    "ychart: `posynomial == posynomial` is not a GP constraint: equality is allowed only between "
+                    "monomials (single terms). If the constraint is tight at the optimum write `posynomial <= "
+                    "monomial`; otherwise introduce a variable for the sum; or declare the model as "
+                    "`ychart::SignomialModel` to solve the equality by sequential GP (a local optimum).");
+    return 0;
+  }
 
   template <class T>
     requires detail::operand<T>

@@ -16,6 +16,8 @@ enum class Status {
   iteration_limit,  // stopped by SolveOptions::max_iterations
   numerical_error,  // the solver failed; the message says how
   node_limit,       // a mixed-integer search stopped by SolveOptions::node_limit
+  local_optimum,    // a KKT point of a nonconvex (signomial) model: no global claim
+  no_feasible_point_found,  // a signomial model's feasibility phase stopped short of a feasible point
 };
 
 inline std::string_view to_string(Status s) {
@@ -27,6 +29,8 @@ inline std::string_view to_string(Status s) {
     case Status::iteration_limit: return "iteration_limit";
     case Status::numerical_error: return "numerical_error";
     case Status::node_limit: return "node_limit";
+    case Status::local_optimum: return "local_optimum";
+    case Status::no_feasible_point_found: return "no_feasible_point_found";
   }
   return "?";
 }

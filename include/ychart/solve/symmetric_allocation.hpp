@@ -27,6 +27,7 @@
 #include "../progress.hpp"
 #include "../model/model.hpp"
 #include "../result/solution.hpp"
+#include "../model/detail/model_editor.hpp"
 #include "migp.hpp"
 #include "symmetric_packing.hpp"
 
@@ -39,19 +40,6 @@
 
 namespace ychart {
 namespace detail {
-
-/// Builds derived models (the master problem) below the typed interface.
-struct ModelEditor {
-  static Registry& registry(Model& m) { return *m.registry_; }
-  static void add_constraint(Model& m, Constraint c) { m.constraints_.push_back(std::move(c)); }
-  static void set_objective(Model& m, const Model& from) {
-    m.objective_ = from.objective_;
-    m.objective_affine_ = from.objective_affine_;
-    m.sense_ = from.sense_;
-    m.objective_unit_ = from.objective_unit_;
-    m.has_objective_ = from.has_objective_;
-  }
-};
 
 /// What the check finds in a model that the decomposition applies to.
 struct SymmetricStructure {

@@ -1,0 +1,34 @@
+// ychart/model/detail/model_editor.hpp
+// ModelEditor builds derived models below the typed interface: the symmetric
+// decomposition's master problem, the GP subproblems of sequential GP. A
+// derived model copies the variables of the original at the same indices, so
+// terms copy unchanged.
+#pragma once
+
+#include "../model.hpp"
+
+#include <utility>
+
+namespace ychart::detail {
+
+struct ModelEditor {
+  static Registry& registry(Model& m) { return *m.registry_; }
+  static void add_constraint(Model& m, Constraint c) { m.constraints_.push_back(std::move(c)); }
+  static void set_objective(Model& m, const Model& from) {
+    m.objective_ = from.objective_;
+    m.objective_affine_ = from.objective_affine_;
+    m.sense_ = from.sense_;
+    m.objective_unit_ = from.objective_unit_;
+    m.has_objective_ = from.has_objective_;
+  }
+  /// The objective replaced by `terms` (log space), minimised, in `unit`.
+  static void set_objective(Model& m, TermList terms, std::string unit) {
+    m.objective_ = std::move(terms);
+    m.objective_affine_ = TermList{};
+    m.sense_ = Model::Sense::minimize;
+    m.objective_unit_ = std::move(unit);
+    m.has_objective_ = true;
+  }
+};
+
+}  // namespace ychart::detail
