@@ -32,6 +32,7 @@
 #include "solve/symmetry.hpp"
 #include "solve/solve.hpp"
 #include "solve/sequential_gp.hpp"
+#include "solve/alpha_penalty.hpp"
 #include "dse/resources.hpp"
 #include "dse/application.hpp"
 #include "dse/architecture.hpp"
