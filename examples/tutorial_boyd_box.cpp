@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   cli.add_option("--dw-max", delta, "Upper bound on d/w")->capture_default_str()->check(CLI::PositiveNumber);
   outputs.add_options(cli);
   CLI11_PARSE(cli, argc, argv);
-  outputs.begin();
+  if (int rc = outputs.begin()) return rc;
   const bool defaults = A_wall == 200 && A_flr == 50 && alpha == 0.5 && beta == 2 && gamma == 0.5 && delta == 2;
 
   const Limits limits{A_wall, A_flr, alpha, beta, gamma, delta};

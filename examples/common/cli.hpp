@@ -18,7 +18,9 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <sstream>
+#include <system_error>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -46,14 +48,25 @@ class Outputs {
     report_ = ychart::report::Report(example_ + ": " + app.get_description());
   }
 
-  /// Call after parsing: with --json, everything the program prints (cout
-  /// and printf alike) goes to stderr, and stdout is kept for the JSON.
-  void begin() {
-    if (!svg_dir_.empty()) std::filesystem::create_directories(svg_dir_);
-    if (!json_) return;
+  /// Call after parsing: creates --svg-dir and, with --json, sends
+  /// everything the program prints (cout and printf alike) to stderr,
+  /// keeping stdout for the JSON. Returns 0, or 2 after saying on stderr why
+  /// the directory cannot be made: `if (int rc = outputs.begin()) return rc;`.
+  [[nodiscard]] int begin() {
+    if (!svg_dir_.empty()) {
+      std::error_code error;
+      std::filesystem::create_directories(svg_dir_, error);
+      if (error || !std::filesystem::is_directory(svg_dir_)) {
+        std::fprintf(stderr, "%s: --svg-dir %s: cannot create the directory (%s)\n", example_.c_str(),
+                     svg_dir_.c_str(), error ? error.message().c_str() : "a file of that name exists");
+        return 2;
+      }
+    }
+    if (!json_) return 0;
     std::fflush(stdout);
     json_fd_ = ::dup(STDOUT_FILENO);
     ::dup2(STDERR_FILENO, STDOUT_FILENO);
+    return 0;
   }
 
   /// A figure's path in --svg-dir.
@@ -76,6 +89,12 @@ class Outputs {
     report_.table(name, table);
     tables_.emplace_back(std::move(name), std::move(table));
   }
+  /// A top-level member of the --json document, written by `write` (a
+  /// study's own result shape, e.g. {"setup1": {...}}).
+  void add_json(std::string key, std::function<void(ychart::io::JsonWriter&)> write) {
+    json_members_.emplace_back(std::move(key), std::move(write));
+  }
+
   /// Scalars for --json ("summary").
   void add_value(std::string name, ychart::io::Cell value) { values_.emplace_back(std::move(name), std::move(value)); }
 
@@ -110,7 +129,12 @@ class Outputs {
       json.key(name);
       table.write_json(json);
     }
-    json.end_object().end_object();
+    json.end_object();
+    for (const auto& [key, write] : json_members_) {
+      json.key(key);
+      write(json);
+    }
+    json.end_object();
     std::fflush(stdout);
     const std::string out = text.str();
     std::size_t done = 0;
@@ -133,6 +157,7 @@ class Outputs {
   ychart::report::Report report_;
   std::vector<std::pair<std::string, ychart::io::Table>> tables_;
   std::vector<std::pair<std::string, ychart::io::Cell>> values_;
+  std::vector<std::pair<std::string, std::function<void(ychart::io::JsonWriter&)>>> json_members_;
 };
 
 }  // namespace examples

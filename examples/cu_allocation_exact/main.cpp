@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
       CLI::PositiveNumber);
   outputs.add_options(cli);
   CLI11_PARSE(cli, argc, argv);
-  outputs.begin();
+  if (int rc = outputs.begin()) return rc;
   const std::vector<Case> cases = {{"alex16", "ch3_alex16.csv", "Alex-16 on 2 FPGAs", 2, 1.0, 0.7},
                                    {"alex32", "ch3_alex32.csv", "Alex-32 on 4 FPGAs", 4, 1.0, 6.0},
                                    {"vgg", "ch3_vgg16.csv", "VGG on 8 FPGAs", 8, 1.0, 50.0}};

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   cli.add_option("--case", only, "Only this case")->check(CLI::IsMember({"alex16", "alex32", "vgg"}));
   outputs.add_options(cli);
   CLI11_PARSE(cli, argc, argv);
-  outputs.begin();
+  if (int rc = outputs.begin()) return rc;
   ychart::io::Table table({{"case", "", 1}, {"cap", "%", 3}, {"II ychart", "ms", 5}, {"II digest", "ms", 5},
                            {"status", "", 1}, {"binding", "", 1}, {"dlogII/dlogR", "", 4}, {"time", "ms", 3}});
   ychart::io::LineChart chart;

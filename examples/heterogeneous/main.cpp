@@ -278,7 +278,7 @@ int main(int argc, char** argv) {
     if (!(gpu.idle_watts >= 0 && gpu.board_watts > gpu.idle_watts))
       throw model_error("--gpu-watts must exceed --gpu-idle-watts, which must not be negative");
     if (!(power_cap > 0 && power_cap <= 100)) throw model_error("--power-cap must lie in (0, 100]");
-    outputs.begin();
+    if (int rc = outputs.begin()) return rc;
     const auto app = alexnet16(data, gpu);
     std::cout << "Alex-16 stages (FPGA: study 001 Table 3.2; GPU: derived, " << gpu.tflops << " TFLOPS x "
               << gpu.efficiency << ", " << gpu.slices << " slices)\n";

@@ -16,6 +16,7 @@
 
 #include <ychart/io/svg.hpp>
 
+#include <boost/mpi/collectives.hpp>
 #include <boost/mpi/communicator.hpp>
 #include <boost/mpi/environment.hpp>
 
@@ -62,7 +63,10 @@ int main(int argc, char** argv) {
   outputs.add_options(cli);
   CLI11_PARSE(cli, argc, argv);
   const bool root = world.rank() == 0;
-  if (root) outputs.begin();
+  // Every rank stops if rank 0 cannot set up its outputs.
+  int rc = root ? outputs.begin() : 0;
+  boost::mpi::broadcast(world, rc, 0);
+  if (rc) return rc;
   try {
     struct Case {
       std::string id, file, title;

@@ -2,11 +2,11 @@
 # checks that the two JSON outputs are identical, byte for byte.
 # -DEXE=... -DMPIEXEC=... -DNPFLAG=... -DNP=... -DWORK=...
 file(MAKE_DIRECTORY ${WORK})
-execute_process(COMMAND ${EXE} --json OUTPUT_FILE ${WORK}/serial.json RESULT_VARIABLE serial_rc)
+execute_process(COMMAND ${EXE} --json --svg-dir ${WORK}/svg OUTPUT_FILE ${WORK}/serial.json RESULT_VARIABLE serial_rc)
 if(NOT serial_rc EQUAL 0)
   message(FATAL_ERROR "serial run failed (${serial_rc})")
 endif()
-execute_process(COMMAND ${MPIEXEC} ${NPFLAG} ${NP} ${EXE} --json
+execute_process(COMMAND ${MPIEXEC} ${NPFLAG} ${NP} ${EXE} --json --svg-dir ${WORK}/svg
   OUTPUT_FILE ${WORK}/np${NP}.json RESULT_VARIABLE mpi_rc)
 if(NOT mpi_rc EQUAL 0)
   message(FATAL_ERROR "mpirun with ${NP} ranks failed (${mpi_rc})")

@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(cli, argc, argv);
   const std::string out_dir = outputs.svg_dir();
   try {
-    outputs.begin();
+    if (int rc = outputs.begin()) return rc;
     KernelColumns columns;
     columns.wcet = "wcet_ms";
     for (const auto& c : cases) {

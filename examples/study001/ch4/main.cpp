@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
               << " MHz); GP+A T " << params.threshold << " %, Delta " << params.step << " %, re-runs at cap + k x "
               << params.t_max << " %, k <= " << params.max_reruns << "; exact solves limited to "
               << params.time_limit << " s\n";
-    outputs.begin();
+    if (int rc = outputs.begin()) return rc;
     const std::filesystem::path out(out_dir);
 
     for (const auto& c : cases) {

@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(cli, argc, argv);
   const std::string out_dir = outputs.svg_dir();
   try {
-    outputs.begin();
+    if (int rc = outputs.begin()) return rc;
     const auto arch = load_architecture<FpgaResources>(
         platform.empty() ? study001::data_dir(data) / "aws_f1.json" : std::filesystem::path(platform));
     KernelColumns columns;
