@@ -128,7 +128,9 @@ TEST(SequentialGp, NonconvexAnswerIsALocalMinimum) {
     for (int dx = -50; dx <= 50; ++dx)
       for (int dy = -50; dy <= 50; ++dy) {
         const double p = std::clamp(X * std::exp(dx * 1e-3), 0.1, 10.0), q = std::clamp(Y * std::exp(dy * 1e-3), 0.1, 10.0);
-        if (feasible(p, q)) EXPECT_GE(f(p, q), s.objective() * (1 - 1e-7)) << i << " at " << p << ", " << q;
+        if (feasible(p, q)) {
+          EXPECT_GE(f(p, q), s.objective() * (1 - 1e-7)) << i << " at " << p << ", " << q;
+        }
       }
   }
 }
