@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <memory>
+#include <string_view>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -154,6 +156,26 @@ TEST(Json, MalformedDocumentsReportLineAndColumn) {
     const std::string message = e.what();
     EXPECT_TRUE(contains(message, std::string(c.location) + ":")) << c.text << "\n  -> " << message;
     EXPECT_TRUE(contains(message, c.reason)) << c.text << "\n  -> " << message;
+  }
+}
+
+// Found by the fuzzer (CI, seed 1): a literal cut at the end of the input
+// made the error hint read one byte past it. The text sits in a buffer of
+// exactly its size, so AddressSanitizer sees any read past the end.
+TEST(Json, ErrorsAtTheEndOfTheInputStayInside) {
+  for (const std::string text : {"t", "tr", "-", "[", "[1,", "{\"a\":", "0", "01"}) {
+    const std::unique_ptr<char[]> exact(new char[text.size()]);
+    std::copy(text.begin(), text.end(), exact.get());
+    const std::string_view view(exact.get(), text.size());
+    if (text == "0") {
+      EXPECT_EQ(JsonValue::parse(view, "end.json").integer(), 0);
+      continue;
+    }
+    const auto e = parse_error_of([&] { JsonValue::parse(view, "end.json"); });
+    EXPECT_EQ(e.line, 1) << text;
+    EXPECT_LE(e.column, static_cast<int>(text.size()) + 1) << text;
+    // "unexpected end of input" is not text after the value.
+    EXPECT_EQ(std::string(e.what()).find("after the JSON value"), std::string::npos) << e.what();
   }
 }
 

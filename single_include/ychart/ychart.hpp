@@ -13800,7 +13800,7 @@ class JsonParser {
       while (at > 0 && is_number_char(text_[at - 1])) --at;
       if (at < text_.size() && !is_number_char(text_[at])) ++at;
       message = "number " + std::string(text_.substr(at, number_end(at) - at)) + " is out of range (" + message + ")";
-    } else if (token_start > 0 && token_start <= text_.size() && is_number_char(text_[token_start]) &&
+    } else if (token_start > 0 && token_start < text_.size() && is_number_char(text_[token_start]) &&
                text_[token_start - 1] == '0' &&
                (token_start == 1 || !is_number_char(text_[token_start - 2]) || text_[token_start - 2] == '-')) {
       at = token_start - 1;
@@ -13813,7 +13813,7 @@ class JsonParser {
       message = "comments are not allowed in JSON (" + message + ")";
     } else if (here == 'N' || here == 'I') {
       message = "NaN and Infinity are not JSON numbers (" + message + ")";
-    } else if (message.find("expected end of input") != std::string::npos) {
+    } else if (message.find("; expected end of input") != std::string::npos) {
       path.clear();
       message = "unexpected text after the JSON value (" + message + ")";
     }
