@@ -117,12 +117,7 @@ class Outputs {
     json.key("summary").begin_object();
     for (const auto& [name, value] : values_) {
       json.key(name);
-      std::visit(
-          [&](const auto& v) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) json.value(nullptr);
-            else json.value(v);
-          },
-          value);
+      ychart::io::write_cell(json, value);
     }
     json.end_object().key("tables").begin_object();
     for (const auto& [name, table] : tables_) {

@@ -7673,6 +7673,17 @@ namespace ychart::detail {
 
 struct ModelEditor {
   static Registry& registry(Model& m) { return *m.registry_; }
+  /// A model with `from`'s variables (same indices) and constraints, no
+  /// objective: the start of a derived model.
+  static Model copy_of(const Model& from) {
+    Model m;
+    Registry& reg = *m.registry_;
+    reg = *from.registry_;
+    for (const auto& c : from.constraints_)
+      m.constraints_.push_back(
+          Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(), c.form()).named(c.name()));
+    return m;
+  }
   static void add_constraint(Model& m, Constraint c) { m.constraints_.push_back(std::move(c)); }
   static void set_objective(Model& m, const Model& from) {
     m.objective_ = from.objective_;
@@ -9204,9 +9215,8 @@ class SequentialGp {
 
   /// The GP of one step (or the relaxation), at x.
   Model build(Phase phase, const std::vector<double>& x, double trust) const {
-    Model g;
+    Model g = ModelEditor::copy_of(model_.gp_part());
     Registry& reg = ModelEditor::registry(g);
-    reg = model_.registry();
     if (phase != Phase::relaxation && trust > 0 && std::isfinite(trust)) {
       for (std::size_t j = 0; j < n_; ++j) {
         auto& v = reg.variables[j];
@@ -9216,9 +9226,6 @@ class SequentialGp {
         if (v.lower > v.upper) v.lower = v.upper;  // x outside its bounds (a user start): the bound wins
       }
     }
-    for (const auto& c : model_.constraints())
-      ModelEditor::add_constraint(
-          g, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(), c.form()).named(c.name()));
     TermList slacks;
     auto new_slack = [&](const std::string& name) {
       const auto index = reg.add(make_record("slack(" + name + ")", "", 1.0, std::numeric_limits<double>::infinity(),
@@ -9434,12 +9441,8 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
   std::optional<Solution> previous;
   for (int it = 0; it < o.max_iterations; ++it) {
     const double alpha = o.alpha_start + o.alpha_step * it;
-    Model g;
+    Model g = ModelEditor::copy_of(model.gp_part());
     Registry& reg = ModelEditor::registry(g);
-    reg = model.registry();
-    for (const auto& c : model.constraints())
-      ModelEditor::add_constraint(
-          g, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(), c.form()).named(c.name()));
     TermList objective = model.objective();
     for (std::size_t e = 0; e < equalities.size(); ++e) {
       ModelEditor::add_constraint(g, Constraint(&reg, equalities[e]->positive(), equalities[e]->negative(),
@@ -14820,6 +14823,16 @@ struct Column {
 /// infeasible point's objective).
 using Cell = std::variant<std::monostate, double, long, std::string>;
 
+/// A cell as a JSON value: empty as null (NaN and infinities too).
+inline void write_cell(JsonWriter& json, const Cell& cell) {
+  std::visit(
+      [&](const auto& value) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::monostate>) json.value(nullptr);
+        else json.value(value);
+      },
+      cell);
+}
+
 namespace detail {
 
 /// Shortest text that reads back as the same double.
@@ -14970,12 +14983,7 @@ class Table {
       json.begin_object();
       for (std::size_t c = 0; c < columns_.size(); ++c) {
         json.key(columns_[c].name);
-        std::visit(
-            [&](const auto& value) {
-              if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::monostate>) json.value(nullptr);
-              else json.value(value);
-            },
-            row[c]);
+        write_cell(json, row[c]);
       }
       json.end_object();
     }

@@ -41,6 +41,16 @@ struct Column {
 /// infeasible point's objective).
 using Cell = std::variant<std::monostate, double, long, std::string>;
 
+/// A cell as a JSON value: empty as null (NaN and infinities too).
+inline void write_cell(JsonWriter& json, const Cell& cell) {
+  std::visit(
+      [&](const auto& value) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::monostate>) json.value(nullptr);
+        else json.value(value);
+      },
+      cell);
+}
+
 namespace detail {
 
 /// Shortest text that reads back as the same double.
@@ -191,12 +201,7 @@ class Table {
       json.begin_object();
       for (std::size_t c = 0; c < columns_.size(); ++c) {
         json.key(columns_[c].name);
-        std::visit(
-            [&](const auto& value) {
-              if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::monostate>) json.value(nullptr);
-              else json.value(value);
-            },
-            row[c]);
+        write_cell(json, row[c]);
       }
       json.end_object();
     }

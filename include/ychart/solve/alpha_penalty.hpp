@@ -116,12 +116,8 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
   std::optional<Solution> previous;
   for (int it = 0; it < o.max_iterations; ++it) {
     const double alpha = o.alpha_start + o.alpha_step * it;
-    Model g;
+    Model g = ModelEditor::copy_of(model.gp_part());
     Registry& reg = ModelEditor::registry(g);
-    reg = model.registry();
-    for (const auto& c : model.constraints())
-      ModelEditor::add_constraint(
-          g, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(), c.form()).named(c.name()));
     TermList objective = model.objective();
     for (std::size_t e = 0; e < equalities.size(); ++e) {
       ModelEditor::add_constraint(g, Constraint(&reg, equalities[e]->positive(), equalities[e]->negative(),

@@ -259,9 +259,8 @@ class SequentialGp {
 
   /// The GP of one step (or the relaxation), at x.
   Model build(Phase phase, const std::vector<double>& x, double trust) const {
-    Model g;
+    Model g = ModelEditor::copy_of(model_.gp_part());
     Registry& reg = ModelEditor::registry(g);
-    reg = model_.registry();
     if (phase != Phase::relaxation && trust > 0 && std::isfinite(trust)) {
       for (std::size_t j = 0; j < n_; ++j) {
         auto& v = reg.variables[j];
@@ -271,9 +270,6 @@ class SequentialGp {
         if (v.lower > v.upper) v.lower = v.upper;  // x outside its bounds (a user start): the bound wins
       }
     }
-    for (const auto& c : model_.constraints())
-      ModelEditor::add_constraint(
-          g, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(), c.form()).named(c.name()));
     TermList slacks;
     auto new_slack = [&](const std::string& name) {
       const auto index = reg.add(make_record("slack(" + name + ")", "", 1.0, std::numeric_limits<double>::infinity(),

@@ -13,6 +13,17 @@ namespace ychart::detail {
 
 struct ModelEditor {
   static Registry& registry(Model& m) { return *m.registry_; }
+  /// A model with `from`'s variables (same indices) and constraints, no
+  /// objective: the start of a derived model.
+  static Model copy_of(const Model& from) {
+    Model m;
+    Registry& reg = *m.registry_;
+    reg = *from.registry_;
+    for (const auto& c : from.constraints_)
+      m.constraints_.push_back(
+          Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(), c.form()).named(c.name()));
+    return m;
+  }
   static void add_constraint(Model& m, Constraint c) { m.constraints_.push_back(std::move(c)); }
   static void set_objective(Model& m, const Model& from) {
     m.objective_ = from.objective_;
