@@ -108,6 +108,61 @@ TEST(AlphaPenalty, LargeAlphaDriftsBackToTheCondensationPoint) {
   EXPECT_NEAR(s[cg], 1.0, 1e-5);
 }
 
+// Eq. 4.10's rule on two independent layers, the second ten times as costly:
+// with scale {1, 10} both see the same penalised problem up to a factor, and
+// with freeze_satisfied an equality's alpha stops at the first iterate where
+// it holds and stays there, while the single-layer sweep keeps stepping.
+TEST(AlphaPenalty, PerEqualityScaleAndFreezing) {
+  SignomialModel m;
+  auto f1 = m.positive("f1", 1.0, 16.0), g1 = m.positive("g1", 1.0, 16.0);
+  auto f2 = m.positive("f2", 1.0, 32.0), g2 = m.positive("g2", 1.0, 32.0);
+  m.subject_to(f1 + g1 == 16.0, "layer 1");
+  m.subject_to(f2 + g2 == 32.0, "layer 2");
+  m.minimize(0.2 * f1 + 1.0 * g1 + 1.0 * f2 + 10.0 * g2);
+  for (auto v : {f1, g1}) m.start(v, 8.0);
+  for (auto v : {f2, g2}) m.start(v, 16.0);
+  AlphaSweepOptions o;
+  o.alpha_start = o.alpha_step = 0.25;
+  o.max_iterations = 60;
+  o.scale = {1.0, 10.0};
+  o.freeze_satisfied = true;
+  const auto r = alpha_penalty_sweep(m, o);
+  ASSERT_GE(r.accepted, 0);
+  std::vector<int> first(2, -1);
+  for (const auto& it : r.iterations) {
+    ASSERT_EQ(it.status, Status::optimal);
+    ASSERT_EQ(it.alphas.size(), 2u);
+    for (int e = 0; e < 2; ++e)
+      if (first[e] < 0 && it.ratio[e] >= 1 - o.tolerance) first[e] = it.iteration;
+    for (int e = 0; e < 2; ++e) {  // before its first success, alpha_e = (start + step (k - 1)) scale_e
+      if (first[e] < 0 || it.iteration <= first[e]) {
+        EXPECT_NEAR(it.alphas[e], it.alpha * o.scale[e], 1e-12) << it.iteration << " " << e;
+      }
+    }
+    // Each layer's iterate is the single-layer optimum at its own alpha (a grid search).
+    const double c1 = 0.2 * it.values[f1.index()] + it.values[g1.index()] +
+                      it.alphas[0] / (std::sqrt(it.values[f1.index()] / 16.0) * std::sqrt(it.values[g1.index()] / 16.0));
+    EXPECT_NEAR(c1, grid_optimum({0.2, 1.0, 16}, it.alphas[0], 8, 8, true), 2e-3 * c1) << it.iteration;
+  }
+  ASSERT_GT(first[0], 0);
+  ASSERT_GT(first[1], 0);
+  // The rule, iteration by iteration: a holding equality keeps its alpha, the others step.
+  for (std::size_t i = 0; i + 1 < r.iterations.size(); ++i)
+    for (std::size_t e = 0; e < 2; ++e) {
+      const auto &now = r.iterations[i], &next = r.iterations[i + 1];
+      const double expected = now.ratio[e] >= 1 - o.tolerance ? now.alphas[e] : now.alphas[e] + o.alpha_step * o.scale[e];
+      EXPECT_NEAR(next.alphas[e], expected, 1e-12) << i << " " << e;
+    }
+  EXPECT_EQ(r.iterations.back().satisfied, 2);
+  EXPECT_NE(first[0], first[1]);  // the layers succeed at different iterations, so freezing mattered
+  EXPECT_THROW(([&] {
+                 AlphaSweepOptions bad = o;
+                 bad.scale = {1.0};
+                 alpha_penalty_sweep(m, bad);
+               }()),
+               model_error);
+}
+
 TEST(AlphaPenalty, ModelsItCannotTakeAreErrors) {
   SignomialModel m;
   auto x = m.positive("x");

@@ -6,7 +6,10 @@
 // P / N condensed once, at a fixed point x_hat (the thesis's "naive
 // partitioning"; here the model's start values). alpha grows by a step each
 // iteration; the sweep accepts the first iterate where every P / N reaches
-// 1 - tolerance (the thesis's stopping rule), or runs them all.
+// 1 - tolerance (the thesis's stopping rule), or runs them all. With several
+// equalities (one per layer, Eq. 4.10), each has its own alpha_e = alpha *
+// scale_e, and the thesis's multi-layer rule can be asked for: raise them
+// together and stop raising each one once its equality holds.
 //
 // What to expect (study 000 digest, section 4.8): a large alpha pulls the
 // split toward x_hat's proportions, so the accepted answer depends on the
@@ -42,11 +45,21 @@ struct AlphaSweepOptions {
   /// 1 / eps_t factors (smaller by prod eps_t^eps_t, 1/2 for a balanced
   /// split, which alpha absorbs). false: Eq. 4.5, h_bar = P condensed / N.
   bool thesis_condensation = true;
+  /// Per equality, in the order they were added: alpha_e = alpha * scale[e]
+  /// (empty: 1 for all), so that layers of different sizes get penalties of
+  /// their own size. Positive.
+  std::vector<double> scale;
+  /// Eq. 4.10's rule: an equality's alpha stops growing while it holds
+  /// (P / N >= 1 - tolerance) and resumes, from where it stopped, if it no
+  /// longer does; the others keep stepping.
+  bool freeze_satisfied = false;
 };
 
 struct AlphaIteration {
   int iteration = 0;  // 1-based, as the thesis counts
-  double alpha = 0;
+  double alpha = 0;            // alpha_start + (k - 1) alpha_step
+  std::vector<double> alphas;  // per equality: the alpha its penalty used (scale and freezing applied)
+  int satisfied = 0;           // equalities with P / N >= 1 - tolerance
   Status status = Status::numerical_error;
   std::vector<double> values;  // per registry index, in the variables' units
   std::vector<double> ratio;   // P / N per equality, at the iterate
@@ -88,6 +101,11 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
     equalities.push_back(&c);
   }
   if (equalities.empty()) throw model_error("ychart: the model has no posynomial equality to penalise");
+  if (!o.scale.empty() && o.scale.size() != equalities.size())
+    throw model_error("ychart: AlphaSweepOptions::scale has " + std::to_string(o.scale.size()) +
+                      " entries; the model has " + std::to_string(equalities.size()) + " posynomial equalities");
+  for (double f : o.scale)
+    if (!(f > 0) || !std::isfinite(f)) throw model_error("ychart: AlphaSweepOptions::scale entries must be positive");
 
   // x_hat: the start values (variables not in an equality: 1, unused).
   std::vector<double> x_hat(vars.size(), 1.0);
@@ -114,6 +132,9 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
   AlphaSweepResult result;
   const auto sweep_start = std::chrono::steady_clock::now();
   std::optional<Solution> previous;
+  auto scale = [&](std::size_t e) { return o.scale.empty() ? 1.0 : o.scale[e]; };
+  std::vector<double> alphas(equalities.size());
+  for (std::size_t e = 0; e < equalities.size(); ++e) alphas[e] = o.alpha_start * scale(e);
   for (int it = 0; it < o.max_iterations; ++it) {
     const double alpha = o.alpha_start + o.alpha_step * it;
     Model g = ModelEditor::copy_of(model.gp_part());
@@ -124,7 +145,7 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
                                                 Constraint::Sense::less_equal, false)
                                          .named(equalities[e]->name() + " (relaxed to <=)"));
       TermList penalty = inverse_h_bar[e];
-      penalty.scale(alpha);
+      penalty.scale(alphas[e]);
       objective.append(penalty);
     }
     ModelEditor::set_objective(g, std::move(objective), model.objective_unit());
@@ -135,6 +156,7 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
     AlphaIteration row;
     row.iteration = it + 1;
     row.alpha = alpha;
+    row.alphas = alphas;
     row.status = s.status();
     row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (s.has_values()) {
@@ -142,12 +164,18 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
       row.values.assign(b.point().begin(), b.point().begin() + static_cast<std::ptrdiff_t>(vars.size()));
       row.objective = model.objective().evaluate(row.values);
       row.accepted = s.status() == Status::optimal;
-      for (const auto* c : equalities) {
+      for (std::size_t e = 0; e < equalities.size(); ++e) {
+        const auto* c = equalities[e];
         const double ratio = c->positive().evaluate(row.values) / c->negative().evaluate(row.values);
         row.ratio.push_back(ratio);
-        if (!(ratio >= 1.0 - o.tolerance)) row.accepted = false;
+        const bool holds = ratio >= 1.0 - o.tolerance;
+        if (!holds) row.accepted = false;
+        row.satisfied += holds ? 1 : 0;
+        if (!(o.freeze_satisfied && holds && s.status() == Status::optimal)) alphas[e] += o.alpha_step * scale(e);
       }
       previous = std::move(s);
+    } else {
+      for (std::size_t e = 0; e < equalities.size(); ++e) alphas[e] += o.alpha_step * scale(e);
     }
     result.iterations.push_back(std::move(row));
     if (result.iterations.back().accepted && result.accepted < 0) {
