@@ -45,6 +45,13 @@ struct SpOptions {
   /// A signomial constraint holds when its sides agree to this relative
   /// tolerance (feasibility of a point, and the feasibility phase's target).
   double feasibility_tolerance = 1e-7;
+  /// Once the GP steps converge slowly (three steps running each more than
+  /// half the one before) or a step changes the objective by less than
+  /// polish_after (relative), solve the exact program with Ipopt in log space from there
+  /// (solve/ipopt_sp.hpp), and keep its point if it is feasible and no
+  /// worse; the GP steps then confirm it. Off by default.
+  bool polish = false;
+  double polish_after = 1e-4;
 };
 
 class SignomialModel : private Model {

@@ -22,6 +22,15 @@
 //            shrinks when an equality's residual grows. Converged when the
 //            point stops moving and the equalities hold: `local_optimum`.
 //
+//   polish   with SpOptions::polish, once the GP steps converge slowly
+//            (three steps each more than half the one before) or nearly stop
+//            changing the objective, Ipopt solves the exact signomial program
+//            in log space from the current point (solve/ipopt_sp.hpp). The
+//            GP steps converge linearly, and slowly where two terms of an
+//            equality cost almost the same; Newton's method does not. A
+//            polished point is kept only if it is feasible and no worse, and
+//            the GP steps then resume from it to confirm it as a fixed point.
+//
 // Why our own: GPkit's SP solver is Python; the loop is short, and its GPs
 // run on ychart's own back ends with warm starts.
 #pragma once
@@ -29,6 +38,7 @@
 #include "../model/detail/model_editor.hpp"
 #include "../model/signomial_model.hpp"
 #include "../result/solution.hpp"
+#include "ipopt_sp.hpp"
 #include "solve.hpp"
 
 #include <algorithm>
@@ -155,39 +165,77 @@ class SequentialGp {
     double residual = equality_residual(x);
     std::optional<Solution> previous;  // same structure: a warm start
     double objective = std::numeric_limits<double>::quiet_NaN();
+    bool polished = false, polish_kept = false;
+    int slow_steps = 0;
+    double last_step = std::numeric_limits<double>::infinity();
     for (int it = 0;; ++it) {
       if (it >= sp_.max_iterations) {
         if (!previous) return finish(std::move(*last_or(last, relaxed)), Status::iteration_limit, "iteration limit");
         return finish(std::move(*previous), Status::iteration_limit,
                       "sequential GP reached its iteration limit (" + std::to_string(sp_.max_iterations) +
-                          " GPs) before the point settled; the values are its last iterate");
+                          " GPs) before the point settled; the values are its last iterate" +
+                          (sp_.polish ? std::string()
+                                      : std::string(" (SpOptions::polish = true finishes slow GP steps with Ipopt)")));
       }
       if (remaining() <= 0) {
         if (!previous) return finish(std::move(*last_or(last, relaxed)), Status::time_limit, "time limit");
         return finish(std::move(*previous), Status::time_limit, "time limit; the values are the last iterate");
       }
       Solution s = solve_with_trust(Phase::main, x, trust, previous ? &*previous : nullptr);
+      if (s.status() == Status::infeasible) {
+        // The linearised equalities have no common point with the rest at this
+        // x (a start far from the equality surface): a slack step toward it.
+        Solution f = solve_with_trust(Phase::feasibility, x, trust, nullptr);
+        if (f.has_values()) {
+          const auto y = point_of(f);
+          log("sgp %3d: infeasible at this linearisation; feasibility step %.3e, slack excess %.3e", it + 1,
+              log_step(x, y), slack_excess(f));
+          x = y;
+          residual = equality_residual(x);
+          previous.reset();  // the feasibility GP has other variables: no warm start from it
+          continue;
+        }
+      }
       if (!s.has_values() || s.status() != Status::optimal) {
         const Status st = s.status() == Status::time_limit ? Status::time_limit : Status::numerical_error;
         return finish(previous ? std::move(*previous) : std::move(s), st,
                       "a sequential-GP subproblem ended " + std::string(to_string(s.status())) + ": " + s.message());
       }
       const auto y = point_of(s);
-      const double step = log_step(x, y);
+      std::size_t mover = 0;
+      const double step = log_step(x, y, &mover);
       const double new_residual = equality_residual(y);
       const double change = std::isnan(objective) ? std::numeric_limits<double>::infinity()
                                                   : std::abs(s.objective() - objective);
-      log("sgp %3d: objective %-14.8g step %.3e equality residual %.3e trust %.3g", it + 1, s.objective(), step,
-          new_residual, trust);
+      log("sgp %3d: objective %-14.8g step %.3e (%s) equality residual %.3e trust %.3g", it + 1, s.objective(), step,
+          model_.registry().variables[mover].name.c_str(), new_residual, trust);
       // An equality drifting away: the linearisation is poor at this range.
       if (new_residual > std::max(residual, sp_.feasibility_tolerance) && trust > 1.0001) trust = std::sqrt(trust);
       x = y;
       residual = new_residual;
+      // After a polish, the GP steps only confirm Ipopt's point: they end once
+      // the objective no longer changes (variables at a bound still move a
+      // little in log space as the interior point approaches the bound).
       const bool settled = step <= sp_.step_tolerance ||
                            (sp_.objective_tolerance > 0 &&
-                            change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), 1e-300));
+                            change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), 1e-300)) ||
+                           (polish_kept && change <= 1e-10 * std::max(std::abs(s.objective()), 1e-300));
       objective = s.objective();
       previous = std::move(s);
+      // Linear convergence: the step shrank by less than half, three times running.
+      slow_steps = step > 0.5 * last_step ? slow_steps + 1 : 0;
+      last_step = step;
+      const bool slowing = slow_steps >= 3 || (std::isfinite(change) &&
+                                               change <= sp_.polish_after * std::max(std::abs(objective), 1e-300));
+      if (sp_.polish && !polished && !settled && slowing && residual <= 1e-3) {
+        polished = true;
+        if (auto p = polish(x)) {
+          polish_kept = true;
+          x = std::move(*p);
+          residual = equality_residual(x);
+          continue;
+        }
+      }
       if (settled && residual <= sp_.feasibility_tolerance && inequality_violation(x) <= sp_.feasibility_tolerance)
         return finish(std::move(*previous), Status::local_optimum,
                       "a KKT point of the signomial model (sequential GP, " + std::to_string(gp_solves_) +
@@ -224,14 +272,20 @@ class SequentialGp {
     return y;
   }
 
-  double log_step(const std::vector<double>& x, const std::vector<double>& y) const {
+  /// The largest move (log space for positive variables), and which variable made it.
+  double log_step(const std::vector<double>& x, const std::vector<double>& y, std::size_t* mover = nullptr) const {
     const auto& vars = model_.registry().variables;
     double step = 0.0;
     for (std::size_t j = 0; j < n_; ++j) {
+      double d = 0.0;
       if (vars[j].kind == VariableKind::positive && x[j] > 0 && y[j] > 0)
-        step = std::max(step, std::abs(std::log(y[j]) - std::log(x[j])));
+        d = std::abs(std::log(y[j]) - std::log(x[j]));
       else if (vars[j].kind == VariableKind::real)
-        step = std::max(step, std::abs(y[j] - x[j]) / std::max(1.0, std::abs(x[j])));
+        d = std::abs(y[j] - x[j]) / std::max(1.0, std::abs(x[j]));
+      if (d > step) {
+        step = d;
+        if (mover) *mover = j;
+      }
     }
     return step;
   }
@@ -346,6 +400,74 @@ class SequentialGp {
     b.bound() = std::numeric_limits<double>::quiet_NaN();
     b.gap() = std::numeric_limits<double>::quiet_NaN();
     return s;
+  }
+
+  /// Ipopt on the exact program in log space, from x; the point if it is
+  /// feasible and no worse than x, else nothing (and a log line saying why).
+  std::optional<std::vector<double>> polish(const std::vector<double>& x) {
+    const auto& vars = model_.registry().variables;
+    for (const auto& v : vars)
+      if (v.kind != VariableKind::positive) {
+        log("polish skipped: the model has a variable that is not positive (`%s`)", v.name.c_str());
+        return std::nullopt;
+      }
+    if (model_.sense() != Model::Sense::minimize || !model_.objective_affine().empty()) {
+      log("polish skipped: it minimises a posynomial objective only");
+      return std::nullopt;
+    }
+    solve::LogSpaceProgram p;
+    p.lower.resize(n_), p.upper.resize(n_);
+    for (std::size_t j = 0; j < n_; ++j) {
+      p.lower[j] = vars[j].lower > 0 ? std::log(vars[j].lower) : -std::numeric_limits<double>::infinity();
+      p.upper[j] = std::log(vars[j].upper);
+    }
+    const double f0 = model_.objective().evaluate(x);
+    p.objective = model_.objective();
+    p.objective.scale(1.0 / std::max(std::abs(f0), 1e-300));
+    auto difference = [&](const TermList& smaller, const TermList& larger) {
+      TermList row = smaller;
+      TermList minus = larger;
+      minus.scale(-1.0);
+      row.append(minus);
+      const double size = std::max({std::abs(smaller.evaluate(x)), std::abs(larger.evaluate(x)), 1e-300});
+      row.scale(1.0 / size);
+      return row;
+    };
+    for (const auto& c : model_.gp_part().constraints()) {
+      const bool equality = c.sense() == Constraint::Sense::equal;
+      if (c.form() == Constraint::Form::gp && c.monomial().size() == 1) {
+        TermList row = TermList::product(c.posynomial(), c.monomial().power(-1.0));
+        row.append(TermList::constant(-1.0));
+        p.rows.push_back({std::move(row), equality});
+      } else {
+        p.rows.push_back({difference(c.smaller(), c.larger()), equality});
+      }
+    }
+    for (const auto& c : model_.signomial_constraints())
+      p.rows.push_back({difference(c.positive(), c.negative()), c.sense() == Constraint::Sense::equal});
+    SolveOptions o = options_;
+    o.time_limit = std::max(1e-3, remaining());
+    auto r = solve::solve_log_space(p, x, o);
+    if (!r.success || r.x.size() != n_) {
+      log("polish: Ipopt ended `%s`; the GP steps go on", r.message.c_str());
+      return std::nullopt;
+    }
+    const double f1 = model_.objective().evaluate(r.x);
+    double gp_violation = 0.0;
+    for (const auto& c : model_.gp_part().constraints()) {
+      const double smaller = c.smaller().evaluate(r.x), larger = c.larger().evaluate(r.x);
+      const double excess = (smaller - larger) / std::max({std::abs(larger), std::abs(smaller), 1e-300});
+      gp_violation = std::max(gp_violation, c.sense() == Constraint::Sense::equal ? std::abs(excess) : excess);
+    }
+    const double tol = sp_.feasibility_tolerance;
+    if (!(gp_violation <= tol && inequality_violation(r.x) <= tol && equality_residual(r.x) <= tol &&
+          f1 <= f0 * (1 + 1e-9) + 1e-300)) {
+      log("polish: Ipopt's point (objective %.10g) is infeasible or worse (violation %.2e); kept the GP steps", f1,
+          std::max({gp_violation, inequality_violation(r.x), equality_residual(r.x)}));
+      return std::nullopt;
+    }
+    log("polish: Ipopt, %d iterations: objective %.10g -> %.10g", r.iterations, f0, f1);
+    return std::move(r.x);
   }
 
   const SignomialModel& model_;
