@@ -204,6 +204,67 @@ TEST(SequentialGp, IterationsThatDoNotSettleEndIterationLimit) {
   EXPECT_GT(s[x], 0.9);
 }
 
+// Two devices whose per-channel costs differ by 3.6 %: each GP step moves the
+// split by that factor only (the condensed equality's tangent), so the GP
+// steps alone crawl toward the bound; Ipopt's polish on the exact program
+// reaches the closed form, min 1.036 a + b s.t. a + b = 4096, a, b in
+// [0.01, 4096]: a = 0.01, b = 4095.99.
+TEST(SequentialGp, PolishFinishesSlowGpSteps) {
+  auto build = [](Variable<>& a, Variable<>& b) {
+    SignomialModel m;
+    a = m.positive("a", 0.01, 4096.0);
+    b = m.positive("b", 0.01, 4096.0);
+    m.subject_to(a + b == 4096.0, "split");
+    m.minimize(1.036 * a + b);
+    m.start(a, 2048.0);
+    m.start(b, 2048.0);
+    return m;
+  };
+  Variable<> a, b;
+  auto m = build(a, b);
+  SpOptions slow;
+  slow.max_iterations = 40;
+  const auto crawl = m.solve({}, slow);
+  EXPECT_EQ(crawl.status(), Status::iteration_limit) << crawl.message();
+  EXPECT_GT(crawl[a], 1.0);  // still far from the bound after 40 GPs
+  EXPECT_NE(crawl.message().find("polish"), std::string::npos);  // the message says what helps
+  SpOptions polish = slow;
+  polish.polish = true;
+  const auto fast = m.solve({}, polish);
+  ASSERT_EQ(fast.status(), Status::local_optimum) << fast.message();
+  EXPECT_NEAR(fast[a], 0.01, 1e-4);  // the last GP's interior point stops just inside the bound
+  EXPECT_NEAR(fast[b], 4095.99, 1e-4);
+  EXPECT_NEAR(fast.objective(), 1.036 * 0.01 + 4095.99, 1e-5);
+  EXPECT_LT(fast.iterations(), 20);
+}
+
+// Where the GP steps converge on their own, the polish changes nothing: a
+// second method for the same local optimum.
+TEST(SequentialGp, PolishAgreesWhereGpStepsConverge) {
+  SignomialModel m;
+  auto x = m.positive("x", 1e-3, 10.0);
+  auto y = m.positive("y", 1e-3, 10.0);
+  m.subject_to(x + y == 3.0);
+  m.subject_to(x * y >= 0.5);
+  m.minimize(pow(x, 2.0) + 2.0 * pow(y, 2.0) + 1.0 / x);
+  const auto plain = m.solve();
+  SpOptions o;
+  o.polish = true;
+  const auto polished = m.solve({}, o);
+  ASSERT_EQ(plain.status(), Status::local_optimum) << plain.message();
+  ASSERT_EQ(polished.status(), Status::local_optimum) << polished.message();
+  EXPECT_NEAR(polished.objective(), plain.objective(), 1e-7 * plain.objective());
+  EXPECT_NEAR(polished[x], plain[x], 1e-5);
+  // and both against a grid over the equality: x in (0, 3), y = 3 - x
+  double best = std::numeric_limits<double>::infinity();
+  for (int i = 1; i < 300000; ++i) {
+    const double xv = 3.0 * i / 300000.0, yv = 3.0 - xv;
+    if (xv * yv < 0.5) continue;
+    best = std::min(best, xv * xv + 2 * yv * yv + 1 / xv);
+  }
+  EXPECT_NEAR(plain.objective(), best, 1e-6 * best);
+}
+
 TEST(SequentialGp, BadOptionsAndConstraintsAreErrors) {
   SignomialModel m;
   auto x = m.positive("x");

@@ -15,9 +15,18 @@
 // The flydel coefficients are MADE UP (the thesis publishes none):
 // examples/data/carballo2022/setup1.json states every assumption.
 // Figures: the alpha sweep's split per iteration (Fig. 4.2) and its latency
-// (Fig. 4.3). --json prints {"setup1": {"alpha_sweep", "sp", "exact"}, ...}.
+// (Fig. 4.3).
+//
+// Setup 2 (Eq. 4.10, Fig. 4.8): AlexNet, VGG16 and ResNet18, every layer
+// split across CPU, GPU and FPGA under one FPGA budget: the exact integer
+// split, sequential GP, the alpha sweep with one alpha per layer, and the
+// fused-layer variant (the thesis's x^200 surrogate beside an exact binary
+// decision); per-layer speed-ups against CPU only; figures like Fig. 4.8.
+// --json prints {"setup1": {"alpha_sweep", "sp", "exact", ...},
+// "setup2": {"alexnet": {"speedup_min", "speedup_max", ...}, ...}}.
 #include "common/cli.hpp"
 #include "study000/setup1.hpp"
+#include "study000/setup2_report.hpp"
 
 #include <ychart/io/svg.hpp>
 #include <ychart/ychart.hpp>
@@ -46,6 +55,8 @@ int main(int argc, char** argv) {
   std::string data;
   double alpha_step_us = 10, alpha_start_us = 10, tolerance = 1e-3;
   int figure_iterations = 60;
+  double setup2_alpha_step = 0.05;
+  std::vector<std::string> networks;
   examples::Outputs outputs("study000", "study000");
   CLI::App cli("Study 000, chapter 4, Setup 1: one layer's channels split across FPGA and GPU (and CPU): the "
                "thesis's alpha sweep, sequential GP and the exact integer split");
@@ -57,6 +68,11 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   cli.add_option("--tolerance", tolerance, "Accept when (C_F + C_G) / C >= 1 - tolerance")->capture_default_str();
   cli.add_option("--figure-iterations", figure_iterations, "Iterations drawn in the figures")->capture_default_str();
+  cli.add_option("--setup2-alpha-step", setup2_alpha_step,
+                 "Setup 2's alpha step, as a fraction of each layer's latency at the balanced split")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cli.add_option("--networks", networks, "Setup 2's networks (default: all in setup2.json)");
   outputs.add_options(cli);
   CLI11_PARSE(cli, argc, argv);
   try {
@@ -208,6 +224,19 @@ int main(int argc, char** argv) {
       json.key("latency_s").value(exact3.latency_ms * 1e-3).end_object().end_object();
       json.end_object();
     });
+
+    // ---- Setup 2: full CNNs ----
+    const Setup2 s2 = load_setup2(dir / "carballo2022" / "setup2.json");
+    if (networks.empty()) networks = s2.network_names;
+    std::vector<NetworkReport> reports;
+    for (const auto& name : networks) {
+      if (!s2.networks.count(name)) {
+        std::fprintf(stderr, "study000: --networks: no network `%s` in setup2.json\n", name.c_str());
+        return 2;
+      }
+      reports.push_back(run_network(s2, name, setup2_alpha_step));
+    }
+    report_setup2(outputs, s2, reports);
     std::printf("\nfigures in %s/\n", outputs.svg_dir().c_str());
     return outputs.finish();
   } catch (const std::exception& e) {
