@@ -2379,6 +2379,13 @@ struct SpOptions {
   /// A signomial constraint holds when its sides agree to this relative
   /// tolerance (feasibility of a point, and the feasibility phase's target).
   double feasibility_tolerance = 1e-7;
+  /// Once the GP steps converge slowly (three steps running each more than
+  /// half the one before) or a step changes the objective by less than
+  /// polish_after (relative), solve the exact program with Ipopt in log space from there
+  /// (solve/ipopt_sp.hpp), and keep its point if it is feasible and no
+  /// worse; the GP steps then confirm it. Off by default.
+  bool polish = false;
+  double polish_after = 1e-4;
 };
 
 class SignomialModel : private Model {
@@ -8983,9 +8990,248 @@ inline Solution Model::solve(const SolveOptions& options) {
 //            shrinks when an equality's residual grows. Converged when the
 //            point stops moving and the equalities hold: `local_optimum`.
 //
+//   polish   with SpOptions::polish, once the GP steps converge slowly
+//            (three steps each more than half the one before) or nearly stop
+//            changing the objective, Ipopt solves the exact signomial program
+//            in log space from the current point (solve/ipopt_sp.hpp). The
+//            GP steps converge linearly, and slowly where two terms of an
+//            equality cost almost the same; Newton's method does not. A
+//            polished point is kept only if it is feasible and no worse, and
+//            the GP steps then resume from it to confirm it as a fixed point.
+//
 // Why our own: GPkit's SP solver is Python; the loop is short, and its GPs
 // run on ychart's own back ends with warm starts.
 
+// ---- begin ychart/solve/ipopt_sp.hpp ----
+// ychart/solve/ipopt_sp.hpp
+// A continuous signomial program solved locally by Ipopt in log space
+// (z = log x): the objective and every constraint are sums of signed
+// exponentials sum_k c_k exp(a_k . z), which Ipopt's Newton steps handle
+// directly. Sequential GP uses it to polish: where its condensations creep
+// (two devices with nearly equal per-channel costs move by a factor of
+// 1 + delta per GP, study 000's fully connected layers), Newton's method on
+// the exact problem finishes in a few iterations. The result is a local
+// solution with no global claim; the caller checks it before using it.
+
+
+#include <IpIpoptApplication.hpp>
+#include <IpTNLP.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::solve {
+
+/// The log-space NLP: minimise objective(z) s.t. row_i(z) <= 0 or == 0,
+/// lower <= z <= upper; functions are sums of signed exponentials.
+struct LogSpaceProgram {
+  struct Row {
+    ychart::detail::TermList terms;
+    bool equality = false;
+  };
+  ychart::detail::TermList objective;
+  std::vector<Row> rows;
+  std::vector<double> lower, upper;  // in z = log x
+};
+
+struct LogSpaceResult {
+  bool success = false;
+  std::string message;
+  std::vector<double> x;  // exp(z)
+  int iterations = 0;
+};
+
+namespace detail {
+
+class LogSpaceTnlp : public Ipopt::TNLP {
+ public:
+  LogSpaceTnlp(const LogSpaceProgram& p, const std::vector<double>& z0, LogSpaceResult& out)
+      : p_(p), z0_(z0), out_(out) {
+    // Hessian slots: every pair of variables that share a term, lower triangle.
+    std::map<std::pair<std::uint32_t, std::uint32_t>, int> slot;
+    auto scan = [&](const ychart::detail::TermList& t) {
+      std::vector<std::vector<int>> term_slots(t.size());
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        const auto f = t.factors(k);
+        for (std::size_t a = 0; a < f.size(); ++a)
+          for (std::size_t b = 0; b <= a; ++b) {
+            const auto key = std::minmax(f[a].var, f[b].var);
+            const auto [it, fresh] = slot.emplace(std::make_pair(key.second, key.first), int(slot.size()));
+            if (fresh) hess_row_.push_back(Ipopt::Index(key.second)), hess_col_.push_back(Ipopt::Index(key.first));
+            term_slots[k].push_back(it->second);
+          }
+      }
+      return term_slots;
+    };
+    objective_slots_ = scan(p_.objective);
+    for (const auto& r : p_.rows) {
+      row_slots_.push_back(scan(r.terms));
+      std::vector<std::uint32_t> cols;
+      for (std::size_t k = 0; k < r.terms.size(); ++k)
+        for (const auto& f : r.terms.factors(k)) cols.push_back(f.var);
+      std::sort(cols.begin(), cols.end());
+      cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+      row_cols_.push_back(cols);
+      jac_nnz_ += cols.size();
+    }
+  }
+
+  bool get_nlp_info(Ipopt::Index& n, Ipopt::Index& m, Ipopt::Index& nnz_jac, Ipopt::Index& nnz_h,
+                    IndexStyleEnum& style) override {
+    n = Ipopt::Index(p_.lower.size());
+    m = Ipopt::Index(p_.rows.size());
+    nnz_jac = Ipopt::Index(jac_nnz_);
+    nnz_h = Ipopt::Index(hess_row_.size());
+    style = C_STYLE;
+    return true;
+  }
+  bool get_bounds_info(Ipopt::Index n, Ipopt::Number* xl, Ipopt::Number* xu, Ipopt::Index m, Ipopt::Number* gl,
+                       Ipopt::Number* gu) override {
+    for (Ipopt::Index j = 0; j < n; ++j) {
+      xl[j] = std::isfinite(p_.lower[std::size_t(j)]) ? p_.lower[std::size_t(j)] : -1e20;
+      xu[j] = std::isfinite(p_.upper[std::size_t(j)]) ? p_.upper[std::size_t(j)] : 1e20;
+    }
+    for (Ipopt::Index i = 0; i < m; ++i) gl[i] = p_.rows[std::size_t(i)].equality ? 0.0 : -1e20, gu[i] = 0.0;
+    return true;
+  }
+  bool get_starting_point(Ipopt::Index n, bool, Ipopt::Number* z, bool, Ipopt::Number*, Ipopt::Number*,
+                          Ipopt::Index, bool, Ipopt::Number*) override {
+    for (Ipopt::Index j = 0; j < n; ++j) z[j] = z0_[std::size_t(j)];
+    return true;
+  }
+  bool eval_f(Ipopt::Index, const Ipopt::Number* z, bool, Ipopt::Number& f) override {
+    f = value(p_.objective, z);
+    return std::isfinite(f);
+  }
+  bool eval_grad_f(Ipopt::Index n, const Ipopt::Number* z, bool, Ipopt::Number* g) override {
+    std::fill(g, g + n, 0.0);
+    const auto& t = p_.objective;
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const double v = term(t, k, z);
+      for (const auto& f : t.factors(k)) g[f.var] += f.exponent * v;
+    }
+    return true;
+  }
+  bool eval_g(Ipopt::Index, const Ipopt::Number* z, bool, Ipopt::Index m, Ipopt::Number* g) override {
+    for (Ipopt::Index i = 0; i < m; ++i) g[i] = value(p_.rows[std::size_t(i)].terms, z);
+    return true;
+  }
+  bool eval_jac_g(Ipopt::Index, const Ipopt::Number* z, bool, Ipopt::Index m, Ipopt::Index, Ipopt::Index* row,
+                  Ipopt::Index* col, Ipopt::Number* values) override {
+    std::size_t at = 0;
+    for (Ipopt::Index i = 0; i < m; ++i) {
+      const auto& cols = row_cols_[std::size_t(i)];
+      if (!values) {
+        for (auto c : cols) row[at] = i, col[at] = Ipopt::Index(c), ++at;
+        continue;
+      }
+      std::fill(values + at, values + at + cols.size(), 0.0);
+      const auto& t = p_.rows[std::size_t(i)].terms;
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        const double v = term(t, k, z);
+        for (const auto& f : t.factors(k))
+          values[at + std::size_t(std::lower_bound(cols.begin(), cols.end(), f.var) - cols.begin())] += f.exponent * v;
+      }
+      at += cols.size();
+    }
+    return true;
+  }
+  bool eval_h(Ipopt::Index, const Ipopt::Number* z, bool, Ipopt::Number sigma, Ipopt::Index m,
+              const Ipopt::Number* lambda, bool, Ipopt::Index, Ipopt::Index* row, Ipopt::Index* col,
+              Ipopt::Number* values) override {
+    if (!values) {
+      std::copy(hess_row_.begin(), hess_row_.end(), row);
+      std::copy(hess_col_.begin(), hess_col_.end(), col);
+      return true;
+    }
+    std::fill(values, values + hess_row_.size(), 0.0);
+    auto add = [&](const ychart::detail::TermList& t, const std::vector<std::vector<int>>& slots, double w) {
+      if (w == 0.0) return;
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        const double v = w * term(t, k, z);
+        const auto f = t.factors(k);
+        std::size_t s = 0;
+        for (std::size_t a = 0; a < f.size(); ++a)
+          for (std::size_t b = 0; b <= a; ++b) values[slots[k][s++]] += f[a].exponent * f[b].exponent * v;
+      }
+    };
+    add(p_.objective, objective_slots_, sigma);
+    for (Ipopt::Index i = 0; i < m; ++i) add(p_.rows[std::size_t(i)].terms, row_slots_[std::size_t(i)], lambda[i]);
+    return true;
+  }
+  void finalize_solution(Ipopt::SolverReturn, Ipopt::Index n, const Ipopt::Number* z, const Ipopt::Number*,
+                         const Ipopt::Number*, Ipopt::Index, const Ipopt::Number*, const Ipopt::Number*,
+                         Ipopt::Number, const Ipopt::IpoptData*, Ipopt::IpoptCalculatedQuantities*) override {
+    out_.x.resize(std::size_t(n));
+    for (Ipopt::Index j = 0; j < n; ++j) out_.x[std::size_t(j)] = std::exp(z[j]);
+  }
+
+ private:
+  static double term(const ychart::detail::TermList& t, std::size_t k, const Ipopt::Number* z) {
+    double e = 0.0;
+    for (const auto& f : t.factors(k)) e += f.exponent * z[f.var];
+    return t.coefficient(k) * std::exp(e);
+  }
+  static double value(const ychart::detail::TermList& t, const Ipopt::Number* z) {
+    double v = 0.0;
+    for (std::size_t k = 0; k < t.size(); ++k) v += term(t, k, z);
+    return v;
+  }
+
+  const LogSpaceProgram& p_;
+  const std::vector<double>& z0_;
+  LogSpaceResult& out_;
+  std::vector<std::vector<int>> objective_slots_;
+  std::vector<std::vector<std::vector<int>>> row_slots_;
+  std::vector<std::vector<std::uint32_t>> row_cols_;
+  std::size_t jac_nnz_ = 0;
+  std::vector<Ipopt::Index> hess_row_, hess_col_;
+};
+
+}  // namespace detail
+
+/// Solves the program from x0 (> 0, within the bounds' exp).
+inline LogSpaceResult solve_log_space(const LogSpaceProgram& p, const std::vector<double>& x0, const SolveOptions& o) {
+  LogSpaceResult out;
+  std::vector<double> z0(x0.size());
+  for (std::size_t j = 0; j < x0.size(); ++j)
+    z0[j] = std::clamp(std::log(x0[j]), p.lower[j], p.upper[j]);
+  std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());  // MUMPS is not thread-safe (ipopt_gp.hpp)
+  Ipopt::SmartPtr<Ipopt::IpoptApplication> app = IpoptApplicationFactory();
+  auto opt = app->Options();
+  opt->SetStringValue("sb", "yes");
+  opt->SetIntegerValue("print_level", std::clamp(o.verbosity - 2, 0, 12));
+  opt->SetNumericValue("tol", std::min(o.tolerance, 1e-8));
+  opt->SetNumericValue("constr_viol_tol", 1e-9);
+  opt->SetIntegerValue("max_iter", std::min(o.max_iterations, 500));
+  opt->SetNumericValue("max_cpu_time", std::max(1e-3, o.time_limit));
+  opt->SetStringValue("mu_strategy", "adaptive");
+  // Started at a near-KKT point: a small barrier keeps Ipopt from walking
+  // away from it first.
+  opt->SetStringValue("warm_start_init_point", "no");
+  opt->SetNumericValue("mu_init", 1e-6);
+  opt->SetNumericValue("bound_push", 1e-10);
+  opt->SetNumericValue("bound_frac", 1e-10);
+  if (app->Initialize() != Ipopt::Solve_Succeeded) {
+    out.message = "Ipopt did not initialise";
+    return out;
+  }
+  Ipopt::SmartPtr<Ipopt::TNLP> nlp = new detail::LogSpaceTnlp(p, z0, out);
+  const auto status = app->OptimizeTNLP(nlp);
+  out.success = status == Ipopt::Solve_Succeeded || status == Ipopt::Solved_To_Acceptable_Level;
+  out.message = detail::ipopt_status_text(status);
+  if (auto stats = app->Statistics(); Ipopt::IsValid(stats)) out.iterations = stats->IterationCount();
+  return out;
+}
+
+}  // namespace ychart::solve
+// ---- end ychart/solve/ipopt_sp.hpp ----
 
 #include <algorithm>
 #include <chrono>
@@ -9057,7 +9303,10 @@ class SequentialGp {
     const auto& vars = model_.registry().variables;
     n_ = vars.size();
     // 1. The GP relaxation: a superset of the feasible set.
-    Solution relaxed = solve_gp(build(Phase::relaxation, {}, 0.0), nullptr);
+    // Only a start and an infeasibility test: a looser tolerance spares the
+    // interior point its last, slowest digits (on study 000's VGG16 the
+    // native method stalls at a gap of 1e-5 and hands over to Ipopt, 100 ms).
+    Solution relaxed = solve_gp(build(Phase::relaxation, {}, 0.0), nullptr, std::max(options_.tolerance, 1e-5));
     gp_solves_ = 1;
     if (relaxed.status() == Status::infeasible)
       return finish(std::move(relaxed), Status::infeasible,
@@ -9111,39 +9360,89 @@ class SequentialGp {
     double residual = equality_residual(x);
     std::optional<Solution> previous;  // same structure: a warm start
     double objective = std::numeric_limits<double>::quiet_NaN();
+    bool polished = false, polish_kept = false;
+    int slow_steps = 0;
+    double last_step = std::numeric_limits<double>::infinity();
     for (int it = 0;; ++it) {
       if (it >= sp_.max_iterations) {
         if (!previous) return finish(std::move(*last_or(last, relaxed)), Status::iteration_limit, "iteration limit");
         return finish(std::move(*previous), Status::iteration_limit,
                       "sequential GP reached its iteration limit (" + std::to_string(sp_.max_iterations) +
-                          " GPs) before the point settled; the values are its last iterate");
+                          " GPs) before the point settled; the values are its last iterate" +
+                          (sp_.polish ? std::string()
+                                      : std::string(" (SpOptions::polish = true finishes slow GP steps with Ipopt)")));
       }
       if (remaining() <= 0) {
         if (!previous) return finish(std::move(*last_or(last, relaxed)), Status::time_limit, "time limit");
         return finish(std::move(*previous), Status::time_limit, "time limit; the values are the last iterate");
       }
       Solution s = solve_with_trust(Phase::main, x, trust, previous ? &*previous : nullptr);
+      if (s.status() == Status::infeasible) {
+        // The linearised equalities have no common point with the rest at this
+        // x (a start far from the equality surface): slack steps until the
+        // slacks are all 1, then the main phase again.
+        std::optional<Solution> step_back;
+        for (int k = 0; k < sp_.max_feasibility_iterations && remaining() > 0; ++k) {
+          // No trust region here: the slacks absorb a poor linearisation, and
+          // a start far off (every share at its bound) needs long steps.
+          Solution f = solve_gp(build(Phase::feasibility, x, std::numeric_limits<double>::infinity()),
+                                step_back ? &*step_back : nullptr);
+          if (!f.has_values()) break;
+          const auto y = point_of(f);
+          const double excess = slack_excess(f);
+          log("sgp %3d: infeasible at this linearisation; feasibility step %.3e, slack excess %.3e", it + 1,
+              log_step(x, y), excess);
+          x = y;
+          step_back = std::move(f);
+          if (excess <= sp_.feasibility_tolerance) break;
+        }
+        if (step_back) {
+          residual = equality_residual(x);
+          previous.reset();  // the feasibility GP has other variables: no warm start from it
+          continue;
+        }
+      }
       if (!s.has_values() || s.status() != Status::optimal) {
         const Status st = s.status() == Status::time_limit ? Status::time_limit : Status::numerical_error;
         return finish(previous ? std::move(*previous) : std::move(s), st,
                       "a sequential-GP subproblem ended " + std::string(to_string(s.status())) + ": " + s.message());
       }
       const auto y = point_of(s);
-      const double step = log_step(x, y);
+      std::size_t mover = 0;
+      const double step = log_step(x, y, &mover);
       const double new_residual = equality_residual(y);
       const double change = std::isnan(objective) ? std::numeric_limits<double>::infinity()
                                                   : std::abs(s.objective() - objective);
-      log("sgp %3d: objective %-14.8g step %.3e equality residual %.3e trust %.3g", it + 1, s.objective(), step,
-          new_residual, trust);
+      log("sgp %3d: objective %-14.8g step %.3e (%s) equality residual %.3e trust %.3g", it + 1, s.objective(), step,
+          model_.registry().variables[mover].name.c_str(), new_residual, trust);
       // An equality drifting away: the linearisation is poor at this range.
       if (new_residual > std::max(residual, sp_.feasibility_tolerance) && trust > 1.0001) trust = std::sqrt(trust);
       x = y;
       residual = new_residual;
+      // After a polish, the GP steps only confirm Ipopt's point: they end once
+      // the objective no longer changes (variables at a bound still move a
+      // little in log space as the interior point approaches the bound).
       const bool settled = step <= sp_.step_tolerance ||
                            (sp_.objective_tolerance > 0 &&
-                            change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), 1e-300));
+                            change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), 1e-300)) ||
+                           (polish_kept && change <= 1e-7 * std::max(std::abs(s.objective()), 1e-300));
       objective = s.objective();
       previous = std::move(s);
+      // Linear convergence: the step shrank by less than half, three times running.
+      slow_steps = step > 0.5 * last_step ? slow_steps + 1 : 0;
+      last_step = step;
+      const bool slowing = slow_steps >= 3 || (std::isfinite(change) &&
+                                               change <= sp_.polish_after * std::max(std::abs(objective), 1e-300));
+      if (sp_.polish && !polished && !settled && slowing && residual <= 1e-2) {
+        polished = true;
+        if (auto p = polish(x)) {
+          polish_kept = true;
+          x = std::move(*p);
+          objective = model_.objective().evaluate(x);  // the confirming GP compares with the polished point
+          residual = equality_residual(x);
+          continue;
+        }
+      }
       if (settled && residual <= sp_.feasibility_tolerance && inequality_violation(x) <= sp_.feasibility_tolerance)
         return finish(std::move(*previous), Status::local_optimum,
                       "a KKT point of the signomial model (sequential GP, " + std::to_string(gp_solves_) +
@@ -9180,14 +9479,20 @@ class SequentialGp {
     return y;
   }
 
-  double log_step(const std::vector<double>& x, const std::vector<double>& y) const {
+  /// The largest move (log space for positive variables), and which variable made it.
+  double log_step(const std::vector<double>& x, const std::vector<double>& y, std::size_t* mover = nullptr) const {
     const auto& vars = model_.registry().variables;
     double step = 0.0;
     for (std::size_t j = 0; j < n_; ++j) {
+      double d = 0.0;
       if (vars[j].kind == VariableKind::positive && x[j] > 0 && y[j] > 0)
-        step = std::max(step, std::abs(std::log(y[j]) - std::log(x[j])));
+        d = std::abs(std::log(y[j]) - std::log(x[j]));
       else if (vars[j].kind == VariableKind::real)
-        step = std::max(step, std::abs(y[j] - x[j]) / std::max(1.0, std::abs(x[j])));
+        d = std::abs(y[j] - x[j]) / std::max(1.0, std::abs(x[j]));
+      if (d > step) {
+        step = d;
+        if (mover) *mover = j;
+      }
     }
     return step;
   }
@@ -9269,8 +9574,9 @@ class SequentialGp {
     return g;
   }
 
-  Solution solve_gp(Model g, const Solution* warm) {
+  Solution solve_gp(Model g, const Solution* warm, double tolerance = 0.0) {
     SolveOptions o = options_;
+    if (tolerance > 0) o.tolerance = tolerance;
     o.verbosity = std::max(0, options_.verbosity - 1);
     o.time_limit = std::max(1e-3, remaining());
     o.warm_start = warm;
@@ -9302,6 +9608,74 @@ class SequentialGp {
     b.bound() = std::numeric_limits<double>::quiet_NaN();
     b.gap() = std::numeric_limits<double>::quiet_NaN();
     return s;
+  }
+
+  /// Ipopt on the exact program in log space, from x; the point if it is
+  /// feasible and no worse than x, else nothing (and a log line saying why).
+  std::optional<std::vector<double>> polish(const std::vector<double>& x) {
+    const auto& vars = model_.registry().variables;
+    for (const auto& v : vars)
+      if (v.kind != VariableKind::positive) {
+        log("polish skipped: the model has a variable that is not positive (`%s`)", v.name.c_str());
+        return std::nullopt;
+      }
+    if (model_.sense() != Model::Sense::minimize || !model_.objective_affine().empty()) {
+      log("polish skipped: it minimises a posynomial objective only");
+      return std::nullopt;
+    }
+    solve::LogSpaceProgram p;
+    p.lower.resize(n_), p.upper.resize(n_);
+    for (std::size_t j = 0; j < n_; ++j) {
+      p.lower[j] = vars[j].lower > 0 ? std::log(vars[j].lower) : -std::numeric_limits<double>::infinity();
+      p.upper[j] = std::log(vars[j].upper);
+    }
+    const double f0 = model_.objective().evaluate(x);
+    p.objective = model_.objective();
+    p.objective.scale(1.0 / std::max(std::abs(f0), 1e-300));
+    auto difference = [&](const TermList& smaller, const TermList& larger) {
+      TermList row = smaller;
+      TermList minus = larger;
+      minus.scale(-1.0);
+      row.append(minus);
+      const double size = std::max({std::abs(smaller.evaluate(x)), std::abs(larger.evaluate(x)), 1e-300});
+      row.scale(1.0 / size);
+      return row;
+    };
+    for (const auto& c : model_.gp_part().constraints()) {
+      const bool equality = c.sense() == Constraint::Sense::equal;
+      if (c.form() == Constraint::Form::gp && c.monomial().size() == 1) {
+        TermList row = TermList::product(c.posynomial(), c.monomial().power(-1.0));
+        row.append(TermList::constant(-1.0));
+        p.rows.push_back({std::move(row), equality});
+      } else {
+        p.rows.push_back({difference(c.smaller(), c.larger()), equality});
+      }
+    }
+    for (const auto& c : model_.signomial_constraints())
+      p.rows.push_back({difference(c.positive(), c.negative()), c.sense() == Constraint::Sense::equal});
+    SolveOptions o = options_;
+    o.time_limit = std::max(1e-3, remaining());
+    auto r = solve::solve_log_space(p, x, o);
+    if (!r.success || r.x.size() != n_) {
+      log("polish: Ipopt ended `%s`; the GP steps go on", r.message.c_str());
+      return std::nullopt;
+    }
+    const double f1 = model_.objective().evaluate(r.x);
+    double gp_violation = 0.0;
+    for (const auto& c : model_.gp_part().constraints()) {
+      const double smaller = c.smaller().evaluate(r.x), larger = c.larger().evaluate(r.x);
+      const double excess = (smaller - larger) / std::max({std::abs(larger), std::abs(smaller), 1e-300});
+      gp_violation = std::max(gp_violation, c.sense() == Constraint::Sense::equal ? std::abs(excess) : excess);
+    }
+    const double tol = sp_.feasibility_tolerance;
+    if (!(gp_violation <= tol && inequality_violation(r.x) <= tol && equality_residual(r.x) <= tol &&
+          f1 <= f0 * (1 + 1e-9) + 1e-300)) {
+      log("polish: Ipopt's point (objective %.10g) is infeasible or worse (violation %.2e); kept the GP steps", f1,
+          std::max({gp_violation, inequality_violation(r.x), equality_residual(r.x)}));
+      return std::nullopt;
+    }
+    log("polish: Ipopt, %d iterations: objective %.10g -> %.10g", r.iterations, f0, f1);
+    return std::move(r.x);
   }
 
   const SignomialModel& model_;
@@ -9337,7 +9711,10 @@ inline Solution SignomialModel::solve(const SolveOptions& options, const SpOptio
 // P / N condensed once, at a fixed point x_hat (the thesis's "naive
 // partitioning"; here the model's start values). alpha grows by a step each
 // iteration; the sweep accepts the first iterate where every P / N reaches
-// 1 - tolerance (the thesis's stopping rule), or runs them all.
+// 1 - tolerance (the thesis's stopping rule), or runs them all. With several
+// equalities (one per layer, Eq. 4.10), each has its own alpha_e = alpha *
+// scale_e, and the thesis's multi-layer rule can be asked for: raise them
+// together and stop raising each one once its equality holds.
 //
 // What to expect (study 000 digest, section 4.8): a large alpha pulls the
 // split toward x_hat's proportions, so the accepted answer depends on the
@@ -9367,11 +9744,21 @@ struct AlphaSweepOptions {
   /// 1 / eps_t factors (smaller by prod eps_t^eps_t, 1/2 for a balanced
   /// split, which alpha absorbs). false: Eq. 4.5, h_bar = P condensed / N.
   bool thesis_condensation = true;
+  /// Per equality, in the order they were added: alpha_e = alpha * scale[e]
+  /// (empty: 1 for all), so that layers of different sizes get penalties of
+  /// their own size. Positive.
+  std::vector<double> scale;
+  /// Eq. 4.10's rule: an equality's alpha stops growing while it holds
+  /// (P / N >= 1 - tolerance) and resumes, from where it stopped, if it no
+  /// longer does; the others keep stepping.
+  bool freeze_satisfied = false;
 };
 
 struct AlphaIteration {
   int iteration = 0;  // 1-based, as the thesis counts
-  double alpha = 0;
+  double alpha = 0;            // alpha_start + (k - 1) alpha_step
+  std::vector<double> alphas;  // per equality: the alpha its penalty used (scale and freezing applied)
+  int satisfied = 0;           // equalities with P / N >= 1 - tolerance
   Status status = Status::numerical_error;
   std::vector<double> values;  // per registry index, in the variables' units
   std::vector<double> ratio;   // P / N per equality, at the iterate
@@ -9413,6 +9800,11 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
     equalities.push_back(&c);
   }
   if (equalities.empty()) throw model_error("ychart: the model has no posynomial equality to penalise");
+  if (!o.scale.empty() && o.scale.size() != equalities.size())
+    throw model_error("ychart: AlphaSweepOptions::scale has " + std::to_string(o.scale.size()) +
+                      " entries; the model has " + std::to_string(equalities.size()) + " posynomial equalities");
+  for (double f : o.scale)
+    if (!(f > 0) || !std::isfinite(f)) throw model_error("ychart: AlphaSweepOptions::scale entries must be positive");
 
   // x_hat: the start values (variables not in an equality: 1, unused).
   std::vector<double> x_hat(vars.size(), 1.0);
@@ -9439,6 +9831,9 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
   AlphaSweepResult result;
   const auto sweep_start = std::chrono::steady_clock::now();
   std::optional<Solution> previous;
+  auto scale = [&](std::size_t e) { return o.scale.empty() ? 1.0 : o.scale[e]; };
+  std::vector<double> alphas(equalities.size());
+  for (std::size_t e = 0; e < equalities.size(); ++e) alphas[e] = o.alpha_start * scale(e);
   for (int it = 0; it < o.max_iterations; ++it) {
     const double alpha = o.alpha_start + o.alpha_step * it;
     Model g = ModelEditor::copy_of(model.gp_part());
@@ -9449,7 +9844,7 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
                                                 Constraint::Sense::less_equal, false)
                                          .named(equalities[e]->name() + " (relaxed to <=)"));
       TermList penalty = inverse_h_bar[e];
-      penalty.scale(alpha);
+      penalty.scale(alphas[e]);
       objective.append(penalty);
     }
     ModelEditor::set_objective(g, std::move(objective), model.objective_unit());
@@ -9460,6 +9855,7 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
     AlphaIteration row;
     row.iteration = it + 1;
     row.alpha = alpha;
+    row.alphas = alphas;
     row.status = s.status();
     row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (s.has_values()) {
@@ -9467,12 +9863,18 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
       row.values.assign(b.point().begin(), b.point().begin() + static_cast<std::ptrdiff_t>(vars.size()));
       row.objective = model.objective().evaluate(row.values);
       row.accepted = s.status() == Status::optimal;
-      for (const auto* c : equalities) {
+      for (std::size_t e = 0; e < equalities.size(); ++e) {
+        const auto* c = equalities[e];
         const double ratio = c->positive().evaluate(row.values) / c->negative().evaluate(row.values);
         row.ratio.push_back(ratio);
-        if (!(ratio >= 1.0 - o.tolerance)) row.accepted = false;
+        const bool holds = ratio >= 1.0 - o.tolerance;
+        if (!holds) row.accepted = false;
+        row.satisfied += holds ? 1 : 0;
+        if (!(o.freeze_satisfied && holds && s.status() == Status::optimal)) alphas[e] += o.alpha_step * scale(e);
       }
       previous = std::move(s);
+    } else {
+      for (std::size_t e = 0; e < equalities.size(); ++e) alphas[e] += o.alpha_step * scale(e);
     }
     result.iterations.push_back(std::move(row));
     if (result.iterations.back().accepted && result.accepted < 0) {
