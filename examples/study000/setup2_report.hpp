@@ -190,9 +190,8 @@ inline void report_setup2(examples::Outputs& outputs, const Setup2& s, const std
     }
     const auto& th = s.thesis_speedup.at(r.name);
     for (double v : th) {
-      io::Series band{v == th[0] ? "thesis's range" : "", {1.0, double(net.size())}, {v, v}};
+      io::Series band{v == th[0] ? "thesis's range (bottom)" : "thesis's range (top)", {1.0, double(net.size())}, {v, v}};
       band.dashed = true, band.markers = false;
-      if (band.name.empty()) band.name = "thesis's range (top)";
       speed.series.push_back(band);
     }
     outputs.figure("fig4_8_" + r.name + "_speedup.svg", speed);
