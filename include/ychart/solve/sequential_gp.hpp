@@ -428,7 +428,7 @@ class SequentialGp {
         return std::nullopt;
       }
     if (model_.sense() != Model::Sense::minimize || !model_.objective_affine().empty()) {
-      log("polish skipped: it minimises a posynomial objective only");
+      log("%s", "polish skipped: it minimises a posynomial objective only");
       return std::nullopt;
     }
     solve::LogSpaceProgram p;
