@@ -24,6 +24,13 @@ struct model_error : error {
   using error::error;
 };
 
+/// A graph or node table that is malformed: a non-positive count or size, a
+/// range that is empty, overlaps another or does not start and end at cut
+/// points. The message names the node, segment or field.
+struct graph_error : model_error {
+  using model_error::model_error;
+};
+
 /// Asking a Solution for something it does not have (values of an
 /// infeasible model, a variable of another model).
 struct solution_error : error {

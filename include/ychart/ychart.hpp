@@ -1,13 +1,16 @@
 // ychart/ychart.hpp
 // The whole library: units, typed expressions, models, the log-space
 // lowering, the solvers (Ipopt, GLPK, the mixed-integer engines), solutions,
-// the Y-chart layer (dse/) and its input and output (io/).
+// the Y-chart layer (dse/), partitioning a sequential graph between a CPU
+// and an FPGA (partition/) with FINN's layer estimates (finn/), and input
+// and output (io/).
 #pragma once
 
 #include "error.hpp"
 #include "progress.hpp"
 #include "units/dimension.hpp"
 #include "units/unit.hpp"
+#include "units/fpga_resources.hpp"
 #include "expr/expr_class.hpp"
 #include "expr/expression.hpp"
 #include "expr/variable.hpp"
@@ -57,3 +60,8 @@
 #include "io/table.hpp"
 #include "io/svg.hpp"
 #include "dse/load.hpp"
+#include "finn/estimates.hpp"
+#include "partition/sequential_graph.hpp"
+#include "partition/evaluate.hpp"
+#include "partition/enumerate.hpp"
+#include "partition/partition_model.hpp"

@@ -5,7 +5,9 @@
 // ychart/ychart.hpp
 // The whole library: units, typed expressions, models, the log-space
 // lowering, the solvers (Ipopt, GLPK, the mixed-integer engines), solutions,
-// the Y-chart layer (dse/) and its input and output (io/).
+// the Y-chart layer (dse/), partitioning a sequential graph between a CPU
+// and an FPGA (partition/) with FINN's layer estimates (finn/), and input
+// and output (io/).
 
 // ---- begin ychart/error.hpp ----
 // ychart/error.hpp
@@ -31,6 +33,13 @@ struct invalid_coefficient : error {
 /// models mixed, an objective missing, bounds that contradict each other).
 struct model_error : error {
   using error::error;
+};
+
+/// A graph or node table that is malformed: a non-positive count or size, a
+/// range that is empty, overlaps another or does not start and end at cut
+/// points. The message names the node, segment or field.
+struct graph_error : model_error {
+  using model_error::model_error;
 };
 
 /// Asking a Solution for something it does not have (values of an
@@ -426,6 +435,33 @@ std::string symbol(unit<D, S>) {
 
 }  // namespace ychart::units
 // ---- end ychart/units/unit.hpp ----
+// ---- begin ychart/units/fpga_resources.hpp ----
+// ychart/units/fpga_resources.hpp
+// FPGA resource kinds as dimensions of their own, so that a LUT count cannot
+// be added to a block-RAM count and block RAMs counted in 18 Kb and in 36 Kb
+// halves compare correctly: dim::bram (in 18 Kb blocks, FINN's BRAM_18K),
+// dim::lut, dim::uram and dim::dsp, with the units BRAM_18K, BRAM_36K
+// (= 2 BRAM_18K), LUT, URAM and DSP. `144 * units::BRAM_36K` is 288 BRAM_18K:
+// the Kria KV260's block RAM, which study 004 compared as 144 BRAM_18K.
+
+
+#include <ratio>
+
+namespace ychart::dim {
+using bram = units::base_dimension<"BRAM_18K">;
+using lut = units::base_dimension<"LUT">;
+using uram = units::base_dimension<"URAM">;
+using dsp = units::base_dimension<"DSP">;
+}  // namespace ychart::dim
+
+namespace ychart::units {
+inline constexpr unit<dim::bram> BRAM_18K{};
+inline constexpr unit<dim::bram, std::ratio<2>> BRAM_36K{};  // one 36 Kb block = two 18 Kb halves
+inline constexpr unit<dim::lut> LUT{};
+inline constexpr unit<dim::uram> URAM{};
+inline constexpr unit<dim::dsp> DSP{};
+}  // namespace ychart::units
+// ---- end ychart/units/fpga_resources.hpp ----
 // ---- begin ychart/expr/expr_class.hpp ----
 // ychart/expr/expr_class.hpp
 // The class of an expression is part of its type. The GP classes (constant,
@@ -15937,4 +15973,649 @@ Architecture<R> load_architecture(const std::filesystem::path& json) {
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/load.hpp ----
+// ---- begin ychart/finn/estimates.hpp ----
+// ychart/finn/estimates.hpp
+// FINN's analytical estimates for its dataflow layers, transcribed from the
+// FINN compiler (github.com/Xilinx/finn, src/finn/custom_op/fpgadataflow/:
+// matrixvectoractivation.py, vectorvectoractivation.py, thresholding.py,
+// convolutioninputgenerator.py, fmpadding.py and their hls/ backends; the
+// LUT and BRAM models are FINN-R's, Blott et al. 2018). Per layer and
+// folding (PE, SIMD): expected cycles, BRAM_18K and LUTs, with FINN's
+// default memory styles: weights in block RAM (MVAU: internal_decoupled,
+// ram_style auto), thresholds and sliding-window buffers in LUTRAM
+// (ram_style distributed), multipliers in LUTs (resType auto, 0 DSPs).
+// FINN requires PE to divide the output channels and SIMD the input
+// channels (times k^2 for a VVAU's SIMD): legal_folding() checks it.
+// Why our own: FINN is Python; ychart needs these numbers as C++ tables to
+// put the folding into a model (study 004).
+
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace ychart::finn {
+
+/// Data types of a layer: bits of weights, of inputs and of outputs, and
+/// whether the input is signed.
+struct Bits {
+  int weight = 4, input = 4, output = 4;
+  bool input_signed = false;
+};
+
+/// FINN's accumulator width for a dot product of `length` terms (the
+/// bound of arXiv:2301.13376 FINN uses when no datatype is set), at most 32.
+inline double accumulator_bits(double length, const Bits& b) {
+  const double alpha = std::log2(length) + b.weight + b.input - 1 - (b.input_signed ? 1 : 0);
+  return std::min(32.0, std::ceil(alpha + std::log2(1 + std::pow(2.0, -alpha)) + 1));
+}
+
+/// Block RAMs (18 Kb) of a weight memory `depth` deep and `width` bits wide,
+/// by FINN's MVAU rule (SDP-mode RAMB18, UG573 Table 1-10).
+inline double weight_bram18(double depth, double width) {
+  if (width == 1) return std::ceil(depth / 16384);
+  if (width == 2) return std::ceil(depth / 8192);
+  if (width <= 4) return std::ceil(depth / 4096) * std::ceil(width / 4);
+  if (width <= 9) return std::ceil(depth / 2048) * std::ceil(width / 9);
+  if (width <= 18 || depth > 512) return std::ceil(depth / 1024) * std::ceil(width / 18);
+  return std::ceil(depth / 512) * std::ceil(width / 36);
+}
+
+/// A matrix-vector unit: an (mh x mw) weight matrix applied to `vectors`
+/// input vectors (the output pixels), mh / PE x mw / SIMD cycles each.
+struct Mvau {
+  double mh = 1, mw = 1, vectors = 1;
+  Bits bits;
+
+  double cycles(double pe, double simd) const { return (mh / pe) * (mw / simd) * vectors; }
+  double bram18(double pe, double simd) const { return weight_bram18(mh * mw / (pe * simd), pe * simd * bits.weight); }
+  double luts(double pe, double simd) const {
+    const double w = bits.weight, a = bits.input;
+    const double mult = simd * (2 * std::ceil((w + a) / 6) - 1) * (w + a);
+    const double adder = (w + a) * (2 * simd - 1);
+    const double acc = accumulator_bits(mw, bits);
+    return std::floor(300 + 1.1 * (pe * (mult + adder + acc)));  // thresholds are separate Thresholding layers
+  }
+  bool legal(double pe, double simd) const { return divides(pe, mh) && divides(simd, mw); }
+  static bool divides(double d, double n) { return d >= 1 && std::fmod(n, d) == 0; }
+};
+
+/// A vector-vector unit (depthwise convolution): `channels` k x k filters
+/// over `pixels` output pixels; PE splits the channels, SIMD the k^2 taps.
+struct Vvau {
+  double channels = 1, k = 3, pixels = 1;
+  Bits bits;
+
+  double cycles(double pe, double simd) const { return channels * k * k / pe / simd * pixels; }
+  double weight_depth(double pe, double simd) const { return std::floor(std::floor(k * k * channels / pe) / simd); }
+  double bram18(double pe, double simd) const {
+    const double depth = weight_depth(pe, simd), width = simd * bits.weight * pe;
+    if (depth <= 128) return 0;  // ram_style auto: small memories go to LUTs
+    if (width == 1) return std::ceil(depth / 16384);
+    if (width == 2) return std::ceil(depth / 8192);
+    if (width <= 4) return std::ceil(depth / 4096) * std::ceil(width / 4);
+    if (width <= 9) return std::ceil(depth / 2048) * std::ceil(width / 8);
+    if (width <= 18 || depth > 512) return std::ceil(depth / 1024) * std::ceil(width / 16);
+    return std::ceil(depth / 512) * std::ceil(width / 32);
+  }
+  double luts(double pe, double simd) const {
+    const double w = bits.weight, a = bits.input;
+    const double mult = simd * (2 * std::ceil((w + a) / 6) - 1) * (w + a);
+    const double adder = (w + a) * (2 * simd - 1);
+    const double acc = accumulator_bits(k * k, bits);
+    return std::floor(300 + 1.1 * (pe * (mult + adder + acc)));
+  }
+  bool legal(double pe, double simd) const { return Mvau::divides(pe, channels) && Mvau::divides(simd, k * k); }
+};
+
+/// A multi-threshold activation over `pixels` x `channels` values whose
+/// input has `input_bits` (the accumulator before it); thresholds in LUTRAM.
+struct Thresholding {
+  double channels = 1, pixels = 1, input_bits = 16;
+
+  double cycles(double pe) const { return pixels * channels / pe; }
+  double luts(double pe) const {
+    const double memory = channels / pe;  // TMEM
+    return input_bits * pe + (memory > 1 ? pe * input_bits * std::ceil(memory / 64) : 0.0);
+  }
+  bool legal(double pe) const { return Mvau::divides(pe, channels); }
+};
+
+/// The sliding-window generator before a k x k convolution (2-D, HLS), its
+/// buffer in LUTRAM.
+struct SlidingWindow {
+  double ifm_dim = 1, channels = 1, k = 3, ofm_dim = 1, stride = 1, input_bits = 4;
+
+  double cycles(double simd) const {
+    const double write = ofm_dim * k * k * (channels / simd);
+    const double read = stride * ifm_dim * (channels / simd);
+    return ifm_dim * k * (channels / simd) + ofm_dim * std::max(write, read);
+  }
+  double luts(double simd) const {
+    return 300 + (k + stride) * (simd * input_bits * std::ceil(ifm_dim * channels / simd / 64));
+  }
+  bool legal(double simd) const { return Mvau::divides(simd, channels); }
+};
+
+/// Zero padding to `padded_dim` x `padded_dim` (no LUT model in FINN).
+struct Padding {
+  double padded_dim = 1, channels = 1;
+  double cycles(double simd) const { return channels / simd * padded_dim * padded_dim; }
+};
+
+}  // namespace ychart::finn
+// ---- end ychart/finn/estimates.hpp ----
+// ---- begin ychart/partition/sequential_graph.hpp ----
+// ychart/partition/sequential_graph.hpp
+// A sequential (chain) graph cut into segments at its cut points, and the
+// CPU + FPGA platform it is partitioned on (study 004: a quantised CNN as an
+// ONNX chain, cut at its MultiThreshold nodes, on a Kria KV260). Every cost
+// carries its unit: CPU time as a time, FPGA work as clock cycles with the
+// clock as a frequency, tensors as data, transfers as data -> time fits, and
+// resources as BRAM_18K, LUT, URAM and DSP counts (units/fpga_resources.hpp).
+// A malformed graph throws graph_error naming the segment and the field.
+
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace ychart::partition {
+
+/// What a segment occupies on the FPGA (or what a device offers).
+struct FpgaFootprint {
+  Constant<dim::bram> bram{0.0};
+  Constant<dim::lut> lut{0.0};
+  Constant<dim::uram> uram{0.0};
+  Constant<dim::dsp> dsp{0.0};
+
+  FpgaFootprint& operator+=(const FpgaFootprint& o) {
+    bram = Constant<dim::bram>(bram.value() + o.bram.value());
+    lut = Constant<dim::lut>(lut.value() + o.lut.value());
+    uram = Constant<dim::uram>(uram.value() + o.uram.value());
+    dsp = Constant<dim::dsp>(dsp.value() + o.dsp.value());
+    return *this;
+  }
+  /// The counts in a fixed order (BRAM_18K, LUT, URAM, DSP), for loops.
+  std::vector<double> counts() const { return {bram.value(), lut.value(), uram.value(), dsp.value()}; }
+  static constexpr const char* kind_name(std::size_t k) {
+    constexpr const char* names[] = {"BRAM_18K", "LUT", "URAM", "DSP"};
+    return names[k];
+  }
+};
+
+/// The nodes between two consecutive cut points.
+struct Segment {
+  std::string name;
+  int first_node = 0, end_node = 0;  // nodes [first_node, end_node) of the graph
+  Constant<dim::time> cpu_time{0.0};
+  /// FINN's estimate for the segment's nodes: their cycles summed (its
+  /// critical path, one node after another) and its slowest node (the
+  /// streaming interval).
+  double fpga_cycles = 0, fpga_max_node_cycles = 0;
+  Constant<dim::data> output{0.0};  // the tensor the segment hands on
+  FpgaFootprint fpga;
+  /// FINN needs a MultiThreshold in every FPGA range (study 004's is_valid).
+  bool has_threshold = true;
+
+  int node_count() const { return end_node - first_node; }
+};
+
+/// A chain of segments; segment i + 1 starts where segment i ends.
+struct SequentialGraph {
+  std::string name;
+  Constant<dim::data> input{0.0};  // the graph's input tensor
+  std::vector<Segment> segments;
+
+  int node_count() const { return segments.empty() ? 0 : segments.back().end_node; }
+
+  /// Throws graph_error for an empty graph, a segment with no nodes, a gap
+  /// or overlap between segments, or a negative or non-finite cost.
+  void validate() const {
+    if (segments.empty()) throw graph_error("ychart: graph `" + name + "` has no segments");
+    if (!(input.value() > 0) || !std::isfinite(input.value()))
+      throw graph_error("ychart: graph `" + name + "`: the input tensor must have a positive size");
+    int expected = 0;
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+      const auto& s = segments[i];
+      const std::string where = "ychart: graph `" + name + "`, segment " + std::to_string(i) + " (`" + s.name + "`)";
+      if (s.first_node != expected)
+        throw graph_error(where + " starts at node " + std::to_string(s.first_node) + ", not at node " +
+                          std::to_string(expected) + " where the previous one ends: segments must be contiguous");
+      if (s.end_node <= s.first_node)
+        throw graph_error(where + ": nodes [" + std::to_string(s.first_node) + ", " + std::to_string(s.end_node) +
+                          ") is empty; a segment needs a positive node count");
+      auto non_negative = [&](double v, const char* field) {
+        if (!(v >= 0) || !std::isfinite(v))
+          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be finite and not negative");
+      };
+      auto positive = [&](double v, const char* field) {
+        if (!(v > 0) || !std::isfinite(v))
+          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be positive");
+      };
+      positive(s.cpu_time.value(), "cpu_time");
+      positive(s.fpga_cycles, "fpga_cycles");
+      positive(s.fpga_max_node_cycles, "fpga_max_node_cycles");
+      if (s.fpga_max_node_cycles > s.fpga_cycles * (1 + 1e-12))
+        throw graph_error(where + ": its slowest node (" + std::to_string(s.fpga_max_node_cycles) +
+                          " cycles) cannot take longer than all its nodes (" + std::to_string(s.fpga_cycles) + ")");
+      positive(s.output.value(), "output");
+      const auto c = s.fpga.counts();
+      for (std::size_t k = 0; k < c.size(); ++k) non_negative(c[k], FpgaFootprint::kind_name(k));
+      expected = s.end_node;
+    }
+  }
+};
+
+/// The time to move a tensor: slope * size + offset (study 004, Eqs. 4.1 and 4.2).
+struct AffineTransfer {
+  Constant<units::dimension_quotient<dim::time, dim::data>> slope{0.0};
+  Constant<dim::time> offset{0.0};
+
+  Constant<dim::time> operator()(Constant<dim::data> size) const { return slope * size + offset; }
+};
+
+struct FpgaTarget {
+  std::string name;
+  Constant<dim::frequency> clock{0.0};
+  FpgaFootprint budget;
+};
+
+/// A CPU and an FPGA joined by a link. cpu_speedup divides every CPU time
+/// (study 004's Eq. 5.2: a CPU n times faster).
+struct Platform {
+  FpgaTarget fpga;
+  AffineTransfer to_fpga, from_fpga;
+  double cpu_speedup = 1.0;
+
+  void validate() const {
+    if (!(fpga.clock.value() > 0)) throw graph_error("ychart: platform `" + fpga.name + "`: the FPGA clock must be positive");
+    const auto b = fpga.budget.counts();
+    for (std::size_t k = 0; k < b.size(); ++k)
+      if (!(b[k] >= 0) || !std::isfinite(b[k]))
+        throw graph_error(std::string("ychart: platform `") + fpga.name + "`: the " + FpgaFootprint::kind_name(k) +
+                          " budget must be finite and not negative");
+    for (const auto* t : {&to_fpga, &from_fpga})
+      if (!(t->slope.value() >= 0) || !(t->offset.value() >= 0))
+        throw graph_error("ychart: platform `" + fpga.name + "`: transfer fits must not be negative");
+    if (!(cpu_speedup > 0)) throw graph_error("ychart: platform `" + fpga.name + "`: cpu_speedup must be positive");
+  }
+};
+
+/// Nodes [begin, end) on the FPGA; both ends must be cut points.
+struct NodeRange {
+  int begin = 0, end = 0;
+  friend bool operator==(const NodeRange&, const NodeRange&) = default;
+};
+
+}  // namespace ychart::partition
+// ---- end ychart/partition/sequential_graph.hpp ----
+// ---- begin ychart/partition/evaluate.hpp ----
+// ychart/partition/evaluate.hpp
+// The cost of one partition of a sequential graph: which node ranges run on
+// the FPGA, the rest on the CPU. Sequential schedule (study 004's Eq. 3.1):
+// one frame passes the CPU parts, the transfers and the FPGA parts one after
+// another, and the latency is their sum. Pipelined: frames stream through
+// the CPU, the link and the FPGA at once, and the interval between frames is
+// the slowest of the three (the FPGA's is its slowest node, as FINN's
+// dataflow pipeline runs every node at once).
+
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace ychart::partition {
+
+enum class Schedule { sequential, pipelined };
+
+struct PartitionCost {
+  std::vector<NodeRange> fpga;  // empty: everything on the CPU
+  Constant<dim::time> cpu{0.0}, fpga_compute{0.0}, to_fpga{0.0}, from_fpga{0.0};
+  Constant<dim::time> latency{0.0};   // one frame, start to end: the sum
+  Constant<dim::time> interval{0.0};  // between frames: the latency (sequential) or the slowest stage (pipelined)
+  double fpga_max_node_cycles = 0;
+  FpgaFootprint used;
+  bool fits = true;
+  std::string over_budget;  // the first resource over budget, if any
+
+  double frames_per_second() const { return 1.0 / interval.value(); }
+};
+
+namespace detail {
+
+/// The segment index that starts at `node`, or -1.
+inline int segment_starting_at(const SequentialGraph& g, int node) {
+  for (std::size_t i = 0; i < g.segments.size(); ++i)
+    if (g.segments[i].first_node == node) return static_cast<int>(i);
+  return node == g.node_count() ? static_cast<int>(g.segments.size()) : -1;
+}
+
+/// The segment flags on the FPGA for `ranges`; graph_error for a range that
+/// is empty, overlaps another or does not lie on cut points.
+inline std::vector<char> segments_on_fpga(const SequentialGraph& g, const std::vector<NodeRange>& ranges) {
+  std::vector<char> on(g.segments.size(), 0);
+  for (const auto& r : ranges) {
+    const std::string text = "[" + std::to_string(r.begin) + ", " + std::to_string(r.end) + ")";
+    if (r.end <= r.begin) throw graph_error("ychart: FPGA range " + text + " is empty or reversed");
+    const int a = segment_starting_at(g, r.begin), b = segment_starting_at(g, r.end);
+    if (a < 0 || b < 0)
+      throw graph_error("ychart: FPGA range " + text + " of graph `" + g.name +
+                        "` does not start and end at cut points (segment boundaries)");
+    for (int i = a; i < b; ++i) {
+      if (on[std::size_t(i)])
+        throw graph_error("ychart: FPGA range " + text + " overlaps another range at segment `" +
+                          g.segments[std::size_t(i)].name + "`");
+      on[std::size_t(i)] = 1;
+    }
+  }
+  return on;
+}
+
+/// Maximal runs of consecutive FPGA segments, as [first, last] segment indices.
+inline std::vector<std::pair<int, int>> runs_of(const std::vector<char>& on) {
+  std::vector<std::pair<int, int>> runs;
+  for (int i = 0; i < int(on.size()); ++i)
+    if (on[std::size_t(i)] && (i == 0 || !on[std::size_t(i - 1)])) {
+      int j = i;
+      while (j + 1 < int(on.size()) && on[std::size_t(j + 1)]) ++j;
+      runs.push_back({i, j});
+    }
+  return runs;
+}
+
+}  // namespace detail
+
+/// The tensor crossing the boundary before segment i (i = 0: the graph's
+/// input; i = size: the last segment's output).
+inline Constant<dim::data> boundary_tensor(const SequentialGraph& g, std::size_t i) {
+  return i == 0 ? g.input : g.segments[i - 1].output;
+}
+
+/// The cost of running `ranges` on the FPGA and the rest on the CPU.
+/// Adjacent ranges are one run (one transfer in, one out).
+inline PartitionCost evaluate(const SequentialGraph& g, const Platform& p, const std::vector<NodeRange>& ranges,
+                              Schedule schedule = Schedule::sequential) {
+  g.validate();
+  p.validate();
+  const auto on = detail::segments_on_fpga(g, ranges);
+  PartitionCost c;
+  double cpu = 0, cycles = 0, in = 0, out = 0;
+  for (std::size_t i = 0; i < g.segments.size(); ++i) {
+    const auto& s = g.segments[i];
+    if (on[i]) {
+      cycles += s.fpga_cycles;
+      c.fpga_max_node_cycles = std::max(c.fpga_max_node_cycles, s.fpga_max_node_cycles);
+      c.used += s.fpga;
+    } else {
+      cpu += s.cpu_time.value() / p.cpu_speedup;
+    }
+  }
+  for (const auto& [first, last] : detail::runs_of(on)) {
+    in += p.to_fpga(boundary_tensor(g, std::size_t(first))).value();
+    out += p.from_fpga(g.segments[std::size_t(last)].output).value();
+    c.fpga.push_back({g.segments[std::size_t(first)].first_node, g.segments[std::size_t(last)].end_node});
+  }
+  c.cpu = Constant<dim::time>(cpu);
+  c.fpga_compute = Constant<dim::time>(cycles / p.fpga.clock.value());  // cycles / Hz = s
+  c.to_fpga = Constant<dim::time>(in);
+  c.from_fpga = Constant<dim::time>(out);
+  c.latency = c.cpu + c.fpga_compute + c.to_fpga + c.from_fpga;
+  c.interval = schedule == Schedule::sequential
+                   ? c.latency
+                   : Constant<dim::time>(std::max({cpu, in + out, c.fpga_max_node_cycles / p.fpga.clock.value()}));
+  const auto need = c.used.counts(), have = p.fpga.budget.counts();
+  for (std::size_t k = 0; k < need.size(); ++k)
+    if (need[k] > have[k] * (1 + 1e-12)) {
+      c.fits = false;
+      if (c.over_budget.empty()) c.over_budget = FpgaFootprint::kind_name(k);
+    }
+  return c;
+}
+
+}  // namespace ychart::partition
+// ---- end ychart/partition/evaluate.hpp ----
+// ---- begin ychart/partition/enumerate.hpp ----
+// ychart/partition/enumerate.hpp
+// Every partition of a sequential graph with at most K FPGA ranges, costed
+// one by one: study 004's exhaustive search (its Algorithm 1 without the
+// resource check, Algorithm 2 with it), kept as the oracle that the exact
+// model (partition_model.hpp) is tested against. With G segments there are
+// G (G + 1) / 2 single ranges (406 for MobileNetV1's 28) and O(G^2K) sets.
+
+
+#include <functional>
+#include <vector>
+
+namespace ychart::partition {
+
+/// FINN's rule for an FPGA range (study 004's is_valid): it holds a
+/// MultiThreshold and more than one node.
+inline bool valid_fpga_run(const SequentialGraph& g, int first, int last) {
+  bool threshold = false;
+  int nodes = 0;
+  for (int i = first; i <= last; ++i) {
+    threshold = threshold || g.segments[std::size_t(i)].has_threshold;
+    nodes += g.segments[std::size_t(i)].node_count();
+  }
+  return threshold && nodes > 1;
+}
+
+struct EnumerateOptions {
+  int max_fpga_ranges = 1;
+  Schedule schedule = Schedule::sequential;
+  bool check_resources = true;  // false: Algorithm 1, every range whatever it needs
+  bool include_all_cpu = true;  // the baseline, which the thesis kept apart
+};
+
+/// Every valid partition with 1..max_fpga_ranges separate FPGA ranges (and
+/// the all-CPU one), in no particular order.
+inline std::vector<PartitionCost> enumerate_partitions(const SequentialGraph& g, const Platform& p,
+                                                       const EnumerateOptions& o = {}) {
+  g.validate();
+  p.validate();
+  if (o.max_fpga_ranges < 0 || o.max_fpga_ranges > 3)
+    throw graph_error("ychart: enumerate_partitions: max_fpga_ranges must be 0..3 (the count grows as G^(2K))");
+  const int n = static_cast<int>(g.segments.size());
+  std::vector<PartitionCost> out;
+  std::vector<NodeRange> chosen;
+  if (o.include_all_cpu) out.push_back(evaluate(g, p, {}, o.schedule));
+  // Runs in increasing order, separated by at least one CPU segment.
+  std::function<void(int)> next = [&](int from) {
+    if (int(chosen.size()) == o.max_fpga_ranges) return;
+    for (int first = from; first < n; ++first)
+      for (int last = first; last < n; ++last) {
+        if (!valid_fpga_run(g, first, last)) continue;
+        chosen.push_back({g.segments[std::size_t(first)].first_node, g.segments[std::size_t(last)].end_node});
+        auto c = evaluate(g, p, chosen, o.schedule);
+        // Resources only grow as runs are added: a set over budget stays so.
+        const bool keep = c.fits || !o.check_resources;
+        if (keep) {
+          out.push_back(std::move(c));
+          next(last + 2);
+        }
+        chosen.pop_back();
+      }
+  };
+  next(0);
+  return out;
+}
+
+}  // namespace ychart::partition
+// ---- end ychart/partition/enumerate.hpp ----
+// ---- begin ychart/partition/partition_model.hpp ----
+// ychart/partition/partition_model.hpp
+// The CPU/FPGA partition of a sequential graph as an exact model, where
+// study 004 enumerated: a binary x_g per segment (1 = FPGA), and at every
+// boundary j between segments j - 1 and j an entry u_j >= x_j - x_{j-1} and
+// an exit v_j >= x_{j-1} - x_j (x_{-1} = x_G = 0), each paying the transfer
+// of the tensor crossing that boundary. Sum u_j <= max_fpga_ranges bounds the
+// number of FPGA ranges (1: study 004's single contiguous range).
+//   sequential: min sum_g (1 - x_g) T_cpu,g + x_g cycles_g / f
+//                     + sum_j u_j T_in(s_j) + v_j T_out(s_j)
+//   pipelined:  min tau  s.t.  tau >= the CPU's sum, tau >= the link's sum,
+//                              tau >= x_g max_node_cycles_g / f for every g
+// with the resources sum_g x_g R_g,k <= budget_k. FINN's rule that an FPGA
+// range holds a MultiThreshold and more than one node becomes
+// x_g <= x_{g-1} + x_{g+1} for a segment that lacks a threshold or has one
+// node (exact when no two neighbouring segments lack a threshold, which holds
+// when the cut points are the thresholds; otherwise graph_error). GLPK solves
+// it through the MIGP engine; enumerate.hpp is the oracle in the tests.
+
+
+#include <chrono>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::partition {
+
+struct PartitionOptions {
+  int max_fpga_ranges = 1;
+  int min_fpga_ranges = 0;  // 1: the FPGA must be used (then no fit is `infeasible`)
+  Schedule schedule = Schedule::sequential;
+  bool check_resources = true;
+};
+
+struct PartitionResult {
+  Status status = Status::numerical_error;
+  std::string message;
+  PartitionCost cost;  // of the optimum (evaluate() on it, not the model's objective)
+  double objective_seconds = std::numeric_limits<double>::quiet_NaN();  // the model's, for the tests
+  double seconds = 0;
+  std::string binding;  // when infeasible: the resource no valid range fits
+};
+
+namespace detail {
+
+/// For an infeasible `min_fpga_ranges >= 1`: the resources that even the
+/// smallest valid range exceeds, or a note that only their combination does.
+inline std::string binding_resources(const SequentialGraph& g, const Platform& p) {
+  const std::size_t kinds = 4;
+  std::vector<double> least(kinds, std::numeric_limits<double>::infinity());
+  const auto budget = p.fpga.budget.counts();
+  const int n = static_cast<int>(g.segments.size());
+  for (int first = 0; first < n; ++first) {
+    FpgaFootprint need;
+    for (int last = first; last < n; ++last) {
+      need += g.segments[std::size_t(last)].fpga;
+      if (!valid_fpga_run(g, first, last)) continue;
+      const auto c = need.counts();
+      for (std::size_t k = 0; k < kinds; ++k) least[k] = std::min(least[k], c[k]);
+    }
+  }
+  std::string out;
+  for (std::size_t k = 0; k < kinds; ++k)
+    if (least[k] > budget[k] * (1 + 1e-12)) {
+      if (!out.empty()) out += ", ";
+      out += std::string(FpgaFootprint::kind_name(k)) + " (the smallest valid range needs " +
+             ychart::detail::format_number(least[k]) + ", the budget is " + ychart::detail::format_number(budget[k]) +
+             ")";
+    }
+  return out.empty() ? "no single resource: each fits alone in some range, but no range fits all at once" : out;
+}
+
+}  // namespace detail
+
+inline PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o = {},
+                                       const SolveOptions& solve_options = {}) {
+  const auto t0 = std::chrono::steady_clock::now();
+  g.validate();
+  p.validate();
+  if (o.max_fpga_ranges < 0 || o.min_fpga_ranges < 0 || o.min_fpga_ranges > o.max_fpga_ranges)
+    throw graph_error("ychart: PartitionOptions: need 0 <= min_fpga_ranges <= max_fpga_ranges");
+  const std::size_t n = g.segments.size();
+  auto lacks = [&](std::size_t i) { return !g.segments[i].has_threshold || g.segments[i].node_count() < 2; };
+  for (std::size_t i = 0; i + 1 < n; ++i)
+    if (!g.segments[i].has_threshold && !g.segments[i + 1].has_threshold)
+      throw graph_error("ychart: graph `" + g.name + "`: segments `" + g.segments[i].name + "` and `" +
+                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds");
+
+  Model m;
+  std::vector<Discrete<>> x;
+  for (std::size_t i = 0; i < n; ++i) x.push_back(m.binary("fpga_" + g.segments[i].name));
+  // Entry and exit at boundary j (0..n): continuous in [0, 1], pinned to the
+  // binaries' differences from both sides, so integral.
+  std::vector<Real<>> u, v;
+  Affine<> entries;
+  for (std::size_t j = 0; j <= n; ++j) {
+    u.push_back(m.real("enter_" + std::to_string(j), 0.0, 1.0));
+    v.push_back(m.real("leave_" + std::to_string(j), 0.0, 1.0));
+    Affine<> now, before;
+    if (j < n) now += x[j];
+    if (j > 0) before += x[j - 1];
+    m.subject_to(u[j] >= now - before);
+    m.subject_to(v[j] >= before - now);
+    // and no more: u_j = max(0, x_j - x_{j-1}) exactly, so that sum u counts the ranges
+    m.subject_to(u[j] <= now);
+    m.subject_to(v[j] <= before);
+    m.subject_to(u[j] + before <= 1.0);
+    m.subject_to(v[j] + now <= 1.0);
+    entries += u[j];
+  }
+  m.subject_to(entries <= double(o.max_fpga_ranges), "FPGA ranges");
+  if (o.min_fpga_ranges > 0) m.subject_to(entries >= double(o.min_fpga_ranges), "FPGA ranges used");
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!lacks(i)) continue;
+    Affine<> neighbours;
+    if (i > 0) neighbours += x[i - 1];
+    if (i + 1 < n) neighbours += x[i + 1];
+    m.subject_to(x[i] <= neighbours, "FINN range rule at " + g.segments[i].name);
+  }
+  if (o.check_resources) {
+    const auto budget = p.fpga.budget.counts();
+    for (std::size_t k = 0; k < budget.size(); ++k) {
+      Affine<> used;
+      bool any = false;
+      for (std::size_t i = 0; i < n; ++i)
+        if (const double c = g.segments[i].fpga.counts()[k]; c > 0) used += c * x[i], any = true;
+      if (any) m.subject_to(used <= budget[k], FpgaFootprint::kind_name(k));
+    }
+  }
+  // Costs in seconds.
+  const double f = p.fpga.clock.value();
+  Affine<> cpu, fpga, link;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double t = g.segments[i].cpu_time.value() / p.cpu_speedup;
+    cpu += t - t * x[i];
+    fpga += (g.segments[i].fpga_cycles / f) * x[i];
+  }
+  for (std::size_t j = 0; j <= n; ++j) {
+    const auto tensor = boundary_tensor(g, j);
+    if (j < n) link += p.to_fpga(tensor).value() * u[j];
+    if (j > 0) link += p.from_fpga(tensor).value() * v[j];
+  }
+  if (o.schedule == Schedule::sequential) {
+    m.minimize(cpu + fpga + link);
+  } else {
+    auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
+    m.subject_to(tau >= cpu, "CPU stage");
+    m.subject_to(tau >= link, "link stage");
+    for (std::size_t i = 0; i < n; ++i)
+      m.subject_to(tau >= (g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name);
+    m.minimize(tau + 1e-9 * (cpu + fpga + link));  // among equal intervals, the lowest latency
+  }
+  const auto sol = m.solve(solve_options);
+  PartitionResult r;
+  r.status = sol.status();
+  r.message = sol.message();
+  if (sol.has_values()) {
+    r.objective_seconds = sol.objective();
+    std::vector<char> on(n);
+    for (std::size_t i = 0; i < n; ++i) on[i] = sol[x[i]] > 0.5;
+    std::vector<NodeRange> ranges;
+    for (const auto& [first, last] : detail::runs_of(on))
+      ranges.push_back({g.segments[std::size_t(first)].first_node, g.segments[std::size_t(last)].end_node});
+    r.cost = evaluate(g, p, ranges, o.schedule);
+  } else if (sol.status() == Status::infeasible) {
+    r.binding = detail::binding_resources(g, p);
+    r.message = "no valid FPGA range fits the " + p.fpga.name + ": " + r.binding;
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+}  // namespace ychart::partition
+// ---- end ychart/partition/partition_model.hpp ----
 // ---- end ychart/ychart.hpp ----

@@ -1,0 +1,68 @@
+// Study 004's CPU/FPGA partition of MobileNetV1 (28 segments, 406 ranges):
+// the exact model (GLPK through the MIGP engine) next to the thesis's
+// method, enumerating and costing every range, timed in the same run; with
+// the thesis's arithmetic (the argmin is range(0, 81)) and in consistent
+// units (the CPU alone), sequential and pipelined, and with two FPGA ranges.
+#include "study004/mobilenet.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+
+namespace {
+
+using namespace study004;
+using namespace ychart::partition;
+
+const MobileNet& net() {
+  static const MobileNet m = load_mobilenet(std::filesystem::path(YCHART_EXAMPLES_DATA_DIR) / "geel2023" / "mobilenet_v1.json");
+  return m;
+}
+
+Platform platform(bool as_reported) {
+  Platform p = kv260(net(), true);
+  if (as_reported) p.fpga.clock = 100 * ychart::units::GHz;  // cycles x 1e-8 read as ms
+  return p;
+}
+
+void ExactPartition(benchmark::State& state, bool as_reported, Schedule schedule, int ranges) {
+  const auto g = mobilenet_graph(net());
+  const auto p = platform(as_reported);
+  PartitionOptions o;
+  o.schedule = schedule;
+  o.max_fpga_ranges = ranges;
+  for (auto _ : state) {
+    const auto r = solve_partition(g, p, o);
+    if (r.status != ychart::Status::optimal) state.SkipWithError(r.message.c_str());
+    benchmark::DoNotOptimize(r.cost.latency);
+  }
+}
+BENCHMARK_CAPTURE(ExactPartition, AsReported, true, Schedule::sequential, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ExactPartition, Consistent, false, Schedule::sequential, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ExactPartition, ConsistentPipelined, false, Schedule::pipelined, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ExactPartition, AsReportedTwoRanges, true, Schedule::sequential, 2)->Unit(benchmark::kMillisecond);
+
+void Enumeration(benchmark::State& state, bool as_reported, int ranges) {
+  const auto g = mobilenet_graph(net());
+  const auto p = platform(as_reported);
+  EnumerateOptions o;
+  o.max_fpga_ranges = ranges;
+  std::size_t count = 0;
+  for (auto _ : state) {
+    const auto all = enumerate_partitions(g, p, o);
+    count = all.size();
+    benchmark::DoNotOptimize(all.data());
+  }
+  state.counters["partitions"] = double(count);
+}
+BENCHMARK_CAPTURE(Enumeration, AsReported, true, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Enumeration, AsReportedTwoRanges, true, 2)->Unit(benchmark::kMillisecond);
+
+void BuildGraph(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(mobilenet_graph(net()));
+}
+BENCHMARK(BuildGraph)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

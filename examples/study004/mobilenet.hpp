@@ -1,0 +1,288 @@
+// examples/study004/mobilenet.hpp
+// Study 004's MobileNetV1-w4a4 on a Kria KV260, read from
+// examples/data/geel2023/mobilenet_v1.json (file:line errors): the 27
+// reconstructed conv layers, the thesis's CPU range measurements and its
+// partition tables; and the sequential graph built from them at a given
+// folding, with FINN's estimates for every dataflow node
+// (ychart/finn/estimates.hpp). Shared by the study004 example and its tests.
+#pragma once
+
+#include <ychart/finn/estimates.hpp>
+#include <ychart/io/json.hpp>
+#include <ychart/partition/partition_model.hpp>
+#include <ychart/ychart.hpp>
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace study004 {
+
+using namespace ychart;
+
+struct Layer {
+  std::string name, kind;  // conv (L0, lowered to a matrix-vector unit), dw, pw
+  int in_dim = 0, in_ch = 0, out_dim = 0, out_ch = 0, k = 1, stride = 1, pad = 0;
+  double macs = 0, weights = 0, bram18k_digest = 0;
+  int weight_bits = 4, input_bits = 4;
+  int threshold_node = 0;
+};
+
+struct CpuBlock {
+  int begin = 0, end = 0;  // nodes
+  double ms = 0;
+  std::string from;
+};
+
+struct ThesisRow {
+  partition::NodeRange fpga;
+  double fpga_ms = 0, cpu_ms = 0, total_ms = 0;  // as labelled in the thesis
+};
+
+struct MobileNet {
+  std::vector<Layer> layers;
+  int nodes = 0;
+  double input_bytes = 0, preprocess_cycles = 0, pool_cycles = 0, postprocess_cycles = 0;
+  double fc_in = 0, fc_out = 0;
+  int fc_weight_bits = 4, fc_input_bits = 8;
+  std::vector<int> cut_points;
+  std::vector<CpuBlock> cpu_blocks;
+  double ns_per_mac = 0, ns_per_threshold = 0, ms_per_segment = 0;
+  // KV260
+  double clock_mhz = 100;
+  std::array<double, 4> budget{};         // BRAM_36K, LUT, URAM, DSP (the device)
+  std::array<double, 4> thesis_budget{};  // BRAM_18K, LUT, URAM, DSP (as the thesis compared)
+  double to_ms_per_mb = 0, to_ms = 0, from_ms_per_mb = 0, from_ms = 0;
+  // the thesis
+  double cpu_only_ms = 0, speedup = 0;
+  int ranges = 0;
+  std::vector<ThesisRow> algorithm1, algorithm2, cnv, cybsec;  // cnv, cybsec: Tables 5.8, 5.9 (Algorithm 2)
+  double thesis_bram_0_81 = 0, thesis_lut_0_81 = 0, thesis_fps_0_81 = 0;
+};
+
+inline MobileNet load_mobilenet(const std::filesystem::path& file) {
+  const auto doc = io::JsonValue::read(file);
+  MobileNet m;
+  const auto& net = doc.at("mobilenet_v1");
+  auto positive = [](const io::JsonValue& v, const char* key) {
+    const double x = v.at(key).number();
+    if (!(x > 0))
+      throw io::parse_error(v.source_name(), v.line(), v.column(), v.path() + "." + key,
+                            std::string(key) + " = " + std::to_string(x) + " must be positive");
+    return x;
+  };
+  m.nodes = static_cast<int>(positive(net, "nodes"));
+  m.input_bytes = positive(net, "input_bytes");
+  m.preprocess_cycles = net.at("preprocess_cycles").number();
+  if (!(m.preprocess_cycles >= 0))
+    throw io::parse_error(net.source_name(), net.line(), net.column(), net.path() + ".preprocess_cycles",
+                          "preprocess_cycles must not be negative");
+  m.pool_cycles = positive(net, "pool_cycles");
+  m.postprocess_cycles = positive(net, "postprocess_cycles");
+  const auto& fc = net.at("fc");
+  m.fc_in = positive(fc, "in"), m.fc_out = positive(fc, "out");
+  m.fc_weight_bits = static_cast<int>(positive(fc, "weight_bits"));
+  m.fc_input_bits = static_cast<int>(positive(fc, "input_bits"));
+  for (const auto& c : net.at("cut_points").elements()) m.cut_points.push_back(static_cast<int>(c.integer()));
+  for (const auto& v : net.at("layers").elements()) {
+    Layer l;
+    l.name = v.at("name").string();
+    l.kind = v.at("kind").string();
+    if (l.kind != "conv" && l.kind != "dw" && l.kind != "pw")
+      throw io::parse_error(v.source_name(), v.line(), v.column(), v.path() + ".kind",
+                            "kind `" + l.kind + "` (conv, dw or pw)");
+    l.in_dim = static_cast<int>(positive(v, "in_dim"));
+    l.in_ch = static_cast<int>(positive(v, "in_ch"));
+    l.out_dim = static_cast<int>(positive(v, "out_dim"));
+    l.out_ch = static_cast<int>(positive(v, "out_ch"));
+    l.k = static_cast<int>(positive(v, "k"));
+    l.stride = static_cast<int>(positive(v, "stride"));
+    l.pad = static_cast<int>(v.at("pad").integer());
+    l.macs = positive(v, "macs");
+    l.weights = positive(v, "weights");
+    l.bram18k_digest = v.at("bram18k_digest").number();
+    l.weight_bits = static_cast<int>(positive(v, "weight_bits"));
+    l.threshold_node = static_cast<int>(v.at("threshold_node").integer());
+    const double expected = double(l.out_dim) * l.out_dim * l.out_ch * (l.kind == "dw" ? 1 : l.in_ch) * l.k * l.k;
+    if (expected != l.macs)
+      throw io::parse_error(v.source_name(), v.line(), v.column(), v.path() + ".macs",
+                            "macs = " + std::to_string(l.macs) + " but the shape gives " + std::to_string(expected));
+    m.layers.push_back(l);
+  }
+  for (std::size_t k = 0; k < m.layers.size(); ++k) m.layers[k].input_bits = k == 0 ? 8 : 4;
+  for (const auto& b : net.at("cpu_blocks_ms").elements()) {
+    const auto& r = b.at("nodes").elements();
+    m.cpu_blocks.push_back({static_cast<int>(r.at(0).integer()), static_cast<int>(r.at(1).integer()), positive(b, "ms"),
+                            b.at("from").string()});
+  }
+  const auto& w = net.at("cpu_share_weights");
+  m.ns_per_mac = w.at("ns_per_mac").number();
+  m.ns_per_threshold = w.at("ns_per_threshold_element").number();
+  m.ms_per_segment = w.at("ms_per_segment").number();
+
+  const auto& kv = doc.at("kv260");
+  m.clock_mhz = positive(kv, "clock_mhz");
+  const auto& b = kv.at("budget");
+  m.budget = {b.at("bram_36k").number(), b.at("lut").number(), b.at("uram").number(), b.at("dsp").number()};
+  const auto& tb = kv.at("thesis_budget");
+  m.thesis_budget = {tb.at("bram_18k").number(), tb.at("lut").number(), tb.at("uram").number(), tb.at("dsp").number()};
+  m.to_ms_per_mb = kv.at("to_fpga").at("ms_per_mb").number(), m.to_ms = kv.at("to_fpga").at("ms").number();
+  m.from_ms_per_mb = kv.at("from_fpga").at("ms_per_mb").number(), m.from_ms = kv.at("from_fpga").at("ms").number();
+
+  const auto& th = doc.at("thesis");
+  m.cpu_only_ms = positive(th, "cpu_only_ms");
+  m.speedup = positive(th, "speedup");
+  m.ranges = static_cast<int>(th.at("ranges").integer());
+  auto rows = [](const io::JsonValue& list) {
+    std::vector<ThesisRow> out;
+    for (const auto& r : list.elements()) {
+      const auto& f = r.at("fpga").elements();
+      out.push_back({{static_cast<int>(f.at(0).integer()), static_cast<int>(f.at(1).integer())},
+                     r.at("fpga_ms").number(), r.at("cpu_ms").number(), r.at("total_ms").number()});
+    }
+    return out;
+  };
+  m.algorithm1 = rows(th.at("algorithm1_top5"));
+  m.algorithm2 = rows(th.at("algorithm2_top5"));
+  m.cnv = rows(th.at("cnv_algorithm2_top5"));
+  m.cybsec = rows(th.at("cybsec_algorithm2_top5"));
+  const auto& f81 = th.at("fpga_0_81");
+  m.thesis_bram_0_81 = f81.at("bram18k").number();
+  m.thesis_lut_0_81 = f81.at("lut").number();
+  m.thesis_fps_0_81 = f81.at("fps").number();
+  if (m.cut_points.size() != m.layers.size() + 2 || m.cut_points.front() != 0 || m.cut_points.back() != m.nodes)
+    throw io::parse_error(net.source_name(), net.line(), net.column(), net.path() + ".cut_points",
+                          "expected 0, one threshold node per layer, and the node count");
+  return m;
+}
+
+/// The KV260 as the device is (144 BRAM_36K = 288 BRAM_18K), or as the
+/// thesis compared (144 BRAM_18K).
+inline partition::Platform kv260(const MobileNet& m, bool thesis_budget) {
+  partition::Platform p;
+  p.fpga.name = thesis_budget ? "KV260 (thesis's budget)" : "KV260";
+  p.fpga.clock = m.clock_mhz * units::MHz;
+  const auto& b = thesis_budget ? m.thesis_budget : m.budget;
+  p.fpga.budget.bram = thesis_budget ? b[0] * units::BRAM_18K : b[0] * units::BRAM_36K;
+  p.fpga.budget.lut = b[1] * units::LUT;
+  p.fpga.budget.uram = b[2] * units::URAM;
+  p.fpga.budget.dsp = b[3] * units::DSP;
+  p.to_fpga = {m.to_ms_per_mb * (units::ms / units::MB), m.to_ms * units::ms};
+  p.from_fpga = {m.from_ms_per_mb * (units::ms / units::MB), m.from_ms * units::ms};
+  return p;
+}
+
+/// Per layer (and the fully connected layer last), its folding.
+struct Folding {
+  double pe = 1, simd = 1;
+};
+
+/// The FINN nodes of one segment, with their estimates.
+struct SegmentDetail {
+  std::vector<std::pair<std::string, double>> node_cycles;
+  double cycles = 0, max_cycles = 0, bram = 0, luts = 0, macs = 0, threshold_elements = 0;
+};
+
+/// Segment s of the graph at the given folding (27 layers + the FC layer).
+inline SegmentDetail segment_detail(const MobileNet& m, std::size_t s, const std::vector<Folding>& fold) {
+  SegmentDetail d;
+  auto add = [&](std::string name, double cycles, double bram, double luts) {
+    d.node_cycles.push_back({std::move(name), cycles});
+    d.cycles += cycles, d.max_cycles = std::max(d.max_cycles, cycles), d.bram += bram, d.luts += luts;
+  };
+  const std::size_t n = m.layers.size();
+  auto acc_bits = [&](std::size_t k) {
+    const auto& l = m.layers[k];
+    finn::Bits bits{l.weight_bits, l.input_bits, 4, false};
+    return finn::accumulator_bits(l.kind == "dw" ? double(l.k * l.k) : double(l.in_ch * l.k * l.k), bits);
+  };
+  if (s > 0) {  // the MultiThreshold after layer s - 1
+    const auto& prev = m.layers[s - 1];
+    finn::Thresholding t{double(prev.out_ch), double(prev.out_dim) * prev.out_dim, acc_bits(s - 1)};
+    const double pe = s < n ? fold[s - 1].pe : fold[n - 1].pe;  // thresholds fold like the layer that feeds them
+    add("Thresholding_" + std::to_string(s - 1), t.cycles(pe), 0, t.luts(pe));
+    d.threshold_elements = t.channels * t.pixels;
+  }
+  if (s == 0 && m.preprocess_cycles > 0) add("Preprocess", m.preprocess_cycles, 0, 0);
+  if (s < n) {
+    const auto& l = m.layers[s];
+    const auto& f = fold[s];
+    finn::Bits bits{l.weight_bits, l.input_bits, 4, false};
+    if (l.k > 1) {
+      if (l.pad > 0) {
+        finn::Padding pad{double(l.in_dim + 2 * l.pad), double(l.in_ch)};
+        add("FMPadding_" + l.name, pad.cycles(f.simd), 0, 0);
+      }
+      finn::SlidingWindow swg{double(l.in_dim + 2 * l.pad), double(l.in_ch), double(l.k), double(l.out_dim),
+                              double(l.stride), double(l.input_bits)};
+      add("ConvolutionInputGenerator_" + l.name, swg.cycles(f.simd), 0, swg.luts(f.simd));
+    }
+    const double pixels = double(l.out_dim) * l.out_dim;
+    if (l.kind == "dw") {
+      finn::Vvau v{double(l.out_ch), double(l.k), pixels, bits};
+      add("VVAU_" + l.name, v.cycles(f.pe, f.simd), v.bram18(f.pe, f.simd), v.luts(f.pe, f.simd));
+    } else {
+      finn::Mvau u{double(l.out_ch), double(l.in_ch * l.k * l.k), pixels, bits};
+      add("MVAU_" + l.name, u.cycles(f.pe, f.simd), u.bram18(f.pe, f.simd), u.luts(f.pe, f.simd));
+    }
+    d.macs = l.macs;
+  } else {  // the tail: pool, fully connected, post-processing
+    add("GlobalAccPool", m.pool_cycles, 0, 0);
+    finn::Mvau fc{m.fc_out, m.fc_in, 1, finn::Bits{m.fc_weight_bits, m.fc_input_bits, 8, false}};
+    const auto& f = fold[n];
+    add("MVAU_FC", fc.cycles(f.pe, f.simd), fc.bram18(f.pe, f.simd), fc.luts(f.pe, f.simd));
+    add("LabelSelect", m.postprocess_cycles, 0, 0);
+    d.macs = m.fc_in * m.fc_out;
+  }
+  return d;
+}
+
+/// The graph at a folding (default: PE = SIMD = 1 everywhere, as the thesis ran).
+inline partition::SequentialGraph mobilenet_graph(const MobileNet& m, std::vector<Folding> fold = {}) {
+  const std::size_t n = m.layers.size();
+  if (fold.empty()) fold.assign(n + 1, Folding{});
+  partition::SequentialGraph g;
+  g.name = "MobileNetV1-w4a4";
+  g.input = m.input_bytes * units::B;
+  std::vector<SegmentDetail> details;
+  for (std::size_t s = 0; s <= n; ++s) details.push_back(segment_detail(m, s, fold));
+  // CPU: each measured block shared among its segments by the fitted weights.
+  std::vector<double> cpu_ms(n + 1, 0.0);
+  for (const auto& b : m.cpu_blocks) {
+    std::vector<std::size_t> inside;
+    double total = 0;
+    for (std::size_t s = 0; s <= n; ++s)
+      if (m.cut_points[s] >= b.begin && m.cut_points[s + 1] <= b.end) {
+        inside.push_back(s);
+        total += m.ns_per_mac * 1e-6 * details[s].macs + m.ns_per_threshold * 1e-6 * details[s].threshold_elements +
+                 m.ms_per_segment;
+      }
+    for (std::size_t s : inside)
+      cpu_ms[s] = b.ms *
+                  (m.ns_per_mac * 1e-6 * details[s].macs + m.ns_per_threshold * 1e-6 * details[s].threshold_elements +
+                   m.ms_per_segment) /
+                  total;
+  }
+  for (std::size_t s = 0; s <= n; ++s) {
+    partition::Segment seg;
+    seg.name = s < n ? m.layers[s].name : "tail";
+    seg.first_node = m.cut_points[s];
+    seg.end_node = m.cut_points[s + 1];
+    seg.cpu_time = cpu_ms[s] * units::ms;
+    seg.fpga_cycles = details[s].cycles;
+    seg.fpga_max_node_cycles = details[s].max_cycles;
+    const double out_elements = s < n ? double(m.layers[s].out_dim) * m.layers[s].out_dim * m.layers[s].out_ch : m.fc_out;
+    seg.output = out_elements * units::B;  // one byte per element, as the thesis's transfers
+    seg.fpga.bram = details[s].bram * units::BRAM_18K;
+    seg.fpga.lut = details[s].luts * units::LUT;
+    seg.has_threshold = s > 0;
+    g.segments.push_back(seg);
+  }
+  g.validate();
+  return g;
+}
+
+}  // namespace study004

@@ -1,0 +1,178 @@
+// ychart/partition/partition_model.hpp
+// The CPU/FPGA partition of a sequential graph as an exact model, where
+// study 004 enumerated: a binary x_g per segment (1 = FPGA), and at every
+// boundary j between segments j - 1 and j an entry u_j >= x_j - x_{j-1} and
+// an exit v_j >= x_{j-1} - x_j (x_{-1} = x_G = 0), each paying the transfer
+// of the tensor crossing that boundary. Sum u_j <= max_fpga_ranges bounds the
+// number of FPGA ranges (1: study 004's single contiguous range).
+//   sequential: min sum_g (1 - x_g) T_cpu,g + x_g cycles_g / f
+//                     + sum_j u_j T_in(s_j) + v_j T_out(s_j)
+//   pipelined:  min tau  s.t.  tau >= the CPU's sum, tau >= the link's sum,
+//                              tau >= x_g max_node_cycles_g / f for every g
+// with the resources sum_g x_g R_g,k <= budget_k. FINN's rule that an FPGA
+// range holds a MultiThreshold and more than one node becomes
+// x_g <= x_{g-1} + x_{g+1} for a segment that lacks a threshold or has one
+// node (exact when no two neighbouring segments lack a threshold, which holds
+// when the cut points are the thresholds; otherwise graph_error). GLPK solves
+// it through the MIGP engine; enumerate.hpp is the oracle in the tests.
+#pragma once
+
+#include "../model/model.hpp"
+#include "../solve/solve.hpp"
+#include "evaluate.hpp"
+#include "enumerate.hpp"
+
+#include <chrono>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::partition {
+
+struct PartitionOptions {
+  int max_fpga_ranges = 1;
+  int min_fpga_ranges = 0;  // 1: the FPGA must be used (then no fit is `infeasible`)
+  Schedule schedule = Schedule::sequential;
+  bool check_resources = true;
+};
+
+struct PartitionResult {
+  Status status = Status::numerical_error;
+  std::string message;
+  PartitionCost cost;  // of the optimum (evaluate() on it, not the model's objective)
+  double objective_seconds = std::numeric_limits<double>::quiet_NaN();  // the model's, for the tests
+  double seconds = 0;
+  std::string binding;  // when infeasible: the resource no valid range fits
+};
+
+namespace detail {
+
+/// For an infeasible `min_fpga_ranges >= 1`: the resources that even the
+/// smallest valid range exceeds, or a note that only their combination does.
+inline std::string binding_resources(const SequentialGraph& g, const Platform& p) {
+  const std::size_t kinds = 4;
+  std::vector<double> least(kinds, std::numeric_limits<double>::infinity());
+  const auto budget = p.fpga.budget.counts();
+  const int n = static_cast<int>(g.segments.size());
+  for (int first = 0; first < n; ++first) {
+    FpgaFootprint need;
+    for (int last = first; last < n; ++last) {
+      need += g.segments[std::size_t(last)].fpga;
+      if (!valid_fpga_run(g, first, last)) continue;
+      const auto c = need.counts();
+      for (std::size_t k = 0; k < kinds; ++k) least[k] = std::min(least[k], c[k]);
+    }
+  }
+  std::string out;
+  for (std::size_t k = 0; k < kinds; ++k)
+    if (least[k] > budget[k] * (1 + 1e-12)) {
+      if (!out.empty()) out += ", ";
+      out += std::string(FpgaFootprint::kind_name(k)) + " (the smallest valid range needs " +
+             ychart::detail::format_number(least[k]) + ", the budget is " + ychart::detail::format_number(budget[k]) +
+             ")";
+    }
+  return out.empty() ? "no single resource: each fits alone in some range, but no range fits all at once" : out;
+}
+
+}  // namespace detail
+
+inline PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o = {},
+                                       const SolveOptions& solve_options = {}) {
+  const auto t0 = std::chrono::steady_clock::now();
+  g.validate();
+  p.validate();
+  if (o.max_fpga_ranges < 0 || o.min_fpga_ranges < 0 || o.min_fpga_ranges > o.max_fpga_ranges)
+    throw graph_error("ychart: PartitionOptions: need 0 <= min_fpga_ranges <= max_fpga_ranges");
+  const std::size_t n = g.segments.size();
+  auto lacks = [&](std::size_t i) { return !g.segments[i].has_threshold || g.segments[i].node_count() < 2; };
+  for (std::size_t i = 0; i + 1 < n; ++i)
+    if (!g.segments[i].has_threshold && !g.segments[i + 1].has_threshold)
+      throw graph_error("ychart: graph `" + g.name + "`: segments `" + g.segments[i].name + "` and `" +
+                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds");
+
+  Model m;
+  std::vector<Discrete<>> x;
+  for (std::size_t i = 0; i < n; ++i) x.push_back(m.binary("fpga_" + g.segments[i].name));
+  // Entry and exit at boundary j (0..n): continuous in [0, 1], pinned to the
+  // binaries' differences from both sides, so integral.
+  std::vector<Real<>> u, v;
+  Affine<> entries;
+  for (std::size_t j = 0; j <= n; ++j) {
+    u.push_back(m.real("enter_" + std::to_string(j), 0.0, 1.0));
+    v.push_back(m.real("leave_" + std::to_string(j), 0.0, 1.0));
+    Affine<> now, before;
+    if (j < n) now += x[j];
+    if (j > 0) before += x[j - 1];
+    m.subject_to(u[j] >= now - before);
+    m.subject_to(v[j] >= before - now);
+    // and no more: u_j = max(0, x_j - x_{j-1}) exactly, so that sum u counts the ranges
+    m.subject_to(u[j] <= now);
+    m.subject_to(v[j] <= before);
+    m.subject_to(u[j] + before <= 1.0);
+    m.subject_to(v[j] + now <= 1.0);
+    entries += u[j];
+  }
+  m.subject_to(entries <= double(o.max_fpga_ranges), "FPGA ranges");
+  if (o.min_fpga_ranges > 0) m.subject_to(entries >= double(o.min_fpga_ranges), "FPGA ranges used");
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!lacks(i)) continue;
+    Affine<> neighbours;
+    if (i > 0) neighbours += x[i - 1];
+    if (i + 1 < n) neighbours += x[i + 1];
+    m.subject_to(x[i] <= neighbours, "FINN range rule at " + g.segments[i].name);
+  }
+  if (o.check_resources) {
+    const auto budget = p.fpga.budget.counts();
+    for (std::size_t k = 0; k < budget.size(); ++k) {
+      Affine<> used;
+      bool any = false;
+      for (std::size_t i = 0; i < n; ++i)
+        if (const double c = g.segments[i].fpga.counts()[k]; c > 0) used += c * x[i], any = true;
+      if (any) m.subject_to(used <= budget[k], FpgaFootprint::kind_name(k));
+    }
+  }
+  // Costs in seconds.
+  const double f = p.fpga.clock.value();
+  Affine<> cpu, fpga, link;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double t = g.segments[i].cpu_time.value() / p.cpu_speedup;
+    cpu += t - t * x[i];
+    fpga += (g.segments[i].fpga_cycles / f) * x[i];
+  }
+  for (std::size_t j = 0; j <= n; ++j) {
+    const auto tensor = boundary_tensor(g, j);
+    if (j < n) link += p.to_fpga(tensor).value() * u[j];
+    if (j > 0) link += p.from_fpga(tensor).value() * v[j];
+  }
+  if (o.schedule == Schedule::sequential) {
+    m.minimize(cpu + fpga + link);
+  } else {
+    auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
+    m.subject_to(tau >= cpu, "CPU stage");
+    m.subject_to(tau >= link, "link stage");
+    for (std::size_t i = 0; i < n; ++i)
+      m.subject_to(tau >= (g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name);
+    m.minimize(tau + 1e-9 * (cpu + fpga + link));  // among equal intervals, the lowest latency
+  }
+  const auto sol = m.solve(solve_options);
+  PartitionResult r;
+  r.status = sol.status();
+  r.message = sol.message();
+  if (sol.has_values()) {
+    r.objective_seconds = sol.objective();
+    std::vector<char> on(n);
+    for (std::size_t i = 0; i < n; ++i) on[i] = sol[x[i]] > 0.5;
+    std::vector<NodeRange> ranges;
+    for (const auto& [first, last] : detail::runs_of(on))
+      ranges.push_back({g.segments[std::size_t(first)].first_node, g.segments[std::size_t(last)].end_node});
+    r.cost = evaluate(g, p, ranges, o.schedule);
+  } else if (sol.status() == Status::infeasible) {
+    r.binding = detail::binding_resources(g, p);
+    r.message = "no valid FPGA range fits the " + p.fpga.name + ": " + r.binding;
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+}  // namespace ychart::partition
