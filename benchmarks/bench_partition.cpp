@@ -2,7 +2,8 @@
 // the exact model (GLPK through the MIGP engine) next to the thesis's
 // method, enumerating and costing every range, timed in the same run; with
 // the thesis's arithmetic (the argmin is range(0, 81)) and in consistent
-// units (the CPU alone), sequential and pipelined, and with two FPGA ranges.
+// units (the CPU alone), sequential and pipelined, and with two FPGA ranges;
+// and the partition and folding (PE, SIMD, BRAM or URAM per layer) together.
 #include "study004/mobilenet.hpp"
 
 #include <benchmark/benchmark.h>
@@ -57,6 +58,25 @@ void Enumeration(benchmark::State& state, bool as_reported, int ranges) {
 }
 BENCHMARK_CAPTURE(Enumeration, AsReported, true, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Enumeration, AsReportedTwoRanges, true, 2)->Unit(benchmark::kMillisecond);
+
+void FoldedPartition(benchmark::State& state, Schedule schedule, bool fix_0_81) {
+  const auto g = mobilenet_graph(net());
+  const auto nodes = foldable_mobilenet(net());
+  const auto p = kv260(net(), false);
+  PartitionOptions o;
+  o.schedule = schedule;
+  if (fix_0_81) o.fixed_fpga = {NodeRange{0, 81}};
+  std::size_t kept = 0;
+  for (auto _ : state) {
+    const auto r = solve_folded_partition(g, nodes, p, o);
+    if (r.status != ychart::Status::optimal) state.SkipWithError(r.message.c_str());
+    kept = r.kept;
+  }
+  state.counters["options"] = double(kept);
+}
+BENCHMARK_CAPTURE(FoldedPartition, MostFramesPerSecond, Schedule::pipelined, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(FoldedPartition, LeastLatency, Schedule::sequential, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(FoldedPartition, Range0To81Folded, Schedule::pipelined, true)->Unit(benchmark::kMillisecond);
 
 void BuildGraph(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(mobilenet_graph(net()));

@@ -4,11 +4,13 @@
 // pipelined), the cost of a fixed partition against a hand computation,
 // FPGA resource units, and bad input: typed errors and `infeasible` naming
 // the binding resource.
+#include <ychart/partition/folding_model.hpp>
 #include <ychart/partition/partition_model.hpp>
 #include <ychart/ychart.hpp>
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <random>
 
 namespace {
@@ -87,6 +89,101 @@ TEST(Partition, ExactModelMatchesEnumeration) {
   EXPECT_EQ(checked, 480);
   EXPECT_GT(used_fpga, 50);  // the tests exercise the FPGA side, not only the all-CPU answer
   EXPECT_GT(two_ranges, 5);
+}
+
+// Partition and folding together against brute force: every valid set of
+// ranges, and for each FPGA segment every combination of its nodes' options.
+TEST(Partition, FoldedModelMatchesBruteForce) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(0, 1);
+  int checked = 0, cpu_only = 0, folded_not_fastest = 0;
+  for (int trial = 0; trial < 48; ++trial) {
+    SequentialGraph g;
+    g.name = "random";
+    g.input = 1e5 * units::B;
+    const int n = 2 + trial % 3;
+    FoldableGraph nodes(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      Segment s;
+      s.name = "s" + std::to_string(i);
+      s.first_node = 2 * i, s.end_node = 2 * i + 2;
+      s.cpu_time = (1 + (trial % 4 == 0 ? 2 : 20) * u(rng)) * units::ms;
+      s.output = (1e4 + 4e5 * u(rng)) * units::B;
+      s.has_threshold = i > 0 || u(rng) < 0.5;
+      s.fpga_cycles = s.fpga_max_node_cycles = 1;  // the options decide
+      for (int k = 0; k < 1 + int(u(rng) * 2); ++k) {
+        FoldableNode f{"n" + std::to_string(k), {}};
+        const double base = 1e5 + 2e6 * u(rng);
+        for (int o = 0; o < 3; ++o) {
+          NodeOption opt{"o" + std::to_string(o), double(1 << o), 1, base / (1 << (2 * o)) * (0.8 + 0.4 * u(rng)), {}};
+          opt.fpga.bram = std::floor(3 + 10 * u(rng) * (o + 1)) * units::BRAM_18K;
+          opt.fpga.lut = (300 + 2000 * (o + 1) * u(rng)) * units::LUT;
+          f.options.push_back(opt);
+        }
+        nodes[std::size_t(i)].push_back(f);
+      }
+      g.segments.push_back(s);
+    }
+    Platform p = platform();
+    p.fpga.clock = (trial % 2 ? 1000.0 : 100.0) * units::MHz;
+    p.fpga.budget.bram = (20 + 40 * u(rng)) * units::BRAM_18K;
+    p.fpga.budget.lut = (3000 + 8000 * u(rng)) * units::LUT;
+    for (auto schedule : {Schedule::sequential, Schedule::pipelined})
+      for (int k : {1, 2}) {
+        double best = std::numeric_limits<double>::infinity();
+        std::vector<std::vector<int>> choice(static_cast<std::size_t>(n));
+        for (int mask = 0; mask < (1 << n); ++mask) {
+          std::vector<char> on(static_cast<std::size_t>(n));
+          for (int i = 0; i < n; ++i) on[std::size_t(i)] = (mask >> i) & 1;
+          const auto runs = ychart::partition::detail::runs_of(on);
+          if (int(runs.size()) > k) continue;
+          std::vector<NodeRange> ranges;
+          bool valid = true;
+          for (const auto& [a, b] : runs) {
+            valid = valid && valid_fpga_run(g, a, b);
+            ranges.push_back({g.segments[std::size_t(a)].first_node, g.segments[std::size_t(b)].end_node});
+          }
+          if (!valid) continue;
+          std::function<void(int, int)> next = [&](int s, int node) {
+            if (s == n) {
+              const auto c = evaluate(with_folding(g, nodes, choice), p, ranges, schedule);
+              if (c.fits) best = std::min(best, c.interval.value());
+              return;
+            }
+            auto& pick = choice[std::size_t(s)];
+            if (!on[std::size_t(s)]) {
+              pick.assign(nodes[std::size_t(s)].size(), -1);
+              next(s + 1, 0);
+              return;
+            }
+            if (node == int(nodes[std::size_t(s)].size())) {
+              next(s + 1, 0);
+              return;
+            }
+            pick.resize(nodes[std::size_t(s)].size());
+            for (int o = 0; o < 3; ++o) {
+              pick[std::size_t(node)] = o;
+              next(s, node + 1);
+            }
+          };
+          next(0, 0);
+        }
+        PartitionOptions po;
+        po.schedule = schedule;
+        po.max_fpga_ranges = k;
+        const auto r = solve_folded_partition(g, nodes, p, po);
+        ASSERT_EQ(r.status, Status::optimal) << r.message;
+        EXPECT_NEAR(r.cost.interval.value(), best, 1e-9 * best) << "trial " << trial;
+        EXPECT_TRUE(r.cost.fits);
+        cpu_only += r.cost.fpga.empty();
+        for (std::size_t s = 0; s < r.choice.size(); ++s)
+          for (int c : r.choice[s]) folded_not_fastest += c >= 0 && c < 2;
+        ++checked;
+      }
+  }
+  EXPECT_EQ(checked, 192);
+  EXPECT_GT(cpu_only, 0);            // some optima leave the FPGA out
+  EXPECT_GT(folded_not_fastest, 0);  // and some pick a cheaper, slower folding
 }
 
 TEST(Partition, EvaluateByHand) {

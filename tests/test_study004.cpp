@@ -120,13 +120,67 @@ TEST(Study004, InConsistentUnitsTheCpuAloneIsOptimal) {
   EXPECT_NEAR(choice.latency.value(), 3.147, 0.005);
   // Pipelined, the FPGA can still raise the frame rate: the exact model against enumeration.
   const Platform p = kv260(net(), false);
-  const auto piped = solve_partition(g, p, {1, 0, Schedule::pipelined, true});
+  const auto piped = solve_partition(g, p, pipelined_options());
   EnumerateOptions eo;
   eo.schedule = Schedule::pipelined;
   double best = std::numeric_limits<double>::infinity();
   for (const auto& c : enumerate_partitions(g, p, eo)) best = std::min(best, c.interval.value());
   EXPECT_NEAR(piped.cost.interval.value(), best, 1e-12);
   EXPECT_GT(piped.cost.frames_per_second(), 1e3 / 356.46);
+}
+
+// (c): with every node at PE = SIMD = 1 in block RAM, the folded model is the
+// plain partition model (a second formulation of the same problem); with
+// all foldings it can only do better; and its answer is legal FINN and fits.
+TEST(Study004, FoldedPartition) {
+  const auto& m = net();
+  const auto g = mobilenet_graph(m);
+  const Platform p = kv260(m, false);
+  const auto all = foldable_mobilenet(m);
+  FoldableGraph unit = all;
+  for (auto& seg : unit)
+    for (auto& node : seg) {
+      std::vector<NodeOption> keep;
+      for (const auto& o : node.options)
+        if (o.pe == 1 && o.simd == 1 && o.label.find("ultra") == std::string::npos) keep.push_back(o);
+      ASSERT_EQ(keep.size(), 1u) << node.name;
+      node.options = keep;
+    }
+  for (auto schedule : {Schedule::sequential, Schedule::pipelined}) {
+    PartitionOptions o;
+    o.schedule = schedule;
+    const auto plain = solve_partition(g, p, o);
+    const auto same = solve_folded_partition(g, unit, p, o);
+    ASSERT_EQ(same.status, Status::optimal) << same.message;
+    EXPECT_NEAR(same.cost.interval.value(), plain.cost.interval.value(), 1e-9 * plain.cost.interval.value());
+    const auto best = solve_folded_partition(g, all, p, o);
+    ASSERT_EQ(best.status, Status::optimal) << best.message;
+    EXPECT_LE(best.cost.interval.value(), plain.cost.interval.value() * (1 + 1e-9));
+    EXPECT_TRUE(best.cost.fits);
+    ASSERT_FALSE(best.cost.fpga.empty());  // folded, the FPGA pays
+    // Every chosen option is a legal FINN folding of its node.
+    for (std::size_t s = 0; s < all.size(); ++s)
+      for (std::size_t k = 0; k < all[s].size(); ++k) {
+        const int c = best.choice[s][k];
+        if (c < 0) continue;
+        const auto& node = all[s][k];
+        const auto& opt = node.options[std::size_t(c)];
+        if (node.name.rfind("MVAU_L", 0) == 0) {
+          const auto& l = m.layers[s];
+          EXPECT_TRUE((finn::Mvau{double(l.out_ch), double(l.in_ch * l.k * l.k), 1, {}}.legal(opt.pe, opt.simd)))
+              << node.name << " " << opt.label;
+        }
+        if (node.name.rfind("VVAU_", 0) == 0) {
+          const auto& l = m.layers[s];
+          EXPECT_TRUE((finn::Vvau{double(l.out_ch), double(l.k), 1, {}}.legal(opt.pe, opt.simd))) << opt.label;
+        }
+      }
+    if (schedule == Schedule::pipelined) {
+      EXPECT_GT(best.cost.frames_per_second(), 100.0);  // 249 on our data; the CPU alone: 2.8
+    } else {
+      EXPECT_LT(best.cost.latency.in(units::ms), m.cpu_only_ms);  // 77 ms on our data
+    }
+  }
 }
 
 TEST(Study004, LoaderNamesFileAndField) {

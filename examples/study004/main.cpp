@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
     // ---- (b) consistent units ----
     const auto consistent = solve_partition(g, thesis_kv260);
     const auto consistent_device = solve_partition(g, device_kv260);
-    const auto pipelined = solve_partition(g, device_kv260, {1, 0, Schedule::pipelined, true});
+    const auto pipelined = solve_partition(g, device_kv260, pipelined_options());
     const auto thesis_choice = evaluate(g, thesis_kv260, {NodeRange{0, 81}});
     const auto whole = evaluate(g, thesis_kv260, {NodeRange{0, g.node_count()}});
     io::Table b({{"case", "", 1}, {"FPGA range", "", 1}, {"status", "", 1}, {"CPU", "ms", 4}, {"FPGA compute", "ms", 4},
@@ -148,6 +148,44 @@ int main(int argc, char** argv) {
     std::printf("pipelined (frames stream through CPU, link and FPGA at once): exact optimum %s, %.2f frames/s "
                 "(CPU alone %.2f)\n\n",
                 range_text(pipelined.cost.fpga).c_str(), pipelined.cost.frames_per_second(), 1e3 / cpu_only_ms);
+
+    // ---- (c) folding, jointly with the partition ----
+    const FoldableGraph foldable = foldable_mobilenet(m);
+    PartitionOptions fastest;
+    fastest.schedule = Schedule::pipelined;
+    const auto folded = solve_folded_partition(g, foldable, device_kv260, fastest);
+    const auto folded_latency = solve_folded_partition(g, foldable, device_kv260, PartitionOptions{});
+    PartitionOptions fixed81 = fastest;
+    fixed81.fixed_fpga = {NodeRange{0, 81}};
+    const auto folded81 = solve_folded_partition(g, foldable, device_kv260, fixed81);
+    io::Table c({{"objective", "", 1}, {"status", "", 1}, {"FPGA range", "", 1}, {"frames/s", "", 4},
+                 {"latency", "ms", 4}, {"BRAM_18K", "", 4}, {"LUT", "", 6}, {"URAM", "", 3}, {"DSP", "", 1},
+                 {"solve", "s", 3}});
+    auto crow = [&](const std::string& what, const FoldedPartition& r) {
+      c.add_row({what, std::string(to_string(r.status)), range_text(r.cost.fpga), r.cost.frames_per_second(),
+                 r.cost.latency.in(units::ms), r.cost.used.bram.value(), r.cost.used.lut.value(), r.cost.used.uram.value(),
+                 r.cost.used.dsp.value(), r.seconds});
+    };
+    crow("most frames/s (pipelined)", folded);
+    crow("least latency (sequential)", folded_latency);
+    crow("most frames/s, range(0, 81) fixed", folded81);
+    std::printf("(c) folding (PE, SIMD, weights in BRAM or URAM per layer) and partition together, KV260 with 288 "
+                "BRAM_18K, 117,120 LUT, 64 URAM, 1,248 DSP; proven optima; %zu options, %zu after dropping dominated "
+                "ones\n",
+                folded.options, folded.kept);
+    c.print(std::cout);
+    io::Table fold({{"segment", "", 1}, {"node", "", 1}, {"PE", "", 1}, {"SIMD", "", 1}, {"option", "", 1},
+                    {"cycles", "", 6}});
+    for (std::size_t sgi = 0; sgi < foldable.size(); ++sgi)
+      for (std::size_t k = 0; k < foldable[sgi].size(); ++k) {
+        const int oi = folded.choice.empty() ? -1 : folded.choice[sgi][k];
+        if (oi < 0) continue;
+        const auto& o = foldable[sgi][k].options[std::size_t(oi)];
+        fold.add_row({g.segments[sgi].name, foldable[sgi][k].name, long(o.pe), long(o.simd), o.label, o.cycles});
+      }
+    std::printf("the folding at the most frames/s (FPGA nodes only):\n");
+    fold.print(std::cout);
+    std::printf("\n");
 
     // ---- range(0, 81) at PE = SIMD = 1 ----
     const auto f81 = evaluate(g, thesis_kv260, {NodeRange{0, 81}}, Schedule::pipelined);
@@ -181,6 +219,8 @@ int main(int argc, char** argv) {
     outputs.add_table("consistent", b);
     outputs.add_table("fpga_0_81", r81);
     outputs.add_table("cnv_cybsec_as_reported", small);
+    outputs.add_table("folded", c);
+    outputs.add_table("folding", fold);
     outputs.add_json("mobilenet_v1", [&](io::JsonWriter& json) {
       json.begin_object();
       json.key("ranges").value(static_cast<long>(g.segments.size() * (g.segments.size() + 1) / 2));
@@ -202,6 +242,31 @@ int main(int argc, char** argv) {
       json.key("total_s").value(consistent.cost.latency.value());
       json.key("speedup").value(cpu_only_ms * 1e-3 / consistent.cost.latency.value());
       json.key("thesis_choice_s").value(thesis_choice.latency.value());
+      json.end_object();
+      json.key("folded").begin_object();
+      json.key("status").value(std::string(to_string(folded.status)));
+      json.key("fpga_nodes");
+      write_range(json, folded.cost.fpga);
+      json.key("total_s").value(folded.cost.latency.value());
+      json.key("fps").value(folded.cost.frames_per_second());
+      json.key("bram18k").value(folded.cost.used.bram.value()).key("lut").value(folded.cost.used.lut.value());
+      json.key("uram").value(folded.cost.used.uram.value()).key("dsp").value(folded.cost.used.dsp.value());
+      json.key("folding").begin_array();
+      for (std::size_t sgi = 0; sgi < foldable.size(); ++sgi)
+        for (std::size_t k = 0; k < foldable[sgi].size(); ++k) {
+          const int oi = folded.choice.empty() ? -1 : folded.choice[sgi][k];
+          if (oi < 0) continue;
+          const auto& o = foldable[sgi][k].options[std::size_t(oi)];
+          json.begin_object().key("segment").value(g.segments[sgi].name).key("node").value(foldable[sgi][k].name);
+          json.key("pe").value(o.pe).key("simd").value(o.simd).key("option").value(o.label).key("cycles").value(o.cycles);
+          json.end_object();
+        }
+      json.end_array();
+      json.key("least_latency").begin_object().key("fpga_nodes");
+      write_range(json, folded_latency.cost.fpga);
+      json.key("total_s").value(folded_latency.cost.latency.value()).key("speedup").value(
+          cpu_only_ms * 1e-3 / folded_latency.cost.latency.value());
+      json.end_object();
       json.end_object();
       json.key("fpga_0_81").begin_object();
       json.key("bram18k").value(f81.used.bram.value()).key("lut").value(f81.used.lut.value());

@@ -9,6 +9,7 @@
 
 #include <ychart/finn/estimates.hpp>
 #include <ychart/io/json.hpp>
+#include <ychart/partition/folding_model.hpp>
 #include <ychart/partition/partition_model.hpp>
 #include <ychart/ychart.hpp>
 
@@ -283,6 +284,115 @@ inline partition::SequentialGraph mobilenet_graph(const MobileNet& m, std::vecto
   }
   g.validate();
   return g;
+}
+
+/// One FPGA range, frames streaming through CPU, link and FPGA at once.
+inline partition::PartitionOptions pipelined_options() {
+  partition::PartitionOptions o;
+  o.schedule = partition::Schedule::pipelined;
+  return o;
+}
+
+inline std::vector<double> divisors(int n) {
+  std::vector<double> d;
+  for (int i = 1; i <= n; ++i)
+    if (n % i == 0) d.push_back(i);
+  return d;
+}
+
+/// Every segment's FPGA nodes with their legal foldings (FINN: PE divides the
+/// output channels, SIMD the input channels, or the k^2 taps of a VVAU), a
+/// matrix-vector unit's weights in block RAM or in UltraRAM.
+inline partition::FoldableGraph foldable_mobilenet(const MobileNet& m) {
+  using partition::FoldableNode;
+  using partition::NodeOption;
+  const std::size_t n = m.layers.size();
+  partition::FoldableGraph out(n + 1);
+  auto fixed = [](std::string name, double cycles) {
+    FoldableNode f{std::move(name), {}};
+    f.options.push_back(NodeOption{"fixed", 1, 1, cycles, {}});
+    return f;
+  };
+  auto acc_bits = [&](std::size_t k) {
+    const auto& l = m.layers[k];
+    return finn::accumulator_bits(l.kind == "dw" ? double(l.k * l.k) : double(l.in_ch * l.k * l.k),
+                                  finn::Bits{l.weight_bits, l.input_bits, 4, false});
+  };
+  auto label = [](const char* what, double pe, double simd, const char* style) {
+    return std::string(what) + " PE=" + std::to_string(int(pe)) + " SIMD=" + std::to_string(int(simd)) + style;
+  };
+  auto mvau_options = [&](std::string name, const finn::Mvau& u) {
+    FoldableNode f{std::move(name), {}};
+    for (double pe : divisors(int(u.mh)))
+      for (double simd : divisors(int(u.mw))) {
+        NodeOption block{label("", pe, simd, " block"), pe, simd, u.cycles(pe, simd), {}};
+        block.fpga.bram = u.bram18(pe, simd) * units::BRAM_18K;
+        block.fpga.lut = u.luts(pe, simd) * units::LUT;
+        NodeOption ultra{label("", pe, simd, " ultra"), pe, simd, u.cycles(pe, simd), {}};
+        ultra.fpga.uram = u.uram(pe, simd) * units::URAM;
+        ultra.fpga.lut = u.luts(pe, simd) * units::LUT;
+        f.options.push_back(block);
+        f.options.push_back(ultra);
+      }
+    return f;
+  };
+  for (std::size_t s = 0; s <= n; ++s) {
+    auto& nodes = out[s];
+    if (s > 0) {
+      const auto& prev = m.layers[s - 1];
+      finn::Thresholding t{double(prev.out_ch), double(prev.out_dim) * prev.out_dim, acc_bits(s - 1)};
+      FoldableNode f{"Thresholding_" + std::to_string(s - 1), {}};
+      for (double pe : divisors(prev.out_ch)) {
+        NodeOption o{label("", pe, 1, ""), pe, 1, t.cycles(pe), {}};
+        o.fpga.lut = t.luts(pe) * units::LUT;
+        f.options.push_back(o);
+      }
+      nodes.push_back(f);
+    }
+    if (s == 0 && m.preprocess_cycles > 0) nodes.push_back(fixed("Preprocess", m.preprocess_cycles));
+    if (s == n) {
+      nodes.push_back(fixed("GlobalAccPool", m.pool_cycles));
+      nodes.push_back(mvau_options("MVAU_FC", finn::Mvau{m.fc_out, m.fc_in, 1,
+                                                         finn::Bits{m.fc_weight_bits, m.fc_input_bits, 8, false}}));
+      nodes.push_back(fixed("LabelSelect", m.postprocess_cycles));
+      continue;
+    }
+    const auto& l = m.layers[s];
+    finn::Bits bits{l.weight_bits, l.input_bits, 4, false};
+    if (l.k > 1) {
+      if (l.pad > 0) {
+        finn::Padding pad{double(l.in_dim + 2 * l.pad), double(l.in_ch)};
+        FoldableNode f{"FMPadding_" + l.name, {}};
+        for (double simd : divisors(l.in_ch)) f.options.push_back(NodeOption{label("", 1, simd, ""), 1, simd, pad.cycles(simd), {}});
+        nodes.push_back(f);
+      }
+      finn::SlidingWindow swg{double(l.in_dim + 2 * l.pad), double(l.in_ch), double(l.k), double(l.out_dim),
+                              double(l.stride), double(l.input_bits)};
+      FoldableNode f{"ConvolutionInputGenerator_" + l.name, {}};
+      for (double simd : divisors(l.in_ch)) {
+        NodeOption o{label("", 1, simd, ""), 1, simd, swg.cycles(simd), {}};
+        o.fpga.lut = swg.luts(simd) * units::LUT;
+        f.options.push_back(o);
+      }
+      nodes.push_back(f);
+    }
+    const double pixels = double(l.out_dim) * l.out_dim;
+    if (l.kind == "dw") {
+      finn::Vvau v{double(l.out_ch), double(l.k), pixels, bits};
+      FoldableNode f{"VVAU_" + l.name, {}};
+      for (double pe : divisors(l.out_ch))
+        for (double simd : divisors(l.k * l.k)) {
+          NodeOption o{label("", pe, simd, ""), pe, simd, v.cycles(pe, simd), {}};
+          o.fpga.bram = v.bram18(pe, simd) * units::BRAM_18K;
+          o.fpga.lut = v.luts(pe, simd) * units::LUT;
+          f.options.push_back(o);
+        }
+      nodes.push_back(f);
+    } else {
+      nodes.push_back(mvau_options("MVAU_" + l.name, finn::Mvau{double(l.out_ch), double(l.in_ch * l.k * l.k), pixels, bits}));
+    }
+  }
+  return out;
 }
 
 }  // namespace study004

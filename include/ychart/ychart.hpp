@@ -65,3 +65,4 @@
 #include "partition/evaluate.hpp"
 #include "partition/enumerate.hpp"
 #include "partition/partition_model.hpp"
+#include "partition/folding_model.hpp"

@@ -54,7 +54,12 @@ struct Mvau {
   Bits bits;
 
   double cycles(double pe, double simd) const { return (mh / pe) * (mw / simd) * vectors; }
+  /// Weights in block RAM (ram_style block or auto).
   double bram18(double pe, double simd) const { return weight_bram18(mh * mw / (pe * simd), pe * simd * bits.weight); }
+  /// Weights in UltraRAM (ram_style ultra): 72 bits x 4096 per URAM.
+  double uram(double pe, double simd) const {
+    return std::ceil(pe * simd * bits.weight / 72) * std::ceil(mh * mw / (pe * simd) / 4096);
+  }
   double luts(double pe, double simd) const {
     const double w = bits.weight, a = bits.input;
     const double mult = simd * (2 * std::ceil((w + a) / 6) - 1) * (w + a);

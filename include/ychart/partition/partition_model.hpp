@@ -35,6 +35,9 @@ struct PartitionOptions {
   int min_fpga_ranges = 0;  // 1: the FPGA must be used (then no fit is `infeasible`)
   Schedule schedule = Schedule::sequential;
   bool check_resources = true;
+  /// Non-empty: these ranges, and only these, run on the FPGA (to fold a
+  /// given partition, or to cost it under the same rules).
+  std::vector<NodeRange> fixed_fpga;
 };
 
 struct PartitionResult {
@@ -75,6 +78,14 @@ inline std::string binding_resources(const SequentialGraph& g, const Platform& p
   return out.empty() ? "no single resource: each fits alone in some range, but no range fits all at once" : out;
 }
 
+/// x_g = 1 inside the given ranges and 0 outside (nothing when `ranges` is empty).
+inline void fix_segments(Model& m, const SequentialGraph& g, const std::vector<Discrete<>>& x,
+                         const std::vector<NodeRange>& ranges) {
+  if (ranges.empty()) return;
+  const auto on = segments_on_fpga(g, ranges);
+  for (std::size_t i = 0; i < x.size(); ++i) m.subject_to(x[i] == (on[i] ? 1.0 : 0.0), "fixed " + g.segments[i].name);
+}
+
 }  // namespace detail
 
 inline PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o = {},
@@ -94,6 +105,7 @@ inline PartitionResult solve_partition(const SequentialGraph& g, const Platform&
   Model m;
   std::vector<Discrete<>> x;
   for (std::size_t i = 0; i < n; ++i) x.push_back(m.binary("fpga_" + g.segments[i].name));
+  detail::fix_segments(m, g, x, o.fixed_fpga);
   // Entry and exit at boundary j (0..n): continuous in [0, 1], pinned to the
   // binaries' differences from both sides, so integral.
   std::vector<Real<>> u, v;
