@@ -88,6 +88,15 @@ TEST(Study004, AsReportedTheArgminIsRange0To81) {
   for (const auto& c : enumerate_partitions(g, as_labelled())) best = std::min(best, c.latency.value());
   EXPECT_NEAR(r.cost.latency.value(), best, 1e-12);
   EXPECT_NEAR(net().cpu_only_ms / r.cost.latency.in(units::ms), 2.8154, 1e-3);
+  // Table 5.4 (Eq. 5.2, a CPU n times faster): its best column, to its two decimals.
+  for (const auto& row : net().table_5_4) {
+    Platform faster = as_labelled();
+    faster.cpu_speedup = row.n;
+    const auto best_n = solve_partition(g, faster);
+    ASSERT_EQ(best_n.cost.fpga.size(), 1u);
+    EXPECT_EQ(best_n.cost.fpga[0], (NodeRange{0, 81})) << row.n;
+    EXPECT_NEAR(best_n.cost.latency.in(units::ms), row.min_ms, 0.006) << row.n;
+  }
   // Algorithm 1 (no resource check): the whole network.
   PartitionOptions free;
   free.check_resources = false;

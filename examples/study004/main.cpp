@@ -149,6 +149,21 @@ int main(int argc, char** argv) {
                 "(CPU alone %.2f)\n\n",
                 range_text(pipelined.cost.fpga).c_str(), pipelined.cost.frames_per_second(), 1e3 / cpu_only_ms);
 
+    // ---- Table 5.4: a CPU n times faster (Eq. 5.2) ----
+    io::Table faster({{"n", "", 1}, {"thesis: best [\"ms\"]", "", 5}, {"ours, its arithmetic", "", 5},
+                      {"FPGA range (its arithmetic)", "", 1}, {"consistent: optimum", "ms", 5},
+                      {"FPGA range (consistent)", "", 1}});
+    for (const auto& row : m.table_5_4) {
+      Platform reported_n = as_labelled, consistent_n = thesis_kv260;
+      reported_n.cpu_speedup = consistent_n.cpu_speedup = row.n;
+      const auto a_n = solve_partition(g, reported_n), b_n = solve_partition(g, consistent_n);
+      faster.add_row({long(row.n), row.min_ms, a_n.cost.latency.in(units::ms), range_text(a_n.cost.fpga),
+                      b_n.cost.latency.in(units::ms), range_text(b_n.cost.fpga)});
+    }
+    std::printf("Table 5.4: a CPU n times faster (Eq. 5.2), the exact optimum for each n\n");
+    faster.print(std::cout);
+    std::printf("\n");
+
     // ---- (c) folding, jointly with the partition ----
     const FoldableGraph foldable = foldable_mobilenet(m);
     PartitionOptions fastest;
@@ -183,6 +198,27 @@ int main(int argc, char** argv) {
         const auto& o = foldable[sgi][k].options[std::size_t(oi)];
         fold.add_row({g.segments[sgi].name, foldable[sgi][k].name, long(o.pe), long(o.simd), o.label, o.cycles});
       }
+    io::LineChart cycles_chart;
+    cycles_chart.title = "MobileNetV1 on the KV260: cycles per FPGA node (study 004)";
+    cycles_chart.x_label = "dataflow node, in graph order";
+    cycles_chart.y_label = "cycles per frame";
+    cycles_chart.log_y = true;
+    io::Series unit_series{"PE = SIMD = 1 (the thesis)", {}, {}}, folded_series{"folded, most frames/s", {}, {}};
+    {
+      const std::vector<Folding> one(m.layers.size() + 1);
+      double x = 0;
+      for (std::size_t sgi = 0; sgi < foldable.size(); ++sgi) {
+        const auto detail = segment_detail(m, sgi, one);
+        for (std::size_t k = 0; k < foldable[sgi].size(); ++k, ++x) {
+          unit_series.x.push_back(x), unit_series.y.push_back(detail.node_cycles.at(k).second);
+          const int oi = folded.choice.empty() ? -1 : folded.choice[sgi][k];
+          if (oi >= 0) folded_series.x.push_back(x), folded_series.y.push_back(foldable[sgi][k].options[std::size_t(oi)].cycles);
+        }
+      }
+    }
+    unit_series.markers = folded_series.markers = false;
+    cycles_chart.series = {unit_series, folded_series};
+    outputs.figure("mobilenet_folding_cycles.svg", cycles_chart);
     std::printf("the folding at the most frames/s (FPGA nodes only):\n");
     fold.print(std::cout);
     std::printf("\n");
@@ -202,7 +238,7 @@ int main(int argc, char** argv) {
     chart.x_label = "end of the FPGA range l (node)";
     chart.y_label = "latency (ms)";
     chart.log_y = true;
-    io::Series reported{"as reported (cycles x 1e-8 read as ms)", {}, {}}, typed{"consistent units", {}, {}},
+    io::Series reported{"as reported (s read as ms)", {}, {}}, typed{"consistent units", {}, {}},
         cpu_line{"CPU alone", {}, {}};
     cpu_line.dashed = true, cpu_line.markers = false;
     for (std::size_t s = 1; s < g.segments.size(); ++s) {
@@ -219,6 +255,7 @@ int main(int argc, char** argv) {
     outputs.add_table("consistent", b);
     outputs.add_table("fpga_0_81", r81);
     outputs.add_table("cnv_cybsec_as_reported", small);
+    outputs.add_table("faster_cpu", faster);
     outputs.add_table("folded", c);
     outputs.add_table("folding", fold);
     outputs.add_json("mobilenet_v1", [&](io::JsonWriter& json) {

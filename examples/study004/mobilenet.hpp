@@ -62,6 +62,10 @@ struct MobileNet {
   int ranges = 0;
   std::vector<ThesisRow> algorithm1, algorithm2, cnv, cybsec;  // cnv, cybsec: Tables 5.8, 5.9 (Algorithm 2)
   double thesis_bram_0_81 = 0, thesis_lut_0_81 = 0, thesis_fps_0_81 = 0;
+  struct FasterCpu {
+    double n = 1, min_ms = 0, max_ms = 0;  // Table 5.4: Eq. 5.2 over the Algorithm 2 partitions
+  };
+  std::vector<FasterCpu> table_5_4;
 };
 
 inline MobileNet load_mobilenet(const std::filesystem::path& file) {
@@ -150,6 +154,8 @@ inline MobileNet load_mobilenet(const std::filesystem::path& file) {
   m.algorithm2 = rows(th.at("algorithm2_top5"));
   m.cnv = rows(th.at("cnv_algorithm2_top5"));
   m.cybsec = rows(th.at("cybsec_algorithm2_top5"));
+  for (const auto& r : th.at("table_5_4").elements())
+    m.table_5_4.push_back({positive(r, "n"), positive(r, "min_ms"), positive(r, "max_ms")});
   const auto& f81 = th.at("fpga_0_81");
   m.thesis_bram_0_81 = f81.at("bram18k").number();
   m.thesis_lut_0_81 = f81.at("lut").number();
