@@ -16235,16 +16235,19 @@ struct Platform {
   double cpu_speedup = 1.0;
 
   void validate() const {
-    if (!(fpga.clock.value() > 0)) throw graph_error("ychart: platform `" + fpga.name + "`: the FPGA clock must be positive");
+    if (!(fpga.clock.value() > 0) || !std::isfinite(fpga.clock.value()))
+      throw graph_error("ychart: platform `" + fpga.name + "`: the FPGA clock must be positive and finite");
     const auto b = fpga.budget.counts();
     for (std::size_t k = 0; k < b.size(); ++k)
       if (!(b[k] >= 0) || !std::isfinite(b[k]))
         throw graph_error(std::string("ychart: platform `") + fpga.name + "`: the " + FpgaFootprint::kind_name(k) +
                           " budget must be finite and not negative");
     for (const auto* t : {&to_fpga, &from_fpga})
-      if (!(t->slope.value() >= 0) || !(t->offset.value() >= 0))
-        throw graph_error("ychart: platform `" + fpga.name + "`: transfer fits must not be negative");
-    if (!(cpu_speedup > 0)) throw graph_error("ychart: platform `" + fpga.name + "`: cpu_speedup must be positive");
+      if (!(t->slope.value() >= 0) || !(t->offset.value() >= 0) || !std::isfinite(t->slope.value()) ||
+          !std::isfinite(t->offset.value()))
+        throw graph_error("ychart: platform `" + fpga.name + "`: transfer fits must be finite and not negative");
+    if (!(cpu_speedup > 0) || !std::isfinite(cpu_speedup))
+      throw graph_error("ychart: platform `" + fpga.name + "`: cpu_speedup must be positive and finite");
   }
 };
 
@@ -16470,6 +16473,7 @@ inline std::vector<PartitionCost> enumerate_partitions(const SequentialGraph& g,
 
 
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
@@ -16601,8 +16605,12 @@ inline PartitionResult solve_partition(const SequentialGraph& g, const Platform&
   }
   for (std::size_t j = 0; j <= n; ++j) {
     const auto tensor = boundary_tensor(g, j);
-    if (j < n) link += p.to_fpga(tensor).value() * u[j];
-    if (j > 0) link += p.from_fpga(tensor).value() * v[j];
+    const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
+    if (!std::isfinite(in) || !std::isfinite(out))
+      throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
+                        "` overflows (tensor size times the fit's slope)");
+    if (j < n) link += in * u[j];
+    if (j > 0) link += out * v[j];
   }
   if (o.schedule == Schedule::sequential) {
     m.minimize(cpu + fpga + link);
@@ -16658,6 +16666,7 @@ inline PartitionResult solve_partition(const SequentialGraph& g, const Platform&
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -16760,9 +16769,10 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
         throw graph_error("ychart: node `" + node.name + "` of segment `" + g.segments[s].name + "` has no options");
       for (const auto& opt : node.options) {
         const auto c = opt.fpga.counts();
-        if (!(opt.cycles > 0) || std::any_of(c.begin(), c.end(), [](double v) { return !(v >= 0); }))
+        if (!(opt.cycles > 0) || !std::isfinite(opt.cycles) ||
+            std::any_of(c.begin(), c.end(), [](double v) { return !(v >= 0) || !std::isfinite(v); }))
           throw graph_error("ychart: node `" + node.name + "`, option `" + opt.label +
-                            "`: cycles must be positive and resources not negative");
+                            "`: cycles must be positive and resources not negative, all finite");
       }
     }
   }
@@ -16841,8 +16851,12 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
   }
   for (std::size_t j = 0; j <= n; ++j) {
     const auto tensor = boundary_tensor(g, j);
-    if (j < n) link += p.to_fpga(tensor).value() * u[j];
-    if (j > 0) link += p.from_fpga(tensor).value() * v[j];
+    const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
+    if (!std::isfinite(in) || !std::isfinite(out))
+      throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
+                        "` overflows (tensor size times the fit's slope)");
+    if (j < n) link += in * u[j];
+    if (j > 0) link += out * v[j];
   }
   if (o.schedule == Schedule::sequential) {
     m.minimize(cpu + fpga + link);

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -123,9 +124,10 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
         throw graph_error("ychart: node `" + node.name + "` of segment `" + g.segments[s].name + "` has no options");
       for (const auto& opt : node.options) {
         const auto c = opt.fpga.counts();
-        if (!(opt.cycles > 0) || std::any_of(c.begin(), c.end(), [](double v) { return !(v >= 0); }))
+        if (!(opt.cycles > 0) || !std::isfinite(opt.cycles) ||
+            std::any_of(c.begin(), c.end(), [](double v) { return !(v >= 0) || !std::isfinite(v); }))
           throw graph_error("ychart: node `" + node.name + "`, option `" + opt.label +
-                            "`: cycles must be positive and resources not negative");
+                            "`: cycles must be positive and resources not negative, all finite");
       }
     }
   }
@@ -204,8 +206,12 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
   }
   for (std::size_t j = 0; j <= n; ++j) {
     const auto tensor = boundary_tensor(g, j);
-    if (j < n) link += p.to_fpga(tensor).value() * u[j];
-    if (j > 0) link += p.from_fpga(tensor).value() * v[j];
+    const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
+    if (!std::isfinite(in) || !std::isfinite(out))
+      throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
+                        "` overflows (tensor size times the fit's slope)");
+    if (j < n) link += in * u[j];
+    if (j > 0) link += out * v[j];
   }
   if (o.schedule == Schedule::sequential) {
     m.minimize(cpu + fpga + link);

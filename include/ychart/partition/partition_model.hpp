@@ -23,6 +23,7 @@
 #include "enumerate.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
@@ -154,8 +155,12 @@ inline PartitionResult solve_partition(const SequentialGraph& g, const Platform&
   }
   for (std::size_t j = 0; j <= n; ++j) {
     const auto tensor = boundary_tensor(g, j);
-    if (j < n) link += p.to_fpga(tensor).value() * u[j];
-    if (j > 0) link += p.from_fpga(tensor).value() * v[j];
+    const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
+    if (!std::isfinite(in) || !std::isfinite(out))
+      throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
+                        "` overflows (tensor size times the fit's slope)");
+    if (j < n) link += in * u[j];
+    if (j > 0) link += out * v[j];
   }
   if (o.schedule == Schedule::sequential) {
     m.minimize(cpu + fpga + link);

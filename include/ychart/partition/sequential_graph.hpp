@@ -128,16 +128,19 @@ struct Platform {
   double cpu_speedup = 1.0;
 
   void validate() const {
-    if (!(fpga.clock.value() > 0)) throw graph_error("ychart: platform `" + fpga.name + "`: the FPGA clock must be positive");
+    if (!(fpga.clock.value() > 0) || !std::isfinite(fpga.clock.value()))
+      throw graph_error("ychart: platform `" + fpga.name + "`: the FPGA clock must be positive and finite");
     const auto b = fpga.budget.counts();
     for (std::size_t k = 0; k < b.size(); ++k)
       if (!(b[k] >= 0) || !std::isfinite(b[k]))
         throw graph_error(std::string("ychart: platform `") + fpga.name + "`: the " + FpgaFootprint::kind_name(k) +
                           " budget must be finite and not negative");
     for (const auto* t : {&to_fpga, &from_fpga})
-      if (!(t->slope.value() >= 0) || !(t->offset.value() >= 0))
-        throw graph_error("ychart: platform `" + fpga.name + "`: transfer fits must not be negative");
-    if (!(cpu_speedup > 0)) throw graph_error("ychart: platform `" + fpga.name + "`: cpu_speedup must be positive");
+      if (!(t->slope.value() >= 0) || !(t->offset.value() >= 0) || !std::isfinite(t->slope.value()) ||
+          !std::isfinite(t->offset.value()))
+        throw graph_error("ychart: platform `" + fpga.name + "`: transfer fits must be finite and not negative");
+    if (!(cpu_speedup > 0) || !std::isfinite(cpu_speedup))
+      throw graph_error("ychart: platform `" + fpga.name + "`: cpu_speedup must be positive and finite");
   }
 };
 
