@@ -32,7 +32,7 @@ fo = m["folded"]
 assert fo["status"] == "optimal", fo["status"]
 assert fo["fps"] > 1e3 / 356.46, fo["fps"]  # folded, the FPGA part raises the frame rate
 assert fo["fpga_nodes"] is not None and fo["fpga_nodes"][0] < fo["fpga_nodes"][1], fo["fpga_nodes"]
-assert fo["bram18k"] <= 288 and fo["lut"] <= 117120 and fo["uram"] <= 64 and fo["dsp"] <= 1248, fo
+assert fo["bram18k"] <= 144 and fo["budget_bram18k"] == 144 and fo["lut"] <= 117120 and fo["uram"] <= 64 and fo["dsp"] <= 1248, fo
 for entry in fo["folding"]:
     assert entry["pe"] >= 1 and entry["simd"] >= 1 and entry["cycles"] > 0, entry
 assert fo["least_latency"]["speedup"] > 1, fo["least_latency"]
