@@ -43,11 +43,12 @@ BENCHMARK_CAPTURE(ExactPartition, Consistent, false, Schedule::sequential, 1)->U
 BENCHMARK_CAPTURE(ExactPartition, ConsistentPipelined, false, Schedule::pipelined, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ExactPartition, AsReportedTwoRanges, true, Schedule::sequential, 2)->Unit(benchmark::kMillisecond);
 
-void Enumeration(benchmark::State& state, bool as_reported, int ranges) {
+void Enumeration(benchmark::State& state, bool as_reported, int ranges, bool check_resources) {
   const auto g = mobilenet_graph(net());
   const auto p = platform(as_reported);
   EnumerateOptions o;
   o.max_fpga_ranges = ranges;
+  o.check_resources = check_resources;  // false: the thesis's Algorithm 1, true: its Algorithm 2
   std::size_t count = 0;
   for (auto _ : state) {
     const auto all = enumerate_partitions(g, p, o);
@@ -56,8 +57,9 @@ void Enumeration(benchmark::State& state, bool as_reported, int ranges) {
   }
   state.counters["partitions"] = double(count);
 }
-BENCHMARK_CAPTURE(Enumeration, AsReported, true, 1)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(Enumeration, AsReportedTwoRanges, true, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Enumeration, Algorithm1, true, 1, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Enumeration, Algorithm2, true, 1, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Enumeration, Algorithm2TwoRanges, true, 2, true)->Unit(benchmark::kMillisecond);
 
 void FoldedPartition(benchmark::State& state, Schedule schedule, bool fix_0_81, bool device_bram) {
   const auto g = mobilenet_graph(net());
