@@ -16541,6 +16541,69 @@ inline void fix_segments(Model& m, const SequentialGraph& g, const std::vector<D
   for (std::size_t i = 0; i < x.size(); ++i) m.subject_to(x[i] == (on[i] ? 1.0 : 0.0), "fixed " + g.segments[i].name);
 }
 
+/// The rows every partition model shares: x_g fixed where asked; entries
+/// u_j and exits v_j pinned to max(0, +-(x_j - x_{j-1})) by four rows each,
+/// so that sum u counts the FPGA ranges; the count's bounds; FINN's rule
+/// (a segment without a threshold, or of one node, needs an FPGA
+/// neighbour). Returns the link's cost in seconds (the transfers at every
+/// boundary), or throws graph_error for a transfer time that overflows.
+struct RangeRows {
+  std::vector<Real<>> enter, leave;
+  Affine<> link;
+};
+
+inline RangeRows add_range_rows(Model& m, const SequentialGraph& g, const Platform& p, const std::vector<Discrete<>>& x,
+                                const PartitionOptions& o) {
+  const std::size_t n = x.size();
+  for (std::size_t i = 0; i + 1 < n; ++i)
+    if (!g.segments[i].has_threshold && !g.segments[i + 1].has_threshold)
+      throw graph_error("ychart: graph `" + g.name + "`: segments `" + g.segments[i].name + "` and `" +
+                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds");
+  fix_segments(m, g, x, o.fixed_fpga);
+  RangeRows r;
+  Affine<> entries;
+  for (std::size_t j = 0; j <= n; ++j) {
+    r.enter.push_back(m.real("enter_" + std::to_string(j), 0.0, 1.0));
+    r.leave.push_back(m.real("leave_" + std::to_string(j), 0.0, 1.0));
+    const auto &u = r.enter.back(), &v = r.leave.back();
+    Affine<> now, before;
+    if (j < n) now += x[j];
+    if (j > 0) before += x[j - 1];
+    m.subject_to(u >= now - before);
+    m.subject_to(v >= before - now);
+    m.subject_to(u <= now);
+    m.subject_to(v <= before);
+    m.subject_to(u + before <= 1.0);
+    m.subject_to(v + now <= 1.0);
+    entries += u;
+    const auto tensor = boundary_tensor(g, j);
+    const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
+    if (!std::isfinite(in) || !std::isfinite(out))
+      throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
+                        "` overflows (tensor size times the fit's slope)");
+    if (j < n) r.link += in * u;
+    if (j > 0) r.link += out * v;
+  }
+  m.subject_to(entries <= double(o.max_fpga_ranges), "FPGA ranges");
+  if (o.min_fpga_ranges > 0) m.subject_to(entries >= double(o.min_fpga_ranges), "FPGA ranges used");
+  for (std::size_t i = 0; i < n; ++i) {
+    if (g.segments[i].has_threshold && g.segments[i].node_count() >= 2) continue;
+    Affine<> neighbours;
+    if (i > 0) neighbours += x[i - 1];
+    if (i + 1 < n) neighbours += x[i + 1];
+    m.subject_to(x[i] <= neighbours, "FINN range rule at " + g.segments[i].name);
+  }
+  return r;
+}
+
+/// The FPGA ranges that the segment flags at a solution make.
+inline std::vector<NodeRange> ranges_of(const SequentialGraph& g, const std::vector<char>& on) {
+  std::vector<NodeRange> ranges;
+  for (const auto& [first, last] : runs_of(on))
+    ranges.push_back({g.segments[std::size_t(first)].first_node, g.segments[std::size_t(last)].end_node});
+  return ranges;
+}
+
 }  // namespace detail
 
 inline PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o = {},
@@ -16551,44 +16614,10 @@ inline PartitionResult solve_partition(const SequentialGraph& g, const Platform&
   if (o.max_fpga_ranges < 0 || o.min_fpga_ranges < 0 || o.min_fpga_ranges > o.max_fpga_ranges)
     throw graph_error("ychart: PartitionOptions: need 0 <= min_fpga_ranges <= max_fpga_ranges");
   const std::size_t n = g.segments.size();
-  auto lacks = [&](std::size_t i) { return !g.segments[i].has_threshold || g.segments[i].node_count() < 2; };
-  for (std::size_t i = 0; i + 1 < n; ++i)
-    if (!g.segments[i].has_threshold && !g.segments[i + 1].has_threshold)
-      throw graph_error("ychart: graph `" + g.name + "`: segments `" + g.segments[i].name + "` and `" +
-                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds");
-
   Model m;
   std::vector<Discrete<>> x;
   for (std::size_t i = 0; i < n; ++i) x.push_back(m.binary("fpga_" + g.segments[i].name));
-  detail::fix_segments(m, g, x, o.fixed_fpga);
-  // Entry and exit at boundary j (0..n): continuous in [0, 1], pinned to the
-  // binaries' differences from both sides, so integral.
-  std::vector<Real<>> u, v;
-  Affine<> entries;
-  for (std::size_t j = 0; j <= n; ++j) {
-    u.push_back(m.real("enter_" + std::to_string(j), 0.0, 1.0));
-    v.push_back(m.real("leave_" + std::to_string(j), 0.0, 1.0));
-    Affine<> now, before;
-    if (j < n) now += x[j];
-    if (j > 0) before += x[j - 1];
-    m.subject_to(u[j] >= now - before);
-    m.subject_to(v[j] >= before - now);
-    // and no more: u_j = max(0, x_j - x_{j-1}) exactly, so that sum u counts the ranges
-    m.subject_to(u[j] <= now);
-    m.subject_to(v[j] <= before);
-    m.subject_to(u[j] + before <= 1.0);
-    m.subject_to(v[j] + now <= 1.0);
-    entries += u[j];
-  }
-  m.subject_to(entries <= double(o.max_fpga_ranges), "FPGA ranges");
-  if (o.min_fpga_ranges > 0) m.subject_to(entries >= double(o.min_fpga_ranges), "FPGA ranges used");
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!lacks(i)) continue;
-    Affine<> neighbours;
-    if (i > 0) neighbours += x[i - 1];
-    if (i + 1 < n) neighbours += x[i + 1];
-    m.subject_to(x[i] <= neighbours, "FINN range rule at " + g.segments[i].name);
-  }
+  const auto rows = detail::add_range_rows(m, g, p, x, o);
   if (o.check_resources) {
     const auto budget = p.fpga.budget.counts();
     for (std::size_t k = 0; k < budget.size(); ++k) {
@@ -16601,20 +16630,12 @@ inline PartitionResult solve_partition(const SequentialGraph& g, const Platform&
   }
   // Costs in seconds.
   const double f = p.fpga.clock.value();
-  Affine<> cpu, fpga, link;
+  Affine<> cpu, fpga;
+  const Affine<>& link = rows.link;
   for (std::size_t i = 0; i < n; ++i) {
     const double t = g.segments[i].cpu_time.value() / p.cpu_speedup;
     cpu += t - t * x[i];
     fpga += (g.segments[i].fpga_cycles / f) * x[i];
-  }
-  for (std::size_t j = 0; j <= n; ++j) {
-    const auto tensor = boundary_tensor(g, j);
-    const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
-    if (!std::isfinite(in) || !std::isfinite(out))
-      throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
-                        "` overflows (tensor size times the fit's slope)");
-    if (j < n) link += in * u[j];
-    if (j > 0) link += out * v[j];
   }
   if (o.schedule == Schedule::sequential) {
     m.minimize(cpu + fpga + link);
@@ -16634,10 +16655,7 @@ inline PartitionResult solve_partition(const SequentialGraph& g, const Platform&
     r.objective_seconds = sol.objective();
     std::vector<char> on(n);
     for (std::size_t i = 0; i < n; ++i) on[i] = sol[x[i]] > 0.5;
-    std::vector<NodeRange> ranges;
-    for (const auto& [first, last] : detail::runs_of(on))
-      ranges.push_back({g.segments[std::size_t(first)].first_node, g.segments[std::size_t(last)].end_node});
-    r.cost = evaluate(g, p, ranges, o.schedule);
+    r.cost = evaluate(g, p, detail::ranges_of(g, on), o.schedule);
   } else if (sol.status() == Status::infeasible) {
     r.binding = detail::binding_resources(g, p);
     r.message = "no valid FPGA range fits the " + p.fpga.name + ": " + r.binding;
@@ -16782,47 +16800,19 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
   }
   if (o.max_fpga_ranges < 0 || o.min_fpga_ranges < 0 || o.min_fpga_ranges > o.max_fpga_ranges)
     throw graph_error("ychart: PartitionOptions: need 0 <= min_fpga_ranges <= max_fpga_ranges");
-  for (std::size_t i = 0; i + 1 < n; ++i)
-    if (!g.segments[i].has_threshold && !g.segments[i + 1].has_threshold)
-      throw graph_error("ychart: graph `" + g.name + "`: segments `" + g.segments[i].name + "` and `" +
-                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds");
 
   FoldedPartition r;
   Model m;
   std::vector<Discrete<>> x;
   for (std::size_t i = 0; i < n; ++i) x.push_back(m.binary("fpga_" + g.segments[i].name));
-  detail::fix_segments(m, g, x, o.fixed_fpga);
-  Affine<> entries;
-  std::vector<Real<>> u, v;
-  for (std::size_t j = 0; j <= n; ++j) {
-    u.push_back(m.real("enter_" + std::to_string(j), 0.0, 1.0));
-    v.push_back(m.real("leave_" + std::to_string(j), 0.0, 1.0));
-    Affine<> now, before;
-    if (j < n) now += x[j];
-    if (j > 0) before += x[j - 1];
-    m.subject_to(u[j] >= now - before);
-    m.subject_to(v[j] >= before - now);
-    m.subject_to(u[j] <= now);
-    m.subject_to(v[j] <= before);
-    m.subject_to(u[j] + before <= 1.0);
-    m.subject_to(v[j] + now <= 1.0);
-    entries += u[j];
-  }
-  m.subject_to(entries <= double(o.max_fpga_ranges), "FPGA ranges");
-  if (o.min_fpga_ranges > 0) m.subject_to(entries >= double(o.min_fpga_ranges), "FPGA ranges used");
-  for (std::size_t i = 0; i < n; ++i) {
-    if (g.segments[i].has_threshold && g.segments[i].node_count() >= 2) continue;
-    Affine<> neighbours;
-    if (i > 0) neighbours += x[i - 1];
-    if (i + 1 < n) neighbours += x[i + 1];
-    m.subject_to(x[i] <= neighbours, "FINN range rule at " + g.segments[i].name);
-  }
+  const auto rows = detail::add_range_rows(m, g, p, x, o);
   // Options: one binary each, after dropping dominated ones.
   const double f = p.fpga.clock.value();
   std::vector<std::vector<std::vector<std::pair<int, Discrete<>>>>> z(n);  // segment, node, (option index, binary)
   std::vector<Affine<>> used(4);
   std::vector<char> any_use(4, 0);
-  Affine<> cpu, fpga, link;
+  Affine<> cpu, fpga;
+  const Affine<>& link = rows.link;
   std::vector<Affine<>> node_time;
   for (std::size_t s = 0; s < n; ++s) {
     const double t = g.segments[s].cpu_time.value() / p.cpu_speedup;
@@ -16853,15 +16843,6 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
     for (std::size_t q = 0; q < 4; ++q)
       if (any_use[q]) m.subject_to(used[q] <= budget[q], FpgaFootprint::kind_name(q));
   }
-  for (std::size_t j = 0; j <= n; ++j) {
-    const auto tensor = boundary_tensor(g, j);
-    const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
-    if (!std::isfinite(in) || !std::isfinite(out))
-      throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
-                        "` overflows (tensor size times the fit's slope)");
-    if (j < n) link += in * u[j];
-    if (j > 0) link += out * v[j];
-  }
   if (o.schedule == Schedule::sequential) {
     m.minimize(cpu + fpga + link);
   } else {
@@ -16886,11 +16867,8 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
         for (const auto& [oi, b] : z[s][k])
           if (sol[b] > 0.5) r.choice[s][k] = oi;
     }
-    std::vector<NodeRange> ranges;
-    for (const auto& [first, last] : detail::runs_of(on))
-      ranges.push_back({g.segments[std::size_t(first)].first_node, g.segments[std::size_t(last)].end_node});
     r.folded = with_folding(g, nodes, r.choice);
-    r.cost = evaluate(r.folded, p, ranges, o.schedule);
+    r.cost = evaluate(r.folded, p, detail::ranges_of(g, on), o.schedule);
   } else if (sol.status() == Status::infeasible) {
     // The smallest footprint of each segment, over its nodes' cheapest options per resource.
     SequentialGraph least = g;

@@ -133,47 +133,19 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
   }
   if (o.max_fpga_ranges < 0 || o.min_fpga_ranges < 0 || o.min_fpga_ranges > o.max_fpga_ranges)
     throw graph_error("ychart: PartitionOptions: need 0 <= min_fpga_ranges <= max_fpga_ranges");
-  for (std::size_t i = 0; i + 1 < n; ++i)
-    if (!g.segments[i].has_threshold && !g.segments[i + 1].has_threshold)
-      throw graph_error("ychart: graph `" + g.name + "`: segments `" + g.segments[i].name + "` and `" +
-                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds");
 
   FoldedPartition r;
   Model m;
   std::vector<Discrete<>> x;
   for (std::size_t i = 0; i < n; ++i) x.push_back(m.binary("fpga_" + g.segments[i].name));
-  detail::fix_segments(m, g, x, o.fixed_fpga);
-  Affine<> entries;
-  std::vector<Real<>> u, v;
-  for (std::size_t j = 0; j <= n; ++j) {
-    u.push_back(m.real("enter_" + std::to_string(j), 0.0, 1.0));
-    v.push_back(m.real("leave_" + std::to_string(j), 0.0, 1.0));
-    Affine<> now, before;
-    if (j < n) now += x[j];
-    if (j > 0) before += x[j - 1];
-    m.subject_to(u[j] >= now - before);
-    m.subject_to(v[j] >= before - now);
-    m.subject_to(u[j] <= now);
-    m.subject_to(v[j] <= before);
-    m.subject_to(u[j] + before <= 1.0);
-    m.subject_to(v[j] + now <= 1.0);
-    entries += u[j];
-  }
-  m.subject_to(entries <= double(o.max_fpga_ranges), "FPGA ranges");
-  if (o.min_fpga_ranges > 0) m.subject_to(entries >= double(o.min_fpga_ranges), "FPGA ranges used");
-  for (std::size_t i = 0; i < n; ++i) {
-    if (g.segments[i].has_threshold && g.segments[i].node_count() >= 2) continue;
-    Affine<> neighbours;
-    if (i > 0) neighbours += x[i - 1];
-    if (i + 1 < n) neighbours += x[i + 1];
-    m.subject_to(x[i] <= neighbours, "FINN range rule at " + g.segments[i].name);
-  }
+  const auto rows = detail::add_range_rows(m, g, p, x, o);
   // Options: one binary each, after dropping dominated ones.
   const double f = p.fpga.clock.value();
   std::vector<std::vector<std::vector<std::pair<int, Discrete<>>>>> z(n);  // segment, node, (option index, binary)
   std::vector<Affine<>> used(4);
   std::vector<char> any_use(4, 0);
-  Affine<> cpu, fpga, link;
+  Affine<> cpu, fpga;
+  const Affine<>& link = rows.link;
   std::vector<Affine<>> node_time;
   for (std::size_t s = 0; s < n; ++s) {
     const double t = g.segments[s].cpu_time.value() / p.cpu_speedup;
@@ -204,15 +176,6 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
     for (std::size_t q = 0; q < 4; ++q)
       if (any_use[q]) m.subject_to(used[q] <= budget[q], FpgaFootprint::kind_name(q));
   }
-  for (std::size_t j = 0; j <= n; ++j) {
-    const auto tensor = boundary_tensor(g, j);
-    const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
-    if (!std::isfinite(in) || !std::isfinite(out))
-      throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
-                        "` overflows (tensor size times the fit's slope)");
-    if (j < n) link += in * u[j];
-    if (j > 0) link += out * v[j];
-  }
   if (o.schedule == Schedule::sequential) {
     m.minimize(cpu + fpga + link);
   } else {
@@ -237,11 +200,8 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
         for (const auto& [oi, b] : z[s][k])
           if (sol[b] > 0.5) r.choice[s][k] = oi;
     }
-    std::vector<NodeRange> ranges;
-    for (const auto& [first, last] : detail::runs_of(on))
-      ranges.push_back({g.segments[std::size_t(first)].first_node, g.segments[std::size_t(last)].end_node});
     r.folded = with_folding(g, nodes, r.choice);
-    r.cost = evaluate(r.folded, p, ranges, o.schedule);
+    r.cost = evaluate(r.folded, p, detail::ranges_of(g, on), o.schedule);
   } else if (sol.status() == Status::infeasible) {
     // The smallest footprint of each segment, over its nodes' cheapest options per resource.
     SequentialGraph least = g;
