@@ -16596,6 +16596,32 @@ inline RangeRows add_range_rows(Model& m, const SequentialGraph& g, const Platfo
   return r;
 }
 
+/// The CPU's time in seconds: each segment's, unless it runs on the FPGA.
+inline Affine<> cpu_cost(const SequentialGraph& g, const Platform& p, const std::vector<Discrete<>>& x) {
+  Affine<> cpu;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double t = g.segments[i].cpu_time.value() / p.cpu_speedup;
+    cpu += t - t * x[i];
+  }
+  return cpu;
+}
+
+/// Sequential: minimise the latency, CPU + FPGA + link. Pipelined: minimise
+/// the interval tau >= the CPU's time, the link's and every FPGA stage's
+/// (named), and among equal intervals the lowest latency.
+inline void minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, const Affine<>& fpga,
+                              const Affine<>& link, const std::vector<std::pair<Affine<>, std::string>>& stages) {
+  if (schedule == Schedule::sequential) {
+    m.minimize(cpu + fpga + link);
+    return;
+  }
+  auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
+  m.subject_to(tau >= cpu, "CPU stage");
+  m.subject_to(tau >= link, "link stage");
+  for (const auto& [time, name] : stages) m.subject_to(tau >= time, name);
+  m.minimize(tau + 1e-9 * (cpu + fpga + link));
+}
+
 /// The FPGA ranges that the segment flags at a solution make.
 inline std::vector<NodeRange> ranges_of(const SequentialGraph& g, const std::vector<char>& on) {
   std::vector<NodeRange> ranges;
@@ -16630,23 +16656,13 @@ inline PartitionResult solve_partition(const SequentialGraph& g, const Platform&
   }
   // Costs in seconds.
   const double f = p.fpga.clock.value();
-  Affine<> cpu, fpga;
-  const Affine<>& link = rows.link;
+  Affine<> fpga;
+  std::vector<std::pair<Affine<>, std::string>> stages;
   for (std::size_t i = 0; i < n; ++i) {
-    const double t = g.segments[i].cpu_time.value() / p.cpu_speedup;
-    cpu += t - t * x[i];
     fpga += (g.segments[i].fpga_cycles / f) * x[i];
+    stages.push_back({(g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name});
   }
-  if (o.schedule == Schedule::sequential) {
-    m.minimize(cpu + fpga + link);
-  } else {
-    auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
-    m.subject_to(tau >= cpu, "CPU stage");
-    m.subject_to(tau >= link, "link stage");
-    for (std::size_t i = 0; i < n; ++i)
-      m.subject_to(tau >= (g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name);
-    m.minimize(tau + 1e-9 * (cpu + fpga + link));  // among equal intervals, the lowest latency
-  }
+  detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, stages);
   const auto sol = m.solve(solve_options);
   PartitionResult r;
   r.status = sol.status();
@@ -16811,12 +16827,9 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
   std::vector<std::vector<std::vector<std::pair<int, Discrete<>>>>> z(n);  // segment, node, (option index, binary)
   std::vector<Affine<>> used(4);
   std::vector<char> any_use(4, 0);
-  Affine<> cpu, fpga;
-  const Affine<>& link = rows.link;
-  std::vector<Affine<>> node_time;
+  Affine<> fpga;
+  std::vector<std::pair<Affine<>, std::string>> node_time;
   for (std::size_t s = 0; s < n; ++s) {
-    const double t = g.segments[s].cpu_time.value() / p.cpu_speedup;
-    cpu += t - t * x[s];
     z[s].resize(nodes[s].size());
     for (std::size_t k = 0; k < nodes[s].size(); ++k) {
       const auto& node = nodes[s][k];
@@ -16835,7 +16848,7 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
       }
       m.subject_to(one == x[s], "one folding of " + node.name);
       fpga += time;
-      node_time.push_back(time);
+      node_time.push_back({time, "FPGA node " + node.name});
     }
   }
   if (o.check_resources) {
@@ -16843,15 +16856,7 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
     for (std::size_t q = 0; q < 4; ++q)
       if (any_use[q]) m.subject_to(used[q] <= budget[q], FpgaFootprint::kind_name(q));
   }
-  if (o.schedule == Schedule::sequential) {
-    m.minimize(cpu + fpga + link);
-  } else {
-    auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
-    m.subject_to(tau >= cpu, "CPU stage");
-    m.subject_to(tau >= link, "link stage");
-    for (const auto& t : node_time) m.subject_to(tau >= t, "FPGA node");
-    m.minimize(tau + 1e-9 * (cpu + fpga + link));  // among equal intervals, the lowest latency
-  }
+  detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, node_time);
   const auto sol = m.solve(solve_options);
   r.status = sol.status();
   r.message = sol.message();

@@ -144,12 +144,9 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
   std::vector<std::vector<std::vector<std::pair<int, Discrete<>>>>> z(n);  // segment, node, (option index, binary)
   std::vector<Affine<>> used(4);
   std::vector<char> any_use(4, 0);
-  Affine<> cpu, fpga;
-  const Affine<>& link = rows.link;
-  std::vector<Affine<>> node_time;
+  Affine<> fpga;
+  std::vector<std::pair<Affine<>, std::string>> node_time;
   for (std::size_t s = 0; s < n; ++s) {
-    const double t = g.segments[s].cpu_time.value() / p.cpu_speedup;
-    cpu += t - t * x[s];
     z[s].resize(nodes[s].size());
     for (std::size_t k = 0; k < nodes[s].size(); ++k) {
       const auto& node = nodes[s][k];
@@ -168,7 +165,7 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
       }
       m.subject_to(one == x[s], "one folding of " + node.name);
       fpga += time;
-      node_time.push_back(time);
+      node_time.push_back({time, "FPGA node " + node.name});
     }
   }
   if (o.check_resources) {
@@ -176,15 +173,7 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
     for (std::size_t q = 0; q < 4; ++q)
       if (any_use[q]) m.subject_to(used[q] <= budget[q], FpgaFootprint::kind_name(q));
   }
-  if (o.schedule == Schedule::sequential) {
-    m.minimize(cpu + fpga + link);
-  } else {
-    auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
-    m.subject_to(tau >= cpu, "CPU stage");
-    m.subject_to(tau >= link, "link stage");
-    for (const auto& t : node_time) m.subject_to(tau >= t, "FPGA node");
-    m.minimize(tau + 1e-9 * (cpu + fpga + link));  // among equal intervals, the lowest latency
-  }
+  detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, node_time);
   const auto sol = m.solve(solve_options);
   r.status = sol.status();
   r.message = sol.message();

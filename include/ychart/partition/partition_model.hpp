@@ -142,6 +142,32 @@ inline RangeRows add_range_rows(Model& m, const SequentialGraph& g, const Platfo
   return r;
 }
 
+/// The CPU's time in seconds: each segment's, unless it runs on the FPGA.
+inline Affine<> cpu_cost(const SequentialGraph& g, const Platform& p, const std::vector<Discrete<>>& x) {
+  Affine<> cpu;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double t = g.segments[i].cpu_time.value() / p.cpu_speedup;
+    cpu += t - t * x[i];
+  }
+  return cpu;
+}
+
+/// Sequential: minimise the latency, CPU + FPGA + link. Pipelined: minimise
+/// the interval tau >= the CPU's time, the link's and every FPGA stage's
+/// (named), and among equal intervals the lowest latency.
+inline void minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, const Affine<>& fpga,
+                              const Affine<>& link, const std::vector<std::pair<Affine<>, std::string>>& stages) {
+  if (schedule == Schedule::sequential) {
+    m.minimize(cpu + fpga + link);
+    return;
+  }
+  auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
+  m.subject_to(tau >= cpu, "CPU stage");
+  m.subject_to(tau >= link, "link stage");
+  for (const auto& [time, name] : stages) m.subject_to(tau >= time, name);
+  m.minimize(tau + 1e-9 * (cpu + fpga + link));
+}
+
 /// The FPGA ranges that the segment flags at a solution make.
 inline std::vector<NodeRange> ranges_of(const SequentialGraph& g, const std::vector<char>& on) {
   std::vector<NodeRange> ranges;
@@ -176,23 +202,13 @@ inline PartitionResult solve_partition(const SequentialGraph& g, const Platform&
   }
   // Costs in seconds.
   const double f = p.fpga.clock.value();
-  Affine<> cpu, fpga;
-  const Affine<>& link = rows.link;
+  Affine<> fpga;
+  std::vector<std::pair<Affine<>, std::string>> stages;
   for (std::size_t i = 0; i < n; ++i) {
-    const double t = g.segments[i].cpu_time.value() / p.cpu_speedup;
-    cpu += t - t * x[i];
     fpga += (g.segments[i].fpga_cycles / f) * x[i];
+    stages.push_back({(g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name});
   }
-  if (o.schedule == Schedule::sequential) {
-    m.minimize(cpu + fpga + link);
-  } else {
-    auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
-    m.subject_to(tau >= cpu, "CPU stage");
-    m.subject_to(tau >= link, "link stage");
-    for (std::size_t i = 0; i < n; ++i)
-      m.subject_to(tau >= (g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name);
-    m.minimize(tau + 1e-9 * (cpu + fpga + link));  // among equal intervals, the lowest latency
-  }
+  detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, stages);
   const auto sol = m.solve(solve_options);
   PartitionResult r;
   r.status = sol.status();
