@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace ychart {
 
@@ -29,6 +30,23 @@ struct model_error : error {
 /// points. The message names the node, segment or field.
 struct graph_error : model_error {
   using model_error::model_error;
+};
+
+/// A layer, processor or platform of the loop-nest evaluator (study 002)
+/// that is malformed: a non-positive extent or capacity, a computational
+/// model that names a loop twice or a parallelism level the processor lacks.
+struct loopnest_error : model_error {
+  using model_error::model_error;
+};
+
+/// A layer whose tile fits no memory: even one iteration of the loop the
+/// memory limits needs more bytes than the memory holds. Names the memory,
+/// the bytes needed and the capacity.
+struct tiling_error : loopnest_error {
+  tiling_error(const std::string& message, std::string memory_id, double bytes_needed, double capacity_bytes)
+      : loopnest_error(message), memory(std::move(memory_id)), bytes(bytes_needed), capacity(capacity_bytes) {}
+  std::string memory;
+  double bytes = 0, capacity = 0;
 };
 
 /// Asking a Solution for something it does not have (values of an

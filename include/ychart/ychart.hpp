@@ -2,7 +2,8 @@
 // The whole library: units, typed expressions, models, the log-space
 // lowering, the solvers (Ipopt, GLPK, the mixed-integer engines), solutions,
 // the Y-chart layer (dse/), partitioning a sequential graph between a CPU
-// and an FPGA (partition/) with FINN's layer estimates (finn/), and input
+// and an FPGA (partition/) with FINN's layer estimates (finn/), CNN layers
+// as loop nests on memories and I/O channels (loopnest/), and input
 // and output (io/).
 #pragma once
 
@@ -11,6 +12,7 @@
 #include "units/dimension.hpp"
 #include "units/unit.hpp"
 #include "units/fpga_resources.hpp"
+#include "units/operations.hpp"
 #include "expr/expr_class.hpp"
 #include "expr/expression.hpp"
 #include "expr/variable.hpp"
@@ -66,3 +68,11 @@
 #include "partition/enumerate.hpp"
 #include "partition/partition_model.hpp"
 #include "partition/folding_model.hpp"
+#include "loopnest/layer.hpp"
+#include "loopnest/platform.hpp"
+#include "loopnest/refine.hpp"
+#include "loopnest/evaluate.hpp"
+#include "loopnest/cnn.hpp"
+#include "loopnest/load.hpp"
+#include "loopnest/binding_model.hpp"
+#include "loopnest/design_model.hpp"

@@ -6,7 +6,8 @@
 // The whole library: units, typed expressions, models, the log-space
 // lowering, the solvers (Ipopt, GLPK, the mixed-integer engines), solutions,
 // the Y-chart layer (dse/), partitioning a sequential graph between a CPU
-// and an FPGA (partition/) with FINN's layer estimates (finn/), and input
+// and an FPGA (partition/) with FINN's layer estimates (finn/), CNN layers
+// as loop nests on memories and I/O channels (loopnest/), and input
 // and output (io/).
 
 // ---- begin ychart/error.hpp ----
@@ -16,6 +17,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace ychart {
 
@@ -40,6 +42,23 @@ struct model_error : error {
 /// points. The message names the node, segment or field.
 struct graph_error : model_error {
   using model_error::model_error;
+};
+
+/// A layer, processor or platform of the loop-nest evaluator (study 002)
+/// that is malformed: a non-positive extent or capacity, a computational
+/// model that names a loop twice or a parallelism level the processor lacks.
+struct loopnest_error : model_error {
+  using model_error::model_error;
+};
+
+/// A layer whose tile fits no memory: even one iteration of the loop the
+/// memory limits needs more bytes than the memory holds. Names the memory,
+/// the bytes needed and the capacity.
+struct tiling_error : loopnest_error {
+  tiling_error(const std::string& message, std::string memory_id, double bytes_needed, double capacity_bytes)
+      : loopnest_error(message), memory(std::move(memory_id)), bytes(bytes_needed), capacity(capacity_bytes) {}
+  std::string memory;
+  double bytes = 0, capacity = 0;
 };
 
 /// Asking a Solution for something it does not have (values of an
@@ -397,6 +416,7 @@ inline constexpr unit<dim::data, std::giga> GB{};
 inline constexpr unit<dim::data, std::ratio<1024>> KiB{};
 inline constexpr unit<dim::data, std::ratio<1024 * 1024>> MiB{};
 inline constexpr unit<dim::data, std::ratio<1024 * 1024 * 1024>> GiB{};
+inline constexpr unit<dim::data, std::ratio<1, 8>> bit{};  // an eighth of a byte
 
 inline constexpr unit<dim::frequency> Hz{};
 inline constexpr unit<dim::frequency, std::kilo> kHz{};
@@ -409,6 +429,9 @@ inline constexpr unit<dim::power, std::milli> mW{};
 inline constexpr unit<dim::energy> J{};
 inline constexpr unit<dim::energy, std::milli> mJ{};
 inline constexpr unit<dim::energy, std::micro> uJ{};
+inline constexpr unit<dim::energy, std::pico> pJ{};
+/// Energy per bit moved (DRAM access energies): 1 pJ/bit = 8e-12 J/B.
+inline constexpr unit<dimension_quotient<dim::energy, dim::data>, std::ratio<8, 1'000'000'000'000>> pJ_per_bit{};
 
 inline constexpr unit<dim::bandwidth, std::giga> GB_per_s{};
 inline constexpr unit<dim::bandwidth, std::mega> MB_per_s{};
@@ -462,6 +485,28 @@ inline constexpr unit<dim::uram> URAM{};
 inline constexpr unit<dim::dsp> DSP{};
 }  // namespace ychart::units
 // ---- end ychart/units/fpga_resources.hpp ----
+// ---- begin ychart/units/operations.hpp ----
+// ychart/units/operations.hpp
+// Operations as a dimension of their own (study 002: a layer's OPS count, a
+// processor's peak in OPS/s), so that OPS / (OPS/s) is a time and an
+// operation count cannot be added to a byte count: dim::operations and
+// dim::throughput (operations per second), with the units op, GOP, and
+// GOPS (1e9 op/s).
+
+
+#include <ratio>
+
+namespace ychart::dim {
+using operations = units::base_dimension<"op">;
+using throughput = units::dimension_quotient<operations, time>;
+}  // namespace ychart::dim
+
+namespace ychart::units {
+inline constexpr unit<dim::operations> op{};
+inline constexpr unit<dim::operations, std::giga> GOP{};
+inline constexpr unit<dim::throughput, std::giga> GOPS{};
+}  // namespace ychart::units
+// ---- end ychart/units/operations.hpp ----
 // ---- begin ychart/expr/expr_class.hpp ----
 // ychart/expr/expr_class.hpp
 // The class of an expression is part of its type. The GP classes (constant,
@@ -16901,4 +16946,1535 @@ inline FoldedPartition solve_folded_partition(const SequentialGraph& g, const Fo
 
 }  // namespace ychart::partition
 // ---- end ychart/partition/folding_model.hpp ----
+// ---- begin ychart/loopnest/layer.hpp ----
+// ychart/loopnest/layer.hpp
+// A CNN layer as ALOHA's computational tensor (study 002, Listing 1 and
+// Table 3): seven nested loops BS, OF, IF, FH, FW, KH, KW around one simple
+// operation (a MAC counts 2 operations, a max 1). The loop extents come from
+// the layer's input, output and window shapes by the operator's row of
+// Table 3; which loops index which data kind (input, output, weights) decides
+// the transfer sizes in refine.hpp. A malformed layer throws loopnest_error.
+
+
+#include <array>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace ychart::loopnest {
+
+/// The seven loops of Listing 1, in its order.
+enum class Loop : int { BS, OF, IF, FH, FW, KH, KW };
+inline constexpr int loop_count = 7;
+
+inline constexpr const char* loop_name(Loop l) {
+  constexpr const char* names[] = {"BS", "OF", "IF", "FH", "FW", "KH", "KW"};
+  return names[static_cast<int>(l)];
+}
+inline std::optional<Loop> parse_loop(std::string_view s) {
+  for (int k = 0; k < loop_count; ++k)
+    if (s == loop_name(Loop(k))) return Loop(k);
+  return std::nullopt;
+}
+
+/// What a transfer moves.
+enum class DataKind : int { input, output, weights };
+inline constexpr int data_kind_count = 3;
+inline constexpr const char* data_kind_name(DataKind d) {
+  constexpr const char* names[] = {"input", "output", "weights"};
+  return names[static_cast<int>(d)];
+}
+
+/// Table 3's operators (extensible by adding a row to computational_tensor).
+enum class Operator { conv, gemm, relu, maxpool };
+inline constexpr const char* operator_name(Operator op) {
+  constexpr const char* names[] = {"conv", "gemm", "relu", "maxpool"};
+  return names[static_cast<int>(op)];
+}
+inline std::optional<Operator> parse_operator(std::string_view s) {
+  for (int k = 0; k < 4; ++k)
+    if (s == operator_name(Operator(k))) return Operator(k);
+  return std::nullopt;
+}
+
+/// A tensor's [C, H, W] (batch is the layer's).
+struct Shape {
+  long long channels = 1, height = 1, width = 1;
+};
+
+struct Layer {
+  std::string name;
+  Operator op = Operator::conv;
+  long long batch = 1;
+  Shape input, output;
+  long long kernel_height = 1, kernel_width = 1;
+  Constant<dim::data> element{2.0};  // bytes per tensor element (16-bit data: 2 B)
+
+  /// A 2-D convolution with same-size output (the Table 6 grid's layers).
+  static Layer convolution(std::string name, long long in_channels, long long out_channels, long long size,
+                           long long kernel, Constant<dim::data> element = Constant<dim::data>(2.0)) {
+    Layer l;
+    l.name = std::move(name);
+    l.input = {in_channels, size, size};
+    l.output = {out_channels, size, size};
+    l.kernel_height = l.kernel_width = kernel;
+    l.element = element;
+    return l;
+  }
+};
+
+/// Table 3 applied to one layer: the extent of every loop, the operations
+/// per innermost iteration, and the loops that index each data kind.
+struct ComputationalTensor {
+  std::array<long long, loop_count> extent{};
+  double ops_per_iteration = 2;  // MAC
+  bool has_weights = true;
+  /// indexes[d][l]: loop l selects the element of data kind d.
+  std::array<std::array<bool, loop_count>, data_kind_count> indexes{};
+
+  long long operator[](Loop l) const { return extent[std::size_t(l)]; }
+  /// Eq. 2: the operations the layer needs, without rounding.
+  Constant<dim::operations> operations() const {
+    double p = ops_per_iteration;
+    for (auto e : extent) p *= double(e);
+    return Constant<dim::operations>(p);
+  }
+};
+
+/// Throws loopnest_error naming the layer and the field that is not positive.
+inline void validate(const Layer& l) {
+  auto positive = [&](long long v, const char* field) {
+    if (v < 1 || v > (1LL << 31))
+      throw loopnest_error("ychart: layer `" + l.name + "`: " + field + " = " + std::to_string(v) +
+                           " must be a positive count below 2^31");
+  };
+  positive(l.batch, "batch");
+  positive(l.input.channels, "input channels");
+  positive(l.input.height, "input height");
+  positive(l.input.width, "input width");
+  positive(l.output.channels, "output channels");
+  positive(l.output.height, "output height");
+  positive(l.output.width, "output width");
+  positive(l.kernel_height, "kernel height");
+  positive(l.kernel_width, "kernel width");
+  if (!(l.element.value() > 0) || !std::isfinite(l.element.value()))
+    throw loopnest_error("ychart: layer `" + l.name + "`: the element size must be a positive number of bytes");
+}
+
+/// Table 3. Input is indexed by BS, IF, FH, FW (by OF for the channel-wise
+/// ReLU and MaxPool, whose IF is 1); output by BS, OF, FH, FW; weights by IF,
+/// OF, KH, KW. Like ALOHA, the input's halo (FH + KH - 1 rows) is not counted.
+inline ComputationalTensor computational_tensor(const Layer& l) {
+  validate(l);
+  ComputationalTensor t;
+  auto set = [&](long long of, long long in, long long fw, long long fh, long long kh, long long kw) {
+    t.extent = {l.batch, of, in, fh, fw, kh, kw};
+  };
+  const bool channel_wise = l.op == Operator::relu || l.op == Operator::maxpool;
+  switch (l.op) {
+    case Operator::conv:
+      set(l.output.channels, l.input.channels, l.output.width, l.output.height, l.kernel_height, l.kernel_width);
+      break;
+    case Operator::gemm: set(l.output.channels, l.input.channels, l.input.width, l.input.height, 1, 1); break;
+    case Operator::relu: set(l.output.channels, 1, l.output.width, l.output.height, 1, 1); break;
+    case Operator::maxpool:
+      set(l.output.channels, 1, l.output.width, l.output.height, l.kernel_height, l.kernel_width);
+      break;
+  }
+  t.ops_per_iteration = channel_wise ? 1.0 : 2.0;
+  t.has_weights = !channel_wise;
+  auto mark = [&](DataKind d, std::initializer_list<Loop> loops) {
+    for (auto lp : loops) t.indexes[std::size_t(d)][std::size_t(lp)] = true;
+  };
+  mark(DataKind::input, {Loop::BS, channel_wise ? Loop::OF : Loop::IF, Loop::FH, Loop::FW});
+  mark(DataKind::output, {Loop::BS, Loop::OF, Loop::FH, Loop::FW});
+  if (t.has_weights) mark(DataKind::weights, {Loop::IF, Loop::OF, Loop::KH, Loop::KW});
+  return t;
+}
+
+}  // namespace ychart::loopnest
+// ---- end ychart/loopnest/layer.hpp ----
+// ---- begin ychart/loopnest/platform.hpp ----
+// ychart/loopnest/platform.hpp
+// ALOHA's platform model (study 002, Tables 4 and 5), typed in units:
+// memories with capacities, I/O channels with bandwidths, and processors with
+// a peak, a clock, an n-dimensional parallelism grid, optional power figures
+// and a fixed overhead. Each processor carries its computational model (the
+// deployment strategy of its library): the loop order, the loop level of each
+// transfer, the channel and memory of each data kind (with the loop that
+// memory limits), and which loops each parallelism level unrolls.
+// combine() makes one platform of several boards. Platform::validate() throws loopnest_error naming the processor and field.
+
+
+
+#include <array>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::loopnest {
+
+struct Memory {
+  std::string id;
+  Constant<dim::data> capacity{0.0};
+};
+
+struct IoChannel {
+  std::string id;
+  Constant<dim::bandwidth> bandwidth{0.0};
+};
+
+/// Where one data kind goes: loaded (input, weights) before, or stored
+/// (output) after, loop level `level` of the loop order; through channel
+/// `channel` into memory `memory` (indices into the platform's lists); the
+/// memory limits loop `limited_loop`, which is tiled when it overflows.
+struct TransferPlacement {
+  int level = 0;
+  std::size_t channel = 0;
+  std::size_t memory = 0;
+  Loop limited_loop = Loop::OF;
+};
+
+struct ComputationalModel {
+  /// Level k of the loop order runs loop_order[k]. Loops not listed: BS
+  /// outside level 0 (Listing 1 has the batch outermost), the others inside
+  /// the last level in Listing 1's order (Table 4 omits KW).
+  std::vector<Loop> loop_order;
+  std::array<TransferPlacement, data_kind_count> transfer{};
+  /// Grid level g unrolls these loops; several loops (Jetson's level 2: FH,
+  /// FW) are unrolled together over their combined iteration space and must
+  /// be adjacent in the loop order.
+  std::vector<std::vector<Loop>> unrolls;
+};
+
+struct Processor {
+  std::string id, type, subtype;
+  Constant<dim::throughput> peak{0.0};
+  Constant<dim::frequency> frequency{0.0};
+  std::vector<long long> parallelism;  // the grid, one factor per level
+  std::optional<Constant<dim::power>> active_power, idle_power;
+  std::optional<Constant<units::dimension_quotient<dim::energy, dim::data>>> energy_per_byte;  // DDR access
+  Constant<dim::time> overhead{0.0};
+  ComputationalModel model;
+};
+
+struct Platform {
+  std::string name;
+  std::vector<Memory> memories;
+  std::vector<IoChannel> channels;
+  std::vector<Processor> processors;
+
+  /// Throws loopnest_error naming the processor and the field at fault.
+  void validate() const;
+
+  std::size_t processor_index(const std::string& id) const {
+    for (std::size_t k = 0; k < processors.size(); ++k)
+      if (processors[k].id == id) return k;
+    throw loopnest_error("ychart: platform `" + name + "` has no processor `" + id + "`");
+  }
+};
+
+inline void Platform::validate() const {
+  auto fail = [&](const std::string& what) { throw loopnest_error("ychart: platform `" + name + "`: " + what); };
+  auto positive = [&](double v, const std::string& what) {
+    if (!(v > 0) || !std::isfinite(v)) fail(what + " must be positive and finite");
+  };
+  for (const auto& m : memories) positive(m.capacity.value(), "memory `" + m.id + "`: capacity");
+  for (const auto& c : channels) positive(c.bandwidth.value(), "channel `" + c.id + "`: bandwidth");
+  if (processors.empty()) fail("no processors");
+  for (const auto& p : processors) {
+    const std::string where = "processor `" + p.id + "`: ";
+    positive(p.peak.value(), where + "peak");
+    positive(p.frequency.value(), where + "frequency");
+    if (!(p.overhead.value() >= 0) || !std::isfinite(p.overhead.value())) fail(where + "overhead must not be negative");
+    for (auto power : {p.active_power, p.idle_power})
+      if (power && (!(power->value() >= 0) || !std::isfinite(power->value()))) fail(where + "power must not be negative");
+    if (p.energy_per_byte && (!(p.energy_per_byte->value() >= 0) || !std::isfinite(p.energy_per_byte->value())))
+      fail(where + "energy per bit must not be negative");
+    for (std::size_t g = 0; g < p.parallelism.size(); ++g)
+      if (p.parallelism[g] < 1 || p.parallelism[g] > (1LL << 24))
+        fail(where + "parallelism level " + std::to_string(g) + " = " + std::to_string(p.parallelism[g]) +
+             " must be a positive factor");
+    const auto& cm = p.model;
+    std::array<int, loop_count> level{};
+    level.fill(-1);
+    for (std::size_t k = 0; k < cm.loop_order.size(); ++k) {
+      auto& l = level[std::size_t(cm.loop_order[k])];
+      if (l >= 0) fail(where + "loop " + loop_name(cm.loop_order[k]) + " appears twice in the loop order");
+      l = int(k);
+    }
+    if (cm.unrolls.size() > p.parallelism.size())
+      fail(where + "the computational model unrolls with parallelism level " + std::to_string(p.parallelism.size()) +
+           ", which the processor does not have (it lists " + std::to_string(p.parallelism.size()) + " levels)");
+    std::array<bool, loop_count> unrolled{};
+    for (std::size_t g = 0; g < cm.unrolls.size(); ++g) {
+      const auto& loops = cm.unrolls[g];
+      if (loops.empty()) fail(where + "parallelism level " + std::to_string(g) + " unrolls no loop");
+      for (std::size_t k = 0; k < loops.size(); ++k) {
+        if (unrolled[std::size_t(loops[k])])
+          fail(where + "loop " + loop_name(loops[k]) + " is unrolled by two parallelism levels");
+        unrolled[std::size_t(loops[k])] = true;
+        if (loops.size() > 1 && level[std::size_t(loops[k])] < 0)
+          fail(where + "parallelism level " + std::to_string(g) + " unrolls loop " + loop_name(loops[k]) +
+               " together with others, so it must appear in the loop order");
+        if (k > 0 && level[std::size_t(loops[k])] != level[std::size_t(loops[k - 1])] + 1)
+          fail(where + "parallelism level " + std::to_string(g) +
+               " unrolls several loops; they must be adjacent in the loop order, in order");
+      }
+    }
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& t = cm.transfer[std::size_t(d)];
+      const std::string kind = std::string(data_kind_name(DataKind(d)));
+      if (t.level < 0 || t.level > int(cm.loop_order.size()))
+        fail(where + "the " + kind + " transfer is at loop level " + std::to_string(t.level) + "; levels run from 0 to " +
+             std::to_string(cm.loop_order.size()));
+      if (t.channel >= channels.size()) fail(where + "the " + kind + " transfer uses a channel the platform lacks");
+      if (t.memory >= memories.size()) fail(where + "the " + kind + " data goes to a memory the platform lacks");
+      // A transfer may not sit between the loops of one unrolled group.
+      for (const auto& loops : cm.unrolls)
+        for (std::size_t k = 1; k < loops.size(); ++k)
+          if (level[std::size_t(loops[k])] == t.level)
+            fail(where + "the " + kind + " transfer sits between loops that one parallelism level unrolls together");
+      for (int e = 0; e < d; ++e)
+        if (cm.transfer[std::size_t(e)].memory == t.memory &&
+            cm.transfer[std::size_t(e)].limited_loop != t.limited_loop)
+          fail(where + "the " + kind + " and " + data_kind_name(DataKind(e)) + " data share memory `" +
+               memories[t.memory].id + "` but name different limited loops");
+    }
+  }
+}
+
+/// Several boards as one platform (study 002 binds to NEURAghe and Jetson
+/// together): memories, channels and processors keep their order, their ids
+/// get the board's name as a prefix ("NEURAghe.ch0").
+inline Platform combine(const std::string& name, const std::vector<Platform>& boards) {
+  Platform out;
+  out.name = name;
+  for (const auto& b : boards) {
+    const std::size_t memories = out.memories.size(), channels = out.channels.size();
+    for (auto m : b.memories) m.id = b.name + "." + m.id, out.memories.push_back(m);
+    for (auto c : b.channels) c.id = b.name + "." + c.id, out.channels.push_back(c);
+    for (auto p : b.processors) {
+      p.id = b.name + "." + p.id;
+      for (auto& t : p.model.transfer) t.channel += channels, t.memory += memories;
+      out.processors.push_back(std::move(p));
+    }
+  }
+  out.validate();
+  return out;
+}
+
+}  // namespace ychart::loopnest
+// ---- end ychart/loopnest/platform.hpp ----
+// ---- begin ychart/loopnest/refine.hpp ----
+// ychart/loopnest/refine.hpp
+// ALOHA's four refinement steps (study 002, section VI-B): the layer's
+// computational tensor is reordered by the processor's loop order, unrolled
+// onto its parallelism grid with round-up (a loop of extent d on a level of
+// P runs ceil(d / P) times around a par loop of P), given its transfers at
+// their loop levels, and tiled where a memory overflows (an outermost tile
+// loop of T = ceil(n / floor(capacity / bytes per iteration)) and an inner
+// count of ceil(n / T)). RefinedNest::listing() prints the result like the
+// paper's Listings 3-6. The rules, checked on every number of Listings 4-6:
+//  * par loops are spatial: every transfer holds all of them;
+//  * a transfer at level k sits inside the sequential loops of the levels
+//    before k (a load before, a store after their body) and holds the full
+//    range of the loops from level k on;
+//  * the executions of a transfer are the trips of the loops around it,
+//    tile loops included (the "repeated transfers");
+//  * OPS_re stops at the rounded extent (footnote 3: 520 OFs, not 6 x 9 x 10);
+//    transfers move whole tiles (Listing 6).
+// A tile that fits no memory throws tiling_error naming memory and bytes.
+
+
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace ychart::loopnest {
+
+/// One loop of the refined nest: a sequential loop of `trip` iterations
+/// (`inner` after tiling, `tiles` tile iterations outside everything) around
+/// a par loop of `par`; several loops when a grid level unrolls them together.
+struct NestLoop {
+  unsigned members = 0;  // bit l: Loop(l) belongs to this loop
+  int level = 0;         // in the processor's loop order; -1: the batch loop outside level 0
+  int grid_level = -1;   // the parallelism level that unrolls it, -1: none
+  long long extent = 1, par = 1, trip = 1, tiles = 1, inner = 1;
+
+  bool has(Loop l) const { return (members >> unsigned(l)) & 1u; }
+};
+
+struct TransferSite {
+  bool present = false;
+  int level = 0;
+  std::size_t channel = 0, memory = 0;
+  double bytes = 0;       // per execution
+  double executions = 0;  // the trips of the loops around it
+  double total() const { return bytes * executions; }
+};
+
+struct RefinedNest {
+  std::vector<NestLoop> loops;  // outermost first
+  std::array<TransferSite, data_kind_count> transfers{};
+  ComputationalTensor tensor;
+  double element = 2;  // bytes per element
+  double ops_re = 0;  // operations after rounding (Eq. 2 on the refined tensor)
+
+  Constant<dim::operations> ops_theoretical() const { return tensor.operations(); }
+  Constant<dim::operations> ops_refined() const { return Constant<dim::operations>(ops_re); }
+  /// The loop of the nest that runs loop l (every loop is in the nest).
+  std::size_t index_of(Loop l) const {
+    for (std::size_t i = 0; i < loops.size(); ++i)
+      if (loops[i].has(l)) return i;
+    return 0;
+  }
+  const NestLoop& loop_of(Loop l) const { return loops[index_of(l)]; }
+  long long tiles() const {
+    long long t = 1;
+    for (const auto& n : loops) t *= n.tiles;
+    return t;
+  }
+  /// The nest as Python-like text, like the paper's Listings 3-6.
+  std::string listing(const Platform& platform) const;
+};
+
+struct RefineOptions {
+  /// tiles[l] > 0: tile loop l into that many tiles instead of ALOHA's rule
+  /// (the accelerator design model's choice); the fit is still checked.
+  std::array<long long, loop_count> tiles{};
+};
+
+namespace detail {
+
+inline long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
+
+/// The bytes of data kind d in one transfer at its level (Eq. 7's product
+/// of dim'), with ALOHA's (KH * KW + 1) factor on weights.
+inline double transfer_bytes(const RefinedNest& n, DataKind d, int level, double element) {
+  const auto& ix = n.tensor.indexes[std::size_t(d)];
+  double other = 1, kernel = 1;
+  bool any_kernel = false;
+  for (const auto& lp : n.loops) {
+    bool indexes = false;
+    for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && ix[std::size_t(l)]);
+    if (!indexes) continue;
+    const double f = lp.level >= level ? double(lp.inner) * double(lp.par) : double(lp.par);
+    const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+    if (d == DataKind::weights && is_kernel) kernel *= f, any_kernel = true;
+    else other *= f;
+  }
+  if (d == DataKind::weights) return other * ((any_kernel ? kernel : 1.0) + 1.0) * element;
+  return other * element;
+}
+
+inline void place_transfers(RefinedNest& n, const Processor& p, double element) {
+  for (int d = 0; d < data_kind_count; ++d) {
+    auto& t = n.transfers[std::size_t(d)];
+    const auto& where = p.model.transfer[std::size_t(d)];
+    t.present = d != int(DataKind::weights) || n.tensor.has_weights;
+    t.level = where.level;
+    t.channel = where.channel;
+    t.memory = where.memory;
+    if (!t.present) continue;
+    t.bytes = transfer_bytes(n, DataKind(d), t.level, element);
+    double e = 1;
+    for (const auto& lp : n.loops) e *= double(lp.tiles) * (lp.level < t.level ? double(lp.inner) : 1.0);
+    t.executions = e;
+  }
+}
+
+}  // namespace detail
+
+inline RefinedNest refine(const Layer& layer, const Processor& p, const Platform& platform,
+                          const RefineOptions& options = {}) {
+  RefinedNest n;
+  n.tensor = computational_tensor(layer);
+  const auto& cm = p.model;
+  // Step 1: the loop order (unlisted loops: BS outside, the rest inside).
+  std::array<int, loop_count> level{};
+  level.fill(-2);
+  for (std::size_t k = 0; k < cm.loop_order.size(); ++k) level[std::size_t(cm.loop_order[k])] = int(k);
+  std::vector<Loop> order;
+  if (level[std::size_t(Loop::BS)] == -2) order.push_back(Loop::BS), level[std::size_t(Loop::BS)] = -1;
+  order.insert(order.end(), cm.loop_order.begin(), cm.loop_order.end());
+  for (int l = 1; l < loop_count; ++l)
+    if (level[std::size_t(l)] == -2) order.push_back(Loop(l)), level[std::size_t(l)] = int(order.size()) - 1;
+  // Step 2: unroll with round-up; loops one level unrolls together merge.
+  std::array<int, loop_count> grid{};
+  grid.fill(-1);
+  for (std::size_t g = 0; g < cm.unrolls.size(); ++g)
+    for (auto l : cm.unrolls[g]) grid[std::size_t(l)] = int(g);
+  n.loops.reserve(order.size());
+  for (auto l : order) {
+    const int g = grid[std::size_t(l)];
+    if (g >= 0 && !n.loops.empty() && n.loops.back().grid_level == g) {  // joins the previous loop of its group
+      n.loops.back().members |= 1u << unsigned(l);
+      n.loops.back().extent *= n.tensor[l];
+      continue;
+    }
+    NestLoop lp;
+    lp.members = 1u << unsigned(l);
+    lp.level = level[std::size_t(l)];
+    lp.grid_level = g;
+    lp.extent = n.tensor[l];
+    n.loops.push_back(lp);
+  }
+  double ops = n.tensor.ops_per_iteration;
+  for (auto& lp : n.loops) {
+    lp.par = lp.grid_level >= 0 ? p.parallelism[std::size_t(lp.grid_level)] : 1;
+    lp.trip = lp.inner = detail::ceil_div(lp.extent, lp.par);
+    ops *= double(lp.trip) * double(lp.par);
+  }
+  n.ops_re = ops;
+  // Step 3: transfers.
+  const double element = n.element = layer.element.value();
+  for (auto& lp : n.loops)
+    for (int l = 0; l < loop_count; ++l)
+      if (lp.has(Loop(l)) && options.tiles[std::size_t(l)] > 0) {
+        lp.tiles = std::min(options.tiles[std::size_t(l)], lp.trip);
+        lp.inner = detail::ceil_div(lp.trip, lp.tiles);
+      }
+  detail::place_transfers(n, p, element);
+  // Step 4: tile each loop a memory limits until every memory holds its data.
+  bool forced = false;
+  for (auto t : options.tiles) forced = forced || t > 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t m = 0; m < platform.memories.size(); ++m) {
+      double total = 0, per_iteration = 0;
+      std::size_t limited = 0;
+      for (int d = 0; d < data_kind_count; ++d) {
+        const auto& t = n.transfers[std::size_t(d)];
+        if (!t.present || t.memory != m) continue;
+        total += t.bytes;
+        limited = n.index_of(cm.transfer[std::size_t(d)].limited_loop);
+        const auto& lp = n.loops[limited];
+        bool indexes = false;
+        for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && n.tensor.indexes[std::size_t(d)][std::size_t(l)]);
+        if (indexes && lp.level >= t.level) per_iteration += t.bytes / double(lp.inner);
+      }
+      const double capacity = platform.memories[m].capacity.value();
+      if (total <= capacity) continue;
+      auto& lp = n.loops[limited];
+      const double fixed = total - per_iteration * double(lp.inner);
+      const double max_iterations = per_iteration > 0 ? std::floor((capacity - fixed) / per_iteration) : 0;
+      if (forced || max_iterations < 1) {
+        const double need = forced ? total : fixed + per_iteration;
+        std::string loops;
+        for (int l = 0; l < loop_count; ++l)
+          if (lp.has(Loop(l))) loops += loop_name(Loop(l));
+        throw tiling_error("ychart: layer `" + layer.name + "` on processor `" + p.id + "`: " +
+                               (forced ? "with the given tiles, its data in memory `"
+                                       : "even one iteration of loop " + loops + " needs ") +
+                               (forced ? platform.memories[m].id + "` needs " : "") + ychart::detail::format_number(need) +
+                               " B" + (forced ? "" : " in memory `" + platform.memories[m].id + "`") + ", which holds " +
+                               ychart::detail::format_number(capacity) + " B",
+                           platform.memories[m].id, need, capacity);
+      }
+      const long long tiles = detail::ceil_div(lp.trip, static_cast<long long>(max_iterations));
+      if (tiles > lp.tiles) {
+        lp.tiles = tiles;
+        lp.inner = detail::ceil_div(lp.trip, tiles);
+        detail::place_transfers(n, p, element);
+        changed = true;
+      }
+    }
+  }
+  return n;
+}
+
+inline std::string RefinedNest::listing(const Platform& platform) const {
+  static constexpr const char* names[] = {"batch", "o_feat", "i_feat", "fh", "fw", "k_y", "k_x"};
+  auto name_of = [](const NestLoop& lp) {
+    std::string s;
+    for (int l = 0; l < loop_count; ++l)
+      if (lp.has(Loop(l))) s += (s.empty() ? "" : "_") + std::string(names[l]);
+    return s;
+  };
+  auto number = [](double v) {
+    return v == std::floor(v) && std::fabs(v) < 1e15 ? std::to_string(static_cast<long long>(v))
+                                                     : ychart::detail::format_number(v);
+  };
+  std::string out;
+  int indent = 0;
+  auto line = [&](const std::string& s) { out += std::string(std::size_t(2 * indent), ' ') + s + "\n"; };
+  for (const auto& lp : loops)
+    if (lp.tiles > 1) line("for " + name_of(lp) + "_tile in range(" + std::to_string(lp.tiles) + "):"), ++indent;
+  // The sizes as the paper writes them: the factors of every loop that indexes the data.
+  auto size_text = [&](DataKind d) {
+    const auto& t = transfers[std::size_t(d)];
+    const auto& ix = tensor.indexes[std::size_t(d)];
+    std::string s, kernel;
+    for (const auto& lp : loops) {
+      bool indexes = false;
+      for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && ix[std::size_t(l)]);
+      if (!indexes || (lp.level == -1 && lp.extent == 1)) continue;  // the paper omits a batch of 1
+      std::string f;
+      if (lp.level >= t.level) f = std::to_string(lp.inner);
+      if (lp.par > 1) f += (f.empty() ? "" : "*") + std::to_string(lp.par);
+      if (f.empty()) f = "1";
+      const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+      auto& into = d == DataKind::weights && is_kernel ? kernel : s;
+      into += (into.empty() ? "" : "*") + f;
+    }
+    if (d == DataKind::weights) s += "*(" + (kernel.empty() ? std::string("1") : kernel) + "+1)";
+    return s + "*" + number(element);
+  };
+  auto transfer_line = [&](DataKind d) {
+    const auto& t = transfers[std::size_t(d)];
+    const std::string action = d == DataKind::output ? "store" : "load";
+    return action + "(" + size_text(d) + " = " + number(t.bytes) + " B, " + platform.memories[t.memory].id + ", " +
+           platform.channels[t.channel].id + ")  # " + data_kind_name(d) + ", " + number(t.executions) + "x";
+  };
+  // Transfers sit inside the last loop of a lower level (or at the top).
+  auto host = [&](const TransferSite& t) {
+    int h = -1;
+    for (std::size_t i = 0; i < loops.size(); ++i)
+      if (loops[i].level < t.level && !(loops[i].level == -1 && loops[i].extent == 1)) h = int(i);
+    return h;
+  };
+  const bool show_batch = loops.front().level != -1 || loops.front().extent > 1;
+  auto loads_at = [&](int h) {
+    for (auto d : {DataKind::input, DataKind::weights})
+      if (transfers[std::size_t(d)].present && host(transfers[std::size_t(d)]) == h) line(transfer_line(d));
+  };
+  auto stores_at = [&](int h) {
+    if (transfers[std::size_t(DataKind::output)].present && host(transfers[std::size_t(DataKind::output)]) == h)
+      line(transfer_line(DataKind::output));
+  };
+  loads_at(-1);
+  const int base = indent;
+  std::vector<int> body_indent(loops.size(), base);
+  for (std::size_t i = 0; i < loops.size(); ++i) {
+    const auto& lp = loops[i];
+    if (i == 0 && !show_batch) {
+      body_indent[i] = indent;
+      continue;
+    }
+    line("for " + name_of(lp) + " in range(" + std::to_string(lp.inner) + "):");
+    ++indent;
+    body_indent[i] = indent;
+    loads_at(int(i));
+    if (lp.par > 1) {
+      line("for par" + std::to_string(lp.grid_level) + " in range(" + std::to_string(lp.par) + "):");
+      ++indent;
+    }
+  }
+  line(tensor.ops_per_iteration == 2 ? "do MAC" : "do max");
+  for (int i = int(loops.size()) - 1; i >= 0; --i) {
+    indent = body_indent[std::size_t(i)];
+    stores_at(i);
+  }
+  indent = base;
+  stores_at(-1);
+  return out;
+}
+
+}  // namespace ychart::loopnest
+// ---- end ychart/loopnest/refine.hpp ----
+// ---- begin ychart/loopnest/evaluate.hpp ----
+// ychart/loopnest/evaluate.hpp
+// ALOHA's layer analysis (study 002, section VI-C) on the refined nest:
+// OPS_th and OPS_re, the traffic of every channel (Eq. 7, repeated transfers
+// included), the per-channel roofline plus the overhead,
+//   t = max(OPS_re / AP_max, max_ch traffic_ch / bw_ch) + ov      (Eqs. 8, 9)
+// written as times, so that no ratio of sums is formed, and the energy
+//   En = P_act t + E_bit b_acc                                    (Eq. 13).
+// Beside it, the two estimates the paper compares with: the OPS count
+// (Eq. 1, OPS_th / AP_max) and the Roofline (Eq. 6 with Eq. 4's traffic and,
+// since the paper leaves the off-chip bandwidth unstated, the sum of the
+// bandwidths of the channels the processor uses).
+
+
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::loopnest {
+
+struct ChannelLoad {
+  std::size_t channel = 0;
+  Constant<dim::data> traffic{0.0};
+  Constant<dim::time> time{0.0};
+};
+
+struct LayerEstimate {
+  RefinedNest nest;
+  std::size_t processor = 0;
+  Constant<dim::operations> ops_th{0.0}, ops_re{0.0};
+  Constant<dim::time> compute{0.0};  // OPS_re / AP_max
+  std::vector<ChannelLoad> channels;  // the channels the layer uses, in platform order
+  Constant<dim::time> latency{0.0};   // Eqs. 8 and 9
+  std::string bottleneck;              // the slowest channel's id, or "compute"
+  Constant<dim::data> accessed{0.0};  // b_acc: every byte moved
+  std::optional<Constant<dim::energy>> energy;  // Eq. 13; absent without an active power
+  Constant<dim::time> ops_estimate{0.0}, roofline_estimate{0.0};
+
+  /// 1 - OPS_th / OPS_re: the share of the refined work that rounding adds.
+  double rounding_underestimation() const { return 1.0 - ops_th.value() / ops_re.value(); }
+};
+
+/// The layer on processor `processor` of the platform (which must be valid).
+inline LayerEstimate evaluate_layer(const Layer& layer, const Platform& platform, std::size_t processor,
+                                    const RefineOptions& options = {}) {
+  const auto& p = platform.processors.at(processor);
+  LayerEstimate e;
+  e.nest = refine(layer, p, platform, options);
+  e.processor = processor;
+  e.ops_th = e.nest.ops_theoretical();
+  e.ops_re = e.nest.ops_refined();
+  e.compute = e.ops_re / p.peak;
+  double worst = e.compute.value(), accessed = 0;
+  e.bottleneck = "compute";
+  for (std::size_t c = 0; c < platform.channels.size(); ++c) {
+    double bytes = 0;
+    bool used = false;
+    for (const auto& t : e.nest.transfers)
+      if (t.present && t.channel == c) bytes += t.total(), used = true;
+    if (!used) continue;
+    ChannelLoad load{c, Constant<dim::data>(bytes), Constant<dim::data>(bytes) / platform.channels[c].bandwidth};
+    accessed += bytes;
+    if (load.time.value() > worst) worst = load.time.value(), e.bottleneck = platform.channels[c].id;
+    e.channels.push_back(load);
+  }
+  e.latency = Constant<dim::time>(worst) + p.overhead;
+  e.accessed = Constant<dim::data>(accessed);
+  if (p.active_power) {
+    const double per_byte = p.energy_per_byte ? p.energy_per_byte->value() : 0.0;
+    e.energy = Constant<dim::energy>(p.active_power->value() * e.latency.value() + per_byte * accessed);
+  }
+  // The paper's two baselines.
+  e.ops_estimate = e.ops_th / p.peak;
+  const auto& t = e.nest.tensor;
+  const double element = layer.element.value();
+  const double x = double(layer.batch) * double(layer.input.channels * layer.input.height * layer.input.width);
+  const double y = double(layer.batch) * double(layer.output.channels * layer.output.height * layer.output.width);
+  const double w = t.has_weights ? double(t[Loop::IF]) * double(t[Loop::OF]) * double(t[Loop::KH]) * double(t[Loop::KW]) : 0;
+  double bandwidth = 0;
+  for (const auto& c : e.channels) bandwidth += platform.channels[c.channel].bandwidth.value();
+  e.roofline_estimate =
+      Constant<dim::time>(std::max(e.ops_estimate.value(), (x + y + w) * element / bandwidth));
+  return e;
+}
+
+}  // namespace ychart::loopnest
+// ---- end ychart/loopnest/evaluate.hpp ----
+// ---- begin ychart/loopnest/cnn.hpp ----
+// ychart/loopnest/cnn.hpp
+// ALOHA's CNN aggregation (study 002, section VII): a CNN as a chain of
+// layers in execution order, the cost of every (layer, processor) pair that
+// the operator distribution allows and that fits, Algorithm 1's sequential
+// schedule (per layer, the fastest allowed processor), and a schedule's
+//   latency     t_CNN = s_|L| + t(l_|L|) - s_1                      (Eq. 10)
+//   throughput  1 / max_j sum_{i on j} t_i (pipelined), 1 / t_CNN   (Eq. 11)
+//   energy      sum_i (t_i P_act + b_i E_bit) + sum_j P_idle (T - busy_j)
+// (Eq. 12, with t_idle read as the frame period T minus the processor's busy
+// time; T is the latency constraint when given, else t_CNN or 1 / Th).
+
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::loopnest {
+
+struct Cnn {
+  std::string name;
+  std::vector<Layer> layers;  // in execution order (a topological order of the DAG)
+};
+
+/// ALOHA's op_dist: an operator listed here runs only on processors of the
+/// listed types; an operator not listed runs anywhere.
+struct OperatorDistribution {
+  std::vector<std::pair<Operator, std::string>> entries;
+
+  bool allows(Operator op, const Processor& p) const {
+    bool listed = false;
+    for (const auto& [o, type] : entries)
+      if (o == op) {
+        listed = true;
+        if (type == p.type) return true;
+      }
+    return !listed;
+  }
+};
+
+/// Time and energy of every layer on every processor; NaN where the pair is
+/// not allowed or the layer's tile fits no memory (`why` says which).
+struct CostTable {
+  std::size_t layers = 0, processors = 0;
+  std::vector<double> time_s, energy_j, bytes;  // energy: NaN without an active power
+  std::vector<std::string> why;
+  std::vector<std::string> layer_names;
+
+  std::size_t at(std::size_t i, std::size_t j) const { return i * processors + j; }
+  bool allowed(std::size_t i, std::size_t j) const { return !std::isnan(time_s[at(i, j)]); }
+  double time(std::size_t i, std::size_t j) const { return time_s[at(i, j)]; }
+  double energy(std::size_t i, std::size_t j) const { return energy_j[at(i, j)]; }
+};
+
+/// Throws loopnest_error naming a layer that no processor can run, with the
+/// reason for each processor.
+inline CostTable cost_table(const Cnn& cnn, const Platform& platform, const OperatorDistribution& op_dist = {}) {
+  platform.validate();
+  if (cnn.layers.empty()) throw loopnest_error("ychart: CNN `" + cnn.name + "` has no layers");
+  CostTable t;
+  t.layers = cnn.layers.size();
+  t.processors = platform.processors.size();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  t.time_s.assign(t.layers * t.processors, nan);
+  t.energy_j = t.bytes = t.time_s;
+  t.why.assign(t.time_s.size(), "");
+  for (std::size_t i = 0; i < t.layers; ++i) {
+    const auto& layer = cnn.layers[i];
+    t.layer_names.push_back(layer.name);
+    std::string reasons;
+    for (std::size_t j = 0; j < t.processors; ++j) {
+      const auto& p = platform.processors[j];
+      if (!op_dist.allows(layer.op, p)) {
+        t.why[t.at(i, j)] = std::string("the operator distribution keeps ") + operator_name(layer.op) +
+                            " off processors of type " + p.type;
+      } else {
+        try {
+          const auto e = evaluate_layer(layer, platform, j);
+          t.time_s[t.at(i, j)] = e.latency.value();
+          t.energy_j[t.at(i, j)] = e.energy ? e.energy->value() : nan;
+          t.bytes[t.at(i, j)] = e.accessed.value();
+          continue;
+        } catch (const tiling_error& error) {
+          t.why[t.at(i, j)] = error.what();
+        }
+      }
+      reasons += "\n  " + p.id + ": " + t.why[t.at(i, j)];
+    }
+    bool any = false;
+    for (std::size_t j = 0; j < t.processors; ++j) any = any || t.allowed(i, j);
+    if (!any) throw loopnest_error("ychart: no processor can run layer `" + layer.name + "`:" + reasons);
+  }
+  return t;
+}
+
+/// A processor per layer, in layer order.
+using Binding = std::vector<std::size_t>;
+
+/// Algorithm 1: every layer on its fastest allowed processor (ties: the
+/// first in platform order), one after another.
+inline Binding sequential_schedule(const CostTable& t) {
+  Binding b(t.layers);
+  for (std::size_t i = 0; i < t.layers; ++i) {
+    std::size_t best = t.processors;
+    for (std::size_t j = 0; j < t.processors; ++j)
+      if (t.allowed(i, j) && (best == t.processors || t.time(i, j) < t.time(i, best))) best = j;
+    b[i] = best;
+  }
+  return b;
+}
+
+struct CnnMetrics {
+  Constant<dim::time> latency{0.0};          // Eq. 10
+  Constant<dim::frequency> throughput{0.0};  // Eq. 11, frames per second
+  std::optional<Constant<dim::energy>> energy;  // Eq. 12; absent if a used processor has no active power
+  std::vector<double> busy_s;                   // per processor
+  std::vector<double> start_s;                  // per layer (sequential schedule)
+};
+
+/// Eqs. 10-12 for a binding. `frame` is the frame period T of Eq. 12's idle
+/// time (the latency constraint); without it, t_CNN or 1 / Th.
+inline CnnMetrics evaluate_schedule(const CostTable& t, const Platform& platform, const Binding& b, bool pipeline,
+                                    std::optional<Constant<dim::time>> frame = std::nullopt) {
+  if (b.size() != t.layers) throw loopnest_error("ychart: the binding has " + std::to_string(b.size()) +
+                                                 " entries for " + std::to_string(t.layers) + " layers");
+  CnnMetrics m;
+  m.busy_s.assign(t.processors, 0.0);
+  double clock = 0, active = 0;
+  bool energy_known = true;
+  for (std::size_t i = 0; i < t.layers; ++i) {
+    if (b[i] >= t.processors || !t.allowed(i, b[i]))
+      throw loopnest_error("ychart: layer `" + t.layer_names[i] + "` cannot run on processor " +
+                           (b[i] < t.processors ? "`" + platform.processors[b[i]].id + "`: " + t.why[t.at(i, b[i])]
+                                                : std::to_string(b[i])));
+    m.start_s.push_back(clock);
+    clock += t.time(i, b[i]);
+    m.busy_s[b[i]] += t.time(i, b[i]);
+    if (std::isnan(t.energy(i, b[i]))) energy_known = false;
+    else active += t.energy(i, b[i]);
+  }
+  m.latency = Constant<dim::time>(clock);
+  double interval = clock;
+  if (pipeline) {
+    interval = 0;
+    for (double busy : m.busy_s) interval = std::max(interval, busy);
+  }
+  m.throughput = Constant<dim::frequency>(1.0 / interval);
+  if (energy_known) {
+    const double period = frame ? frame->value() : interval;
+    double idle = 0;
+    for (std::size_t j = 0; j < t.processors; ++j)
+      if (const auto& p = platform.processors[j]; p.idle_power)
+        idle += p.idle_power->value() * std::max(0.0, period - m.busy_s[j]);
+    m.energy = Constant<dim::energy>(active + idle);
+  }
+  return m;
+}
+
+}  // namespace ychart::loopnest
+// ---- end ychart/loopnest/cnn.hpp ----
+// ---- begin ychart/loopnest/load.hpp ----
+// ychart/loopnest/load.hpp
+// ALOHA platform models from JSON (study 002, Tables 4 and 5):
+//   { "name": "NEURAghe",
+//     "memories":  [ { "id": "mem0", "bytes": 73728 }, ... ],
+//     "channels":  [ { "id": "ch0", "gb_per_s": 0.72 }, ... ],
+//     "processors": [ { "id": "0", "type": "accelerator", "subtype": "FPGA engine",
+//         "peak_gops": 129.6, "frequency_ghz": 0.18, "parallelism": [9, 10, 4],
+//         "active_power_w": 3.6, "idle_power_w": 1.8, "ddr_pj_per_bit": 91,   // optional
+//         "overhead_ms": 0.1,
+//         "loop_order": ["IF", "OF", "FH", "FW", "KH"],
+//         "transfers": { "input":   { "level": 1, "channel": "ch0", "memory": "mem0", "limited_loop": "FH" },
+//                        "output":  { ... }, "weights": { ... } },
+//         "unrolls": [["IF"], ["OF"], ["FW"]] } ] }
+// Keys starting with "_" are comments. Unknown keys, unknown loops, channels
+// or memories, and a computational model that uses a parallelism level the
+// processor lacks are errors naming the file, the line and the field.
+
+
+
+#include <filesystem>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace ychart::loopnest {
+
+namespace detail {
+
+[[noreturn]] inline void fail_at(const io::JsonValue& v, const std::string& message) {
+  throw io::parse_error(v.source_name(), v.line(), v.column(), v.path(), message);
+}
+
+inline void check_keys(const io::JsonValue& object, std::initializer_list<std::string_view> known) {
+  if (!object.is_object()) fail_at(object, "must be an object");
+  for (const auto& [key, value] : object.items()) {
+    if (!key.empty() && key.front() == '_') continue;
+    bool ok = false;
+    std::string list;
+    for (auto k : known) ok = ok || k == key, list += (list.empty() ? "" : ", ") + std::string(k);
+    if (!ok) fail_at(value, "unknown key (known here: " + list + ")");
+  }
+}
+
+inline double positive(const io::JsonValue& object, std::string_view key) {
+  const auto& v = object.at(key);
+  const double x = v.number();
+  if (!(x > 0) || !std::isfinite(x)) fail_at(v, "must be positive");
+  return x;
+}
+
+inline double non_negative(const io::JsonValue& v) {
+  const double x = v.number();
+  if (!(x >= 0) || !std::isfinite(x)) fail_at(v, "must not be negative");
+  return x;
+}
+
+inline Loop loop_at(const io::JsonValue& v) {
+  const auto l = parse_loop(v.string());
+  if (!l) fail_at(v, "unknown loop `" + v.string() + "` (BS, OF, IF, FH, FW, KH or KW)");
+  return *l;
+}
+
+template <class List>
+std::size_t index_of(const io::JsonValue& v, const List& list, const char* what) {
+  for (std::size_t k = 0; k < list.size(); ++k)
+    if (list[k].id == v.string()) return k;
+  std::string known;
+  for (const auto& x : list) known += (known.empty() ? "" : ", ") + x.id;
+  fail_at(v, std::string("unknown ") + what + " `" + v.string() + "` (the platform has: " + known + ")");
+}
+
+}  // namespace detail
+
+inline Platform parse_platform(const io::JsonValue& root) {
+  detail::check_keys(root, {"name", "memories", "channels", "processors"});
+  Platform p;
+  p.name = root.at("name").string();
+  for (const auto& m : root.at("memories").elements()) {
+    detail::check_keys(m, {"id", "bytes"});
+    p.memories.push_back({m.at("id").string(), detail::positive(m, "bytes") * units::B});
+  }
+  for (const auto& c : root.at("channels").elements()) {
+    detail::check_keys(c, {"id", "gb_per_s"});
+    p.channels.push_back({c.at("id").string(), detail::positive(c, "gb_per_s") * units::GB_per_s});
+  }
+  const auto& processors = root.at("processors");
+  if (processors.elements().empty()) detail::fail_at(processors, "a platform needs at least one processor");
+  for (const auto& v : processors.elements()) {
+    detail::check_keys(v, {"id", "type", "subtype", "peak_gops", "frequency_ghz", "parallelism", "active_power_w",
+                           "idle_power_w", "ddr_pj_per_bit", "overhead_ms", "loop_order", "transfers", "unrolls"});
+    Processor q;
+    q.id = v.at("id").string();
+    q.type = v.at("type").string();
+    if (const auto* s = v.find("subtype")) q.subtype = s->string();
+    q.peak = detail::positive(v, "peak_gops") * units::GOPS;
+    q.frequency = detail::positive(v, "frequency_ghz") * units::GHz;
+    for (const auto& f : v.at("parallelism").elements()) {
+      const long x = f.integer();
+      if (x < 1) detail::fail_at(f, "a parallelism factor must be a positive integer");
+      q.parallelism.push_back(x);
+    }
+    if (const auto* a = v.find("active_power_w")) q.active_power = detail::non_negative(*a) * units::W;
+    if (const auto* a = v.find("idle_power_w")) q.idle_power = detail::non_negative(*a) * units::W;
+    if (const auto* a = v.find("ddr_pj_per_bit")) q.energy_per_byte = detail::non_negative(*a) * units::pJ_per_bit;
+    if (const auto* a = v.find("overhead_ms")) q.overhead = detail::non_negative(*a) * units::ms;
+    auto& cm = q.model;
+    for (const auto& l : v.at("loop_order").elements()) {
+      const auto loop = detail::loop_at(l);
+      for (auto seen : cm.loop_order)
+        if (seen == loop) detail::fail_at(l, std::string("loop ") + loop_name(loop) + " appears twice in the loop order");
+      cm.loop_order.push_back(loop);
+    }
+    const auto& transfers = v.at("transfers");
+    detail::check_keys(transfers, {"input", "output", "weights"});
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& t = transfers.at(data_kind_name(DataKind(d)));
+      detail::check_keys(t, {"level", "channel", "memory", "limited_loop"});
+      auto& placement = cm.transfer[std::size_t(d)];
+      const auto& level = t.at("level");
+      placement.level = static_cast<int>(level.integer());
+      if (placement.level < 0 || placement.level > int(cm.loop_order.size()))
+        detail::fail_at(level, "loop level " + std::to_string(placement.level) + " is not in the loop order (0 to " +
+                                   std::to_string(cm.loop_order.size()) + ")");
+      placement.channel = detail::index_of(t.at("channel"), p.channels, "channel");
+      placement.memory = detail::index_of(t.at("memory"), p.memories, "memory");
+      placement.limited_loop = detail::loop_at(t.at("limited_loop"));
+    }
+    const auto& unrolls = v.at("unrolls");
+    for (std::size_t g = 0; g < unrolls.size(); ++g) {
+      const auto& level = unrolls.at(g);
+      if (g >= q.parallelism.size())
+        detail::fail_at(level, "the computational model uses parallelism level " + std::to_string(g) + ", but processor `" +
+                                   q.id + "` lists " + std::to_string(q.parallelism.size()) +
+                                   " levels in \"parallelism\"");
+      std::vector<Loop> loops;
+      for (const auto& l : level.elements()) loops.push_back(detail::loop_at(l));
+      cm.unrolls.push_back(std::move(loops));
+    }
+    p.processors.push_back(std::move(q));
+    try {
+      p.validate();
+    } catch (const loopnest_error& e) {
+      detail::fail_at(v, e.what());
+    }
+  }
+  return p;
+}
+
+inline Platform load_platform(const std::filesystem::path& file) { return parse_platform(io::JsonValue::read(file)); }
+
+}  // namespace ychart::loopnest
+// ---- end ychart/loopnest/load.hpp ----
+// ---- begin ychart/loopnest/binding_model.hpp ----
+// ychart/loopnest/binding_model.hpp
+// Exact binding of a CNN's layers to a heterogeneous platform's processors,
+// where ALOHA only evaluates a given schedule (study 002, issue 19 (a)):
+// x_ij = 1 when layer i runs on processor j, sum_j x_ij = 1, x_ij = 0 where
+// the cost table forbids the pair, and one of
+//   latency:    min sum_ij t_ij x_ij (sequential; Algorithm 1 is optimal
+//               here, since the paper charges no transfer between layers);
+//   throughput: min tau, tau >= sum_i t_ij x_ij for every j, with each
+//               processor's layers one contiguous stage (entry indicators
+//               e_ij >= x_ij - x_{i-1,j}, sum_i e_ij <= 1), as in the
+//               pipeline of ALOHA's ref. [39]; ties go to the least latency;
+//   energy:     min Eq. 12 with the frame period T = the latency limit:
+//               sum_ij x_ij (E_ij - P_idle,j t_ij) + T sum_j P_idle,j,
+//               subject to the sequential latency (or, pipelined, the stage
+//               interval) <= T.
+// GLPK proves the optimum through the MIGP engine; evaluate_schedule() gives
+// the metrics of the binding it returns.
+
+
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::loopnest {
+
+enum class BindingGoal { latency, throughput, energy };
+
+struct BindingOptions {
+  BindingGoal goal = BindingGoal::latency;
+  /// Pipelined execution (Eq. 11's first case) with contiguous stages;
+  /// implied by goal == throughput.
+  bool pipeline = false;
+  /// For goal == energy: the latency constraint (the stage interval when
+  /// pipelined), which is also Eq. 12's frame period.
+  std::optional<Constant<dim::time>> latency_limit;
+};
+
+struct BindingResult {
+  Status status = Status::numerical_error;
+  std::string message;
+  Binding binding;
+  CnnMetrics metrics;  // evaluate_schedule() on the binding
+  double objective = std::numeric_limits<double>::quiet_NaN();  // the model's (s or J)
+  double seconds = 0;
+};
+
+inline BindingResult solve_binding(const CostTable& t, const Platform& platform, const BindingOptions& o = {},
+                                   const SolveOptions& solve_options = {}) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const bool pipeline = o.pipeline || o.goal == BindingGoal::throughput;
+  if (o.goal == BindingGoal::energy) {
+    if (!o.latency_limit || !(o.latency_limit->value() > 0) || !std::isfinite(o.latency_limit->value()))
+      throw loopnest_error("ychart: binding for least energy needs a positive latency_limit (Eq. 12's frame period)");
+    for (std::size_t i = 0; i < t.layers; ++i)
+      for (std::size_t j = 0; j < t.processors; ++j)
+        if (t.allowed(i, j) && std::isnan(t.energy(i, j)))
+          throw loopnest_error("ychart: binding for least energy: processor `" + platform.processors[j].id +
+                               "` has no active power, so layer `" + t.layer_names[i] + "`'s energy there is unknown");
+  }
+  Model m;
+  std::vector<std::vector<std::optional<Discrete<>>>> x(t.layers, std::vector<std::optional<Discrete<>>>(t.processors));
+  Affine<> latency;
+  std::vector<Affine<>> busy(t.processors);
+  for (std::size_t i = 0; i < t.layers; ++i) {
+    Affine<> one;
+    for (std::size_t j = 0; j < t.processors; ++j) {
+      if (!t.allowed(i, j)) continue;
+      x[i][j] = m.binary("x_" + t.layer_names[i] + "_" + platform.processors[j].id);
+      one += *x[i][j];
+      latency += t.time(i, j) * *x[i][j];
+      busy[j] += t.time(i, j) * *x[i][j];
+    }
+    m.subject_to(one == 1.0, "layer " + t.layer_names[i] + " on one processor");
+  }
+  std::optional<Real<>> tau;
+  if (pipeline) {
+    for (std::size_t j = 0; j < t.processors; ++j) {
+      Affine<> entries;
+      for (std::size_t i = 0; i < t.layers; ++i) {
+        if (!x[i][j]) continue;
+        auto e = m.real("enter_" + t.layer_names[i] + "_" + platform.processors[j].id, 0.0, 1.0);
+        if (i > 0 && x[i - 1][j]) m.subject_to(e >= *x[i][j] - *x[i - 1][j]);
+        else m.subject_to(e >= *x[i][j]);
+        entries += e;
+      }
+      m.subject_to(entries <= 1.0, "one stage on " + platform.processors[j].id);
+    }
+    tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
+    for (std::size_t j = 0; j < t.processors; ++j) m.subject_to(*tau >= busy[j], "stage " + platform.processors[j].id);
+  }
+  switch (o.goal) {
+    case BindingGoal::latency: m.minimize(latency); break;
+    case BindingGoal::throughput: m.minimize(*tau + 1e-6 * latency); break;
+    case BindingGoal::energy: {
+      const double period = o.latency_limit->value();
+      Affine<> energy;
+      double idle = 0;
+      for (std::size_t j = 0; j < t.processors; ++j) {
+        const double p_idle = platform.processors[j].idle_power ? platform.processors[j].idle_power->value() : 0.0;
+        idle += p_idle * period;
+        for (std::size_t i = 0; i < t.layers; ++i)
+          if (x[i][j]) energy += (t.energy(i, j) - p_idle * t.time(i, j)) * *x[i][j];
+      }
+      m.subject_to((pipeline ? Affine<>(*tau) : latency) <= period, "latency limit");
+      m.minimize(energy + idle);
+      break;
+    }
+  }
+  const auto sol = m.solve(solve_options);
+  BindingResult r;
+  r.status = sol.status();
+  r.message = sol.message();
+  if (sol.has_values()) {
+    r.objective = sol.objective();
+    r.binding.assign(t.layers, 0);
+    for (std::size_t i = 0; i < t.layers; ++i)
+      for (std::size_t j = 0; j < t.processors; ++j)
+        if (x[i][j] && sol[*x[i][j]] > 0.5) r.binding[i] = j;
+    std::optional<Constant<dim::time>> frame;
+    if (o.goal == BindingGoal::energy) frame = o.latency_limit;
+    r.metrics = evaluate_schedule(t, platform, r.binding, pipeline, frame);
+  } else if (r.status == Status::infeasible) {
+    r.message = "no binding meets the latency limit of " + ychart::detail::format_number(o.latency_limit->value()) +
+                " s";
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+}  // namespace ychart::loopnest
+// ---- end ychart/loopnest/binding_model.hpp ----
+// ---- begin ychart/loopnest/design_model.hpp ----
+// ychart/loopnest/design_model.hpp
+// Accelerator design over ALOHA's layer model (study 002, issue 19 (b)): the
+// parallelism grid and the memory sizes of one processor template become
+// variables, and so do every layer's trip counts n (n * P >= d), tile counts
+// T and tiled trip counts m (m * T >= n). Transfer sizes, executions and
+// compute time are then monomials in them (refine.hpp's rules written
+// symbolically), the memory rows are posynomial <= variable, and
+//   latency = sum_l (tau_l + ov),  tau_l >= compute_l,  tau_l >= traffic_ch,l / bw_ch
+//   energy  = power * latency + E_byte * traffic,  power and area posynomials
+// of the grid and the memories (the cost coefficients are the template's).
+// With `relax` every variable is continuous: a GP whose optimum bounds the
+// design from below. Otherwise the discrete variables take their declared
+// values (trip counts only the values ceil(d / P) can take) and the MIGP
+// engine proves the optimum; every optimum is re-evaluated exactly by
+// evaluate_layer() with its tiles.
+
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ychart::loopnest {
+
+/// The design space: a processor whose computational model, clock, overhead
+/// and DDR energy are kept, and whose grid and memories are chosen.
+struct AcceleratorTemplate {
+  std::size_t processor = 0;                        // in the platform
+  std::vector<std::vector<long long>> parallelism;  // the values each grid level may take
+  /// The capacities (bytes) each platform memory may take; an empty list
+  /// keeps the platform's capacity.
+  std::vector<std::vector<double>> memory_bytes;
+  long long max_tiles = 16;  // tile counts range over 1..max_tiles
+  // Costs (the caller's model): area = fixed + per MAC unit x prod P + per KiB x sum M.
+  double area_fixed = 0, area_per_mac = 1, area_per_kib = 0;
+  Constant<dim::power> power_fixed{0.0}, power_per_mac{0.0}, power_per_kib{0.0};
+};
+
+enum class DesignGoal { latency, energy };
+
+struct DesignOptions {
+  DesignGoal goal = DesignGoal::latency;
+  std::optional<double> area_budget;
+  std::optional<Constant<dim::power>> power_budget;
+  std::optional<Constant<dim::time>> latency_limit;  // for goal == energy (the Pareto sweep)
+  bool relax = false;                                  // the GP relaxation only
+};
+
+struct AcceleratorDesign {
+  Status status = Status::numerical_error;
+  std::string message;
+  std::vector<double> parallelism;                  // per grid level (continuous when relaxed)
+  std::vector<double> memory_bytes;                 // per platform memory
+  std::vector<std::array<long long, loop_count>> tiles;  // per layer, per loop (0: untiled)
+  double objective = std::numeric_limits<double>::quiet_NaN();  // the model's: s or J
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  // Evaluated exactly (not when relaxed):
+  Constant<dim::time> latency{0.0};
+  std::optional<Constant<dim::energy>> energy;
+  double area = 0;
+  Constant<dim::power> power{0.0};
+  Platform platform;  // the designed platform
+  double seconds = 0;
+};
+
+namespace detail {
+
+/// ceil(a / b) for all the divisors, without repeats, ascending.
+inline std::vector<double> ceil_values(long long extent, const std::vector<long long>& divisors) {
+  std::set<double> out;
+  for (auto d : divisors) out.insert(double(ceil_div(extent, d)));
+  return {out.begin(), out.end()};
+}
+
+}  // namespace detail
+
+/// The designed processor's area and power for a grid and memory sizes.
+inline double design_area(const AcceleratorTemplate& t, double macs, double kib) {
+  return t.area_fixed + t.area_per_mac * macs + t.area_per_kib * kib;
+}
+inline Constant<dim::power> design_power(const AcceleratorTemplate& t, double macs, double kib) {
+  return Constant<dim::power>(t.power_fixed.value() + t.power_per_mac.value() * macs + t.power_per_kib.value() * kib);
+}
+
+inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& platform, const AcceleratorTemplate& t,
+                                            const DesignOptions& o = {}, const SolveOptions& solve_options = {}) {
+  const auto t0 = std::chrono::steady_clock::now();
+  platform.validate();
+  if (t.processor >= platform.processors.size()) throw loopnest_error("ychart: the template names no processor");
+  const auto& proc = platform.processors[t.processor];
+  const auto& cm = proc.model;
+  if (t.parallelism.size() != cm.unrolls.size())
+    throw loopnest_error("ychart: the template gives " + std::to_string(t.parallelism.size()) +
+                         " parallelism choice lists for " + std::to_string(cm.unrolls.size()) + " unrolled levels");
+  for (const auto& values : t.parallelism)
+    if (values.empty() || *std::min_element(values.begin(), values.end()) < 1)
+      throw loopnest_error("ychart: every parallelism level needs at least one positive value");
+  if (t.max_tiles < 1) throw loopnest_error("ychart: max_tiles must be at least 1");
+  if (o.goal == DesignGoal::energy && !proc.energy_per_byte)
+    throw loopnest_error("ychart: designing for energy needs the processor's DDR energy per bit");
+  const double f = proc.frequency.value();
+  const std::size_t memories = platform.memories.size();
+  auto memory_values = [&](std::size_t k) {
+    return k < t.memory_bytes.size() && !t.memory_bytes[k].empty() ? t.memory_bytes[k]
+                                                                    : std::vector<double>{platform.memories[k].capacity.value()};
+  };
+
+  Model m;
+  // A design variable: a choice of values, or a positive variable over their range when relaxed.
+  std::vector<std::optional<Discrete<>>> handles;
+  std::vector<std::optional<Variable<>>> relaxed;
+  auto variable = [&](const std::string& name, std::vector<double> values) -> Monomial<> {
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    if (values.size() == 1) return Monomial<>(Constant<>(values.front()));
+    if (o.relax) return Monomial<>(m.positive(name, values.front(), values.back()));
+    return Monomial<>(m.choice(name, values));
+  };
+  // The grid and the memories (in KiB, for the solver's scaling).
+  std::vector<Monomial<>> grid;
+  std::vector<std::vector<long long>> grid_values = t.parallelism;
+  std::vector<Discrete<>> grid_handles;
+  for (std::size_t g = 0; g < t.parallelism.size(); ++g) {
+    std::vector<double> v(t.parallelism[g].begin(), t.parallelism[g].end());
+    grid.push_back(variable("P" + std::to_string(g), v));
+  }
+  std::vector<Monomial<>> capacity_kib;
+  for (std::size_t k = 0; k < memories; ++k) {
+    auto v = memory_values(k);
+    for (auto& x : v) x /= 1024.0;
+    capacity_kib.push_back(variable("M_" + platform.memories[k].id, v));
+  }
+  Monomial<> macs = Constant<>(1.0);
+  for (const auto& p : grid) macs = macs * p;
+  Posynomial<> kib_total;
+  for (std::size_t k = 0; k < memories; ++k)
+    if (k < t.memory_bytes.size() && !t.memory_bytes[k].empty()) kib_total += capacity_kib[k];
+  Posynomial<> area = Constant<>(std::max(t.area_fixed, 0.0)) + t.area_per_mac * macs;
+  if (t.area_per_kib > 0) area += t.area_per_kib * kib_total;
+  Posynomial<> power_w = Constant<>(std::max(t.power_fixed.value(), 0.0)) + t.power_per_mac.value() * macs;
+  if (t.power_per_kib.value() > 0) power_w += t.power_per_kib.value() * kib_total;
+  if (o.area_budget) m.subject_to(area <= *o.area_budget, "area budget");
+  if (o.power_budget) m.subject_to(power_w <= o.power_budget->value(), "power budget");
+
+  // The nest's shape without the grid: refine on a unit grid with unbounded memories.
+  Platform shape = platform;
+  for (auto& mem : shape.memories) mem.capacity = Constant<dim::data>(std::numeric_limits<double>::max());
+  auto& shape_proc = shape.processors[t.processor];
+  shape_proc.parallelism.assign(cm.unrolls.size(), 1);
+
+  struct LayerVars {
+    std::vector<std::optional<Monomial<>>> tiles;  // per nest loop
+    std::vector<std::size_t> tiled_loops;
+    std::vector<Monomial<>> tile_handles;
+  };
+  std::vector<LayerVars> layer_vars(cnn.layers.size());
+  std::vector<std::vector<std::pair<std::size_t, std::optional<Discrete<>>>>> tile_choice(cnn.layers.size());
+  std::vector<std::vector<std::pair<std::size_t, std::optional<Variable<>>>>> tile_relaxed(cnn.layers.size());
+  Posynomial<> latency_ms, traffic_kib;
+  const double ov_ms = proc.overhead.value() * 1e3;
+  for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
+    const auto& layer = cnn.layers[l];
+    const auto nest = refine(layer, shape_proc, shape);
+    const std::string id = layer.name;
+    const std::size_t loops = nest.loops.size();
+    // Trip counts n (unrolled loops) or extents, and the loops a memory may tile.
+    std::vector<Monomial<>> trip(loops), par(loops), inner(loops);
+    std::vector<bool> may_tile(loops, false);
+    // A loop is tiled only where its memory may overflow: the largest
+    // buffer any grid can make exceeds the smallest capacity.
+    std::vector<double> most_bytes(memories, 0.0);
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& tr = nest.transfers[std::size_t(d)];
+      if (!tr.present) continue;
+      double other = layer.element.value(), kernel = 1;
+      for (const auto& lp : nest.loops) {
+        bool indexes = false;
+        for (int k = 0; k < loop_count; ++k) indexes = indexes || (lp.has(Loop(k)) && nest.tensor.indexes[std::size_t(d)][std::size_t(k)]);
+        if (!indexes) continue;
+        double f = 1;
+        const std::vector<long long> one{1};
+        for (auto p : lp.grid_level >= 0 ? t.parallelism[std::size_t(lp.grid_level)] : one)
+          f = std::max(f, lp.level >= tr.level ? double(detail::ceil_div(lp.extent, p) * p) : double(p));
+        const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+        if (DataKind(d) == DataKind::weights && is_kernel) kernel *= f;
+        else other *= f;
+      }
+      most_bytes[tr.memory] += DataKind(d) == DataKind::weights ? other * (kernel + 1) : other;
+    }
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& tr = nest.transfers[std::size_t(d)];
+      if (!tr.present) continue;
+      const auto li = nest.index_of(cm.transfer[std::size_t(d)].limited_loop);
+      const auto v = memory_values(tr.memory);
+      if (nest.loops[li].level >= tr.level && most_bytes[tr.memory] > *std::min_element(v.begin(), v.end()))
+        may_tile[li] = true;
+    }
+    for (std::size_t i = 0; i < loops; ++i) {
+      const auto& lp = nest.loops[i];
+      std::string loop_id;
+      for (int k = 0; k < loop_count; ++k)
+        if (lp.has(Loop(k))) loop_id += loop_name(Loop(k));
+      std::vector<long long> divisors{1};
+      if (lp.grid_level >= 0) {
+        divisors = t.parallelism[std::size_t(lp.grid_level)];
+        par[i] = grid[std::size_t(lp.grid_level)];
+        trip[i] = variable("n_" + id + "_" + loop_id, detail::ceil_values(lp.extent, divisors));
+        m.subject_to(double(lp.extent) / (trip[i] * par[i]) <= 1.0, "round-up " + id + " " + loop_id);
+      } else {
+        par[i] = Constant<>(1.0);
+        trip[i] = Constant<>(double(lp.extent));
+      }
+      inner[i] = trip[i];
+      const long long most = std::min<long long>(t.max_tiles, detail::ceil_div(lp.extent, 1));
+      if (may_tile[i] && most > 1) {
+        // A tile count that splits no trip count finer than one tile fewer
+        // (ceil(n / T) == ceil(n / (T - 1)) for every n) only adds executions: left out.
+        std::vector<double> tile_values, inner_values;
+        for (long long k = 1; k <= most; ++k) {
+          bool finer = k == 1;
+          for (auto d : divisors) {
+            const long long n = detail::ceil_div(lp.extent, d);
+            finer = finer || detail::ceil_div(n, k) < detail::ceil_div(n, k - 1);
+          }
+          if (finer) tile_values.push_back(double(k));
+        }
+        std::set<double> iv;
+        for (auto d : divisors)
+          for (long long k = 1; k <= most; ++k) iv.insert(double(detail::ceil_div(detail::ceil_div(lp.extent, d), k)));
+        inner_values.assign(iv.begin(), iv.end());
+        const auto name = "T_" + id + "_" + loop_id;
+        Monomial<> tile = Constant<>(1.0);
+        if (o.relax) {
+          auto v = m.positive(name, 1.0, double(most));
+          tile_relaxed[l].push_back({i, v});
+          tile = v;
+        } else {
+          auto v = m.choice(name, tile_values);
+          tile_choice[l].push_back({i, v});
+          tile = v;
+        }
+        inner[i] = variable("m_" + id + "_" + loop_id, inner_values);
+        m.subject_to(trip[i] / (tile * inner[i]) <= 1.0, "tiles " + id + " " + loop_id);
+        layer_vars[l].tiles.resize(loops);
+        layer_vars[l].tiles[i] = tile;
+      }
+    }
+    layer_vars[l].tiles.resize(loops);
+    // Transfers: bytes per execution and executions, as monomials (KiB).
+    std::vector<Posynomial<>> channel_kib(platform.channels.size());
+    std::vector<bool> channel_used(platform.channels.size(), false);
+    std::vector<Posynomial<>> memory_kib(memories);
+    std::vector<bool> memory_used(memories, false);
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& tr = nest.transfers[std::size_t(d)];
+      if (!tr.present) continue;
+      const auto& ix = nest.tensor.indexes[std::size_t(d)];
+      Monomial<> other = Constant<>(layer.element.value() / 1024.0), kernel = Constant<>(1.0), executions = Constant<>(1.0);
+      for (std::size_t i = 0; i < loops; ++i) {
+        const auto& lp = nest.loops[i];
+        if (layer_vars[l].tiles[i]) executions = executions * *layer_vars[l].tiles[i];
+        if (lp.level < tr.level) executions = executions * inner[i];
+        bool indexes = false;
+        for (int k = 0; k < loop_count; ++k) indexes = indexes || (lp.has(Loop(k)) && ix[std::size_t(k)]);
+        if (!indexes) continue;
+        const Monomial<> factor = lp.level >= tr.level ? inner[i] * par[i] : par[i];
+        const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+        if (DataKind(d) == DataKind::weights && is_kernel) kernel = kernel * factor;
+        else other = other * factor;
+      }
+      Posynomial<> bytes = other;
+      if (DataKind(d) == DataKind::weights) bytes = other * kernel + other;
+      memory_kib[tr.memory] += bytes;
+      memory_used[tr.memory] = true;
+      channel_kib[tr.channel] += executions * bytes;
+      channel_used[tr.channel] = true;
+      traffic_kib += executions * bytes;
+    }
+    for (std::size_t k = 0; k < memories; ++k)
+      if (memory_used[k]) m.subject_to(memory_kib[k] <= capacity_kib[k], "memory " + platform.memories[k].id + " " + id);
+    // Compute: OPS_re / (2 prod P f) = (ops per iteration / 2) prod trips / f.
+    Monomial<> compute_ms = Constant<>(nest.tensor.ops_per_iteration / 2.0 / f * 1e3);
+    for (std::size_t i = 0; i < loops; ++i) compute_ms = compute_ms * trip[i];
+    auto tau = m.positive("tau_" + id, 0.0);
+    m.subject_to(compute_ms <= tau, "compute " + id);
+    for (std::size_t c = 0; c < platform.channels.size(); ++c)
+      if (channel_used[c])
+        m.subject_to((1024.0 * 1e3 / platform.channels[c].bandwidth.value()) * channel_kib[c] <= tau,
+                     "channel " + platform.channels[c].id + " " + id);
+    latency_ms += tau + Constant<>(ov_ms);
+  }
+  const double byte_mj = proc.energy_per_byte ? proc.energy_per_byte->value() * 1024.0 * 1e3 : 0.0;
+  if (o.latency_limit) m.subject_to(latency_ms <= o.latency_limit->value() * 1e3, "latency limit");
+  if (o.goal == DesignGoal::latency) m.minimize(latency_ms);
+  else m.minimize(power_w * latency_ms + byte_mj * traffic_kib);  // W * ms = mJ
+
+  const auto sol = m.solve(solve_options);
+  AcceleratorDesign r;
+  r.status = sol.status();
+  r.message = sol.message();
+  r.bound = sol.bound();
+  r.seconds = 0;
+  if (sol.has_values()) {
+    const double scale = o.goal == DesignGoal::latency ? 1e-3 : 1e-3;  // ms -> s, mJ -> J
+    r.objective = sol.objective() * scale;
+    r.bound *= scale;
+    auto value = [&](const Monomial<>& e) { return sol.value(e); };
+    for (const auto& p : grid) r.parallelism.push_back(value(p));
+    for (std::size_t k = 0; k < memories; ++k) r.memory_bytes.push_back(value(capacity_kib[k]) * 1024.0);
+    for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
+      std::array<long long, loop_count> tiles{};
+      const auto& lv = layer_vars[l];
+      const auto nest = refine(cnn.layers[l], shape_proc, shape);
+      for (std::size_t i = 0; i < lv.tiles.size(); ++i)
+        if (lv.tiles[i])
+          for (int k = 0; k < loop_count; ++k)
+            if (nest.loops[i].has(Loop(k))) tiles[std::size_t(k)] = std::llround(value(*lv.tiles[i]));
+      r.tiles.push_back(tiles);
+    }
+    double macs_value = 1, kib_value = 0;
+    for (auto p : r.parallelism) macs_value *= p;
+    for (std::size_t k = 0; k < memories; ++k)
+      if (k < t.memory_bytes.size() && !t.memory_bytes[k].empty()) kib_value += r.memory_bytes[k] / 1024.0;
+    r.area = design_area(t, macs_value, kib_value);
+    r.power = design_power(t, macs_value, kib_value);
+    if (!o.relax) {
+      // The designed platform, and every layer on it exactly.
+      r.platform = platform;
+      auto& q = r.platform.processors[t.processor];
+      q.parallelism.clear();
+      for (auto p : r.parallelism) q.parallelism.push_back(std::llround(p));
+      q.peak = Constant<dim::throughput>(2.0 * macs_value * f);
+      q.active_power = r.power;
+      for (std::size_t k = 0; k < memories; ++k) r.platform.memories[k].capacity = Constant<dim::data>(r.memory_bytes[k]);
+      double latency = 0, energy = 0;
+      for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
+        RefineOptions ro;
+        ro.tiles = r.tiles[l];
+        const auto e = evaluate_layer(cnn.layers[l], r.platform, t.processor, ro);
+        latency += e.latency.value();
+        energy += e.energy ? e.energy->value() : 0.0;
+      }
+      r.latency = Constant<dim::time>(latency);
+      if (proc.energy_per_byte) r.energy = Constant<dim::energy>(energy);
+    }
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+}  // namespace ychart::loopnest
+// ---- end ychart/loopnest/design_model.hpp ----
 // ---- end ychart/ychart.hpp ----

@@ -55,6 +55,7 @@ inline constexpr unit<dim::data, std::giga> GB{};
 inline constexpr unit<dim::data, std::ratio<1024>> KiB{};
 inline constexpr unit<dim::data, std::ratio<1024 * 1024>> MiB{};
 inline constexpr unit<dim::data, std::ratio<1024 * 1024 * 1024>> GiB{};
+inline constexpr unit<dim::data, std::ratio<1, 8>> bit{};  // an eighth of a byte
 
 inline constexpr unit<dim::frequency> Hz{};
 inline constexpr unit<dim::frequency, std::kilo> kHz{};
@@ -67,6 +68,9 @@ inline constexpr unit<dim::power, std::milli> mW{};
 inline constexpr unit<dim::energy> J{};
 inline constexpr unit<dim::energy, std::milli> mJ{};
 inline constexpr unit<dim::energy, std::micro> uJ{};
+inline constexpr unit<dim::energy, std::pico> pJ{};
+/// Energy per bit moved (DRAM access energies): 1 pJ/bit = 8e-12 J/B.
+inline constexpr unit<dimension_quotient<dim::energy, dim::data>, std::ratio<8, 1'000'000'000'000>> pJ_per_bit{};
 
 inline constexpr unit<dim::bandwidth, std::giga> GB_per_s{};
 inline constexpr unit<dim::bandwidth, std::mega> MB_per_s{};

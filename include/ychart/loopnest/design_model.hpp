@@ -1,0 +1,363 @@
+// ychart/loopnest/design_model.hpp
+// Accelerator design over ALOHA's layer model (study 002, issue 19 (b)): the
+// parallelism grid and the memory sizes of one processor template become
+// variables, and so do every layer's trip counts n (n * P >= d), tile counts
+// T and tiled trip counts m (m * T >= n). Transfer sizes, executions and
+// compute time are then monomials in them (refine.hpp's rules written
+// symbolically), the memory rows are posynomial <= variable, and
+//   latency = sum_l (tau_l + ov),  tau_l >= compute_l,  tau_l >= traffic_ch,l / bw_ch
+//   energy  = power * latency + E_byte * traffic,  power and area posynomials
+// of the grid and the memories (the cost coefficients are the template's).
+// With `relax` every variable is continuous: a GP whose optimum bounds the
+// design from below. Otherwise the discrete variables take their declared
+// values (trip counts only the values ceil(d / P) can take) and the MIGP
+// engine proves the optimum; every optimum is re-evaluated exactly by
+// evaluate_layer() with its tiles.
+#pragma once
+
+#include "cnn.hpp"
+#include "evaluate.hpp"
+#include "platform.hpp"
+#include "refine.hpp"
+
+#include "../model/model.hpp"
+#include "../solve/solve.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ychart::loopnest {
+
+/// The design space: a processor whose computational model, clock, overhead
+/// and DDR energy are kept, and whose grid and memories are chosen.
+struct AcceleratorTemplate {
+  std::size_t processor = 0;                        // in the platform
+  std::vector<std::vector<long long>> parallelism;  // the values each grid level may take
+  /// The capacities (bytes) each platform memory may take; an empty list
+  /// keeps the platform's capacity.
+  std::vector<std::vector<double>> memory_bytes;
+  long long max_tiles = 16;  // tile counts range over 1..max_tiles
+  // Costs (the caller's model): area = fixed + per MAC unit x prod P + per KiB x sum M.
+  double area_fixed = 0, area_per_mac = 1, area_per_kib = 0;
+  Constant<dim::power> power_fixed{0.0}, power_per_mac{0.0}, power_per_kib{0.0};
+};
+
+enum class DesignGoal { latency, energy };
+
+struct DesignOptions {
+  DesignGoal goal = DesignGoal::latency;
+  std::optional<double> area_budget;
+  std::optional<Constant<dim::power>> power_budget;
+  std::optional<Constant<dim::time>> latency_limit;  // for goal == energy (the Pareto sweep)
+  bool relax = false;                                  // the GP relaxation only
+};
+
+struct AcceleratorDesign {
+  Status status = Status::numerical_error;
+  std::string message;
+  std::vector<double> parallelism;                  // per grid level (continuous when relaxed)
+  std::vector<double> memory_bytes;                 // per platform memory
+  std::vector<std::array<long long, loop_count>> tiles;  // per layer, per loop (0: untiled)
+  double objective = std::numeric_limits<double>::quiet_NaN();  // the model's: s or J
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  // Evaluated exactly (not when relaxed):
+  Constant<dim::time> latency{0.0};
+  std::optional<Constant<dim::energy>> energy;
+  double area = 0;
+  Constant<dim::power> power{0.0};
+  Platform platform;  // the designed platform
+  double seconds = 0;
+};
+
+namespace detail {
+
+/// ceil(a / b) for all the divisors, without repeats, ascending.
+inline std::vector<double> ceil_values(long long extent, const std::vector<long long>& divisors) {
+  std::set<double> out;
+  for (auto d : divisors) out.insert(double(ceil_div(extent, d)));
+  return {out.begin(), out.end()};
+}
+
+}  // namespace detail
+
+/// The designed processor's area and power for a grid and memory sizes.
+inline double design_area(const AcceleratorTemplate& t, double macs, double kib) {
+  return t.area_fixed + t.area_per_mac * macs + t.area_per_kib * kib;
+}
+inline Constant<dim::power> design_power(const AcceleratorTemplate& t, double macs, double kib) {
+  return Constant<dim::power>(t.power_fixed.value() + t.power_per_mac.value() * macs + t.power_per_kib.value() * kib);
+}
+
+inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& platform, const AcceleratorTemplate& t,
+                                            const DesignOptions& o = {}, const SolveOptions& solve_options = {}) {
+  const auto t0 = std::chrono::steady_clock::now();
+  platform.validate();
+  if (t.processor >= platform.processors.size()) throw loopnest_error("ychart: the template names no processor");
+  const auto& proc = platform.processors[t.processor];
+  const auto& cm = proc.model;
+  if (t.parallelism.size() != cm.unrolls.size())
+    throw loopnest_error("ychart: the template gives " + std::to_string(t.parallelism.size()) +
+                         " parallelism choice lists for " + std::to_string(cm.unrolls.size()) + " unrolled levels");
+  for (const auto& values : t.parallelism)
+    if (values.empty() || *std::min_element(values.begin(), values.end()) < 1)
+      throw loopnest_error("ychart: every parallelism level needs at least one positive value");
+  if (t.max_tiles < 1) throw loopnest_error("ychart: max_tiles must be at least 1");
+  if (o.goal == DesignGoal::energy && !proc.energy_per_byte)
+    throw loopnest_error("ychart: designing for energy needs the processor's DDR energy per bit");
+  const double f = proc.frequency.value();
+  const std::size_t memories = platform.memories.size();
+  auto memory_values = [&](std::size_t k) {
+    return k < t.memory_bytes.size() && !t.memory_bytes[k].empty() ? t.memory_bytes[k]
+                                                                    : std::vector<double>{platform.memories[k].capacity.value()};
+  };
+
+  Model m;
+  // A design variable: a choice of values, or a positive variable over their range when relaxed.
+  std::vector<std::optional<Discrete<>>> handles;
+  std::vector<std::optional<Variable<>>> relaxed;
+  auto variable = [&](const std::string& name, std::vector<double> values) -> Monomial<> {
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    if (values.size() == 1) return Monomial<>(Constant<>(values.front()));
+    if (o.relax) return Monomial<>(m.positive(name, values.front(), values.back()));
+    return Monomial<>(m.choice(name, values));
+  };
+  // The grid and the memories (in KiB, for the solver's scaling).
+  std::vector<Monomial<>> grid;
+  std::vector<std::vector<long long>> grid_values = t.parallelism;
+  std::vector<Discrete<>> grid_handles;
+  for (std::size_t g = 0; g < t.parallelism.size(); ++g) {
+    std::vector<double> v(t.parallelism[g].begin(), t.parallelism[g].end());
+    grid.push_back(variable("P" + std::to_string(g), v));
+  }
+  std::vector<Monomial<>> capacity_kib;
+  for (std::size_t k = 0; k < memories; ++k) {
+    auto v = memory_values(k);
+    for (auto& x : v) x /= 1024.0;
+    capacity_kib.push_back(variable("M_" + platform.memories[k].id, v));
+  }
+  Monomial<> macs = Constant<>(1.0);
+  for (const auto& p : grid) macs = macs * p;
+  Posynomial<> kib_total;
+  for (std::size_t k = 0; k < memories; ++k)
+    if (k < t.memory_bytes.size() && !t.memory_bytes[k].empty()) kib_total += capacity_kib[k];
+  Posynomial<> area = Constant<>(std::max(t.area_fixed, 0.0)) + t.area_per_mac * macs;
+  if (t.area_per_kib > 0) area += t.area_per_kib * kib_total;
+  Posynomial<> power_w = Constant<>(std::max(t.power_fixed.value(), 0.0)) + t.power_per_mac.value() * macs;
+  if (t.power_per_kib.value() > 0) power_w += t.power_per_kib.value() * kib_total;
+  if (o.area_budget) m.subject_to(area <= *o.area_budget, "area budget");
+  if (o.power_budget) m.subject_to(power_w <= o.power_budget->value(), "power budget");
+
+  // The nest's shape without the grid: refine on a unit grid with unbounded memories.
+  Platform shape = platform;
+  for (auto& mem : shape.memories) mem.capacity = Constant<dim::data>(std::numeric_limits<double>::max());
+  auto& shape_proc = shape.processors[t.processor];
+  shape_proc.parallelism.assign(cm.unrolls.size(), 1);
+
+  struct LayerVars {
+    std::vector<std::optional<Monomial<>>> tiles;  // per nest loop
+    std::vector<std::size_t> tiled_loops;
+    std::vector<Monomial<>> tile_handles;
+  };
+  std::vector<LayerVars> layer_vars(cnn.layers.size());
+  std::vector<std::vector<std::pair<std::size_t, std::optional<Discrete<>>>>> tile_choice(cnn.layers.size());
+  std::vector<std::vector<std::pair<std::size_t, std::optional<Variable<>>>>> tile_relaxed(cnn.layers.size());
+  Posynomial<> latency_ms, traffic_kib;
+  const double ov_ms = proc.overhead.value() * 1e3;
+  for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
+    const auto& layer = cnn.layers[l];
+    const auto nest = refine(layer, shape_proc, shape);
+    const std::string id = layer.name;
+    const std::size_t loops = nest.loops.size();
+    // Trip counts n (unrolled loops) or extents, and the loops a memory may tile.
+    std::vector<Monomial<>> trip(loops), par(loops), inner(loops);
+    std::vector<bool> may_tile(loops, false);
+    // A loop is tiled only where its memory may overflow: the largest
+    // buffer any grid can make exceeds the smallest capacity.
+    std::vector<double> most_bytes(memories, 0.0);
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& tr = nest.transfers[std::size_t(d)];
+      if (!tr.present) continue;
+      double other = layer.element.value(), kernel = 1;
+      for (const auto& lp : nest.loops) {
+        bool indexes = false;
+        for (int k = 0; k < loop_count; ++k) indexes = indexes || (lp.has(Loop(k)) && nest.tensor.indexes[std::size_t(d)][std::size_t(k)]);
+        if (!indexes) continue;
+        double f = 1;
+        const std::vector<long long> one{1};
+        for (auto p : lp.grid_level >= 0 ? t.parallelism[std::size_t(lp.grid_level)] : one)
+          f = std::max(f, lp.level >= tr.level ? double(detail::ceil_div(lp.extent, p) * p) : double(p));
+        const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+        if (DataKind(d) == DataKind::weights && is_kernel) kernel *= f;
+        else other *= f;
+      }
+      most_bytes[tr.memory] += DataKind(d) == DataKind::weights ? other * (kernel + 1) : other;
+    }
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& tr = nest.transfers[std::size_t(d)];
+      if (!tr.present) continue;
+      const auto li = nest.index_of(cm.transfer[std::size_t(d)].limited_loop);
+      const auto v = memory_values(tr.memory);
+      if (nest.loops[li].level >= tr.level && most_bytes[tr.memory] > *std::min_element(v.begin(), v.end()))
+        may_tile[li] = true;
+    }
+    for (std::size_t i = 0; i < loops; ++i) {
+      const auto& lp = nest.loops[i];
+      std::string loop_id;
+      for (int k = 0; k < loop_count; ++k)
+        if (lp.has(Loop(k))) loop_id += loop_name(Loop(k));
+      std::vector<long long> divisors{1};
+      if (lp.grid_level >= 0) {
+        divisors = t.parallelism[std::size_t(lp.grid_level)];
+        par[i] = grid[std::size_t(lp.grid_level)];
+        trip[i] = variable("n_" + id + "_" + loop_id, detail::ceil_values(lp.extent, divisors));
+        m.subject_to(double(lp.extent) / (trip[i] * par[i]) <= 1.0, "round-up " + id + " " + loop_id);
+      } else {
+        par[i] = Constant<>(1.0);
+        trip[i] = Constant<>(double(lp.extent));
+      }
+      inner[i] = trip[i];
+      const long long most = std::min<long long>(t.max_tiles, detail::ceil_div(lp.extent, 1));
+      if (may_tile[i] && most > 1) {
+        // A tile count that splits no trip count finer than one tile fewer
+        // (ceil(n / T) == ceil(n / (T - 1)) for every n) only adds executions: left out.
+        std::vector<double> tile_values, inner_values;
+        for (long long k = 1; k <= most; ++k) {
+          bool finer = k == 1;
+          for (auto d : divisors) {
+            const long long n = detail::ceil_div(lp.extent, d);
+            finer = finer || detail::ceil_div(n, k) < detail::ceil_div(n, k - 1);
+          }
+          if (finer) tile_values.push_back(double(k));
+        }
+        std::set<double> iv;
+        for (auto d : divisors)
+          for (long long k = 1; k <= most; ++k) iv.insert(double(detail::ceil_div(detail::ceil_div(lp.extent, d), k)));
+        inner_values.assign(iv.begin(), iv.end());
+        const auto name = "T_" + id + "_" + loop_id;
+        Monomial<> tile = Constant<>(1.0);
+        if (o.relax) {
+          auto v = m.positive(name, 1.0, double(most));
+          tile_relaxed[l].push_back({i, v});
+          tile = v;
+        } else {
+          auto v = m.choice(name, tile_values);
+          tile_choice[l].push_back({i, v});
+          tile = v;
+        }
+        inner[i] = variable("m_" + id + "_" + loop_id, inner_values);
+        m.subject_to(trip[i] / (tile * inner[i]) <= 1.0, "tiles " + id + " " + loop_id);
+        layer_vars[l].tiles.resize(loops);
+        layer_vars[l].tiles[i] = tile;
+      }
+    }
+    layer_vars[l].tiles.resize(loops);
+    // Transfers: bytes per execution and executions, as monomials (KiB).
+    std::vector<Posynomial<>> channel_kib(platform.channels.size());
+    std::vector<bool> channel_used(platform.channels.size(), false);
+    std::vector<Posynomial<>> memory_kib(memories);
+    std::vector<bool> memory_used(memories, false);
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& tr = nest.transfers[std::size_t(d)];
+      if (!tr.present) continue;
+      const auto& ix = nest.tensor.indexes[std::size_t(d)];
+      Monomial<> other = Constant<>(layer.element.value() / 1024.0), kernel = Constant<>(1.0), executions = Constant<>(1.0);
+      for (std::size_t i = 0; i < loops; ++i) {
+        const auto& lp = nest.loops[i];
+        if (layer_vars[l].tiles[i]) executions = executions * *layer_vars[l].tiles[i];
+        if (lp.level < tr.level) executions = executions * inner[i];
+        bool indexes = false;
+        for (int k = 0; k < loop_count; ++k) indexes = indexes || (lp.has(Loop(k)) && ix[std::size_t(k)]);
+        if (!indexes) continue;
+        const Monomial<> factor = lp.level >= tr.level ? inner[i] * par[i] : par[i];
+        const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+        if (DataKind(d) == DataKind::weights && is_kernel) kernel = kernel * factor;
+        else other = other * factor;
+      }
+      Posynomial<> bytes = other;
+      if (DataKind(d) == DataKind::weights) bytes = other * kernel + other;
+      memory_kib[tr.memory] += bytes;
+      memory_used[tr.memory] = true;
+      channel_kib[tr.channel] += executions * bytes;
+      channel_used[tr.channel] = true;
+      traffic_kib += executions * bytes;
+    }
+    for (std::size_t k = 0; k < memories; ++k)
+      if (memory_used[k]) m.subject_to(memory_kib[k] <= capacity_kib[k], "memory " + platform.memories[k].id + " " + id);
+    // Compute: OPS_re / (2 prod P f) = (ops per iteration / 2) prod trips / f.
+    Monomial<> compute_ms = Constant<>(nest.tensor.ops_per_iteration / 2.0 / f * 1e3);
+    for (std::size_t i = 0; i < loops; ++i) compute_ms = compute_ms * trip[i];
+    auto tau = m.positive("tau_" + id, 0.0);
+    m.subject_to(compute_ms <= tau, "compute " + id);
+    for (std::size_t c = 0; c < platform.channels.size(); ++c)
+      if (channel_used[c])
+        m.subject_to((1024.0 * 1e3 / platform.channels[c].bandwidth.value()) * channel_kib[c] <= tau,
+                     "channel " + platform.channels[c].id + " " + id);
+    latency_ms += tau + Constant<>(ov_ms);
+  }
+  const double byte_mj = proc.energy_per_byte ? proc.energy_per_byte->value() * 1024.0 * 1e3 : 0.0;
+  if (o.latency_limit) m.subject_to(latency_ms <= o.latency_limit->value() * 1e3, "latency limit");
+  if (o.goal == DesignGoal::latency) m.minimize(latency_ms);
+  else m.minimize(power_w * latency_ms + byte_mj * traffic_kib);  // W * ms = mJ
+
+  const auto sol = m.solve(solve_options);
+  AcceleratorDesign r;
+  r.status = sol.status();
+  r.message = sol.message();
+  r.bound = sol.bound();
+  r.seconds = 0;
+  if (sol.has_values()) {
+    const double scale = o.goal == DesignGoal::latency ? 1e-3 : 1e-3;  // ms -> s, mJ -> J
+    r.objective = sol.objective() * scale;
+    r.bound *= scale;
+    auto value = [&](const Monomial<>& e) { return sol.value(e); };
+    for (const auto& p : grid) r.parallelism.push_back(value(p));
+    for (std::size_t k = 0; k < memories; ++k) r.memory_bytes.push_back(value(capacity_kib[k]) * 1024.0);
+    for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
+      std::array<long long, loop_count> tiles{};
+      const auto& lv = layer_vars[l];
+      const auto nest = refine(cnn.layers[l], shape_proc, shape);
+      for (std::size_t i = 0; i < lv.tiles.size(); ++i)
+        if (lv.tiles[i])
+          for (int k = 0; k < loop_count; ++k)
+            if (nest.loops[i].has(Loop(k))) tiles[std::size_t(k)] = std::llround(value(*lv.tiles[i]));
+      r.tiles.push_back(tiles);
+    }
+    double macs_value = 1, kib_value = 0;
+    for (auto p : r.parallelism) macs_value *= p;
+    for (std::size_t k = 0; k < memories; ++k)
+      if (k < t.memory_bytes.size() && !t.memory_bytes[k].empty()) kib_value += r.memory_bytes[k] / 1024.0;
+    r.area = design_area(t, macs_value, kib_value);
+    r.power = design_power(t, macs_value, kib_value);
+    if (!o.relax) {
+      // The designed platform, and every layer on it exactly.
+      r.platform = platform;
+      auto& q = r.platform.processors[t.processor];
+      q.parallelism.clear();
+      for (auto p : r.parallelism) q.parallelism.push_back(std::llround(p));
+      q.peak = Constant<dim::throughput>(2.0 * macs_value * f);
+      q.active_power = r.power;
+      for (std::size_t k = 0; k < memories; ++k) r.platform.memories[k].capacity = Constant<dim::data>(r.memory_bytes[k]);
+      double latency = 0, energy = 0;
+      for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
+        RefineOptions ro;
+        ro.tiles = r.tiles[l];
+        const auto e = evaluate_layer(cnn.layers[l], r.platform, t.processor, ro);
+        latency += e.latency.value();
+        energy += e.energy ? e.energy->value() : 0.0;
+      }
+      r.latency = Constant<dim::time>(latency);
+      if (proc.energy_per_byte) r.energy = Constant<dim::energy>(energy);
+    }
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+}  // namespace ychart::loopnest

@@ -1,0 +1,312 @@
+// ychart/loopnest/refine.hpp
+// ALOHA's four refinement steps (study 002, section VI-B): the layer's
+// computational tensor is reordered by the processor's loop order, unrolled
+// onto its parallelism grid with round-up (a loop of extent d on a level of
+// P runs ceil(d / P) times around a par loop of P), given its transfers at
+// their loop levels, and tiled where a memory overflows (an outermost tile
+// loop of T = ceil(n / floor(capacity / bytes per iteration)) and an inner
+// count of ceil(n / T)). RefinedNest::listing() prints the result like the
+// paper's Listings 3-6. The rules, checked on every number of Listings 4-6:
+//  * par loops are spatial: every transfer holds all of them;
+//  * a transfer at level k sits inside the sequential loops of the levels
+//    before k (a load before, a store after their body) and holds the full
+//    range of the loops from level k on;
+//  * the executions of a transfer are the trips of the loops around it,
+//    tile loops included (the "repeated transfers");
+//  * OPS_re stops at the rounded extent (footnote 3: 520 OFs, not 6 x 9 x 10);
+//    transfers move whole tiles (Listing 6).
+// A tile that fits no memory throws tiling_error naming memory and bytes.
+#pragma once
+
+#include "layer.hpp"
+#include "platform.hpp"
+
+#include "../error.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace ychart::loopnest {
+
+/// One loop of the refined nest: a sequential loop of `trip` iterations
+/// (`inner` after tiling, `tiles` tile iterations outside everything) around
+/// a par loop of `par`; several loops when a grid level unrolls them together.
+struct NestLoop {
+  unsigned members = 0;  // bit l: Loop(l) belongs to this loop
+  int level = 0;         // in the processor's loop order; -1: the batch loop outside level 0
+  int grid_level = -1;   // the parallelism level that unrolls it, -1: none
+  long long extent = 1, par = 1, trip = 1, tiles = 1, inner = 1;
+
+  bool has(Loop l) const { return (members >> unsigned(l)) & 1u; }
+};
+
+struct TransferSite {
+  bool present = false;
+  int level = 0;
+  std::size_t channel = 0, memory = 0;
+  double bytes = 0;       // per execution
+  double executions = 0;  // the trips of the loops around it
+  double total() const { return bytes * executions; }
+};
+
+struct RefinedNest {
+  std::vector<NestLoop> loops;  // outermost first
+  std::array<TransferSite, data_kind_count> transfers{};
+  ComputationalTensor tensor;
+  double element = 2;  // bytes per element
+  double ops_re = 0;  // operations after rounding (Eq. 2 on the refined tensor)
+
+  Constant<dim::operations> ops_theoretical() const { return tensor.operations(); }
+  Constant<dim::operations> ops_refined() const { return Constant<dim::operations>(ops_re); }
+  /// The loop of the nest that runs loop l (every loop is in the nest).
+  std::size_t index_of(Loop l) const {
+    for (std::size_t i = 0; i < loops.size(); ++i)
+      if (loops[i].has(l)) return i;
+    return 0;
+  }
+  const NestLoop& loop_of(Loop l) const { return loops[index_of(l)]; }
+  long long tiles() const {
+    long long t = 1;
+    for (const auto& n : loops) t *= n.tiles;
+    return t;
+  }
+  /// The nest as Python-like text, like the paper's Listings 3-6.
+  std::string listing(const Platform& platform) const;
+};
+
+struct RefineOptions {
+  /// tiles[l] > 0: tile loop l into that many tiles instead of ALOHA's rule
+  /// (the accelerator design model's choice); the fit is still checked.
+  std::array<long long, loop_count> tiles{};
+};
+
+namespace detail {
+
+inline long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
+
+/// The bytes of data kind d in one transfer at its level (Eq. 7's product
+/// of dim'), with ALOHA's (KH * KW + 1) factor on weights.
+inline double transfer_bytes(const RefinedNest& n, DataKind d, int level, double element) {
+  const auto& ix = n.tensor.indexes[std::size_t(d)];
+  double other = 1, kernel = 1;
+  bool any_kernel = false;
+  for (const auto& lp : n.loops) {
+    bool indexes = false;
+    for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && ix[std::size_t(l)]);
+    if (!indexes) continue;
+    const double f = lp.level >= level ? double(lp.inner) * double(lp.par) : double(lp.par);
+    const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+    if (d == DataKind::weights && is_kernel) kernel *= f, any_kernel = true;
+    else other *= f;
+  }
+  if (d == DataKind::weights) return other * ((any_kernel ? kernel : 1.0) + 1.0) * element;
+  return other * element;
+}
+
+inline void place_transfers(RefinedNest& n, const Processor& p, double element) {
+  for (int d = 0; d < data_kind_count; ++d) {
+    auto& t = n.transfers[std::size_t(d)];
+    const auto& where = p.model.transfer[std::size_t(d)];
+    t.present = d != int(DataKind::weights) || n.tensor.has_weights;
+    t.level = where.level;
+    t.channel = where.channel;
+    t.memory = where.memory;
+    if (!t.present) continue;
+    t.bytes = transfer_bytes(n, DataKind(d), t.level, element);
+    double e = 1;
+    for (const auto& lp : n.loops) e *= double(lp.tiles) * (lp.level < t.level ? double(lp.inner) : 1.0);
+    t.executions = e;
+  }
+}
+
+}  // namespace detail
+
+inline RefinedNest refine(const Layer& layer, const Processor& p, const Platform& platform,
+                          const RefineOptions& options = {}) {
+  RefinedNest n;
+  n.tensor = computational_tensor(layer);
+  const auto& cm = p.model;
+  // Step 1: the loop order (unlisted loops: BS outside, the rest inside).
+  std::array<int, loop_count> level{};
+  level.fill(-2);
+  for (std::size_t k = 0; k < cm.loop_order.size(); ++k) level[std::size_t(cm.loop_order[k])] = int(k);
+  std::vector<Loop> order;
+  if (level[std::size_t(Loop::BS)] == -2) order.push_back(Loop::BS), level[std::size_t(Loop::BS)] = -1;
+  order.insert(order.end(), cm.loop_order.begin(), cm.loop_order.end());
+  for (int l = 1; l < loop_count; ++l)
+    if (level[std::size_t(l)] == -2) order.push_back(Loop(l)), level[std::size_t(l)] = int(order.size()) - 1;
+  // Step 2: unroll with round-up; loops one level unrolls together merge.
+  std::array<int, loop_count> grid{};
+  grid.fill(-1);
+  for (std::size_t g = 0; g < cm.unrolls.size(); ++g)
+    for (auto l : cm.unrolls[g]) grid[std::size_t(l)] = int(g);
+  n.loops.reserve(order.size());
+  for (auto l : order) {
+    const int g = grid[std::size_t(l)];
+    if (g >= 0 && !n.loops.empty() && n.loops.back().grid_level == g) {  // joins the previous loop of its group
+      n.loops.back().members |= 1u << unsigned(l);
+      n.loops.back().extent *= n.tensor[l];
+      continue;
+    }
+    NestLoop lp;
+    lp.members = 1u << unsigned(l);
+    lp.level = level[std::size_t(l)];
+    lp.grid_level = g;
+    lp.extent = n.tensor[l];
+    n.loops.push_back(lp);
+  }
+  double ops = n.tensor.ops_per_iteration;
+  for (auto& lp : n.loops) {
+    lp.par = lp.grid_level >= 0 ? p.parallelism[std::size_t(lp.grid_level)] : 1;
+    lp.trip = lp.inner = detail::ceil_div(lp.extent, lp.par);
+    ops *= double(lp.trip) * double(lp.par);
+  }
+  n.ops_re = ops;
+  // Step 3: transfers.
+  const double element = n.element = layer.element.value();
+  for (auto& lp : n.loops)
+    for (int l = 0; l < loop_count; ++l)
+      if (lp.has(Loop(l)) && options.tiles[std::size_t(l)] > 0) {
+        lp.tiles = std::min(options.tiles[std::size_t(l)], lp.trip);
+        lp.inner = detail::ceil_div(lp.trip, lp.tiles);
+      }
+  detail::place_transfers(n, p, element);
+  // Step 4: tile each loop a memory limits until every memory holds its data.
+  bool forced = false;
+  for (auto t : options.tiles) forced = forced || t > 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t m = 0; m < platform.memories.size(); ++m) {
+      double total = 0, per_iteration = 0;
+      std::size_t limited = 0;
+      for (int d = 0; d < data_kind_count; ++d) {
+        const auto& t = n.transfers[std::size_t(d)];
+        if (!t.present || t.memory != m) continue;
+        total += t.bytes;
+        limited = n.index_of(cm.transfer[std::size_t(d)].limited_loop);
+        const auto& lp = n.loops[limited];
+        bool indexes = false;
+        for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && n.tensor.indexes[std::size_t(d)][std::size_t(l)]);
+        if (indexes && lp.level >= t.level) per_iteration += t.bytes / double(lp.inner);
+      }
+      const double capacity = platform.memories[m].capacity.value();
+      if (total <= capacity) continue;
+      auto& lp = n.loops[limited];
+      const double fixed = total - per_iteration * double(lp.inner);
+      const double max_iterations = per_iteration > 0 ? std::floor((capacity - fixed) / per_iteration) : 0;
+      if (forced || max_iterations < 1) {
+        const double need = forced ? total : fixed + per_iteration;
+        std::string loops;
+        for (int l = 0; l < loop_count; ++l)
+          if (lp.has(Loop(l))) loops += loop_name(Loop(l));
+        throw tiling_error("ychart: layer `" + layer.name + "` on processor `" + p.id + "`: " +
+                               (forced ? "with the given tiles, its data in memory `"
+                                       : "even one iteration of loop " + loops + " needs ") +
+                               (forced ? platform.memories[m].id + "` needs " : "") + ychart::detail::format_number(need) +
+                               " B" + (forced ? "" : " in memory `" + platform.memories[m].id + "`") + ", which holds " +
+                               ychart::detail::format_number(capacity) + " B",
+                           platform.memories[m].id, need, capacity);
+      }
+      const long long tiles = detail::ceil_div(lp.trip, static_cast<long long>(max_iterations));
+      if (tiles > lp.tiles) {
+        lp.tiles = tiles;
+        lp.inner = detail::ceil_div(lp.trip, tiles);
+        detail::place_transfers(n, p, element);
+        changed = true;
+      }
+    }
+  }
+  return n;
+}
+
+inline std::string RefinedNest::listing(const Platform& platform) const {
+  static constexpr const char* names[] = {"batch", "o_feat", "i_feat", "fh", "fw", "k_y", "k_x"};
+  auto name_of = [](const NestLoop& lp) {
+    std::string s;
+    for (int l = 0; l < loop_count; ++l)
+      if (lp.has(Loop(l))) s += (s.empty() ? "" : "_") + std::string(names[l]);
+    return s;
+  };
+  auto number = [](double v) {
+    return v == std::floor(v) && std::fabs(v) < 1e15 ? std::to_string(static_cast<long long>(v))
+                                                     : ychart::detail::format_number(v);
+  };
+  std::string out;
+  int indent = 0;
+  auto line = [&](const std::string& s) { out += std::string(std::size_t(2 * indent), ' ') + s + "\n"; };
+  for (const auto& lp : loops)
+    if (lp.tiles > 1) line("for " + name_of(lp) + "_tile in range(" + std::to_string(lp.tiles) + "):"), ++indent;
+  // The sizes as the paper writes them: the factors of every loop that indexes the data.
+  auto size_text = [&](DataKind d) {
+    const auto& t = transfers[std::size_t(d)];
+    const auto& ix = tensor.indexes[std::size_t(d)];
+    std::string s, kernel;
+    for (const auto& lp : loops) {
+      bool indexes = false;
+      for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && ix[std::size_t(l)]);
+      if (!indexes || (lp.level == -1 && lp.extent == 1)) continue;  // the paper omits a batch of 1
+      std::string f;
+      if (lp.level >= t.level) f = std::to_string(lp.inner);
+      if (lp.par > 1) f += (f.empty() ? "" : "*") + std::to_string(lp.par);
+      if (f.empty()) f = "1";
+      const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+      auto& into = d == DataKind::weights && is_kernel ? kernel : s;
+      into += (into.empty() ? "" : "*") + f;
+    }
+    if (d == DataKind::weights) s += "*(" + (kernel.empty() ? std::string("1") : kernel) + "+1)";
+    return s + "*" + number(element);
+  };
+  auto transfer_line = [&](DataKind d) {
+    const auto& t = transfers[std::size_t(d)];
+    const std::string action = d == DataKind::output ? "store" : "load";
+    return action + "(" + size_text(d) + " = " + number(t.bytes) + " B, " + platform.memories[t.memory].id + ", " +
+           platform.channels[t.channel].id + ")  # " + data_kind_name(d) + ", " + number(t.executions) + "x";
+  };
+  // Transfers sit inside the last loop of a lower level (or at the top).
+  auto host = [&](const TransferSite& t) {
+    int h = -1;
+    for (std::size_t i = 0; i < loops.size(); ++i)
+      if (loops[i].level < t.level && !(loops[i].level == -1 && loops[i].extent == 1)) h = int(i);
+    return h;
+  };
+  const bool show_batch = loops.front().level != -1 || loops.front().extent > 1;
+  auto loads_at = [&](int h) {
+    for (auto d : {DataKind::input, DataKind::weights})
+      if (transfers[std::size_t(d)].present && host(transfers[std::size_t(d)]) == h) line(transfer_line(d));
+  };
+  auto stores_at = [&](int h) {
+    if (transfers[std::size_t(DataKind::output)].present && host(transfers[std::size_t(DataKind::output)]) == h)
+      line(transfer_line(DataKind::output));
+  };
+  loads_at(-1);
+  const int base = indent;
+  std::vector<int> body_indent(loops.size(), base);
+  for (std::size_t i = 0; i < loops.size(); ++i) {
+    const auto& lp = loops[i];
+    if (i == 0 && !show_batch) {
+      body_indent[i] = indent;
+      continue;
+    }
+    line("for " + name_of(lp) + " in range(" + std::to_string(lp.inner) + "):");
+    ++indent;
+    body_indent[i] = indent;
+    loads_at(int(i));
+    if (lp.par > 1) {
+      line("for par" + std::to_string(lp.grid_level) + " in range(" + std::to_string(lp.par) + "):");
+      ++indent;
+    }
+  }
+  line(tensor.ops_per_iteration == 2 ? "do MAC" : "do max");
+  for (int i = int(loops.size()) - 1; i >= 0; --i) {
+    indent = body_indent[std::size_t(i)];
+    stores_at(i);
+  }
+  indent = base;
+  stores_at(-1);
+  return out;
+}
+
+}  // namespace ychart::loopnest

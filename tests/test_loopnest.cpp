@@ -1,0 +1,330 @@
+// Study 002's loop-nest evaluator, binding and accelerator design. Oracles:
+// the paper's Listings 4-6 and footnote 3, the digest's derived latency and
+// energy, closed forms of the rounding rule, brute-force enumeration of
+// bindings (with contiguity) and of small design spaces.
+#include <ychart/loopnest/binding_model.hpp>
+#include <ychart/loopnest/design_model.hpp>
+#include <ychart/loopnest/load.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <random>
+#include <string>
+
+using namespace ychart;
+using namespace ychart::loopnest;
+
+namespace {
+
+const std::string data_dir = std::string(YCHART_EXAMPLES_DATA_DIR) + "/aloha2021/";
+
+Platform neuraghe() { return load_platform(data_dir + "neuraghe.json"); }
+
+Layer l1() { return Layer::convolution("l1", 128, 512, 28, 1); }
+
+std::string load_error(const std::string& text) {
+  try {
+    (void)parse_platform(io::JsonValue::parse(text, "bad.json"));
+  } catch (const io::parse_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(Loopnest, WorkedExampleL1MatchesListingsAndDerivation) {
+  const auto p = neuraghe();
+  const auto e = evaluate_layer(l1(), p, 0);
+  const auto& n = e.nest;
+  EXPECT_EQ(n.loop_of(Loop::IF).trip, 15);
+  EXPECT_EQ(n.loop_of(Loop::OF).trip, 52);
+  EXPECT_EQ(n.loop_of(Loop::FW).trip, 7);
+  EXPECT_EQ(n.loop_of(Loop::OF).tiles, 6);
+  EXPECT_EQ(n.loop_of(Loop::OF).inner, 9);
+  EXPECT_DOUBLE_EQ(n.transfers[0].bytes, 14112);   // input, Listing 6
+  EXPECT_DOUBLE_EQ(n.transfers[2].bytes, 3240);    // weights 9*9*10*(1*1+1)*2
+  EXPECT_DOUBLE_EQ(n.transfers[1].bytes, 141120);  // output
+  EXPECT_DOUBLE_EQ(n.transfers[0].executions, 90);
+  EXPECT_DOUBLE_EQ(n.transfers[1].executions, 6);
+  EXPECT_DOUBLE_EQ(e.ops_th.value(), 102760448.0);
+  EXPECT_DOUBLE_EQ(e.ops_re.value(), 110073600.0);
+  EXPECT_NEAR(e.latency.in(units::ms), 1.864, 1e-9);
+  EXPECT_EQ(e.bottleneck, "ch0");
+  EXPECT_NEAR(e.energy->in(units::mJ), 3.6 * 1.864 + 91e-9 * 19267200, 1e-9);
+  EXPECT_NEAR(e.ops_estimate.in(units::ms), 102760448.0 / 129.6e9 * 1e3, 1e-12);
+  // Listing 5 (no tiling) with unbounded memories.
+  auto big = p;
+  for (auto& m : big.memories) m.capacity = Constant<dim::data>(1e18);
+  const auto u = refine(l1(), p.processors[0], big);
+  EXPECT_DOUBLE_EQ(u.transfers[0].bytes, 14112);
+  EXPECT_DOUBLE_EQ(u.transfers[2].bytes, 18720);
+  EXPECT_DOUBLE_EQ(u.transfers[1].bytes, 815360);
+  const auto text = e.nest.listing(p);
+  EXPECT_NE(text.find("for o_feat_tile in range(6):"), std::string::npos) << text;
+  EXPECT_NE(text.find("load(9*28*7*4*2 = 14112 B, mem0, ch0)"), std::string::npos) << text;
+  EXPECT_NE(text.find("store(9*10*28*7*4*2 = 141120 B, mem1, ch1)"), std::string::npos) << text;
+}
+
+// The rounding rule against its closed form, OPS_re = 2 prod ceil(d/P) P, and
+// the tiling rule against a direct search for the fewest tiles that fit.
+TEST(Loopnest, RoundingAndTilingMatchClosedForms) {
+  const auto p = neuraghe();
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> ch(1, 700), sz(1, 60), k(1, 7);
+  for (int trial = 0; trial < 300; ++trial) {
+    const auto l = Layer::convolution("r", ch(rng), ch(rng), sz(rng), k(rng));
+    auto c = [](long long d, long long q) { return double((d + q - 1) / q * q); };
+    const double expected = 2 * c(l.input.channels, 9) * c(l.output.channels, 10) * double(l.output.height) *
+                            c(l.output.width, 4) * double(l.kernel_height * l.kernel_width);
+    try {
+      const auto n = refine(l, p.processors[0], p);
+      EXPECT_DOUBLE_EQ(n.ops_re, expected);
+      // Fewest OF tiles whose output tile fits mem1 (163840 B) and whose weights fit mem2 (92160 B).
+      const long long of = (l.output.channels + 9) / 10;
+      const double per_of = 10.0 * double(l.output.height) * c(l.output.width, 4) * 2;
+      const double per_w = 9.0 * 10 * double(l.kernel_height * l.kernel_width + 1) * 2;
+      long long tiles = 1;
+      while (double((of + tiles - 1) / tiles) * per_of > 163840 || double((of + tiles - 1) / tiles) * per_w > 92160) ++tiles;
+      if (n.loop_of(Loop::FH).tiles == 1) {
+        EXPECT_EQ(n.loop_of(Loop::OF).tiles, tiles) << l.input.channels << " " << l.output.channels;
+      }
+      for (const auto& t : n.transfers)
+        if (t.present) {
+          EXPECT_LE(t.bytes, p.memories[t.memory].capacity.value());
+        }
+    } catch (const tiling_error& e) {
+      EXPECT_GT(e.bytes, e.capacity);
+      EXPECT_FALSE(e.memory.empty());
+    }
+  }
+}
+
+TEST(Loopnest, TileThatFitsNoMemoryIsATypedError) {
+  const auto p = load_platform(data_dir + "jetson_tx2.json");
+  // Jetson's GPU input memory (131072 B) is limited by OF, which does not index the input.
+  const auto l = Layer::convolution("big", 512, 64, 28, 3);
+  try {
+    (void)evaluate_layer(l, p, 0);
+    FAIL() << "expected tiling_error";
+  } catch (const tiling_error& e) {
+    EXPECT_EQ(e.memory, "mem1");
+    EXPECT_DOUBLE_EQ(e.bytes, 512.0 * (7 * 128) * 2);  // IF x (FH x FW rounded up to 128s) x 2 B
+    EXPECT_DOUBLE_EQ(e.capacity, 131072);
+    EXPECT_NE(std::string(e.what()).find("mem1"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("917504 B"), std::string::npos) << e.what();
+  }
+  // Jetson level 2 unrolls FH and FW together: ceil(28 * 28 / 128) = 7.
+  const auto ok = refine(Layer::convolution("small", 16, 64, 28, 3), p.processors[0], p);
+  EXPECT_EQ(ok.loop_of(Loop::FH).trip, 7);
+  EXPECT_TRUE(ok.loop_of(Loop::FH).has(Loop::FW));
+}
+
+TEST(Loopnest, LoaderErrorsNameFileLineAndField) {
+  const std::string good = R"({"name": "x", "memories": [{"id": "m", "bytes": 1000}], "channels": [{"id": "c", "gb_per_s": 1}],
+  "processors": [{"id": "p", "type": "accelerator", "peak_gops": 1, "frequency_ghz": 1, "parallelism": [4],
+    "loop_order": ["OF", "IF"],
+    "transfers": {"input": {"level": 0, "channel": "c", "memory": "m", "limited_loop": "OF"},
+                  "output": {"level": 0, "channel": "c", "memory": "m", "limited_loop": "OF"},
+                  "weights": {"level": 0, "channel": "c", "memory": "m", "limited_loop": "OF"}},
+    "unrolls": [["OF"]]}]})";
+  EXPECT_EQ(load_error(good), "");
+  auto with = [&](const std::string& from, const std::string& to) {
+    auto s = good;
+    s.replace(s.find(from), from.size(), to);
+    return load_error(s);
+  };
+  const auto missing_level = with(R"("unrolls": [["OF"]])", R"("unrolls": [["OF"], ["IF"]])");
+  EXPECT_NE(missing_level.find("bad.json:7"), std::string::npos) << missing_level;
+  EXPECT_NE(missing_level.find("parallelism level 1"), std::string::npos) << missing_level;
+  EXPECT_NE(with(R"("limited_loop": "OF"}})", R"("limited_loop": "XX"}})").find("unknown loop `XX`"), std::string::npos);
+  EXPECT_NE(with(R"("channel": "c", "memory": "m", "limited_loop": "OF"},
+                  "output")", R"("channel": "d", "memory": "m", "limited_loop": "OF"},
+                  "output")").find("unknown channel `d`"), std::string::npos);
+  EXPECT_NE(with(R"("bytes": 1000)", R"("bytes": -1)").find("must be positive"), std::string::npos);
+  EXPECT_NE(with(R"("peak_gops": 1)", R"("peek_gops": 1)").find("unknown key"), std::string::npos);
+  EXPECT_NE(with(R"(["OF", "IF"])", R"(["OF", "OF"])").find("appears twice"), std::string::npos);
+}
+
+namespace {
+
+/// A random cost table over 3 processors with some pairs forbidden.
+CostTable random_table(std::mt19937& rng, std::size_t layers, std::size_t processors) {
+  CostTable t;
+  t.layers = layers, t.processors = processors;
+  std::uniform_real_distribution<double> u(0.1, 2.0);
+  std::bernoulli_distribution forbid(0.15);
+  for (std::size_t i = 0; i < layers; ++i) {
+    t.layer_names.push_back("l" + std::to_string(i));
+    for (std::size_t j = 0; j < processors; ++j) {
+      const bool no = j > 0 && forbid(rng);
+      t.time_s.push_back(no ? std::nan("") : u(rng) * 1e-3);
+      t.energy_j.push_back(no ? std::nan("") : u(rng) * 1e-3);
+      t.bytes.push_back(0);
+      t.why.push_back(no ? "forbidden" : "");
+    }
+  }
+  return t;
+}
+
+Platform toy_platform(std::size_t processors) {
+  Platform p = neuraghe();
+  p.processors.resize(1);
+  for (std::size_t j = 1; j < processors; ++j) {
+    auto q = p.processors[0];
+    q.id = "p" + std::to_string(j);
+    q.idle_power = (0.3 * double(j)) * units::W;
+    p.processors.push_back(q);
+  }
+  return p;
+}
+
+/// Every binding; contiguous: each processor's layers form one range.
+void for_each_binding(const CostTable& t, const std::function<void(const Binding&)>& f) {
+  Binding b(t.layers, 0);
+  std::function<void(std::size_t)> rec = [&](std::size_t i) {
+    if (i == t.layers) return f(b);
+    for (std::size_t j = 0; j < t.processors; ++j)
+      if (t.allowed(i, j)) b[i] = j, rec(i + 1);
+  };
+  rec(0);
+}
+
+bool contiguous(const Binding& b, std::size_t processors) {
+  for (std::size_t j = 0; j < processors; ++j) {
+    int runs = 0;
+    for (std::size_t i = 0; i < b.size(); ++i) runs += b[i] == j && (i == 0 || b[i - 1] != j);
+    if (runs > 1) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST(LoopnestBinding, ExactBindingsMatchEnumeration) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 12; ++trial) {
+    const std::size_t layers = 4 + std::size_t(trial % 4), processors = 3;
+    const auto t = random_table(rng, layers, processors);
+    const auto p = toy_platform(processors);
+    double best_latency = 1e300, best_interval = 1e300;
+    for_each_binding(t, [&](const Binding& b) {
+      const auto m = evaluate_schedule(t, p, b, false);
+      best_latency = std::min(best_latency, m.latency.value());
+      if (contiguous(b, processors)) best_interval = std::min(best_interval, 1.0 / evaluate_schedule(t, p, b, true).throughput.value());
+    });
+    const auto lat = solve_binding(t, p, {BindingGoal::latency, false, std::nullopt});
+    ASSERT_EQ(lat.status, Status::optimal);
+    EXPECT_NEAR(lat.metrics.latency.value(), best_latency, 1e-12);
+    // Algorithm 1 is optimal for sequential latency without transfer costs.
+    EXPECT_NEAR(evaluate_schedule(t, p, sequential_schedule(t), false).latency.value(), best_latency, 1e-12);
+    const auto thr = solve_binding(t, p, {BindingGoal::throughput, true, std::nullopt});
+    ASSERT_EQ(thr.status, Status::optimal);
+    EXPECT_TRUE(contiguous(thr.binding, processors));
+    EXPECT_NEAR(1.0 / thr.metrics.throughput.value(), best_interval, 1e-9 * best_interval);
+    // Least energy under a latency limit, Eq. 12 with the limit as the frame period.
+    const Constant<dim::time> limit(best_latency * 1.2);
+    double best_energy = 1e300;
+    for_each_binding(t, [&](const Binding& b) {
+      const auto m = evaluate_schedule(t, p, b, false, limit);
+      if (m.latency.value() <= limit.value() * (1 + 1e-12)) best_energy = std::min(best_energy, m.energy->value());
+    });
+    const auto en = solve_binding(t, p, {BindingGoal::energy, false, limit});
+    ASSERT_EQ(en.status, Status::optimal);
+    EXPECT_NEAR(en.metrics.energy->value(), best_energy, 1e-9 * best_energy);
+    EXPECT_NEAR(en.objective, best_energy, 1e-6 * best_energy);
+  }
+}
+
+TEST(LoopnestBinding, UnreachableLatencyLimitIsInfeasible) {
+  std::mt19937 rng(3);
+  const auto t = random_table(rng, 5, 3);
+  const auto p = toy_platform(3);
+  const auto r = solve_binding(t, p, {BindingGoal::energy, false, Constant<dim::time>(1e-9)});
+  EXPECT_EQ(r.status, Status::infeasible);
+  EXPECT_NE(r.message.find("latency limit"), std::string::npos);
+}
+
+TEST(LoopnestBinding, LayerNoProcessorRunsIsAnErrorNamingIt) {
+  auto p = load_platform(data_dir + "jetson_tx2.json");
+  p.processors.resize(1);  // the GPU alone, whose input memory OF cannot tile
+  const Cnn cnn{"c", {Layer::convolution("huge", 512, 64, 28, 3)}};
+  try {
+    (void)cost_table(cnn, p);
+    FAIL();
+  } catch (const loopnest_error& e) {
+    EXPECT_NE(std::string(e.what()).find("huge"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("mem1"), std::string::npos);
+  }
+}
+
+// The design model against enumeration of every grid and memory choice, each
+// layer at its best tile counts (evaluated exactly).
+TEST(LoopnestDesign, ProvenDesignMatchesEnumeration) {
+  const auto p = neuraghe();
+  const Cnn cnn{"small", {Layer::convolution("a", 3, 64, 32, 3), Layer::convolution("b", 64, 128, 16, 3),
+                          Layer::convolution("c", 128, 96, 8, 1)}};
+  AcceleratorTemplate t;
+  t.parallelism = {{4, 9}, {8, 10, 16}, {2, 4}};
+  t.memory_bytes = {{16384, 65536}, {32768, 131072}, {16384, 65536}, {}};
+  t.max_tiles = 6;
+  t.area_per_mac = 1, t.area_per_kib = 0.5;
+  t.power_fixed = 1.0 * units::W, t.power_per_mac = 0.005 * units::W, t.power_per_kib = 0.002 * units::W;
+  for (const auto goal : {DesignGoal::latency, DesignGoal::energy}) {
+    DesignOptions o;
+    o.goal = goal;
+    o.area_budget = 450;
+    const auto r = design_accelerator(cnn, p, t, o);
+    ASSERT_EQ(r.status, Status::optimal) << r.message;
+    // The model's objective is the exact evaluation of its design.
+    const double exact = goal == DesignGoal::latency ? r.latency.value() : r.energy->value();
+    EXPECT_NEAR(r.objective, exact, 1e-6 * exact);
+    // Enumerate.
+    double best = 1e300;
+    for (auto p0 : t.parallelism[0])
+      for (auto p1 : t.parallelism[1])
+        for (auto p2 : t.parallelism[2])
+          for (auto m0 : t.memory_bytes[0])
+            for (auto m1 : t.memory_bytes[1])
+              for (auto m2 : t.memory_bytes[2]) {
+                const double macs = double(p0 * p1 * p2), kib = (m0 + m1 + m2) / 1024;
+                if (design_area(t, macs, kib) > 450) continue;
+                auto q = p;
+                q.processors[0].parallelism = {p0, p1, p2};
+                q.processors[0].peak = Constant<dim::throughput>(2 * macs * 0.18e9);
+                q.processors[0].active_power = design_power(t, macs, kib);
+                q.memories[0].capacity = Constant<dim::data>(m0);
+                q.memories[1].capacity = Constant<dim::data>(m1);
+                q.memories[2].capacity = Constant<dim::data>(m2);
+                double total = 0;
+                bool ok = true;
+                for (const auto& l : cnn.layers) {
+                  double layer_best = 1e300;
+                  for (long long a = 1; a <= t.max_tiles; ++a)
+                    for (long long b = 1; b <= t.max_tiles; ++b) {
+                      RefineOptions ro;
+                      ro.tiles[std::size_t(Loop::OF)] = a;
+                      ro.tiles[std::size_t(Loop::FH)] = b;
+                      try {
+                        const auto e = evaluate_layer(l, q, 0, ro);
+                        layer_best = std::min(layer_best, goal == DesignGoal::latency ? e.latency.value() : e.energy->value());
+                      } catch (const tiling_error&) {
+                      }
+                    }
+                  if (layer_best == 1e300) ok = false;
+                  total += layer_best;
+                }
+                if (ok) best = std::min(best, total);
+              }
+    EXPECT_NEAR(exact, best, 1e-6 * best) << (goal == DesignGoal::latency ? "latency" : "energy");
+    // The relaxation bounds it from below.
+    o.relax = true;
+    const auto relaxed = design_accelerator(cnn, p, t, o);
+    ASSERT_EQ(relaxed.status, Status::optimal);
+    EXPECT_LE(relaxed.objective, exact * (1 + 1e-6));
+  }
+}
