@@ -222,10 +222,36 @@ TEST(LoopnestBinding, ExactBindingsMatchEnumeration) {
     EXPECT_NEAR(lat.metrics.latency.value(), best_latency, 1e-12);
     // Algorithm 1 is optimal for sequential latency without transfer costs.
     EXPECT_NEAR(evaluate_schedule(t, p, sequential_schedule(t), false).latency.value(), best_latency, 1e-12);
-    const auto thr = solve_binding(t, p, {BindingGoal::throughput, true, std::nullopt});
-    ASSERT_EQ(thr.status, Status::optimal);
-    EXPECT_TRUE(contiguous(thr.binding, processors));
-    EXPECT_NEAR(1.0 / thr.metrics.throughput.value(), best_interval, 1e-9 * best_interval);
+    // Pipelined: the dynamic program and the MILP, each against enumeration.
+    for (auto method : {BindingOptions::Method::dynamic_programming, BindingOptions::Method::milp}) {
+      BindingOptions o{BindingGoal::throughput, true, std::nullopt};
+      o.method = method;
+      const auto thr = solve_binding(t, p, o);
+      ASSERT_EQ(thr.status, Status::optimal);
+      EXPECT_TRUE(contiguous(thr.binding, processors));
+      EXPECT_NEAR(1.0 / thr.metrics.throughput.value(), best_interval, 1e-9 * best_interval);
+      // Among the bindings of that interval, the least latency.
+      double least = 1e300;
+      for_each_binding(t, [&](const Binding& b) {
+        if (!contiguous(b, processors)) return;
+        const auto m = evaluate_schedule(t, p, b, true);
+        if (1.0 / m.throughput.value() <= best_interval * (1 + 1e-9)) least = std::min(least, m.latency.value());
+      });
+      EXPECT_NEAR(thr.metrics.latency.value(), least, 1e-6 * least);
+      // Pipelined least energy with every stage within a limit.
+      const Constant<dim::time> stage_limit(best_interval * 1.3);
+      double pipe_energy = 1e300;
+      for_each_binding(t, [&](const Binding& b) {
+        if (!contiguous(b, processors)) return;
+        const auto m = evaluate_schedule(t, p, b, true, stage_limit);
+        if (1.0 / m.throughput.value() <= stage_limit.value() * (1 + 1e-12)) pipe_energy = std::min(pipe_energy, m.energy->value());
+      });
+      BindingOptions oe{BindingGoal::energy, true, stage_limit};
+      oe.method = method;
+      const auto pe = solve_binding(t, p, oe);
+      ASSERT_EQ(pe.status, Status::optimal);
+      EXPECT_NEAR(pe.metrics.energy->value(), pipe_energy, 1e-9 * pipe_energy);
+    }
     // Least energy under a latency limit, Eq. 12 with the limit as the frame period.
     const Constant<dim::time> limit(best_latency * 1.2);
     double best_energy = 1e300;

@@ -220,16 +220,23 @@ int main(int argc, char** argv) {
     const auto fastest = design_accelerator(nas, neuraghe, tpl, dopt);
     dopt.goal = DesignGoal::energy;
     const auto frugal = design_accelerator(nas, neuraghe, tpl, dopt);
-    // The front: least energy under latency limits between the two ends (epsilon constraint).
-    std::vector<AcceleratorDesign> front;
-    const double lo = fastest.latency.value(), hi = frugal.latency.value();
-    const int points = 5;
+    // The front, walked by the epsilon-constraint method from the least-energy end: the least energy
+    // with latency below the previous point's, until the limit passes the least latency. Every
+    // point is proven, so this is the whole front (at a latency resolution of 0.1 %).
+    std::vector<AcceleratorDesign> front{frugal};
     SolveOptions capped;
-    capped.time_limit = 10;  // a point not proven by then says time_limit, with its gap
-    for (int k = 0; k <= points; ++k) {
-      dopt.latency_limit = Constant<dim::time>(lo + (hi - lo) * k / points);
-      front.push_back(design_accelerator(nas, neuraghe, tpl, dopt, capped));
+    capped.time_limit = 20;  // a point not proven by then says time_limit, with its gap
+    while (front.size() < 16 && front.back().status == Status::optimal &&
+           front.back().latency.value() > fastest.latency.value() * (1 + 1e-3)) {
+      dopt.latency_limit = Constant<dim::time>(front.back().latency.value() * (1 - 1e-3));
+      auto next = design_accelerator(nas, neuraghe, tpl, dopt, capped);
+      if (next.status != Status::optimal) {
+        front.push_back(std::move(next));
+        break;
+      }
+      front.push_back(std::move(next));
     }
+    std::reverse(front.begin(), front.end());
     io::Table t4({{"design", "", 1}, {"status", "", 1}, {"P (IF, OF, FW)", "", 1}, {"memories", "KiB", 1},
                   {"area", "", 4}, {"power", "W", 4}, {"latency", "ms", 5}, {"energy", "mJ", 5}, {"solve", "ms", 4}});
     auto design_row = [&](const std::string& what, const AcceleratorDesign& d) {

@@ -17999,9 +17999,90 @@ inline Platform load_platform(const std::filesystem::path& file) { return parse_
 //               sum_ij x_ij (E_ij - P_idle,j t_ij) + T sum_j P_idle,j,
 //               subject to the sequential latency (or, pipelined, the stage
 //               interval) <= T.
-// GLPK proves the optimum through the MIGP engine; evaluate_schedule() gives
-// the metrics of the binding it returns.
+// GLPK proves the optimum through the MIGP engine, or, for pipelines, a
+// dynamic program over the stages (detail/stage_dp.hpp, the default there);
+// evaluate_schedule() gives the metrics of the binding either returns.
 
+// ---- begin ychart/loopnest/detail/stage_dp.hpp ----
+// ychart/loopnest/detail/stage_dp.hpp
+// Pipelined bindings with contiguous stages by dynamic programming over
+// (layers done, set of processors used): the chain is cut into stages, each
+// on its own processor, in O(L^2 2^P P). Exact, like the MILP in
+// binding_model.hpp, which GLPK proves in 0.3-0.5 s on 50 layers and 3
+// processors where this takes microseconds (docs/performance.md); the tests
+// check the two against each other and against enumeration.
+
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace ychart::loopnest::detail {
+
+struct StagePlan {
+  double value = std::numeric_limits<double>::infinity();
+  Binding binding;
+};
+
+/// cost(i, j): the additive cost of layer i on processor j. With `bottleneck`,
+/// minimises the largest stage time; otherwise the summed cost subject to
+/// every stage time <= cap. Empty binding: no contiguous binding exists.
+template <class Cost>
+StagePlan best_stages(const CostTable& t, bool bottleneck, double cap, Cost cost) {
+  const std::size_t L = t.layers, P = t.processors, masks = std::size_t(1) << P;
+  const double inf = std::numeric_limits<double>::infinity();
+  // Prefix sums of time and cost per processor, and of forbidden pairs.
+  std::vector<double> time(P * (L + 1), 0.0), sum(P * (L + 1), 0.0);
+  std::vector<std::size_t> bad(P * (L + 1), 0);
+  for (std::size_t j = 0; j < P; ++j)
+    for (std::size_t i = 0; i < L; ++i) {
+      const bool ok = t.allowed(i, j);
+      time[j * (L + 1) + i + 1] = time[j * (L + 1) + i] + (ok ? t.time(i, j) : 0.0);
+      sum[j * (L + 1) + i + 1] = sum[j * (L + 1) + i] + (ok ? cost(i, j) : 0.0);
+      bad[j * (L + 1) + i + 1] = bad[j * (L + 1) + i] + (ok ? 0 : 1);
+    }
+  struct Step {
+    std::size_t from = 0, mask = 0, processor = 0;
+  };
+  std::vector<double> best((L + 1) * masks, inf);
+  std::vector<Step> parent((L + 1) * masks);
+  best[0] = 0.0;
+  for (std::size_t i = 1; i <= L; ++i)
+    for (std::size_t mask = 1; mask < masks; ++mask)
+      for (std::size_t j = 0; j < P; ++j) {
+        if (!((mask >> j) & 1u)) continue;
+        const std::size_t before = mask & ~(std::size_t(1) << j);
+        for (std::size_t k = 0; k < i; ++k) {
+          const double prev = best[k * masks + before];
+          if (prev == inf || bad[j * (L + 1) + i] != bad[j * (L + 1) + k]) continue;
+          const double stage = time[j * (L + 1) + i] - time[j * (L + 1) + k];
+          double value;
+          if (bottleneck) {
+            value = std::max(prev, stage);
+          } else {
+            if (stage > cap) continue;
+            value = prev + sum[j * (L + 1) + i] - sum[j * (L + 1) + k];
+          }
+          if (value < best[i * masks + mask]) best[i * masks + mask] = value, parent[i * masks + mask] = {k, before, j};
+        }
+      }
+  StagePlan plan;
+  std::size_t end = 0;
+  for (std::size_t mask = 1; mask < masks; ++mask)
+    if (best[L * masks + mask] < plan.value) plan.value = best[L * masks + mask], end = mask;
+  if (plan.value == inf) return plan;
+  plan.binding.assign(L, 0);
+  for (std::size_t i = L, mask = end; i > 0;) {
+    const auto s = parent[i * masks + mask];
+    for (std::size_t k = s.from; k < i; ++k) plan.binding[k] = s.processor;
+    i = s.from, mask = s.mask;
+  }
+  return plan;
+}
+
+}  // namespace ychart::loopnest::detail
+// ---- end ychart/loopnest/detail/stage_dp.hpp ----
 
 
 #include <chrono>
@@ -18023,6 +18104,9 @@ struct BindingOptions {
   /// For goal == energy: the latency constraint (the stage interval when
   /// pipelined), which is also Eq. 12's frame period.
   std::optional<Constant<dim::time>> latency_limit;
+  /// Pipelined bindings: dynamic programming over the stages (automatic,
+  /// up to 16 processors) or the MILP through the MIGP engine.
+  enum class Method { automatic, milp, dynamic_programming } method = Method::automatic;
 };
 
 struct BindingResult {
@@ -18046,6 +18130,47 @@ inline BindingResult solve_binding(const CostTable& t, const Platform& platform,
         if (t.allowed(i, j) && std::isnan(t.energy(i, j)))
           throw loopnest_error("ychart: binding for least energy: processor `" + platform.processors[j].id +
                                "` has no active power, so layer `" + t.layer_names[i] + "`'s energy there is unknown");
+  }
+  const bool dynamic = pipeline && o.method != BindingOptions::Method::milp && t.processors <= 16;
+  if (o.method == BindingOptions::Method::dynamic_programming && !dynamic)
+    throw loopnest_error("ychart: dynamic programming binds pipelines of at most 16 processors");
+  if (dynamic) {
+    BindingResult r;
+    auto time = [&](std::size_t i, std::size_t j) { return t.time(i, j); };
+    detail::StagePlan plan;
+    double idle = 0;
+    if (o.goal == BindingGoal::throughput) {
+      const auto tau = detail::best_stages(t, true, 0.0, time);
+      if (!tau.binding.empty()) plan = detail::best_stages(t, false, tau.value * (1 + 1e-12), time);
+      plan.value = tau.value;
+    } else if (o.goal == BindingGoal::latency) {
+      plan = detail::best_stages(t, false, std::numeric_limits<double>::infinity(), time);
+    } else {
+      const double period = o.latency_limit->value();
+      auto p_idle = [&](std::size_t j) {
+        return platform.processors[j].idle_power ? platform.processors[j].idle_power->value() : 0.0;
+      };
+      for (std::size_t j = 0; j < t.processors; ++j) idle += p_idle(j) * period;
+      plan = detail::best_stages(t, false, period,
+                                 [&](std::size_t i, std::size_t j) { return t.energy(i, j) - p_idle(j) * t.time(i, j); });
+    }
+    if (plan.binding.empty()) {
+      r.status = Status::infeasible;
+      r.message = o.goal == BindingGoal::energy
+                      ? "no contiguous binding keeps every stage within the latency limit of " +
+                            ychart::detail::format_number(o.latency_limit->value()) + " s"
+                      : "no contiguous binding: some layer runs on no processor";
+    } else {
+      r.status = Status::optimal;
+      r.message = "dynamic programming over contiguous stages";
+      r.binding = plan.binding;
+      r.objective = plan.value + idle;
+      std::optional<Constant<dim::time>> frame;
+      if (o.goal == BindingGoal::energy) frame = o.latency_limit;
+      r.metrics = evaluate_schedule(t, platform, r.binding, true, frame);
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
   }
   Model m;
   std::vector<std::vector<std::optional<Discrete<>>>> x(t.layers, std::vector<std::optional<Discrete<>>>(t.processors));
@@ -18157,7 +18282,9 @@ struct AcceleratorTemplate {
   /// The capacities (bytes) each platform memory may take; an empty list
   /// keeps the platform's capacity.
   std::vector<std::vector<double>> memory_bytes;
-  long long max_tiles = 16;  // tile counts range over 1..max_tiles
+  /// Tile counts range over 1 .. the most ALOHA's rule needs for any grid of
+  /// the space on the smallest memories, and never above max_tiles.
+  long long max_tiles = 16;
   // Costs (the caller's model): area = fixed + per MAC unit x prod P + per KiB x sum M.
   double area_fixed = 0, area_per_mac = 1, area_per_kib = 0;
   Constant<dim::power> power_fixed{0.0}, power_per_mac{0.0}, power_per_kib{0.0};
@@ -18246,10 +18373,18 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
   // The grid and the memories (in KiB, for the solver's scaling).
   std::vector<Monomial<>> grid;
   std::vector<std::vector<long long>> grid_values = t.parallelism;
-  std::vector<Discrete<>> grid_handles;
+  std::vector<std::optional<Discrete<>>> grid_handles;  // the grid levels that are choices
   for (std::size_t g = 0; g < t.parallelism.size(); ++g) {
     std::vector<double> v(t.parallelism[g].begin(), t.parallelism[g].end());
-    grid.push_back(variable("P" + std::to_string(g), v));
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    if (v.size() > 1 && !o.relax) {
+      grid_handles.push_back(m.choice("P" + std::to_string(g), v));
+      grid.push_back(*grid_handles.back());
+    } else {
+      grid_handles.emplace_back();
+      grid.push_back(variable("P" + std::to_string(g), v));
+    }
   }
   std::vector<Monomial<>> capacity_kib;
   for (std::size_t k = 0; k < memories; ++k) {
@@ -18275,6 +18410,47 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
   auto& shape_proc = shape.processors[t.processor];
   shape_proc.parallelism.assign(cm.unrolls.size(), 1);
 
+  // Every grid of the space, to bound the tile counts by what ALOHA's rule
+  // needs on the smallest memories (at most 4096 grids; otherwise max_tiles).
+  std::vector<std::vector<long long>> grids{{}};
+  for (const auto& values : t.parallelism) {
+    std::vector<std::vector<long long>> next;
+    for (const auto& g : grids)
+      for (auto v : values) {
+        next.push_back(g);
+        next.back().push_back(v);
+      }
+    grids = std::move(next);
+    if (grids.size() > 4096) break;
+  }
+  Platform smallest = platform;
+  for (std::size_t k = 0; k < memories; ++k) {
+    const auto v = memory_values(k);
+    smallest.memories[k].capacity = Constant<dim::data>(*std::min_element(v.begin(), v.end()));
+  }
+  auto rule_tiles = [&](const Layer& layer) {
+    std::array<long long, loop_count> most{};
+    most.fill(1);
+    if (grids.size() > 4096 || grids.front().size() != t.parallelism.size()) {
+      most.fill(t.max_tiles);
+      return most;
+    }
+    for (const auto& g : grids) {
+      auto q = smallest.processors[t.processor];
+      q.parallelism = g;
+      try {
+        const auto n = refine(layer, q, smallest);
+        for (const auto& lp : n.loops)
+          for (int k = 0; k < loop_count; ++k)
+            if (lp.has(Loop(k))) most[std::size_t(k)] = std::max(most[std::size_t(k)], lp.tiles);
+      } catch (const tiling_error&) {
+        most.fill(t.max_tiles);  // the smallest memories do not fit: allow the full range
+        return most;
+      }
+    }
+    return most;
+  };
+
   struct LayerVars {
     std::vector<std::optional<Monomial<>>> tiles;  // per nest loop
     std::vector<std::size_t> tiled_loops;
@@ -18293,6 +18469,7 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     // Trip counts n (unrolled loops) or extents, and the loops a memory may tile.
     std::vector<Monomial<>> trip(loops), par(loops), inner(loops);
     std::vector<bool> may_tile(loops, false);
+    const auto needed = rule_tiles(layer);
     // A loop is tiled only where its memory may overflow: the largest
     // buffer any grid can make exceeds the smallest capacity.
     std::vector<double> most_bytes(memories, 0.0);
@@ -18331,14 +18508,31 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
       if (lp.grid_level >= 0) {
         divisors = t.parallelism[std::size_t(lp.grid_level)];
         par[i] = grid[std::size_t(lp.grid_level)];
-        trip[i] = variable("n_" + id + "_" + loop_id, detail::ceil_values(lp.extent, divisors));
+        const auto values = detail::ceil_values(lp.extent, divisors);
+        const auto& level = grid_handles[std::size_t(lp.grid_level)];
+        if (values.size() > 1 && level) {
+          // n = ceil(d / P) exactly, as a table of P: a linear row between the two
+          // encodings, which the relaxation of n P >= d alone leaves loose.
+          auto n = m.choice("n_" + id + "_" + loop_id, values);
+          const long long extent = lp.extent;
+          m.subject_to(Affine<>(n) == tabulate(*level, [extent](double p) {
+                         return double(detail::ceil_div(extent, static_cast<long long>(p)));
+                       }),
+                       "trip " + id + " " + loop_id);
+          trip[i] = n;
+        } else {
+          trip[i] = variable("n_" + id + "_" + loop_id, values);
+        }
         m.subject_to(double(lp.extent) / (trip[i] * par[i]) <= 1.0, "round-up " + id + " " + loop_id);
       } else {
         par[i] = Constant<>(1.0);
         trip[i] = Constant<>(double(lp.extent));
       }
       inner[i] = trip[i];
-      const long long most = std::min<long long>(t.max_tiles, detail::ceil_div(lp.extent, 1));
+      long long most = 1;
+      for (int k = 0; k < loop_count; ++k)
+        if (lp.has(Loop(k))) most = std::max(most, needed[std::size_t(k)]);
+      most = std::min({most, t.max_tiles, lp.extent});
       if (may_tile[i] && most > 1) {
         // A tile count that splits no trip count finer than one tile fewer
         // (ceil(n / T) == ceil(n / (T - 1)) for every n) only adds executions: left out.
@@ -18383,6 +18577,8 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
       if (!tr.present) continue;
       const auto& ix = nest.tensor.indexes[std::size_t(d)];
       Monomial<> other = Constant<>(layer.element.value() / 1024.0), kernel = Constant<>(1.0), executions = Constant<>(1.0);
+      double kernel_constant = 1;  // the kernel loops' extents when neither unrolled nor tiled
+      bool kernel_varies = false;
       for (std::size_t i = 0; i < loops; ++i) {
         const auto& lp = nest.loops[i];
         if (layer_vars[l].tiles[i]) executions = executions * *layer_vars[l].tiles[i];
@@ -18392,11 +18588,19 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
         if (!indexes) continue;
         const Monomial<> factor = lp.level >= tr.level ? inner[i] * par[i] : par[i];
         const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
-        if (DataKind(d) == DataKind::weights && is_kernel) kernel = kernel * factor;
-        else other = other * factor;
+        if (DataKind(d) == DataKind::weights && is_kernel) {
+          kernel = kernel * factor;
+          const bool fixed = lp.grid_level < 0 && !layer_vars[l].tiles[i];
+          if (fixed) kernel_constant *= lp.level >= tr.level ? double(lp.extent) : 1.0;
+          kernel_varies = kernel_varies || !fixed;
+        } else {
+          other = other * factor;
+        }
       }
+      // (KH KW + 1) x the rest: one monomial while the kernel loops are fixed.
       Posynomial<> bytes = other;
-      if (DataKind(d) == DataKind::weights) bytes = other * kernel + other;
+      if (DataKind(d) == DataKind::weights)
+        bytes = kernel_varies ? Posynomial<>(other * kernel + other) : Posynomial<>((kernel_constant + 1.0) * other);
       memory_kib[tr.memory] += bytes;
       memory_used[tr.memory] = true;
       channel_kib[tr.channel] += executions * bytes;
@@ -18417,9 +18621,18 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     latency_ms += tau + Constant<>(ov_ms);
   }
   const double byte_mj = proc.energy_per_byte ? proc.energy_per_byte->value() * 1024.0 * 1e3 : 0.0;
-  if (o.latency_limit) m.subject_to(latency_ms <= o.latency_limit->value() * 1e3, "latency limit");
-  if (o.goal == DesignGoal::latency) m.minimize(latency_ms);
-  else m.minimize(power_w * latency_ms + byte_mj * traffic_kib);  // W * ms = mJ
+  // Among optima within 1e-6 ms (or mJ) per area unit, the smallest area; subtracted again below.
+  const double tie_break = 1e-6;
+  if (o.goal == DesignGoal::latency) {
+    if (o.latency_limit) m.subject_to(latency_ms <= o.latency_limit->value() * 1e3, "latency limit");
+    m.minimize(latency_ms + tie_break * area);
+  } else {
+    // One latency variable: power x latency then has as many terms as the power.
+    auto total_ms = m.positive("latency_ms", 0.0, o.latency_limit ? o.latency_limit->value() * 1e3
+                                                                  : std::numeric_limits<double>::infinity());
+    m.subject_to(latency_ms <= total_ms, "latency");
+    m.minimize(power_w * total_ms + byte_mj * traffic_kib + tie_break * area);  // W * ms = mJ
+  }
 
   const auto sol = m.solve(solve_options);
   AcceleratorDesign r;
@@ -18449,6 +18662,8 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     for (std::size_t k = 0; k < memories; ++k)
       if (k < t.memory_bytes.size() && !t.memory_bytes[k].empty()) kib_value += r.memory_bytes[k] / 1024.0;
     r.area = design_area(t, macs_value, kib_value);
+    r.objective -= tie_break * r.area * 1e-3;
+    r.bound -= tie_break * r.area * 1e-3;
     r.power = design_power(t, macs_value, kib_value);
     if (!o.relax) {
       // The designed platform, and every layer on it exactly.

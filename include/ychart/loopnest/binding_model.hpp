@@ -13,11 +13,13 @@
 //               sum_ij x_ij (E_ij - P_idle,j t_ij) + T sum_j P_idle,j,
 //               subject to the sequential latency (or, pipelined, the stage
 //               interval) <= T.
-// GLPK proves the optimum through the MIGP engine; evaluate_schedule() gives
-// the metrics of the binding it returns.
+// GLPK proves the optimum through the MIGP engine, or, for pipelines, a
+// dynamic program over the stages (detail/stage_dp.hpp, the default there);
+// evaluate_schedule() gives the metrics of the binding either returns.
 #pragma once
 
 #include "cnn.hpp"
+#include "detail/stage_dp.hpp"
 
 #include "../model/model.hpp"
 #include "../solve/solve.hpp"
@@ -41,6 +43,9 @@ struct BindingOptions {
   /// For goal == energy: the latency constraint (the stage interval when
   /// pipelined), which is also Eq. 12's frame period.
   std::optional<Constant<dim::time>> latency_limit;
+  /// Pipelined bindings: dynamic programming over the stages (automatic,
+  /// up to 16 processors) or the MILP through the MIGP engine.
+  enum class Method { automatic, milp, dynamic_programming } method = Method::automatic;
 };
 
 struct BindingResult {
@@ -64,6 +69,47 @@ inline BindingResult solve_binding(const CostTable& t, const Platform& platform,
         if (t.allowed(i, j) && std::isnan(t.energy(i, j)))
           throw loopnest_error("ychart: binding for least energy: processor `" + platform.processors[j].id +
                                "` has no active power, so layer `" + t.layer_names[i] + "`'s energy there is unknown");
+  }
+  const bool dynamic = pipeline && o.method != BindingOptions::Method::milp && t.processors <= 16;
+  if (o.method == BindingOptions::Method::dynamic_programming && !dynamic)
+    throw loopnest_error("ychart: dynamic programming binds pipelines of at most 16 processors");
+  if (dynamic) {
+    BindingResult r;
+    auto time = [&](std::size_t i, std::size_t j) { return t.time(i, j); };
+    detail::StagePlan plan;
+    double idle = 0;
+    if (o.goal == BindingGoal::throughput) {
+      const auto tau = detail::best_stages(t, true, 0.0, time);
+      if (!tau.binding.empty()) plan = detail::best_stages(t, false, tau.value * (1 + 1e-12), time);
+      plan.value = tau.value;
+    } else if (o.goal == BindingGoal::latency) {
+      plan = detail::best_stages(t, false, std::numeric_limits<double>::infinity(), time);
+    } else {
+      const double period = o.latency_limit->value();
+      auto p_idle = [&](std::size_t j) {
+        return platform.processors[j].idle_power ? platform.processors[j].idle_power->value() : 0.0;
+      };
+      for (std::size_t j = 0; j < t.processors; ++j) idle += p_idle(j) * period;
+      plan = detail::best_stages(t, false, period,
+                                 [&](std::size_t i, std::size_t j) { return t.energy(i, j) - p_idle(j) * t.time(i, j); });
+    }
+    if (plan.binding.empty()) {
+      r.status = Status::infeasible;
+      r.message = o.goal == BindingGoal::energy
+                      ? "no contiguous binding keeps every stage within the latency limit of " +
+                            ychart::detail::format_number(o.latency_limit->value()) + " s"
+                      : "no contiguous binding: some layer runs on no processor";
+    } else {
+      r.status = Status::optimal;
+      r.message = "dynamic programming over contiguous stages";
+      r.binding = plan.binding;
+      r.objective = plan.value + idle;
+      std::optional<Constant<dim::time>> frame;
+      if (o.goal == BindingGoal::energy) frame = o.latency_limit;
+      r.metrics = evaluate_schedule(t, platform, r.binding, true, frame);
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
   }
   Model m;
   std::vector<std::vector<std::optional<Discrete<>>>> x(t.layers, std::vector<std::optional<Discrete<>>>(t.processors));

@@ -42,7 +42,9 @@ struct AcceleratorTemplate {
   /// The capacities (bytes) each platform memory may take; an empty list
   /// keeps the platform's capacity.
   std::vector<std::vector<double>> memory_bytes;
-  long long max_tiles = 16;  // tile counts range over 1..max_tiles
+  /// Tile counts range over 1 .. the most ALOHA's rule needs for any grid of
+  /// the space on the smallest memories, and never above max_tiles.
+  long long max_tiles = 16;
   // Costs (the caller's model): area = fixed + per MAC unit x prod P + per KiB x sum M.
   double area_fixed = 0, area_per_mac = 1, area_per_kib = 0;
   Constant<dim::power> power_fixed{0.0}, power_per_mac{0.0}, power_per_kib{0.0};
@@ -131,10 +133,18 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
   // The grid and the memories (in KiB, for the solver's scaling).
   std::vector<Monomial<>> grid;
   std::vector<std::vector<long long>> grid_values = t.parallelism;
-  std::vector<Discrete<>> grid_handles;
+  std::vector<std::optional<Discrete<>>> grid_handles;  // the grid levels that are choices
   for (std::size_t g = 0; g < t.parallelism.size(); ++g) {
     std::vector<double> v(t.parallelism[g].begin(), t.parallelism[g].end());
-    grid.push_back(variable("P" + std::to_string(g), v));
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    if (v.size() > 1 && !o.relax) {
+      grid_handles.push_back(m.choice("P" + std::to_string(g), v));
+      grid.push_back(*grid_handles.back());
+    } else {
+      grid_handles.emplace_back();
+      grid.push_back(variable("P" + std::to_string(g), v));
+    }
   }
   std::vector<Monomial<>> capacity_kib;
   for (std::size_t k = 0; k < memories; ++k) {
@@ -160,6 +170,47 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
   auto& shape_proc = shape.processors[t.processor];
   shape_proc.parallelism.assign(cm.unrolls.size(), 1);
 
+  // Every grid of the space, to bound the tile counts by what ALOHA's rule
+  // needs on the smallest memories (at most 4096 grids; otherwise max_tiles).
+  std::vector<std::vector<long long>> grids{{}};
+  for (const auto& values : t.parallelism) {
+    std::vector<std::vector<long long>> next;
+    for (const auto& g : grids)
+      for (auto v : values) {
+        next.push_back(g);
+        next.back().push_back(v);
+      }
+    grids = std::move(next);
+    if (grids.size() > 4096) break;
+  }
+  Platform smallest = platform;
+  for (std::size_t k = 0; k < memories; ++k) {
+    const auto v = memory_values(k);
+    smallest.memories[k].capacity = Constant<dim::data>(*std::min_element(v.begin(), v.end()));
+  }
+  auto rule_tiles = [&](const Layer& layer) {
+    std::array<long long, loop_count> most{};
+    most.fill(1);
+    if (grids.size() > 4096 || grids.front().size() != t.parallelism.size()) {
+      most.fill(t.max_tiles);
+      return most;
+    }
+    for (const auto& g : grids) {
+      auto q = smallest.processors[t.processor];
+      q.parallelism = g;
+      try {
+        const auto n = refine(layer, q, smallest);
+        for (const auto& lp : n.loops)
+          for (int k = 0; k < loop_count; ++k)
+            if (lp.has(Loop(k))) most[std::size_t(k)] = std::max(most[std::size_t(k)], lp.tiles);
+      } catch (const tiling_error&) {
+        most.fill(t.max_tiles);  // the smallest memories do not fit: allow the full range
+        return most;
+      }
+    }
+    return most;
+  };
+
   struct LayerVars {
     std::vector<std::optional<Monomial<>>> tiles;  // per nest loop
     std::vector<std::size_t> tiled_loops;
@@ -178,6 +229,7 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     // Trip counts n (unrolled loops) or extents, and the loops a memory may tile.
     std::vector<Monomial<>> trip(loops), par(loops), inner(loops);
     std::vector<bool> may_tile(loops, false);
+    const auto needed = rule_tiles(layer);
     // A loop is tiled only where its memory may overflow: the largest
     // buffer any grid can make exceeds the smallest capacity.
     std::vector<double> most_bytes(memories, 0.0);
@@ -216,14 +268,31 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
       if (lp.grid_level >= 0) {
         divisors = t.parallelism[std::size_t(lp.grid_level)];
         par[i] = grid[std::size_t(lp.grid_level)];
-        trip[i] = variable("n_" + id + "_" + loop_id, detail::ceil_values(lp.extent, divisors));
+        const auto values = detail::ceil_values(lp.extent, divisors);
+        const auto& level = grid_handles[std::size_t(lp.grid_level)];
+        if (values.size() > 1 && level) {
+          // n = ceil(d / P) exactly, as a table of P: a linear row between the two
+          // encodings, which the relaxation of n P >= d alone leaves loose.
+          auto n = m.choice("n_" + id + "_" + loop_id, values);
+          const long long extent = lp.extent;
+          m.subject_to(Affine<>(n) == tabulate(*level, [extent](double p) {
+                         return double(detail::ceil_div(extent, static_cast<long long>(p)));
+                       }),
+                       "trip " + id + " " + loop_id);
+          trip[i] = n;
+        } else {
+          trip[i] = variable("n_" + id + "_" + loop_id, values);
+        }
         m.subject_to(double(lp.extent) / (trip[i] * par[i]) <= 1.0, "round-up " + id + " " + loop_id);
       } else {
         par[i] = Constant<>(1.0);
         trip[i] = Constant<>(double(lp.extent));
       }
       inner[i] = trip[i];
-      const long long most = std::min<long long>(t.max_tiles, detail::ceil_div(lp.extent, 1));
+      long long most = 1;
+      for (int k = 0; k < loop_count; ++k)
+        if (lp.has(Loop(k))) most = std::max(most, needed[std::size_t(k)]);
+      most = std::min({most, t.max_tiles, lp.extent});
       if (may_tile[i] && most > 1) {
         // A tile count that splits no trip count finer than one tile fewer
         // (ceil(n / T) == ceil(n / (T - 1)) for every n) only adds executions: left out.
@@ -268,6 +337,8 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
       if (!tr.present) continue;
       const auto& ix = nest.tensor.indexes[std::size_t(d)];
       Monomial<> other = Constant<>(layer.element.value() / 1024.0), kernel = Constant<>(1.0), executions = Constant<>(1.0);
+      double kernel_constant = 1;  // the kernel loops' extents when neither unrolled nor tiled
+      bool kernel_varies = false;
       for (std::size_t i = 0; i < loops; ++i) {
         const auto& lp = nest.loops[i];
         if (layer_vars[l].tiles[i]) executions = executions * *layer_vars[l].tiles[i];
@@ -277,11 +348,19 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
         if (!indexes) continue;
         const Monomial<> factor = lp.level >= tr.level ? inner[i] * par[i] : par[i];
         const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
-        if (DataKind(d) == DataKind::weights && is_kernel) kernel = kernel * factor;
-        else other = other * factor;
+        if (DataKind(d) == DataKind::weights && is_kernel) {
+          kernel = kernel * factor;
+          const bool fixed = lp.grid_level < 0 && !layer_vars[l].tiles[i];
+          if (fixed) kernel_constant *= lp.level >= tr.level ? double(lp.extent) : 1.0;
+          kernel_varies = kernel_varies || !fixed;
+        } else {
+          other = other * factor;
+        }
       }
+      // (KH KW + 1) x the rest: one monomial while the kernel loops are fixed.
       Posynomial<> bytes = other;
-      if (DataKind(d) == DataKind::weights) bytes = other * kernel + other;
+      if (DataKind(d) == DataKind::weights)
+        bytes = kernel_varies ? Posynomial<>(other * kernel + other) : Posynomial<>((kernel_constant + 1.0) * other);
       memory_kib[tr.memory] += bytes;
       memory_used[tr.memory] = true;
       channel_kib[tr.channel] += executions * bytes;
@@ -302,9 +381,18 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     latency_ms += tau + Constant<>(ov_ms);
   }
   const double byte_mj = proc.energy_per_byte ? proc.energy_per_byte->value() * 1024.0 * 1e3 : 0.0;
-  if (o.latency_limit) m.subject_to(latency_ms <= o.latency_limit->value() * 1e3, "latency limit");
-  if (o.goal == DesignGoal::latency) m.minimize(latency_ms);
-  else m.minimize(power_w * latency_ms + byte_mj * traffic_kib);  // W * ms = mJ
+  // Among optima within 1e-6 ms (or mJ) per area unit, the smallest area; subtracted again below.
+  const double tie_break = 1e-6;
+  if (o.goal == DesignGoal::latency) {
+    if (o.latency_limit) m.subject_to(latency_ms <= o.latency_limit->value() * 1e3, "latency limit");
+    m.minimize(latency_ms + tie_break * area);
+  } else {
+    // One latency variable: power x latency then has as many terms as the power.
+    auto total_ms = m.positive("latency_ms", 0.0, o.latency_limit ? o.latency_limit->value() * 1e3
+                                                                  : std::numeric_limits<double>::infinity());
+    m.subject_to(latency_ms <= total_ms, "latency");
+    m.minimize(power_w * total_ms + byte_mj * traffic_kib + tie_break * area);  // W * ms = mJ
+  }
 
   const auto sol = m.solve(solve_options);
   AcceleratorDesign r;
@@ -334,6 +422,8 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     for (std::size_t k = 0; k < memories; ++k)
       if (k < t.memory_bytes.size() && !t.memory_bytes[k].empty()) kib_value += r.memory_bytes[k] / 1024.0;
     r.area = design_area(t, macs_value, kib_value);
+    r.objective -= tie_break * r.area * 1e-3;
+    r.bound -= tie_break * r.area * 1e-3;
     r.power = design_power(t, macs_value, kib_value);
     if (!o.relax) {
       // The designed platform, and every layer on it exactly.
