@@ -70,6 +70,37 @@ TEST(Loopnest, WorkedExampleL1MatchesListingsAndDerivation) {
   EXPECT_NE(text.find("store(9*10*28*7*4*2 = 141120 B, mem1, ch1)"), std::string::npos) << text;
 }
 
+// docs/loopnest.md's platform written in C++ is the one the JSON file loads.
+TEST(Loopnest, PlatformInCppMatchesTheDataFile) {
+  Platform neuraghe;
+  neuraghe.name = "NEURAghe";
+  neuraghe.memories = {{"mem0", 73728 * units::B}, {"mem1", 163840 * units::B}, {"mem2", 92160 * units::B}};
+  neuraghe.channels = {{"ch0", 0.72 * units::GB_per_s}, {"ch1", 0.72 * units::GB_per_s}, {"ch2", 2.88 * units::GB_per_s}};
+  Processor acc;
+  acc.id = "0", acc.type = "accelerator";
+  acc.peak = 129.6 * units::GOPS;
+  acc.frequency = 0.18 * units::GHz;
+  acc.parallelism = {9, 10, 4};
+  acc.active_power = 3.6 * units::W;
+  acc.idle_power = 1.8 * units::W;
+  acc.energy_per_byte = 91 * units::pJ_per_bit;
+  acc.overhead = 0.1 * units::ms;
+  acc.model.loop_order = {Loop::IF, Loop::OF, Loop::FH, Loop::FW, Loop::KH};
+  acc.model.transfer[int(DataKind::input)] = {1, 0, 0, Loop::FH};
+  acc.model.transfer[int(DataKind::output)] = {0, 1, 1, Loop::OF};
+  acc.model.transfer[int(DataKind::weights)] = {1, 2, 2, Loop::OF};
+  acc.model.unrolls = {{Loop::IF}, {Loop::OF}, {Loop::FW}};
+  neuraghe.processors = {acc};
+  neuraghe.validate();
+  const auto loaded = load_platform(data_dir + "neuraghe.json");
+  for (const auto& l : {l1(), Layer::convolution("k3", 64, 96, 56, 3), Layer::convolution("k7", 3, 48, 224, 7)}) {
+    const auto a = evaluate_layer(l, neuraghe, 0), b = evaluate_layer(l, loaded, 0);
+    EXPECT_DOUBLE_EQ(a.latency.value(), b.latency.value()) << l.name;
+    EXPECT_DOUBLE_EQ(a.energy->value(), b.energy->value()) << l.name;
+    EXPECT_EQ(a.nest.listing(neuraghe), b.nest.listing(loaded)) << l.name;
+  }
+}
+
 // The rounding rule against its closed form, OPS_re = 2 prod ceil(d/P) P, and
 // the tiling rule against a direct search for the fewest tiles that fit.
 TEST(Loopnest, RoundingAndTilingMatchClosedForms) {
