@@ -64,6 +64,10 @@ TEST(Loopnest, WorkedExampleL1MatchesListingsAndDerivation) {
   EXPECT_DOUBLE_EQ(u.transfers[0].bytes, 14112);
   EXPECT_DOUBLE_EQ(u.transfers[2].bytes, 18720);
   EXPECT_DOUBLE_EQ(u.transfers[1].bytes, 815360);
+  const auto listing4 = u.listing(big, false);  // Listing 4: unrolled, no transfers
+  EXPECT_NE(listing4.find("for i_feat in range(15):\n  for par0 in range(9):\n    for o_feat in range(52):"),
+            std::string::npos) << listing4;
+  EXPECT_EQ(listing4.find("load("), std::string::npos);
   const auto text = e.nest.listing(p);
   EXPECT_NE(text.find("for o_feat_tile in range(6):"), std::string::npos) << text;
   EXPECT_NE(text.find("load(9*28*7*4*2 = 14112 B, mem0, ch0)"), std::string::npos) << text;

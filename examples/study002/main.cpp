@@ -72,12 +72,19 @@ int main(int argc, char** argv) {
     const Layer l1 = Layer::convolution("l1", wl.at("in").integer(), wl.at("out").integer(), wl.at("size").integer(),
                                         wl.at("kernel").integer());
     const auto e = evaluate_layer(l1, neuraghe, 0);
+    const auto& paper = worked.at("paper");
+    const auto& derived = worked.at("derived");
     Platform unbounded = neuraghe;  // Listing 5: the nest before tiling
     for (auto& m : unbounded.memories) m.capacity = Constant<dim::data>(1e18);
     const auto untiled = refine(l1, neuraghe.processors[0], unbounded);
-    const auto& paper = worked.at("paper");
-    const auto& derived = worked.at("derived");
-    std::printf("Study 002: layer l1 (1x1 conv, 128 -> 512 channels, 28x28) on NEURAghe\n\n%s\n",
+    // The four refinement steps, as Listings 3-6: reordered (no grid), unrolled, with transfers, tiled.
+    Platform no_grid = unbounded;
+    no_grid.processors[0].model.unrolls.clear();
+    std::printf("Study 002: layer l1 (1x1 conv, 128 -> 512 channels, 28x28) on NEURAghe\n\n"
+                "Step 1, reorder (Listing 3):\n%s\nStep 2, unroll with round-up (Listing 4):\n%s\n"
+                "Step 3, transfers (Listing 5):\n%s\nStep 4, tile for memory (Listing 6):\n%s\n",
+                refine(l1, no_grid.processors[0], no_grid).listing(no_grid, false).c_str(),
+                untiled.listing(unbounded, false).c_str(), untiled.listing(unbounded).c_str(),
                 e.nest.listing(neuraghe).c_str());
     io::Table t1({{"quantity", "", 1}, {"paper", "", 10}, {"ychart", "", 10}, {"source", "", 1}});
     auto row = [&](const std::string& q, double theirs, double ours, const std::string& src) {

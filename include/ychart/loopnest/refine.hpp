@@ -73,8 +73,9 @@ struct RefinedNest {
     for (const auto& n : loops) t *= n.tiles;
     return t;
   }
-  /// The nest as Python-like text, like the paper's Listings 3-6.
-  std::string listing(const Platform& platform) const;
+  /// The nest as Python-like text, like the paper's Listings 3-6 (without
+  /// the loads and stores: Listings 3 and 4).
+  std::string listing(const Platform& platform, bool transfers = true) const;
 };
 
 struct RefineOptions {
@@ -222,7 +223,7 @@ inline RefinedNest refine(const Layer& layer, const Processor& p, const Platform
   return n;
 }
 
-inline std::string RefinedNest::listing(const Platform& platform) const {
+inline std::string RefinedNest::listing(const Platform& platform, bool show_transfers) const {
   static constexpr const char* names[] = {"batch", "o_feat", "i_feat", "fh", "fw", "k_y", "k_x"};
   auto name_of = [](const NestLoop& lp) {
     std::string s;
@@ -274,10 +275,12 @@ inline std::string RefinedNest::listing(const Platform& platform) const {
   };
   const bool show_batch = loops.front().level != -1 || loops.front().extent > 1;
   auto loads_at = [&](int h) {
+    if (!show_transfers) return;
     for (auto d : {DataKind::input, DataKind::weights})
       if (transfers[std::size_t(d)].present && host(transfers[std::size_t(d)]) == h) line(transfer_line(d));
   };
   auto stores_at = [&](int h) {
+    if (!show_transfers) return;
     if (transfers[std::size_t(DataKind::output)].present && host(transfers[std::size_t(DataKind::output)]) == h)
       line(transfer_line(DataKind::output));
   };
