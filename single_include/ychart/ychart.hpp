@@ -17309,6 +17309,14 @@ struct NestLoop {
   long long extent = 1, par = 1, trip = 1, tiles = 1, inner = 1;
 
   bool has(Loop l) const { return (members >> unsigned(l)) & 1u; }
+  /// Whether the loop selects elements of data kind d.
+  bool indexes(const ComputationalTensor& t, DataKind d) const {
+    for (int l = 0; l < loop_count; ++l)
+      if (has(Loop(l)) && t.indexes[std::size_t(d)][std::size_t(l)]) return true;
+    return false;
+  }
+  /// A loop of the kernel window only (KH, KW): the part of ALOHA's (KH * KW + 1).
+  bool is_kernel() const { return (members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0; }
 };
 
 struct TransferSite {
@@ -17359,15 +17367,13 @@ inline long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
 /// The bytes of data kind d in one transfer at its level (Eq. 7's product
 /// of dim'), with ALOHA's (KH * KW + 1) factor on weights.
 inline double transfer_bytes(const RefinedNest& n, DataKind d, int level, double element) {
-  const auto& ix = n.tensor.indexes[std::size_t(d)];
   double other = 1, kernel = 1;
   bool any_kernel = false;
   for (const auto& lp : n.loops) {
-    bool indexes = false;
-    for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && ix[std::size_t(l)]);
+    const bool indexes = lp.indexes(n.tensor, d);
     if (!indexes) continue;
     const double f = lp.level >= level ? double(lp.inner) * double(lp.par) : double(lp.par);
-    const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+    const bool is_kernel = lp.is_kernel();
     if (d == DataKind::weights && is_kernel) kernel *= f, any_kernel = true;
     else other *= f;
   }
@@ -17457,8 +17463,7 @@ inline RefinedNest refine(const Layer& layer, const Processor& p, const Platform
         total += t.bytes;
         limited = n.index_of(cm.transfer[std::size_t(d)].limited_loop);
         const auto& lp = n.loops[limited];
-        bool indexes = false;
-        for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && n.tensor.indexes[std::size_t(d)][std::size_t(l)]);
+        const bool indexes = lp.indexes(n.tensor, DataKind(d));
         if (indexes && lp.level >= t.level) per_iteration += t.bytes / double(lp.inner);
       }
       const double capacity = platform.memories[m].capacity.value();
@@ -17511,17 +17516,15 @@ inline std::string RefinedNest::listing(const Platform& platform, bool show_tran
   // The sizes as the paper writes them: the factors of every loop that indexes the data.
   auto size_text = [&](DataKind d) {
     const auto& t = transfers[std::size_t(d)];
-    const auto& ix = tensor.indexes[std::size_t(d)];
     std::string s, kernel;
     for (const auto& lp : loops) {
-      bool indexes = false;
-      for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && ix[std::size_t(l)]);
+      const bool indexes = lp.indexes(tensor, d);
       if (!indexes || (lp.level == -1 && lp.extent == 1)) continue;  // the paper omits a batch of 1
       std::string f;
       if (lp.level >= t.level) f = std::to_string(lp.inner);
       if (lp.par > 1) f += (f.empty() ? "" : "*") + std::to_string(lp.par);
       if (f.empty()) f = "1";
-      const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+      const bool is_kernel = lp.is_kernel();
       auto& into = d == DataKind::weights && is_kernel ? kernel : s;
       into += (into.empty() ? "" : "*") + f;
     }
@@ -18481,14 +18484,13 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
       if (!tr.present) continue;
       double other = layer.element.value(), kernel = 1;
       for (const auto& lp : nest.loops) {
-        bool indexes = false;
-        for (int k = 0; k < loop_count; ++k) indexes = indexes || (lp.has(Loop(k)) && nest.tensor.indexes[std::size_t(d)][std::size_t(k)]);
+        const bool indexes = lp.indexes(nest.tensor, DataKind(d));
         if (!indexes) continue;
         double f = 1;
         const std::vector<long long> one{1};
         for (auto p : lp.grid_level >= 0 ? t.parallelism[std::size_t(lp.grid_level)] : one)
           f = std::max(f, lp.level >= tr.level ? double(detail::ceil_div(lp.extent, p) * p) : double(p));
-        const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+        const bool is_kernel = lp.is_kernel();
         if (DataKind(d) == DataKind::weights && is_kernel) kernel *= f;
         else other *= f;
       }
@@ -18578,7 +18580,6 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     for (int d = 0; d < data_kind_count; ++d) {
       const auto& tr = nest.transfers[std::size_t(d)];
       if (!tr.present) continue;
-      const auto& ix = nest.tensor.indexes[std::size_t(d)];
       Monomial<> other = Constant<>(layer.element.value() / 1024.0), kernel = Constant<>(1.0), executions = Constant<>(1.0);
       double kernel_constant = 1;  // the kernel loops' extents when neither unrolled nor tiled
       bool kernel_varies = false;
@@ -18586,11 +18587,10 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
         const auto& lp = nest.loops[i];
         if (layer_vars[l].tiles[i]) executions = executions * *layer_vars[l].tiles[i];
         if (lp.level < tr.level) executions = executions * inner[i];
-        bool indexes = false;
-        for (int k = 0; k < loop_count; ++k) indexes = indexes || (lp.has(Loop(k)) && ix[std::size_t(k)]);
+        const bool indexes = lp.indexes(nest.tensor, DataKind(d));
         if (!indexes) continue;
         const Monomial<> factor = lp.level >= tr.level ? inner[i] * par[i] : par[i];
-        const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+        const bool is_kernel = lp.is_kernel();
         if (DataKind(d) == DataKind::weights && is_kernel) {
           kernel = kernel * factor;
           const bool fixed = lp.grid_level < 0 && !layer_vars[l].tiles[i];

@@ -238,14 +238,13 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
       if (!tr.present) continue;
       double other = layer.element.value(), kernel = 1;
       for (const auto& lp : nest.loops) {
-        bool indexes = false;
-        for (int k = 0; k < loop_count; ++k) indexes = indexes || (lp.has(Loop(k)) && nest.tensor.indexes[std::size_t(d)][std::size_t(k)]);
+        const bool indexes = lp.indexes(nest.tensor, DataKind(d));
         if (!indexes) continue;
         double f = 1;
         const std::vector<long long> one{1};
         for (auto p : lp.grid_level >= 0 ? t.parallelism[std::size_t(lp.grid_level)] : one)
           f = std::max(f, lp.level >= tr.level ? double(detail::ceil_div(lp.extent, p) * p) : double(p));
-        const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+        const bool is_kernel = lp.is_kernel();
         if (DataKind(d) == DataKind::weights && is_kernel) kernel *= f;
         else other *= f;
       }
@@ -335,7 +334,6 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     for (int d = 0; d < data_kind_count; ++d) {
       const auto& tr = nest.transfers[std::size_t(d)];
       if (!tr.present) continue;
-      const auto& ix = nest.tensor.indexes[std::size_t(d)];
       Monomial<> other = Constant<>(layer.element.value() / 1024.0), kernel = Constant<>(1.0), executions = Constant<>(1.0);
       double kernel_constant = 1;  // the kernel loops' extents when neither unrolled nor tiled
       bool kernel_varies = false;
@@ -343,11 +341,10 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
         const auto& lp = nest.loops[i];
         if (layer_vars[l].tiles[i]) executions = executions * *layer_vars[l].tiles[i];
         if (lp.level < tr.level) executions = executions * inner[i];
-        bool indexes = false;
-        for (int k = 0; k < loop_count; ++k) indexes = indexes || (lp.has(Loop(k)) && ix[std::size_t(k)]);
+        const bool indexes = lp.indexes(nest.tensor, DataKind(d));
         if (!indexes) continue;
         const Monomial<> factor = lp.level >= tr.level ? inner[i] * par[i] : par[i];
-        const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+        const bool is_kernel = lp.is_kernel();
         if (DataKind(d) == DataKind::weights && is_kernel) {
           kernel = kernel * factor;
           const bool fixed = lp.grid_level < 0 && !layer_vars[l].tiles[i];

@@ -41,6 +41,14 @@ struct NestLoop {
   long long extent = 1, par = 1, trip = 1, tiles = 1, inner = 1;
 
   bool has(Loop l) const { return (members >> unsigned(l)) & 1u; }
+  /// Whether the loop selects elements of data kind d.
+  bool indexes(const ComputationalTensor& t, DataKind d) const {
+    for (int l = 0; l < loop_count; ++l)
+      if (has(Loop(l)) && t.indexes[std::size_t(d)][std::size_t(l)]) return true;
+    return false;
+  }
+  /// A loop of the kernel window only (KH, KW): the part of ALOHA's (KH * KW + 1).
+  bool is_kernel() const { return (members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0; }
 };
 
 struct TransferSite {
@@ -91,15 +99,13 @@ inline long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
 /// The bytes of data kind d in one transfer at its level (Eq. 7's product
 /// of dim'), with ALOHA's (KH * KW + 1) factor on weights.
 inline double transfer_bytes(const RefinedNest& n, DataKind d, int level, double element) {
-  const auto& ix = n.tensor.indexes[std::size_t(d)];
   double other = 1, kernel = 1;
   bool any_kernel = false;
   for (const auto& lp : n.loops) {
-    bool indexes = false;
-    for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && ix[std::size_t(l)]);
+    const bool indexes = lp.indexes(n.tensor, d);
     if (!indexes) continue;
     const double f = lp.level >= level ? double(lp.inner) * double(lp.par) : double(lp.par);
-    const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+    const bool is_kernel = lp.is_kernel();
     if (d == DataKind::weights && is_kernel) kernel *= f, any_kernel = true;
     else other *= f;
   }
@@ -189,8 +195,7 @@ inline RefinedNest refine(const Layer& layer, const Processor& p, const Platform
         total += t.bytes;
         limited = n.index_of(cm.transfer[std::size_t(d)].limited_loop);
         const auto& lp = n.loops[limited];
-        bool indexes = false;
-        for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && n.tensor.indexes[std::size_t(d)][std::size_t(l)]);
+        const bool indexes = lp.indexes(n.tensor, DataKind(d));
         if (indexes && lp.level >= t.level) per_iteration += t.bytes / double(lp.inner);
       }
       const double capacity = platform.memories[m].capacity.value();
@@ -243,17 +248,15 @@ inline std::string RefinedNest::listing(const Platform& platform, bool show_tran
   // The sizes as the paper writes them: the factors of every loop that indexes the data.
   auto size_text = [&](DataKind d) {
     const auto& t = transfers[std::size_t(d)];
-    const auto& ix = tensor.indexes[std::size_t(d)];
     std::string s, kernel;
     for (const auto& lp : loops) {
-      bool indexes = false;
-      for (int l = 0; l < loop_count; ++l) indexes = indexes || (lp.has(Loop(l)) && ix[std::size_t(l)]);
+      const bool indexes = lp.indexes(tensor, d);
       if (!indexes || (lp.level == -1 && lp.extent == 1)) continue;  // the paper omits a batch of 1
       std::string f;
       if (lp.level >= t.level) f = std::to_string(lp.inner);
       if (lp.par > 1) f += (f.empty() ? "" : "*") + std::to_string(lp.par);
       if (f.empty()) f = "1";
-      const bool is_kernel = (lp.members & ~((1u << unsigned(Loop::KH)) | (1u << unsigned(Loop::KW)))) == 0;
+      const bool is_kernel = lp.is_kernel();
       auto& into = d == DataKind::weights && is_kernel ? kernel : s;
       into += (into.empty() ? "" : "*") + f;
     }
