@@ -335,10 +335,12 @@ TEST(LoopnestDesign, ProvenDesignMatchesEnumeration) {
   t.max_tiles = 6;
   t.area_per_mac = 1, t.area_per_kib = 0.5;
   t.power_fixed = 1.0 * units::W, t.power_per_mac = 0.005 * units::W, t.power_per_kib = 0.002 * units::W;
-  for (const auto goal : {DesignGoal::latency, DesignGoal::energy}) {
+  for (const auto [goal, by_power] : {std::pair{DesignGoal::latency, false}, std::pair{DesignGoal::energy, false},
+                                      std::pair{DesignGoal::latency, true}}) {
     DesignOptions o;
     o.goal = goal;
-    o.area_budget = 450;
+    if (by_power) o.power_budget = 2.5 * units::W;
+    else o.area_budget = 450;
     const auto r = design_accelerator(cnn, p, t, o);
     ASSERT_EQ(r.status, Status::optimal) << r.message;
     // The model's objective is the exact evaluation of its design.
@@ -353,7 +355,7 @@ TEST(LoopnestDesign, ProvenDesignMatchesEnumeration) {
             for (auto m1 : t.memory_bytes[1])
               for (auto m2 : t.memory_bytes[2]) {
                 const double macs = double(p0 * p1 * p2), kib = (m0 + m1 + m2) / 1024;
-                if (design_area(t, macs, kib) > 450) continue;
+                if (by_power ? design_power(t, macs, kib).value() > 2.5 : design_area(t, macs, kib) > 450) continue;
                 auto q = p;
                 q.processors[0].parallelism = {p0, p1, p2};
                 q.processors[0].peak = Constant<dim::throughput>(2 * macs * 0.18e9);

@@ -143,8 +143,9 @@ inline RefinedNest refine(const Layer& layer, const Processor& p, const Platform
   std::vector<Loop> order;
   if (level[std::size_t(Loop::BS)] == -2) order.push_back(Loop::BS), level[std::size_t(Loop::BS)] = -1;
   order.insert(order.end(), cm.loop_order.begin(), cm.loop_order.end());
+  int next_level = int(cm.loop_order.size());
   for (int l = 1; l < loop_count; ++l)
-    if (level[std::size_t(l)] == -2) order.push_back(Loop(l)), level[std::size_t(l)] = int(order.size()) - 1;
+    if (level[std::size_t(l)] == -2) order.push_back(Loop(l)), level[std::size_t(l)] = next_level++;
   // Step 2: unroll with round-up; loops one level unrolls together merge.
   std::array<int, loop_count> grid{};
   grid.fill(-1);
