@@ -335,7 +335,7 @@ TEST(LoopnestDesign, ProvenDesignMatchesEnumeration) {
   t.max_tiles = 6;
   t.area_per_mac = 1, t.area_per_kib = 0.5;
   t.power_fixed = 1.0 * units::W, t.power_per_mac = 0.005 * units::W, t.power_per_kib = 0.002 * units::W;
-  for (const auto [goal, by_power] : {std::pair{DesignGoal::latency, false}, std::pair{DesignGoal::energy, false},
+  for (const auto& [goal, by_power] : {std::pair{DesignGoal::latency, false}, std::pair{DesignGoal::energy, false},
                                       std::pair{DesignGoal::latency, true}}) {
     DesignOptions o;
     o.goal = goal;
