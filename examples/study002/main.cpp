@@ -197,6 +197,20 @@ int main(int argc, char** argv) {
     std::printf("Binding %s (%zu layers) to %s (N: NEURAghe, J: Jetson; energy with Eq. 12, frame period %.3f ms)\n", chain.name.c_str(),
                 chain.layers.size(), both.name.c_str(), limit.in(units::ms));
     t3.print(std::cout);
+    // The paper's two baselines beside ALOHA, per layer, on Algorithm 1's processors.
+    io::Table t3e({{"layer", "", 1}, {"processor", "", 1}, {"ALOHA", "ms", 4}, {"OPS count", "ms", 4},
+                   {"Roofline", "ms", 4}, {"bottleneck", "", 1}, {"tiles", "", 1}});
+    double sum_aloha = 0, sum_ops = 0, sum_roof = 0;
+    for (std::size_t i = 0; i < chain.layers.size(); ++i) {
+      const auto x = evaluate_layer(chain.layers[i], both, greedy[i]);
+      sum_aloha += x.latency.value(), sum_ops += x.ops_estimate.value(), sum_roof += x.roofline_estimate.value();
+      t3e.add_row({chain.layers[i].name, both.processors[greedy[i]].id, x.latency.in(units::ms),
+                   x.ops_estimate.in(units::ms), x.roofline_estimate.in(units::ms), x.bottleneck,
+                   static_cast<long>(x.nest.tiles())});
+    }
+    t3e.add_row({std::string("sum"), std::string(""), sum_aloha * 1e3, sum_ops * 1e3, sum_roof * 1e3, std::string(""),
+                 std::monostate{}});
+    t3e.print(std::cout);
     std::printf("\n");
 
     // ---- 4. accelerator design on NEURAghe's template ----
@@ -287,6 +301,7 @@ int main(int argc, char** argv) {
     outputs.add_table("l1_neuraghe", t1);
     outputs.add_table("rounding_effect", t2);
     outputs.add_table("binding", t3);
+    outputs.add_table("binding_estimates", t3e);
     outputs.add_table("design", t4);
     outputs.add_json("l1_neuraghe", [&](io::JsonWriter& json) {
       json.begin_object();
