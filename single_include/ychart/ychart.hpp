@@ -17411,8 +17411,9 @@ inline RefinedNest refine(const Layer& layer, const Processor& p, const Platform
   std::vector<Loop> order;
   if (level[std::size_t(Loop::BS)] == -2) order.push_back(Loop::BS), level[std::size_t(Loop::BS)] = -1;
   order.insert(order.end(), cm.loop_order.begin(), cm.loop_order.end());
+  int next_level = int(cm.loop_order.size());
   for (int l = 1; l < loop_count; ++l)
-    if (level[std::size_t(l)] == -2) order.push_back(Loop(l)), level[std::size_t(l)] = int(order.size()) - 1;
+    if (level[std::size_t(l)] == -2) order.push_back(Loop(l)), level[std::size_t(l)] = next_level++;
   // Step 2: unroll with round-up; loops one level unrolls together merge.
   std::array<int, loop_count> grid{};
   grid.fill(-1);
@@ -18110,8 +18111,8 @@ struct BindingOptions {
   /// For goal == energy: the latency constraint (the stage interval when
   /// pipelined), which is also Eq. 12's frame period.
   std::optional<Constant<dim::time>> latency_limit;
-  /// Pipelined bindings: dynamic programming over the stages (automatic,
-  /// up to 16 processors) or the MILP through the MIGP engine.
+  /// Pipelined bindings: dynamic programming over the stages (automatic up
+  /// to 10 processors; on request up to 16) or the MILP through the MIGP engine.
   enum class Method { automatic, milp, dynamic_programming } method = Method::automatic;
 };
 
@@ -18137,7 +18138,9 @@ inline BindingResult solve_binding(const CostTable& t, const Platform& platform,
           throw loopnest_error("ychart: binding for least energy: processor `" + platform.processors[j].id +
                                "` has no active power, so layer `" + t.layer_names[i] + "`'s energy there is unknown");
   }
-  const bool dynamic = pipeline && o.method != BindingOptions::Method::milp && t.processors <= 16;
+  // The program's work grows as 2^P: automatic up to 10 processors, on request up to 16.
+  const bool dynamic = pipeline && ((o.method == BindingOptions::Method::automatic && t.processors <= 10) ||
+                                    (o.method == BindingOptions::Method::dynamic_programming && t.processors <= 16));
   if (o.method == BindingOptions::Method::dynamic_programming && !dynamic)
     throw loopnest_error("ychart: dynamic programming binds pipelines of at most 16 processors");
   if (dynamic) {
