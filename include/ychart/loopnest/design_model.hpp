@@ -121,8 +121,6 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
 
   Model m;
   // A design variable: a choice of values, or a positive variable over their range when relaxed.
-  std::vector<std::optional<Discrete<>>> handles;
-  std::vector<std::optional<Variable<>>> relaxed;
   auto variable = [&](const std::string& name, std::vector<double> values) -> Monomial<> {
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
@@ -132,7 +130,6 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
   };
   // The grid and the memories (in KiB, for the solver's scaling).
   std::vector<Monomial<>> grid;
-  std::vector<std::vector<long long>> grid_values = t.parallelism;
   std::vector<std::optional<Discrete<>>> grid_handles;  // the grid levels that are choices
   for (std::size_t g = 0; g < t.parallelism.size(); ++g) {
     std::vector<double> v(t.parallelism[g].begin(), t.parallelism[g].end());
@@ -211,14 +208,12 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     return most;
   };
 
+  // Per layer and nest loop: its tile count where it may be tiled, and the loops it runs.
   struct LayerVars {
-    std::vector<std::optional<Monomial<>>> tiles;  // per nest loop
-    std::vector<std::size_t> tiled_loops;
-    std::vector<Monomial<>> tile_handles;
+    std::vector<std::optional<Monomial<>>> tiles;
+    std::vector<unsigned> members;
   };
   std::vector<LayerVars> layer_vars(cnn.layers.size());
-  std::vector<std::vector<std::pair<std::size_t, std::optional<Discrete<>>>>> tile_choice(cnn.layers.size());
-  std::vector<std::vector<std::pair<std::size_t, std::optional<Variable<>>>>> tile_relaxed(cnn.layers.size());
   Posynomial<> latency_ms, traffic_kib;
   const double ov_ms = proc.overhead.value() * 1e3;
   for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
@@ -228,6 +223,7 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
     const std::size_t loops = nest.loops.size();
     // Trip counts n (unrolled loops) or extents, and the loops a memory may tile.
     std::vector<Monomial<>> trip(loops), par(loops), inner(loops);
+    layer_vars[l].tiles.resize(loops);
     std::vector<bool> may_tile(loops, false);
     const auto needed = rule_tiles(layer);
     // A loop is tiled only where its memory may overflow: the largest
@@ -308,24 +304,13 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
         for (auto d : divisors)
           for (long long k = 1; k <= most; ++k) iv.insert(double(detail::ceil_div(detail::ceil_div(lp.extent, d), k)));
         inner_values.assign(iv.begin(), iv.end());
-        const auto name = "T_" + id + "_" + loop_id;
-        Monomial<> tile = Constant<>(1.0);
-        if (o.relax) {
-          auto v = m.positive(name, 1.0, double(most));
-          tile_relaxed[l].push_back({i, v});
-          tile = v;
-        } else {
-          auto v = m.choice(name, tile_values);
-          tile_choice[l].push_back({i, v});
-          tile = v;
-        }
+        const Monomial<> tile = variable("T_" + id + "_" + loop_id, tile_values);
         inner[i] = variable("m_" + id + "_" + loop_id, inner_values);
         m.subject_to(trip[i] / (tile * inner[i]) <= 1.0, "tiles " + id + " " + loop_id);
-        layer_vars[l].tiles.resize(loops);
         layer_vars[l].tiles[i] = tile;
       }
     }
-    layer_vars[l].tiles.resize(loops);
+    for (const auto& lp : nest.loops) layer_vars[l].members.push_back(lp.members);
     // Transfers: bytes per execution and executions, as monomials (KiB).
     std::vector<Posynomial<>> channel_kib(platform.channels.size());
     std::vector<bool> channel_used(platform.channels.size(), false);
@@ -396,22 +381,19 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
   r.status = sol.status();
   r.message = sol.message();
   r.bound = sol.bound();
-  r.seconds = 0;
   if (sol.has_values()) {
-    const double scale = o.goal == DesignGoal::latency ? 1e-3 : 1e-3;  // ms -> s, mJ -> J
-    r.objective = sol.objective() * scale;
-    r.bound *= scale;
+    r.objective = sol.objective() * 1e-3;  // ms -> s, mJ -> J
+    r.bound *= 1e-3;
     auto value = [&](const Monomial<>& e) { return sol.value(e); };
     for (const auto& p : grid) r.parallelism.push_back(value(p));
     for (std::size_t k = 0; k < memories; ++k) r.memory_bytes.push_back(value(capacity_kib[k]) * 1024.0);
     for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
       std::array<long long, loop_count> tiles{};
       const auto& lv = layer_vars[l];
-      const auto nest = refine(cnn.layers[l], shape_proc, shape);
       for (std::size_t i = 0; i < lv.tiles.size(); ++i)
         if (lv.tiles[i])
           for (int k = 0; k < loop_count; ++k)
-            if (nest.loops[i].has(Loop(k))) tiles[std::size_t(k)] = std::llround(value(*lv.tiles[i]));
+            if ((lv.members[i] >> unsigned(k)) & 1u) tiles[std::size_t(k)] = std::llround(value(*lv.tiles[i]));
       r.tiles.push_back(tiles);
     }
     double macs_value = 1, kib_value = 0;
