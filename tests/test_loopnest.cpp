@@ -159,6 +159,22 @@ TEST(Loopnest, TileThatFitsNoMemoryIsATypedError) {
   EXPECT_TRUE(ok.loop_of(Loop::FH).has(Loop::FW));
 }
 
+// A platform built in C++ and never validated still gets errors, not crashes.
+TEST(Loopnest, UnvalidatedPlatformGivesErrors) {
+  auto p = neuraghe();
+  auto bad = p;
+  bad.processors[0].model.transfer[0].memory = 9;
+  EXPECT_THROW((void)evaluate_layer(l1(), bad, 0), loopnest_error);
+  bad = p;
+  bad.processors[0].parallelism = {9, 10};  // level 2 is used
+  EXPECT_THROW((void)evaluate_layer(l1(), bad, 0), loopnest_error);
+  bad = p;  // three loops of 2^30 unrolled together
+  bad.processors[0].model.unrolls = {{Loop::IF}, {Loop::OF}, {Loop::FH, Loop::FW, Loop::KH}};
+  auto huge = Layer::convolution("huge", 1, 1, 1LL << 30, 1);
+  huge.kernel_height = 1LL << 30;
+  EXPECT_THROW((void)refine(huge, bad.processors[0], bad), loopnest_error);
+}
+
 TEST(Loopnest, LoaderErrorsNameFileLineAndField) {
   const std::string good = R"({"name": "x", "memories": [{"id": "m", "bytes": 1000}], "channels": [{"id": "c", "gb_per_s": 1}],
   "processors": [{"id": "p", "type": "accelerator", "peak_gops": 1, "frequency_ghz": 1, "parallelism": [4],

@@ -17404,6 +17404,15 @@ inline RefinedNest refine(const Layer& layer, const Processor& p, const Platform
   RefinedNest n;
   n.tensor = computational_tensor(layer);
   const auto& cm = p.model;
+  // What the hot path indexes with, checked here too (Platform::validate()
+  // checks the rest): a platform built in C++ may not have been validated.
+  for (const auto& t : cm.transfer)
+    if (t.channel >= platform.channels.size() || t.memory >= platform.memories.size())
+      throw loopnest_error("ychart: processor `" + p.id + "` transfers through a channel or into a memory that platform `" +
+                           platform.name + "` lacks; call Platform::validate()");
+  if (cm.unrolls.size() > p.parallelism.size())
+    throw loopnest_error("ychart: processor `" + p.id + "`: the computational model uses parallelism level " +
+                         std::to_string(p.parallelism.size()) + ", which the processor lacks");
   // Step 1: the loop order (unlisted loops: BS outside, the rest inside).
   std::array<int, loop_count> level{};
   level.fill(-2);
@@ -17424,6 +17433,9 @@ inline RefinedNest refine(const Layer& layer, const Processor& p, const Platform
     const int g = grid[std::size_t(l)];
     if (g >= 0 && !n.loops.empty() && n.loops.back().grid_level == g) {  // joins the previous loop of its group
       n.loops.back().members |= 1u << unsigned(l);
+      if (double(n.loops.back().extent) * double(n.tensor[l]) > 4503599627370496.0)  // 2^52
+        throw loopnest_error("ychart: layer `" + layer.name + "`: the loops parallelism level " + std::to_string(g) +
+                             " unrolls together have more than 2^52 iterations");
       n.loops.back().extent *= n.tensor[l];
       continue;
     }
