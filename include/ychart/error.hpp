@@ -49,6 +49,17 @@ struct tiling_error : loopnest_error {
   double bytes = 0, capacity = 0;
 };
 
+/// A system-synthesis specification (study 003) that is malformed: a task
+/// with no mapping option, a link or mapping to an unknown resource, a
+/// communication without sender or receivers, or one that no route within
+/// the hop bound connects. `element` is the name of the task,
+/// communication, link or resource at fault.
+struct specification_error : model_error {
+  specification_error(const std::string& message, std::string element_name)
+      : model_error(message), element(std::move(element_name)) {}
+  std::string element;
+};
+
 /// Asking a Solution for something it does not have (values of an
 /// infeasible model, a variable of another model).
 struct solution_error : error {

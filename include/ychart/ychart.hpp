@@ -3,7 +3,8 @@
 // lowering, the solvers (Ipopt, GLPK, the mixed-integer engines), solutions,
 // the Y-chart layer (dse/), partitioning a sequential graph between a CPU
 // and an FPGA (partition/) with FINN's layer estimates (finn/), CNN layers
-// as loop nests on memories and I/O channels (loopnest/), and input
+// as loop nests on memories and I/O channels (loopnest/), system-level
+// synthesis on architecture graphs with routing (synthesis/), and input
 // and output (io/).
 #pragma once
 
@@ -58,6 +59,7 @@
 #include "io/parse_error.hpp"
 #include "io/csv.hpp"
 #include "io/json.hpp"
+#include "io/json_fields.hpp"
 #include "report/report.hpp"
 #include "io/table.hpp"
 #include "io/svg.hpp"
@@ -76,3 +78,11 @@
 #include "loopnest/load.hpp"
 #include "loopnest/binding_model.hpp"
 #include "loopnest/design_model.hpp"
+#include "synthesis/architecture.hpp"
+#include "synthesis/application.hpp"
+#include "synthesis/specification.hpp"
+#include "synthesis/implementation.hpp"
+#include "synthesis/synthesis_model.hpp"
+#include "synthesis/pareto.hpp"
+#include "synthesis/evolutionary.hpp"
+#include "synthesis/load.hpp"

@@ -7,7 +7,8 @@
 // lowering, the solvers (Ipopt, GLPK, the mixed-integer engines), solutions,
 // the Y-chart layer (dse/), partitioning a sequential graph between a CPU
 // and an FPGA (partition/) with FINN's layer estimates (finn/), CNN layers
-// as loop nests on memories and I/O channels (loopnest/), and input
+// as loop nests on memories and I/O channels (loopnest/), system-level
+// synthesis on architecture graphs with routing (synthesis/), and input
 // and output (io/).
 
 // ---- begin ychart/error.hpp ----
@@ -59,6 +60,17 @@ struct tiling_error : loopnest_error {
       : loopnest_error(message), memory(std::move(memory_id)), bytes(bytes_needed), capacity(capacity_bytes) {}
   std::string memory;
   double bytes = 0, capacity = 0;
+};
+
+/// A system-synthesis specification (study 003) that is malformed: a task
+/// with no mapping option, a link or mapping to an unknown resource, a
+/// communication without sender or receivers, or one that no route within
+/// the hop bound connects. `element` is the name of the task,
+/// communication, link or resource at fault.
+struct specification_error : model_error {
+  specification_error(const std::string& message, std::string element_name)
+      : model_error(message), element(std::move(element_name)) {}
+  std::string element;
 };
 
 /// Asking a Solution for something it does not have (values of an
@@ -14565,6 +14577,50 @@ class JsonWriter {
 
 }  // namespace ychart::io
 // ---- end ychart/io/json.hpp ----
+// ---- begin ychart/io/json_fields.hpp ----
+// ychart/io/json_fields.hpp
+// Checks shared by the JSON loaders: an error at a value (file, line,
+// column, path), objects whose unknown keys are errors (keys starting with
+// "_" are comments), and numbers that must be positive or not negative.
+
+
+#include <cmath>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace ychart::io {
+
+[[noreturn]] inline void fail_at(const JsonValue& v, const std::string& message) {
+  throw parse_error(v.source_name(), v.line(), v.column(), v.path(), message);
+}
+
+inline void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known) {
+  if (!object.is_object()) fail_at(object, "must be an object");
+  for (const auto& [key, value] : object.items()) {
+    if (!key.empty() && key.front() == '_') continue;
+    bool ok = false;
+    std::string list;
+    for (auto k : known) ok = ok || k == key, list += (list.empty() ? "" : ", ") + std::string(k);
+    if (!ok) fail_at(value, "unknown key (known here: " + list + ")");
+  }
+}
+
+inline double positive(const JsonValue& object, std::string_view key) {
+  const auto& v = object.at(key);
+  const double x = v.number();
+  if (!(x > 0) || !std::isfinite(x)) fail_at(v, "must be positive");
+  return x;
+}
+
+inline double non_negative(const JsonValue& v) {
+  const double x = v.number();
+  if (!(x >= 0) || !std::isfinite(x)) fail_at(v, "must not be negative");
+  return x;
+}
+
+}  // namespace ychart::io
+// ---- end ychart/io/json_fields.hpp ----
 // ---- begin ychart/report/report.hpp ----
 // ychart/report/report.hpp
 // ychart::report::Report: one self-contained HTML file for a sweep or a
@@ -17878,33 +17934,10 @@ namespace ychart::loopnest {
 
 namespace detail {
 
-[[noreturn]] inline void fail_at(const io::JsonValue& v, const std::string& message) {
-  throw io::parse_error(v.source_name(), v.line(), v.column(), v.path(), message);
-}
-
-inline void check_keys(const io::JsonValue& object, std::initializer_list<std::string_view> known) {
-  if (!object.is_object()) fail_at(object, "must be an object");
-  for (const auto& [key, value] : object.items()) {
-    if (!key.empty() && key.front() == '_') continue;
-    bool ok = false;
-    std::string list;
-    for (auto k : known) ok = ok || k == key, list += (list.empty() ? "" : ", ") + std::string(k);
-    if (!ok) fail_at(value, "unknown key (known here: " + list + ")");
-  }
-}
-
-inline double positive(const io::JsonValue& object, std::string_view key) {
-  const auto& v = object.at(key);
-  const double x = v.number();
-  if (!(x > 0) || !std::isfinite(x)) fail_at(v, "must be positive");
-  return x;
-}
-
-inline double non_negative(const io::JsonValue& v) {
-  const double x = v.number();
-  if (!(x >= 0) || !std::isfinite(x)) fail_at(v, "must not be negative");
-  return x;
-}
+using io::check_keys;
+using io::fail_at;
+using io::non_negative;
+using io::positive;
 
 inline Loop loop_at(const io::JsonValue& v) {
   const auto l = parse_loop(v.string());
@@ -18692,4 +18725,1793 @@ inline AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& plat
 
 }  // namespace ychart::loopnest
 // ---- end ychart/loopnest/design_model.hpp ----
+// ---- begin ychart/synthesis/architecture.hpp ----
+// ychart/synthesis/architecture.hpp
+// The architecture graph of system-level synthesis (study 003, OpenDSE's
+// Architecture<Resource, Link>): resources (processors, buses, memories)
+// with typed attributes -- an allocation cost in time, a static power --
+// links between them with a cost in time per communication routed over
+// them (plus bytes / bandwidth when a bandwidth is given), and parameters
+// of a resource such as the NCS's SHAVE count: one value chosen from a
+// list, with a power per value.
+
+
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::synthesis {
+
+enum class ResourceKind { processor, bus, memory };
+
+inline const char* to_string(ResourceKind k) {
+  switch (k) {
+    case ResourceKind::processor: return "processor";
+    case ResourceKind::bus: return "bus";
+    case ResourceKind::memory: return "memory";
+  }
+  return "?";
+}
+
+struct Resource {
+  std::string id;
+  ResourceKind kind = ResourceKind::processor;
+  /// Added to the cost when the resource is allocated (e.g. a device's
+  /// set-up time per inference); in the cost's unit, time.
+  Constant<dim::time> allocation_cost{0.0};
+  /// Static power while allocated, for the cost-power front.
+  Constant<dim::power> power{0.0};
+};
+
+/// A link joins two resources; undirected links carry traffic either way
+/// (one direction per communication, OpenDSE's EQ9).
+struct Link {
+  std::string id;
+  std::size_t from = 0, to = 0;  // resource indices
+  /// Cost of one communication routed over the link.
+  Constant<dim::time> cost{0.0};
+  /// When set, a communication of b bytes also costs b / bandwidth.
+  std::optional<Constant<dim::bandwidth>> bandwidth;
+  bool directed = false;
+};
+
+/// A parameter of a resource with one value chosen from `values` when the
+/// resource is allocated (OpenDSE's Parameters.select), e.g. the number of
+/// SHAVEs of an NCS. Mapping options on the resource may cost differently
+/// for each value; `power`, when not empty, is the power added per value.
+struct Parameter {
+  std::string name;
+  std::size_t resource = 0;
+  std::vector<double> values;
+  std::vector<Constant<dim::power>> power;  // empty, or one per value
+};
+
+/// A directed use of a link: from resource `from` to resource `to`.
+struct Arc {
+  std::size_t link = 0, from = 0, to = 0;
+};
+
+class Architecture {
+ public:
+  std::vector<Resource> resources;
+  std::vector<Link> links;
+  std::vector<Parameter> parameters;
+
+  std::size_t add_resource(Resource r) {
+    if (r.id.empty()) throw specification_error("ychart: a resource needs an id", "");
+    if (find_resource(r.id)) throw specification_error("ychart: resource `" + r.id + "` is declared twice", r.id);
+    resources.push_back(std::move(r));
+    return resources.size() - 1;
+  }
+  std::size_t add_processor(std::string id, Constant<dim::time> allocation_cost = Constant<dim::time>{0.0},
+                            Constant<dim::power> power = Constant<dim::power>{0.0}) {
+    return add_resource({std::move(id), ResourceKind::processor, allocation_cost, power});
+  }
+  std::size_t add_bus(std::string id, Constant<dim::time> allocation_cost = Constant<dim::time>{0.0},
+                      Constant<dim::power> power = Constant<dim::power>{0.0}) {
+    return add_resource({std::move(id), ResourceKind::bus, allocation_cost, power});
+  }
+
+  /// A link between two declared resources, by id; an unknown id is a
+  /// specification_error naming the link and the id.
+  std::size_t add_link(std::string id, const std::string& from, const std::string& to,
+                       Constant<dim::time> cost = Constant<dim::time>{0.0}, bool directed = false) {
+    Link l;
+    l.from = resource_for_link(id, from);
+    l.to = resource_for_link(id, to);
+    l.id = std::move(id);
+    l.cost = cost;
+    l.directed = directed;
+    return add_link(std::move(l));
+  }
+  std::size_t add_link(Link l) {
+    if (l.id.empty()) throw specification_error("ychart: a link needs an id", "");
+    for (const auto& k : links)
+      if (k.id == l.id) throw specification_error("ychart: link `" + l.id + "` is declared twice", l.id);
+    if (l.from >= resources.size() || l.to >= resources.size())
+      throw specification_error("ychart: link `" + l.id + "` joins a resource index that does not exist", l.id);
+    if (l.from == l.to)
+      throw specification_error("ychart: link `" + l.id + "` joins resource `" + resources[l.from].id + "` to itself",
+                                l.id);
+    links.push_back(std::move(l));
+    return links.size() - 1;
+  }
+
+  std::size_t add_parameter(const std::string& resource, std::string name, std::vector<double> values,
+                            std::vector<Constant<dim::power>> power = {}) {
+    const auto r = find_resource(resource);
+    if (!r)
+      throw specification_error("ychart: parameter `" + name + "` is on unknown resource `" + resource + "`", resource);
+    Parameter p{std::move(name), *r, std::move(values), std::move(power)};
+    if (p.values.empty())
+      throw specification_error("ychart: parameter `" + p.name + "` of `" + resource + "` has no values", p.name);
+    if (!p.power.empty() && p.power.size() != p.values.size())
+      throw specification_error("ychart: parameter `" + p.name + "` lists " + std::to_string(p.power.size()) +
+                                    " powers for " + std::to_string(p.values.size()) + " values",
+                                p.name);
+    for (const auto& q : parameters)
+      if (q.resource == p.resource && q.name == p.name)
+        throw specification_error("ychart: parameter `" + p.name + "` of `" + resource + "` is declared twice", p.name);
+    parameters.push_back(std::move(p));
+    return parameters.size() - 1;
+  }
+
+  std::optional<std::size_t> find_resource(const std::string& id) const {
+    for (std::size_t k = 0; k < resources.size(); ++k)
+      if (resources[k].id == id) return k;
+    return std::nullopt;
+  }
+  std::optional<std::size_t> find_parameter(const std::string& resource, const std::string& name) const {
+    for (std::size_t k = 0; k < parameters.size(); ++k)
+      if (parameters[k].name == name && resources[parameters[k].resource].id == resource) return k;
+    return std::nullopt;
+  }
+
+  /// Both directions of every undirected link, one of a directed link.
+  std::vector<Arc> arcs() const {
+    std::vector<Arc> a;
+    for (std::size_t l = 0; l < links.size(); ++l) {
+      a.push_back({l, links[l].from, links[l].to});
+      if (!links[l].directed) a.push_back({l, links[l].to, links[l].from});
+    }
+    return a;
+  }
+
+  /// Fewest hops from `from` to every resource over the links (-1: none).
+  std::vector<int> hops_from(std::size_t from) const {
+    std::vector<int> d(resources.size(), -1);
+    std::vector<std::size_t> queue{from};
+    d[from] = 0;
+    const auto all = arcs();
+    for (std::size_t head = 0; head < queue.size(); ++head)
+      for (const auto& a : all)
+        if (a.from == queue[head] && d[a.to] < 0) d[a.to] = d[a.from] + 1, queue.push_back(a.to);
+    return d;
+  }
+
+ private:
+  std::size_t resource_for_link(const std::string& link, const std::string& id) const {
+    if (auto r = find_resource(id)) return *r;
+    std::string known;
+    for (const auto& r : resources) known += (known.empty() ? "" : ", ") + r.id;
+    throw specification_error("ychart: link `" + link + "` names unknown resource `" + id + "` (declared: " + known + ")",
+                              link);
+  }
+};
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/architecture.hpp ----
+// ---- begin ychart/synthesis/application.hpp ----
+// ychart/synthesis/application.hpp
+// The application graph of system-level synthesis (study 003, OpenDSE's
+// Application<Task, Dependency>): a bipartite graph of process tasks
+// (operations) and communication tasks (tensors). Every communication has
+// one sender and at least one receiver; a dependency written straight
+// from one process task to another gets a communication of its own, named
+// "sender->receiver". communications() gives each with its ends.
+
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::synthesis {
+
+enum class TaskKind { process, communication };
+
+struct Task {
+  std::string id;
+  TaskKind kind = TaskKind::process;
+  std::string operation;           // process tasks: "conv2d", "add", ... (informative)
+  Constant<dim::data> bytes{0.0};  // communication tasks: the tensor's size
+};
+
+/// A communication with its ends, as task indices.
+struct Communication {
+  std::size_t task = 0;  // the communication task
+  std::size_t sender = 0;
+  std::vector<std::size_t> receivers;
+};
+
+class Application {
+ public:
+  std::vector<Task> tasks;
+  std::vector<std::pair<std::size_t, std::size_t>> dependencies;  // task -> task
+
+  std::size_t add_process(std::string id, std::string operation = {}) {
+    return add({std::move(id), TaskKind::process, std::move(operation), Constant<dim::data>{0.0}});
+  }
+  std::size_t add_communication(std::string id, Constant<dim::data> bytes = Constant<dim::data>{0.0}) {
+    return add({std::move(id), TaskKind::communication, {}, bytes});
+  }
+  /// A communication with its sender and receivers, in one call.
+  std::size_t add_communication(std::string id, const std::string& sender, const std::vector<std::string>& receivers,
+                                Constant<dim::data> bytes = Constant<dim::data>{0.0}) {
+    const auto c = add_communication(std::move(id), bytes);
+    add_dependency(sender, tasks[c].id);
+    for (const auto& r : receivers) add_dependency(tasks[c].id, r);
+    return c;
+  }
+  std::size_t add(Task t) {
+    if (t.id.empty()) throw specification_error("ychart: a task needs an id", "");
+    if (find(t.id)) throw specification_error("ychart: task `" + t.id + "` is declared twice", t.id);
+    tasks.push_back(std::move(t));
+    return tasks.size() - 1;
+  }
+
+  /// A dependency between declared tasks. Process -> process inserts a
+  /// communication "from->to" of 0 bytes.
+  void add_dependency(const std::string& from, const std::string& to) {
+    const auto a = index(from, "dependency `" + from + "` -> `" + to + "`");
+    const auto b = index(to, "dependency `" + from + "` -> `" + to + "`");
+    if (a == b) throw specification_error("ychart: task `" + from + "` depends on itself", from);
+    if (tasks[a].kind == TaskKind::communication && tasks[b].kind == TaskKind::communication)
+      throw specification_error("ychart: dependency `" + from + "` -> `" + to +
+                                    "` joins two communications; a process task must sit between them",
+                                from);
+    if (tasks[a].kind == TaskKind::process && tasks[b].kind == TaskKind::process) {
+      const auto c = add_communication(from + "->" + to);
+      dependencies.emplace_back(a, c);
+      dependencies.emplace_back(c, b);
+      return;
+    }
+    for (const auto& d : dependencies)
+      if (d.first == a && d.second == b)
+        throw specification_error("ychart: dependency `" + from + "` -> `" + to + "` is declared twice", from);
+    dependencies.emplace_back(a, b);
+  }
+
+  std::optional<std::size_t> find(const std::string& id) const {
+    for (std::size_t k = 0; k < tasks.size(); ++k)
+      if (tasks[k].id == id) return k;
+    return std::nullopt;
+  }
+
+  std::vector<std::size_t> processes() const {
+    std::vector<std::size_t> p;
+    for (std::size_t k = 0; k < tasks.size(); ++k)
+      if (tasks[k].kind == TaskKind::process) p.push_back(k);
+    return p;
+  }
+
+  /// Every communication with its sender and receivers. A communication
+  /// with no sender, two senders or no receiver is a specification_error
+  /// naming it.
+  std::vector<Communication> communications() const {
+    std::vector<Communication> out;
+    std::vector<std::size_t> slot(tasks.size(), tasks.size());
+    std::vector<int> senders;
+    for (std::size_t k = 0; k < tasks.size(); ++k)
+      if (tasks[k].kind == TaskKind::communication) {
+        slot[k] = out.size();
+        out.push_back({k, 0, {}});
+        senders.push_back(0);
+      }
+    for (const auto& [a, b] : dependencies) {
+      if (tasks[b].kind == TaskKind::communication) {
+        out[slot[b]].sender = a;
+        ++senders[slot[b]];
+      } else {
+        out[slot[a]].receivers.push_back(b);
+      }
+    }
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      const auto& id = tasks[out[k].task].id;
+      if (senders[k] == 0) throw specification_error("ychart: communication `" + id + "` has no sender", id);
+      if (senders[k] > 1)
+        throw specification_error("ychart: communication `" + id + "` has " + std::to_string(senders[k]) +
+                                      " senders; a tensor has one producer",
+                                  id);
+      if (out[k].receivers.empty()) throw specification_error("ychart: communication `" + id + "` has no receiver", id);
+    }
+    return out;
+  }
+
+ private:
+  std::size_t index(const std::string& id, const std::string& where) const {
+    if (auto k = find(id)) return *k;
+    throw specification_error("ychart: " + where + " names unknown task `" + id + "`", id);
+  }
+};
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/application.hpp ----
+// ---- begin ychart/synthesis/specification.hpp ----
+// ychart/synthesis/specification.hpp
+// A system-synthesis specification (study 003, OpenDSE's Specification):
+// the application graph, the architecture graph, and mapping options --
+// which process task may run on which resource and at what cost, either
+// one cost or one per value of a parameter of that resource (the NCS's
+// cost per SHAVE count) -- plus the hop bound on routes (OpenDSE's T_max,
+// 10 by default). validate() checks the whole specification and indexes
+// it for the model, the evaluator and the evolutionary search.
+
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace ychart::synthesis {
+
+struct MappingOption {
+  std::size_t task = 0, resource = 0;
+  Constant<dim::time> cost{0.0};
+  /// When set, the cost depends on this parameter of `resource`:
+  /// costs[v] for its v-th value, and `cost` is unused.
+  std::optional<std::size_t> parameter;
+  std::vector<Constant<dim::time>> costs;
+
+  /// The cost with the parameter at its v-th value.
+  double seconds(std::size_t v) const { return parameter ? costs[v].value() : cost.value(); }
+};
+
+/// The specification, indexed: each process task's options, each
+/// communication's ends, the hop distances and the cost of each
+/// communication on each link.
+struct IndexedSpecification {
+  std::vector<std::size_t> processes;                // task indices
+  std::vector<std::size_t> process_of_task;          // task -> position in processes (or npos)
+  std::vector<std::vector<std::size_t>> options;     // per process: mapping option indices
+  std::vector<Communication> communications;
+  std::vector<std::size_t> communication_of_task;    // task -> position in communications (or npos)
+  std::vector<std::vector<int>> hops;                // resource x resource, -1 when unconnected
+  std::vector<Arc> arcs;
+  std::vector<std::vector<double>> link_seconds;     // communication x link
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+};
+
+class Specification {
+ public:
+  Application application;
+  Architecture architecture;
+  std::vector<MappingOption> mappings;
+  int max_hops = 10;
+
+  std::size_t add_mapping(const std::string& task, const std::string& resource, Constant<dim::time> cost) {
+    MappingOption m;
+    m.task = task_index(task, resource);
+    m.resource = resource_index(task, resource);
+    m.cost = cost;
+    return add_mapping(std::move(m));
+  }
+  /// A cost in another dimension (watts, bytes, a bare number) is a
+  /// modelling mistake the compiler reports.
+  template <class D>
+    requires(!std::is_same_v<D, dim::time>)
+  std::size_t add_mapping(const std::string&, const std::string&, Constant<D>) {
+    static_assert(!std::is_same_v<D, D>,
+                  "ychart: a mapping's cost is a time: write add_mapping(task, resource, 12.5 * units::us); "
+                  "power belongs to Resource::power or Parameter::power");
+    return 0;
+  }
+  /// A mapping whose cost depends on a parameter of the resource.
+  std::size_t add_mapping(const std::string& task, const std::string& resource, const std::string& parameter,
+                          std::vector<Constant<dim::time>> costs) {
+    MappingOption m;
+    m.task = task_index(task, resource);
+    m.resource = resource_index(task, resource);
+    const auto p = architecture.find_parameter(resource, parameter);
+    if (!p)
+      throw specification_error("ychart: mapping of `" + task + "` on `" + resource + "` names unknown parameter `" +
+                                    parameter + "` of that resource",
+                                task);
+    m.parameter = *p;
+    m.costs = std::move(costs);
+    return add_mapping(std::move(m));
+  }
+  std::size_t add_mapping(MappingOption m) {
+    mappings.push_back(std::move(m));
+    return mappings.size() - 1;
+  }
+
+  /// Checks the specification and indexes it. Errors name the element:
+  /// a task with no mapping option, a mapping onto a communication, a
+  /// negative or non-finite cost, a cost table of the wrong length, a
+  /// communication that no route of at most max_hops links can carry from
+  /// any resource of its sender to any resource of one of its receivers.
+  IndexedSpecification validate() const {
+    const auto& tasks = application.tasks;
+    const auto& resources = architecture.resources;
+    if (max_hops < 1) throw specification_error("ychart: max_hops must be at least 1", "");
+    IndexedSpecification s;
+    s.process_of_task.assign(tasks.size(), s.npos);
+    s.communication_of_task.assign(tasks.size(), s.npos);
+    for (std::size_t t = 0; t < tasks.size(); ++t)
+      if (tasks[t].kind == TaskKind::process) s.process_of_task[t] = s.processes.size(), s.processes.push_back(t);
+    if (s.processes.empty()) throw specification_error("ychart: the application has no process task", "");
+    s.options.resize(s.processes.size());
+    for (std::size_t k = 0; k < mappings.size(); ++k) {
+      const auto& m = mappings[k];
+      if (m.task >= tasks.size() || m.resource >= resources.size())
+        throw specification_error("ychart: mapping option " + std::to_string(k) + " names a task or resource index that does not exist", "");
+      const auto& name = tasks[m.task].id;
+      const std::string where = "mapping of `" + name + "` on `" + resources[m.resource].id + "`";
+      if (tasks[m.task].kind != TaskKind::process)
+        throw specification_error("ychart: " + where + ": `" + name + "` is a communication; only process tasks are mapped (communications are routed)", name);
+      for (auto o : s.options[s.process_of_task[m.task]])
+        if (mappings[o].resource == m.resource)
+          throw specification_error("ychart: " + where + " is declared twice", name);
+      auto check_cost = [&](double c) {
+        if (!(c >= 0) || !std::isfinite(c))
+          throw specification_error("ychart: " + where + " has cost " + std::to_string(c) + " s; costs must be finite and not negative", name);
+      };
+      if (m.parameter) {
+        if (*m.parameter >= architecture.parameters.size() || architecture.parameters[*m.parameter].resource != m.resource)
+          throw specification_error("ychart: " + where + " depends on a parameter of another resource", name);
+        const auto& p = architecture.parameters[*m.parameter];
+        if (m.costs.size() != p.values.size())
+          throw specification_error("ychart: " + where + " lists " + std::to_string(m.costs.size()) + " costs for the " +
+                                        std::to_string(p.values.size()) + " values of `" + p.name + "`", name);
+        for (const auto& c : m.costs) check_cost(c.value());
+      } else {
+        check_cost(m.cost.value());
+      }
+      s.options[s.process_of_task[m.task]].push_back(k);
+    }
+    for (std::size_t p = 0; p < s.processes.size(); ++p)
+      if (s.options[p].empty()) {
+        const auto& name = tasks[s.processes[p]].id;
+        throw specification_error("ychart: process task `" + name + "` has no mapping option; add_mapping(\"" + name +
+                                      "\", resource, cost) for each resource that can run it", name);
+      }
+    for (const auto& r : resources)
+      if (!(r.allocation_cost.value() >= 0) || !std::isfinite(r.allocation_cost.value()) || !(r.power.value() >= 0) ||
+          !std::isfinite(r.power.value()))
+        throw specification_error("ychart: resource `" + r.id + "` has a negative or non-finite allocation cost or power", r.id);
+    for (const auto& l : architecture.links)
+      if (!(l.cost.value() >= 0) || !std::isfinite(l.cost.value()) || (l.bandwidth && !(l.bandwidth->value() > 0)))
+        throw specification_error("ychart: link `" + l.id + "` has a negative cost or a bandwidth that is not positive", l.id);
+    for (const auto& p : architecture.parameters)
+      for (const auto& w : p.power)
+        if (!(w.value() >= 0) || !std::isfinite(w.value()))
+          throw specification_error("ychart: parameter `" + p.name + "` has a negative or non-finite power", p.name);
+
+    s.communications = application.communications();
+    for (std::size_t c = 0; c < s.communications.size(); ++c) s.communication_of_task[s.communications[c].task] = c;
+    s.arcs = architecture.arcs();
+    s.hops.resize(resources.size());
+    for (std::size_t r = 0; r < resources.size(); ++r) s.hops[r] = architecture.hops_from(r);
+    s.link_seconds.assign(s.communications.size(), std::vector<double>(architecture.links.size(), 0.0));
+    for (std::size_t c = 0; c < s.communications.size(); ++c) {
+      const auto& com = s.communications[c];
+      for (std::size_t l = 0; l < architecture.links.size(); ++l) {
+        const auto& link = architecture.links[l];
+        s.link_seconds[c][l] =
+            link.cost.value() + (link.bandwidth ? tasks[com.task].bytes.value() / link.bandwidth->value() : 0.0);
+      }
+      const auto& sender_options = s.options[s.process_of_task[com.sender]];
+      for (auto q : com.receivers) {
+        bool routable = false;
+        for (auto a : sender_options)
+          for (auto b : s.options[s.process_of_task[q]]) {
+            const int h = s.hops[mappings[a].resource][mappings[b].resource];
+            routable = routable || (h >= 0 && h <= max_hops);
+          }
+        if (!routable) {
+          const auto& id = tasks[com.task].id;
+          throw specification_error("ychart: communication `" + id + "` cannot be routed: no path of at most " +
+                                        std::to_string(max_hops) + " links joins a resource of `" + tasks[com.sender].id +
+                                        "` (" + resource_list(sender_options) + ") to a resource of `" + tasks[q].id +
+                                        "` (" + resource_list(s.options[s.process_of_task[q]]) + ")",
+                                    id);
+        }
+      }
+    }
+    return s;
+  }
+
+ private:
+  std::string resource_list(const std::vector<std::size_t>& options) const {
+    std::string out;
+    for (auto o : options) out += (out.empty() ? "" : ", ") + architecture.resources[mappings[o].resource].id;
+    return out;
+  }
+  std::size_t task_index(const std::string& task, const std::string& resource) const {
+    if (auto t = application.find(task)) return *t;
+    throw specification_error("ychart: mapping on `" + resource + "` names unknown task `" + task + "`", task);
+  }
+  std::size_t resource_index(const std::string& task, const std::string& resource) const {
+    if (auto r = architecture.find_resource(resource)) return *r;
+    throw specification_error("ychart: mapping of `" + task + "` names unknown resource `" + resource + "`", resource);
+  }
+};
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/specification.hpp ----
+// ---- begin ychart/synthesis/implementation.hpp ----
+// ychart/synthesis/implementation.hpp
+// An implementation of a specification (study 003, OpenDSE's
+// Implementation: allocation, binding, routings): which mapping option
+// each process task uses, the value of each parameter, and each
+// communication's route as a tree of directed link uses rooted at its
+// sender's resource. evaluate() checks it against the specification --
+// (4.1)-(4.8) and OpenDSE's routing rules -- and gives the breakdown of
+// the cost of mapping: execution per task, communication per link,
+// allocation per resource, with the power and the allocated resources.
+// route() completes a binding with each communication's cheapest tree.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <queue>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::synthesis {
+
+struct Implementation {
+  std::vector<std::size_t> binding;          // per process (IndexedSpecification::processes order): option index
+  std::vector<std::size_t> parameter_values;  // per parameter: index into its values
+  std::vector<std::vector<Arc>> routes;       // per communication: its tree's link uses
+};
+
+struct Breakdown {
+  double cost = 0;            // seconds: execution + communication + allocation
+  double execution = 0;       // seconds
+  double communication = 0;   // seconds
+  double allocation = 0;      // seconds
+  double power = 0;           // watts: allocated resources and their parameter values
+  std::size_t allocated_processors = 0;
+  std::vector<bool> allocated;            // per resource
+  std::vector<double> task_seconds;       // per process
+  std::vector<double> communication_seconds;  // per communication
+  /// Per parameter: the chosen value, or 0 when its resource is unallocated
+  /// (the KPI of the cost-parameter front: an unused NCS uses no SHAVEs).
+  std::vector<double> parameter_value;
+};
+
+/// Checks `impl` against the specification and prices it. A binding to a
+/// missing option, a route that leaves from elsewhere than the sender's
+/// resource, misses a receiver, is not a tree or is longer than max_hops
+/// throws specification_error naming the task or communication.
+inline Breakdown evaluate(const Specification& spec, const IndexedSpecification& ix, const Implementation& impl) {
+  const auto& tasks = spec.application.tasks;
+  const auto& arch = spec.architecture;
+  if (impl.binding.size() != ix.processes.size() || impl.parameter_values.size() != arch.parameters.size() ||
+      impl.routes.size() != ix.communications.size())
+    throw specification_error("ychart: the implementation's binding, parameters or routes do not match the specification", "");
+  Breakdown b;
+  b.allocated.assign(arch.resources.size(), false);
+  b.task_seconds.assign(ix.processes.size(), 0.0);
+  b.communication_seconds.assign(ix.communications.size(), 0.0);
+  std::vector<std::size_t> where(ix.processes.size());
+  for (std::size_t p = 0; p < ix.processes.size(); ++p) {
+    const auto o = impl.binding[p];
+    const auto& name = tasks[ix.processes[p]].id;
+    if (std::find(ix.options[p].begin(), ix.options[p].end(), o) == ix.options[p].end())
+      throw specification_error("ychart: task `" + name + "` is bound to an option it does not have", name);
+    const auto& m = spec.mappings[o];
+    if (m.parameter && impl.parameter_values[*m.parameter] >= arch.parameters[*m.parameter].values.size())
+      throw specification_error("ychart: parameter `" + arch.parameters[*m.parameter].name + "` has no value " +
+                                    std::to_string(impl.parameter_values[*m.parameter]),
+                                arch.parameters[*m.parameter].name);
+    b.task_seconds[p] = m.seconds(m.parameter ? impl.parameter_values[*m.parameter] : 0);
+    b.execution += b.task_seconds[p];
+    where[p] = m.resource;
+    b.allocated[m.resource] = true;
+  }
+  for (std::size_t c = 0; c < ix.communications.size(); ++c) {
+    const auto& com = ix.communications[c];
+    const auto& id = tasks[com.task].id;
+    const auto root = where[ix.process_of_task[com.sender]];
+    // A tree rooted at `root`: every resource entered at most once, never the root.
+    std::vector<int> depth(arch.resources.size(), -1);
+    depth[root] = 0;
+    std::vector<bool> placed(impl.routes[c].size(), false);
+    for (std::size_t done = 0, pass = 0; done < impl.routes[c].size() && pass <= impl.routes[c].size(); ++pass)
+      for (std::size_t k = 0; k < impl.routes[c].size(); ++k) {
+        const auto& a = impl.routes[c][k];
+        if (placed[k] || depth[a.from] < 0) continue;
+        if (a.link >= arch.links.size() ||
+            !((arch.links[a.link].from == a.from && arch.links[a.link].to == a.to) ||
+              (!arch.links[a.link].directed && arch.links[a.link].from == a.to && arch.links[a.link].to == a.from)))
+          throw specification_error("ychart: the route of `" + id + "` uses a link the architecture does not have", id);
+        if (depth[a.to] >= 0)
+          throw specification_error("ychart: the route of `" + id + "` is not a tree: it enters `" +
+                                        arch.resources[a.to].id + "` twice",
+                                    id);
+        depth[a.to] = depth[a.from] + 1;
+        if (depth[a.to] > spec.max_hops)
+          throw specification_error("ychart: the route of `" + id + "` is longer than " + std::to_string(spec.max_hops) +
+                                        " hops",
+                                    id);
+        placed[k] = true;
+        ++done;
+        b.communication_seconds[c] += ix.link_seconds[c][a.link];
+        b.allocated[a.from] = b.allocated[a.to] = true;
+      }
+    if (std::find(placed.begin(), placed.end(), false) != placed.end())
+      throw specification_error("ychart: the route of `" + id + "` has a link use not connected to the sender's resource `" +
+                                    arch.resources[root].id + "`",
+                                id);
+    for (auto q : com.receivers)
+      if (depth[where[ix.process_of_task[q]]] < 0)
+        throw specification_error("ychart: the route of `" + id + "` does not reach `" + tasks[q].id + "` on `" +
+                                      arch.resources[where[ix.process_of_task[q]]].id + "`",
+                                  id);
+    b.communication += b.communication_seconds[c];
+  }
+  b.parameter_value.assign(arch.parameters.size(), 0.0);
+  for (std::size_t k = 0; k < arch.parameters.size(); ++k) {
+    const auto& p = arch.parameters[k];
+    if (impl.parameter_values[k] >= p.values.size())
+      throw specification_error("ychart: parameter `" + p.name + "` has no value " + std::to_string(impl.parameter_values[k]),
+                                p.name);
+    if (!b.allocated[p.resource]) continue;
+    b.parameter_value[k] = p.values[impl.parameter_values[k]];
+    if (!p.power.empty()) b.power += p.power[impl.parameter_values[k]].value();
+  }
+  for (std::size_t r = 0; r < arch.resources.size(); ++r)
+    if (b.allocated[r]) {
+      b.allocation += arch.resources[r].allocation_cost.value();
+      b.power += arch.resources[r].power.value();
+      if (arch.resources[r].kind == ResourceKind::processor) ++b.allocated_processors;
+    }
+  b.cost = b.execution + b.communication + b.allocation;
+  return b;
+}
+
+/// The binding (option per process) and parameter values completed with
+/// each communication's cheapest route: a shortest-path tree from the
+/// sender's resource (cost, then hops), or the fewest-hops tree where the
+/// cheapest one is longer than max_hops. Empty when a receiver is out of
+/// reach. This is the decoder of the evolutionary search; the exact
+/// routing of a fixed binding is solve_synthesis() with fixed_binding.
+inline std::optional<Implementation> route(const Specification& spec, const IndexedSpecification& ix,
+                                           std::vector<std::size_t> binding, std::vector<std::size_t> parameter_values) {
+  const auto n = spec.architecture.resources.size();
+  Implementation impl{std::move(binding), std::move(parameter_values), {}};
+  impl.routes.resize(ix.communications.size());
+  std::vector<double> dist(n);
+  std::vector<int> hops(n);
+  std::vector<std::ptrdiff_t> in(n);
+  for (std::size_t c = 0; c < ix.communications.size(); ++c) {
+    const auto& com = ix.communications[c];
+    const auto root = spec.mappings[impl.binding[ix.process_of_task[com.sender]]].resource;
+    for (int by_hops = 0; by_hops < 2; ++by_hops) {
+      std::fill(dist.begin(), dist.end(), std::numeric_limits<double>::infinity());
+      std::fill(hops.begin(), hops.end(), 0);
+      std::fill(in.begin(), in.end(), -1);
+      dist[root] = 0;
+      // Dijkstra over (cost, hops); with by_hops, over hops alone (BFS order).
+      using Entry = std::pair<std::pair<double, int>, std::size_t>;
+      std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+      queue.push({{0.0, 0}, root});
+      while (!queue.empty()) {
+        const auto [key, r] = queue.top();
+        queue.pop();
+        if (key.first > dist[r] || (key.first == dist[r] && key.second > hops[r])) continue;
+        for (std::size_t k = 0; k < ix.arcs.size(); ++k) {
+          const auto& a = ix.arcs[k];
+          if (a.from != r) continue;
+          const double d = dist[r] + (by_hops ? 1.0 : ix.link_seconds[c][a.link]);
+          const int h = hops[r] + 1;
+          if (d < dist[a.to] || (d == dist[a.to] && h < hops[a.to])) {
+            dist[a.to] = d, hops[a.to] = h, in[a.to] = static_cast<std::ptrdiff_t>(k);
+            queue.push({{d, h}, a.to});
+          }
+        }
+      }
+      bool ok = true;
+      for (auto q : com.receivers) {
+        const auto t = spec.mappings[impl.binding[ix.process_of_task[q]]].resource;
+        ok = ok && (t == root || (in[t] >= 0 && hops[t] <= spec.max_hops));
+      }
+      if (!ok) {
+        if (by_hops) return std::nullopt;
+        continue;
+      }
+      std::vector<bool> used(ix.arcs.size(), false);
+      for (auto q : com.receivers)
+        for (auto t = spec.mappings[impl.binding[ix.process_of_task[q]]].resource; t != root;
+             t = ix.arcs[static_cast<std::size_t>(in[t])].from)
+          used[static_cast<std::size_t>(in[t])] = true;
+      for (std::size_t k = 0; k < ix.arcs.size(); ++k)
+        if (used[k]) impl.routes[c].push_back(ix.arcs[k]);
+      break;
+    }
+  }
+  return impl;
+}
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/implementation.hpp ----
+// ---- begin ychart/synthesis/synthesis_model.hpp ----
+// ychart/synthesis/synthesis_model.hpp
+// The exact synthesis model (study 003): allocation, binding, parameter
+// choice and routing as one integer-linear model, which the MIGP engine
+// hands to GLPK and proves optimal -- where the thesis samples the same
+// space with a SAT-decoding evolutionary search.
+//   a_r   resource r allocated            m_o   mapping option o used
+//   z_kv  parameter k takes its v-th value, sum_v z_kv = a_r (none when r
+//         is unallocated)
+//   y_ov  option o used with value v: sum_v y_ov = m_o, y_ov <= z_kv
+//   u_ca  communication c uses arc a (a link in one direction)
+//   f_cqa the flow of c towards its receiver q over arc a (continuous):
+//         out - in = m(sender on r) - m(q on r) at every resource r,
+//         f_cqa <= u_ca; with a hop bound shorter than the longest simple
+//         path, f is indexed by hop as well (OpenDSE's HOP encoding).
+// Rows: sum_o m_o = 1 per task (4.7); m_o <= a_r (4.8); u_ca <= a_from,
+// a_to; at most one arc into each resource and none into the sender's
+// (EQ12, EQ13: trees); u_ca <= sum_q f_cqa (no idle link uses); a_r <=
+// its uses (EQ30: nothing allocated for nothing). Cost = execution +
+// link costs of the routes + allocation costs, in seconds. Optional
+// epsilon rows bound a parameter's value, the power, or the allocated
+// processors -- the fronts of synthesis/pareto.hpp.
+
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::synthesis {
+
+/// How routes are modelled. `flow`: per-receiver flows over directed link
+/// uses, any architecture (hop-indexed when the hop bound can cut a path).
+/// `tree`: for undirected links without cycles, a link is used when the
+/// sender is on one side and a receiver on the other -- no flow variables.
+/// `automatic` takes `tree` where it applies.
+enum class Routing { automatic, flow, tree };
+
+struct SynthesisOptions {
+  Routing routing = Routing::automatic;
+  /// Epsilon-constraints: the value of a parameter (0 while its resource
+  /// is unallocated), the power, the number of allocated processors.
+  std::optional<std::pair<std::size_t, double>> parameter_limit;  // (parameter, largest value)
+  std::optional<Constant<dim::power>> power_limit;
+  std::optional<std::size_t> processor_limit;
+  /// Evaluate rather than explore: the binding (option per process) and,
+  /// optionally, the parameter values are fixed; routes and allocation
+  /// are still chosen exactly.
+  std::optional<std::vector<std::size_t>> fixed_binding;
+  std::optional<std::vector<std::size_t>> fixed_parameter_values;
+  /// The MIGP engine's neighbourhood search for a first incumbent. Off by
+  /// default here: GLPK's presolver and cuts (which a start point turns
+  /// off) solve these models faster -- the 13-node example in 2 ms instead
+  /// of 60 ms (docs/performance.md).
+  bool start_heuristic = false;
+};
+
+struct SynthesisResult {
+  Status status = Status::numerical_error;
+  std::string message;
+  std::optional<Implementation> implementation;
+  Breakdown breakdown;      // evaluate() on the implementation
+  double cost = std::numeric_limits<double>::quiet_NaN();   // seconds, the proven optimum when optimal
+  double bound = std::numeric_limits<double>::quiet_NaN();  // seconds
+  double gap = std::numeric_limits<double>::quiet_NaN();
+  double seconds = 0;       // wall-clock, model building included
+  std::size_t variables = 0, constraints = 0;
+};
+
+namespace detail {
+
+inline bool empty(const Affine<>& a) { return a.terms().size() == 0; }
+
+/// Each process task's resources that can still meet every communication
+/// within the hop bound (arc consistency over the communications). On a
+/// wipe-out, the task and the communication that emptied it.
+struct Reachability {
+  std::vector<std::vector<bool>> allowed;  // process x option position
+  std::optional<std::pair<std::size_t, std::size_t>> conflict;  // (process, communication)
+};
+
+inline Reachability propagate_reachability(const Specification& spec, const IndexedSpecification& ix,
+                                           const std::vector<std::vector<bool>>& start) {
+  Reachability out{start, std::nullopt};
+  auto& allowed = out.allowed;
+  auto near = [&](std::size_t a, std::size_t b) {  // option indices, sender's then receiver's
+    const int h = ix.hops[spec.mappings[a].resource][spec.mappings[b].resource];
+    return h >= 0 && h <= spec.max_hops;
+  };
+  // Prune x's options that no allowed option of y supports, in either direction.
+  auto revise = [&](std::size_t x, std::size_t y, bool x_sends) {
+    bool changed = false;
+    for (std::size_t i = 0; i < ix.options[x].size(); ++i) {
+      if (!allowed[x][i]) continue;
+      bool supported = false;
+      for (std::size_t j = 0; j < ix.options[y].size() && !supported; ++j)
+        supported = allowed[y][j] && (x_sends ? near(ix.options[x][i], ix.options[y][j])
+                                              : near(ix.options[y][j], ix.options[x][i]));
+      if (!supported) allowed[x][i] = false, changed = true;
+    }
+    return changed;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t c = 0; c < ix.communications.size(); ++c) {
+      const auto& com = ix.communications[c];
+      const auto s = ix.process_of_task[com.sender];
+      for (auto q : com.receivers) {
+        const auto r = ix.process_of_task[q];
+        changed = revise(s, r, true) || changed;
+        changed = revise(r, s, false) || changed;
+        for (auto p : {s, r})
+          if (std::find(allowed[p].begin(), allowed[p].end(), true) == allowed[p].end()) {
+            out.conflict = std::make_pair(p, c);
+            return out;
+          }
+      }
+    }
+  }
+  return out;
+}
+
+/// Whether the links are undirected and form no cycle (a tree or a
+/// forest, as the thesis's chain): then each pair of resources has at most
+/// one path, and routing needs no flows.
+inline bool links_form_forest(const Specification& spec) {
+  std::vector<std::size_t> root(spec.architecture.resources.size());
+  for (std::size_t r = 0; r < root.size(); ++r) root[r] = r;
+  auto find = [&](std::size_t r) {
+    while (root[r] != r) r = root[r] = root[root[r]];
+    return r;
+  };
+  for (const auto& l : spec.architecture.links) {
+    if (l.directed) return false;
+    const auto a = find(l.from), b = find(l.to);
+    if (a == b) return false;
+    root[a] = b;
+  }
+  return true;
+}
+
+/// For each link of a forest: which resources lie on its `from` side.
+inline std::vector<std::vector<bool>> link_sides(const Specification& spec) {
+  const auto& arch = spec.architecture;
+  std::vector<std::vector<bool>> side(arch.links.size(), std::vector<bool>(arch.resources.size(), false));
+  for (std::size_t l = 0; l < arch.links.size(); ++l) {
+    std::vector<std::size_t> queue{arch.links[l].from};
+    side[l][arch.links[l].from] = true;
+    for (std::size_t head = 0; head < queue.size(); ++head)
+      for (std::size_t k = 0; k < arch.links.size(); ++k) {
+        if (k == l) continue;
+        const auto a = arch.links[k].from, b = arch.links[k].to;
+        for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}})
+          if (x == queue[head] && !side[l][y]) side[l][y] = true, queue.push_back(y);
+      }
+  }
+  return side;
+}
+
+/// Whether some simple path is longer than max_hops: only then can the
+/// hop bound cut a route, and only then are flows indexed by hop. A depth-
+/// first search over simple paths, which gives up (and says yes) after a
+/// million steps.
+inline bool hop_bound_binds(const Specification& spec, const IndexedSpecification& ix) {
+  const auto n = spec.architecture.resources.size();
+  if (spec.max_hops >= static_cast<int>(n) - 1) return false;
+  std::vector<std::vector<std::size_t>> next(n);
+  for (const auto& a : ix.arcs) next[a.from].push_back(a.to);
+  std::vector<bool> on_path(n, false);
+  long steps = 0;
+  bool longer = false;
+  auto dfs = [&](auto&& self, std::size_t r, int depth) -> void {
+    if (longer || ++steps > 1000000) return void(longer = true);
+    if (depth > spec.max_hops) return void(longer = true);
+    on_path[r] = true;
+    for (auto t : next[r])
+      if (!on_path[t]) self(self, t, depth + 1);
+    on_path[r] = false;
+  };
+  for (std::size_t r = 0; r < n && !longer; ++r) dfs(dfs, r, 0);
+  return longer;
+}
+
+/// Builds and solves the model for the communications in `active` (all
+/// others are left out; the infeasibility diagnosis drops some).
+inline SynthesisResult solve_model(const Specification& spec, const IndexedSpecification& ix,
+                                   const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
+                                   const SynthesisOptions& o, const SolveOptions& solve_options) {
+  const auto& arch = spec.architecture;
+  const auto& tasks = spec.application.tasks;
+  const std::size_t n_res = arch.resources.size();
+  // Costs in units of the largest one keep GLPK's coefficients near 1.
+  double scale = 0;
+  for (const auto& m : spec.mappings)
+    for (std::size_t v = 0; v < (m.parameter ? m.costs.size() : 1); ++v) scale = std::max(scale, m.seconds(v));
+  for (const auto& row : ix.link_seconds)
+    for (double x : row) scale = std::max(scale, x);
+  for (const auto& r : arch.resources) scale = std::max(scale, r.allocation_cost.value());
+  if (!(scale > 0)) scale = 1;
+
+  Model model;
+  Affine<> cost;
+  std::vector<Discrete<>> alloc;
+  std::vector<Affine<>> uses(n_res);  // EQ30's right-hand side
+  for (const auto& r : arch.resources) {
+    alloc.push_back(model.binary("a[" + r.id + "]"));
+    cost += (r.allocation_cost.value() / scale) * alloc.back();
+  }
+  // Parameters: one-hot while allocated.
+  std::vector<std::vector<std::optional<Discrete<>>>> z(arch.parameters.size());
+  for (std::size_t k = 0; k < arch.parameters.size(); ++k) {
+    const auto& p = arch.parameters[k];
+    Affine<> one;
+    z[k].resize(p.values.size());
+    for (std::size_t v = 0; v < p.values.size(); ++v) {
+      const bool fixed_out = o.fixed_parameter_values && (*o.fixed_parameter_values)[k] != v;
+      const bool limited_out = o.parameter_limit && o.parameter_limit->first == k && p.values[v] > o.parameter_limit->second;
+      if (fixed_out || limited_out) continue;
+      z[k][v] = model.binary("z[" + arch.resources[p.resource].id + "." + p.name + "=" +
+                             ychart::detail::format_number(p.values[v]) + "]");
+      one += *z[k][v];
+    }
+    model.subject_to(one == Affine<>(alloc[p.resource]), "one value of " + p.name + " while " +
+                                                                 arch.resources[p.resource].id + " is allocated");
+  }
+  // Binding.
+  std::vector<std::vector<std::optional<Discrete<>>>> m(ix.processes.size());
+  std::vector<std::vector<std::optional<Discrete<>>>> on(ix.processes.size(),
+                                                           std::vector<std::optional<Discrete<>>>(n_res));
+  for (std::size_t p = 0; p < ix.processes.size(); ++p) {
+    Affine<> one;
+    m[p].resize(ix.options[p].size());
+    for (std::size_t i = 0; i < ix.options[p].size(); ++i) {
+      if (!allowed[p][i]) continue;
+      const auto& opt = spec.mappings[ix.options[p][i]];
+      auto x = model.binary("m[" + tasks[ix.processes[p]].id + "@" + arch.resources[opt.resource].id + "]");
+      m[p][i] = x;
+      on[p][opt.resource] = x;
+      one += x;
+      uses[opt.resource] += x;
+      model.subject_to(x <= alloc[opt.resource]);
+      if (!opt.parameter) {
+        cost += (opt.cost.value() / scale) * x;
+        continue;
+      }
+      const auto& values = z[*opt.parameter];
+      bool flat = true;  // the same cost for every value needs no y
+      for (std::size_t v = 0; v < opt.costs.size(); ++v) flat = flat && opt.costs[v].value() == opt.costs[0].value();
+      if (flat) {
+        cost += (opt.costs[0].value() / scale) * x;
+        continue;
+      }
+      Affine<> split;
+      for (std::size_t v = 0; v < values.size(); ++v) {
+        if (!values[v]) continue;
+        auto y = model.real("y[" + tasks[ix.processes[p]].id + "@" + arch.resources[opt.resource].id + "#" +
+                                std::to_string(v) + "]",
+                            0.0, 1.0);
+        model.subject_to(y <= *values[v]);
+        split += y;
+        cost += (opt.costs[v].value() / scale) * y;
+      }
+      model.subject_to(split == Affine<>(x));
+    }
+    model.subject_to(one == 1.0, "task " + tasks[ix.processes[p]].id + " bound once");
+  }
+  // Routing.
+  const auto& arcs = ix.arcs;
+  const bool hop_indexed = hop_bound_binds(spec, ix);
+  std::vector<std::vector<std::optional<Discrete<>>>> u(ix.communications.size());
+  const bool use_tree = o.routing == Routing::tree || (o.routing == Routing::automatic && links_form_forest(spec));
+  if (o.routing == Routing::tree && !links_form_forest(spec))
+    throw specification_error("ychart: Routing::tree needs undirected links without cycles; use Routing::flow", "");
+  if (use_tree) {
+    // A communication crosses link l when its sender is on one side of l
+    // and a receiver on the other: u_cl >= S_side + Q_other - 1. No flows.
+    const auto side = link_sides(spec);
+    for (std::size_t c = 0; c < ix.communications.size(); ++c) {
+      if (!active[c]) continue;
+      const auto& com = ix.communications[c];
+      const auto& cid = tasks[com.task].id;
+      const auto s = ix.process_of_task[com.sender];
+      auto on_side = [&](std::size_t p, std::size_t l, bool from_side) {
+        Affine<> a;
+        for (std::size_t r = 0; r < n_res; ++r)
+          if (on[p][r] && side[l][r] == from_side) a += *on[p][r];
+        return a;
+      };
+      u[c].resize(arcs.size());
+      for (std::size_t l = 0; l < arch.links.size(); ++l) {
+        std::optional<Discrete<>> x;
+        for (bool from_side : {true, false}) {
+          const auto sender = on_side(s, l, from_side);
+          if (empty(sender)) continue;
+          for (auto q : com.receivers) {
+            const auto receiver = on_side(ix.process_of_task[q], l, !from_side);
+            if (empty(receiver)) continue;
+            if (!x) {
+              x = model.binary("u[" + cid + ":" + arch.links[l].id + "]");
+              cost += (ix.link_seconds[c][l] / scale) * *x;
+              model.subject_to(*x <= alloc[arch.links[l].from]);
+              model.subject_to(*x <= alloc[arch.links[l].to]);
+              uses[arch.links[l].from] += *x;
+              uses[arch.links[l].to] += *x;
+            }
+            model.subject_to(Affine<>(*x) >= sender + receiver - 1.0);
+          }
+        }
+        if (x)
+          for (std::size_t k = 0; k < arcs.size(); ++k)
+            if (arcs[k].link == l) u[c][k] = x;
+      }
+      // The one path between two resources may be too long (or absent).
+      for (auto q_task : com.receivers) {
+        const auto q = ix.process_of_task[q_task];
+        for (std::size_t r = 0; r < n_res; ++r)
+          for (std::size_t t = 0; t < n_res; ++t)
+            if (on[s][r] && on[q][t] && (ix.hops[r][t] < 0 || ix.hops[r][t] > spec.max_hops))
+              model.subject_to(*on[s][r] + *on[q][t] <= 1.0);
+      }
+    }
+  } else {
+    for (std::size_t c = 0; c < ix.communications.size(); ++c) {
+      if (!active[c]) continue;
+      const auto& com = ix.communications[c];
+      const auto& cid = tasks[com.task].id;
+      const auto s = ix.process_of_task[com.sender];
+      std::vector<std::size_t> roots;
+      for (std::size_t i = 0; i < ix.options[s].size(); ++i)
+        if (allowed[s][i]) roots.push_back(spec.mappings[ix.options[s][i]].resource);
+      std::vector<std::vector<std::size_t>> leaves;
+      bool all_local = true;
+      for (auto q : com.receivers) {
+        const auto r = ix.process_of_task[q];
+        leaves.emplace_back();
+        for (std::size_t i = 0; i < ix.options[r].size(); ++i)
+          if (allowed[r][i]) leaves.back().push_back(spec.mappings[ix.options[r][i]].resource);
+        all_local = all_local && roots.size() == 1 && leaves.back().size() == 1 && leaves.back()[0] == roots[0];
+      }
+      if (all_local) continue;
+      // Arcs on some path of <= max_hops from a root to a leaf.
+      auto distance = [&](const std::vector<std::size_t>& from, std::size_t to) {
+        int best = -1;
+        for (auto f : from) {
+          const int h = ix.hops[f][to];
+          if (h >= 0 && (best < 0 || h < best)) best = h;
+        }
+        return best;
+      };
+      auto distance_to = [&](std::size_t from, const std::vector<std::size_t>& to) {
+        int best = -1;
+        for (auto t : to) {
+          const int h = ix.hops[from][t];
+          if (h >= 0 && (best < 0 || h < best)) best = h;
+        }
+        return best;
+      };
+      u[c].resize(arcs.size());
+      std::vector<Affine<>> in_arcs(n_res), carried(arcs.size());
+      for (std::size_t k = 0; k < arcs.size(); ++k) {
+        const auto& a = arcs[k];
+        const int before = distance(roots, a.from);
+        if (before < 0) continue;
+        bool useful = false;
+        for (const auto& l : leaves) {
+          const int after = distance_to(a.to, l);
+          useful = useful || (after >= 0 && before + 1 + after <= spec.max_hops);
+        }
+        if (!useful) continue;
+        auto x = model.binary("u[" + cid + ":" + arch.links[a.link].id + ":" + arch.resources[a.from].id + ">" +
+                              arch.resources[a.to].id + "]");
+        u[c][k] = x;
+        cost += (ix.link_seconds[c][a.link] / scale) * x;
+        model.subject_to(x <= alloc[a.from]);
+        model.subject_to(x <= alloc[a.to]);
+        uses[a.from] += x;
+        uses[a.to] += x;
+        in_arcs[a.to] += x;
+      }
+      for (std::size_t r = 0; r < n_res; ++r) {
+        if (empty(in_arcs[r])) continue;
+        // EQ13 (a tree), and EQ12 (none into the sender's resource).
+        Affine<> into = in_arcs[r];
+        if (on[s][r]) into += *on[s][r];
+        model.subject_to(into <= 1.0);
+      }
+      // Flows, one per receiver.
+      const int layers = hop_indexed ? spec.max_hops : 1;
+      for (std::size_t j = 0; j < com.receivers.size(); ++j) {
+        const auto q = ix.process_of_task[com.receivers[j]];
+        // f[t][k]: flow over arc k as hop t+1 (one layer when hops do not bind).
+        std::vector<std::vector<std::optional<Real<>>>> f(static_cast<std::size_t>(layers),
+                                                         std::vector<std::optional<Real<>>>(arcs.size()));
+        for (int t = 0; t < layers; ++t)
+          for (std::size_t k = 0; k < arcs.size(); ++k) {
+            if (!u[c][k]) continue;
+            if (hop_indexed) {
+              const int before = distance(roots, arcs[k].from), after = distance_to(arcs[k].to, leaves[j]);
+              if (before < 0 || after < 0 || before > t || t + 1 + after > spec.max_hops) continue;
+            }
+            auto x = model.real("f[" + cid + ">" + tasks[com.receivers[j]].id + ":" + std::to_string(k) +
+                                    (hop_indexed ? "@" + std::to_string(t + 1) : std::string()) + "]",
+                                0.0, 1.0);
+            f[static_cast<std::size_t>(t)][k] = x;
+            model.subject_to(x <= *u[c][k]);
+            carried[k] += x;
+          }
+        for (std::size_t r = 0; r < n_res; ++r) {
+          Affine<> source, sink;
+          if (on[s][r]) source += *on[s][r];
+          if (on[q][r]) sink += *on[q][r];
+          if (!hop_indexed) {
+            Affine<> net;
+            for (std::size_t k = 0; k < arcs.size(); ++k) {
+              if (!f[0][k]) continue;
+              if (arcs[k].from == r) net += *f[0][k];
+              if (arcs[k].to == r) net += -1.0 * *f[0][k];
+            }
+            if (empty(net) && empty(source) && empty(sink)) continue;
+            model.subject_to(net == source - sink);
+            continue;
+          }
+          // Layered: what leaves r as hop 1 comes from the sender; what
+          // arrives as hop t leaves as hop t+1 or ends at q here.
+          Affine<> absorbed;
+          for (int t = 0; t <= layers; ++t) {
+            Affine<> out, in;
+            for (std::size_t k = 0; k < arcs.size(); ++k) {
+              if (t < layers && f[static_cast<std::size_t>(t)][k] && arcs[k].from == r) out += *f[static_cast<std::size_t>(t)][k];
+              if (t > 0 && f[static_cast<std::size_t>(t - 1)][k] && arcs[k].to == r) in += *f[static_cast<std::size_t>(t - 1)][k];
+            }
+            if (t == 0) {
+              // Hop 1 leaves the sender's resource unless q is there too.
+              auto stay = model.real("stay[" + cid + ">" + tasks[com.receivers[j]].id + "@" + arch.resources[r].id + "]",
+                                     0.0, 1.0);
+              model.subject_to(out + stay == source);
+              absorbed += stay;
+              continue;
+            }
+            if (empty(in)) {
+              if (!empty(out)) model.subject_to(out <= 0.0);
+              continue;
+            }
+            auto end = model.real("end[" + cid + ">" + tasks[com.receivers[j]].id + "@" + arch.resources[r].id + "#" +
+                                      std::to_string(t) + "]",
+                                  0.0, 1.0);
+            model.subject_to(in == out + end);
+            absorbed += end;
+          }
+          model.subject_to(absorbed == sink);
+        }
+      }
+      for (std::size_t k = 0; k < arcs.size(); ++k)
+        if (u[c][k]) model.subject_to(Affine<>(*u[c][k]) <= carried[k]);
+    }
+  }
+  for (std::size_t r = 0; r < n_res; ++r) model.subject_to(Affine<>(alloc[r]) <= uses[r]);
+  if (o.power_limit) {
+    Affine<> power;
+    for (std::size_t r = 0; r < n_res; ++r) power += arch.resources[r].power.value() * alloc[r];
+    for (std::size_t k = 0; k < arch.parameters.size(); ++k)
+      for (std::size_t v = 0; v < arch.parameters[k].power.size(); ++v)
+        if (z[k][v]) power += arch.parameters[k].power[v].value() * *z[k][v];
+    model.subject_to(power <= o.power_limit->value(), "power limit");
+  }
+  if (o.processor_limit) {
+    Affine<> count;
+    for (std::size_t r = 0; r < n_res; ++r)
+      if (arch.resources[r].kind == ResourceKind::processor) count += alloc[r];
+    model.subject_to(count <= static_cast<double>(*o.processor_limit), "processor limit");
+  }
+  model.minimize(cost);
+
+  SolveOptions so = solve_options;
+  so.heuristic = so.heuristic && o.start_heuristic;
+  const auto sol = model.solve(so);
+  SynthesisResult out;
+  out.status = sol.status();
+  out.message = sol.message();
+  out.variables = model.registry().variables.size();
+  out.constraints = model.constraints().size();
+  out.bound = sol.bound() * scale;
+  out.gap = sol.gap();
+  if (!sol.has_values()) return out;
+  Implementation impl;
+  impl.binding.assign(ix.processes.size(), 0);
+  for (std::size_t p = 0; p < ix.processes.size(); ++p)
+    for (std::size_t i = 0; i < ix.options[p].size(); ++i)
+      if (m[p][i] && sol[*m[p][i]] > 0.5) impl.binding[p] = ix.options[p][i];
+  impl.parameter_values.assign(arch.parameters.size(), 0);
+  for (std::size_t k = 0; k < arch.parameters.size(); ++k) {
+    if (o.fixed_parameter_values) impl.parameter_values[k] = (*o.fixed_parameter_values)[k];
+    for (std::size_t v = 0; v < z[k].size(); ++v)
+      if (z[k][v] && sol[*z[k][v]] > 0.5) impl.parameter_values[k] = v;
+  }
+  // Each route: the arcs the model uses, walked from the sender's resource
+  // (what is not reachable from there carries nothing and costs nothing).
+  impl.routes.resize(ix.communications.size());
+  for (std::size_t c = 0; c < ix.communications.size(); ++c) {
+    if (u[c].empty()) continue;
+    const auto root = spec.mappings[impl.binding[ix.process_of_task[ix.communications[c].sender]]].resource;
+    std::vector<bool> reached(n_res, false), taken(arcs.size(), false);
+    reached[root] = true;
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t k = 0; k < arcs.size(); ++k)
+        if (!taken[k] && u[c][k] && sol[*u[c][k]] > 0.5 && reached[arcs[k].from] && !reached[arcs[k].to])
+          taken[k] = reached[arcs[k].to] = grew = true;
+    }
+    // Prune branches that lead to no receiver.
+    std::vector<bool> needed(n_res, false);
+    for (auto q : ix.communications[c].receivers) needed[spec.mappings[impl.binding[ix.process_of_task[q]]].resource] = true;
+    for (bool cut = true; cut;) {
+      cut = false;
+      for (std::size_t k = 0; k < arcs.size(); ++k) {
+        if (!taken[k] || needed[arcs[k].to]) continue;
+        bool leads_on = false;
+        for (std::size_t k2 = 0; k2 < arcs.size(); ++k2) leads_on = leads_on || (taken[k2] && arcs[k2].from == arcs[k].to);
+        if (!leads_on) taken[k] = false, cut = true;
+      }
+    }
+    for (std::size_t k = 0; k < arcs.size(); ++k)
+      if (taken[k]) impl.routes[c].push_back(arcs[k]);
+  }
+  out.breakdown = evaluate(spec, ix, impl);
+  out.cost = out.breakdown.cost;
+  out.implementation = std::move(impl);
+  return out;
+}
+
+}  // namespace detail
+
+/// Solves the synthesis problem exactly. `optimal` means GLPK proved the
+/// least cost; `infeasible` names a task and communication that cannot be
+/// routed (or, when the propagation finds none, the communications of an
+/// irreducible conflict, or the epsilon limit that excludes everything).
+inline SynthesisResult solve_synthesis(const Specification& spec, const IndexedSpecification& ix,
+                                       const SynthesisOptions& o = {}, const SolveOptions& solve_options = {}) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  const auto& tasks = spec.application.tasks;
+  if (o.parameter_limit && o.parameter_limit->first >= spec.architecture.parameters.size())
+    throw specification_error("ychart: parameter_limit names a parameter that does not exist", "");
+  if (o.fixed_parameter_values) {
+    if (o.fixed_parameter_values->size() != spec.architecture.parameters.size())
+      throw specification_error("ychart: fixed_parameter_values needs one value index per parameter", "");
+    for (std::size_t k = 0; k < spec.architecture.parameters.size(); ++k)
+      if ((*o.fixed_parameter_values)[k] >= spec.architecture.parameters[k].values.size())
+        throw specification_error("ychart: parameter `" + spec.architecture.parameters[k].name + "` has no value " +
+                                      std::to_string((*o.fixed_parameter_values)[k]),
+                                  spec.architecture.parameters[k].name);
+  }
+  std::vector<std::vector<bool>> start(ix.processes.size());
+  for (std::size_t p = 0; p < ix.processes.size(); ++p) {
+    start[p].assign(ix.options[p].size(), !o.fixed_binding);
+    if (!o.fixed_binding) continue;
+    if (o.fixed_binding->size() != ix.processes.size())
+      throw specification_error("ychart: fixed_binding needs one mapping option per process task", "");
+    const auto it = std::find(ix.options[p].begin(), ix.options[p].end(), (*o.fixed_binding)[p]);
+    if (it == ix.options[p].end())
+      throw specification_error("ychart: fixed_binding gives task `" + tasks[ix.processes[p]].id +
+                                    "` an option it does not have",
+                                tasks[ix.processes[p]].id);
+    start[p][static_cast<std::size_t>(it - ix.options[p].begin())] = true;
+  }
+  const auto reach = detail::propagate_reachability(spec, ix, start);
+  if (reach.conflict) {
+    SynthesisResult r;
+    r.status = Status::infeasible;
+    const auto& [p, c] = *reach.conflict;
+    r.message = "task `" + tasks[ix.processes[p]].id + "` has no resource from which communication `" +
+                tasks[ix.communications[c].task].id + "` can be routed within " + std::to_string(spec.max_hops) +
+                " hops";
+    r.seconds = seconds();
+    return r;
+  }
+  std::vector<bool> active(ix.communications.size(), true);
+  auto r = detail::solve_model(spec, ix, reach.allowed, active, o, solve_options);
+  if (r.status == Status::infeasible) {
+    const bool limited = o.parameter_limit || o.power_limit || o.processor_limit;
+    // Without an epsilon limit only routing can conflict: drop
+    // communications one by one while the rest stays infeasible; what
+    // remains is an irreducible set (a deletion filter).
+    if (!limited) {
+      for (std::size_t c = 0; c < active.size(); ++c) {
+        active[c] = false;
+        if (detail::solve_model(spec, ix, reach.allowed, active, o, solve_options).status != Status::infeasible)
+          active[c] = true;
+      }
+      std::string names;
+      for (std::size_t c = 0; c < active.size(); ++c)
+        if (active[c]) names += (names.empty() ? "`" : ", `") + tasks[ix.communications[c].task].id + "`";
+      r.message = names.empty() ? "no implementation exists" : "these communications cannot all be routed: " + names;
+    } else {
+      r.message = "no implementation meets the limit";
+      if (o.parameter_limit)
+        r.message += " on " + spec.architecture.parameters[o.parameter_limit->first].name + " <= " +
+                     ychart::detail::format_number(o.parameter_limit->second);
+      if (o.power_limit) r.message += " on power <= " + ychart::detail::format_number(o.power_limit->value()) + " W";
+      if (o.processor_limit) r.message += " on " + std::to_string(*o.processor_limit) + " processors";
+    }
+  }
+  r.seconds = seconds();
+  return r;
+}
+
+inline SynthesisResult solve_synthesis(const Specification& spec, const SynthesisOptions& o = {},
+                                       const SolveOptions& solve_options = {}) {
+  return solve_synthesis(spec, spec.validate(), o, solve_options);
+}
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/synthesis_model.hpp ----
+// ---- begin ychart/synthesis/pareto.hpp ----
+// ychart/synthesis/pareto.hpp
+// Exact two-objective fronts of a synthesis problem by the epsilon-
+// constraint method (dse::pareto_walk): least cost, then least cost with
+// the second objective strictly below the last point's, until nothing is
+// feasible. Each point is a proven optimum, so the front is exact --
+// where the thesis assembled its (cost, SHAVEs) front from single-
+// objective EA runs (Fig. 7.5). Second objectives: a parameter's value
+// (0 while its resource is unallocated), the power, or the number of
+// allocated processors.
+
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::synthesis {
+
+enum class SecondObjective { parameter, power, processors };
+
+struct FrontPoint {
+  double cost = 0;    // seconds
+  double second = 0;  // the parameter's value, watts, or processors
+  SynthesisResult result;
+};
+
+struct Front {
+  std::vector<FrontPoint> points;  // by increasing second objective
+  bool proven = true;              // every solve ended optimal (or infeasible, which ends the walk)
+  std::size_t solves = 0;
+  double seconds = 0;
+};
+
+/// The front of cost against `second`; `parameter` names the parameter
+/// for SecondObjective::parameter.
+inline Front pareto_front(const Specification& spec, const IndexedSpecification& ix, SecondObjective second,
+                          std::size_t parameter = 0, const SolveOptions& solve_options = {}) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto& params = spec.architecture.parameters;
+  if (second == SecondObjective::parameter && parameter >= params.size())
+    throw specification_error("ychart: pareto_front: the architecture has no parameter " + std::to_string(parameter), "");
+  // The step below each point: half the smallest gap between values the
+  // second objective can take (a parameter's values and 0; whole numbers
+  // of processors).
+  double step = 0.5;
+  if (second == SecondObjective::parameter) {
+    auto v = params[parameter].values;
+    v.push_back(0.0);
+    std::sort(v.begin(), v.end());
+    for (std::size_t k = 1; k < v.size(); ++k)
+      if (v[k] > v[k - 1]) step = std::min(step, 0.5 * (v[k] - v[k - 1]));
+  }
+  if (second == SecondObjective::power) {
+    // Above GLPK's feasibility tolerance: powers closer than a millionth
+    // of the largest total count as one.
+    double total = 0;
+    for (const auto& r : spec.architecture.resources) total += r.power.value();
+    for (const auto& p : params)
+      for (const auto& w : p.power) total += w.value();
+    step = 1e-6 * std::max(1.0, total);
+  }
+  Front front;
+  auto solve = [&](double epsilon) -> std::optional<dse::ParetoPoint<SynthesisResult>> {
+    SynthesisOptions o;
+    if (epsilon < 0) return std::nullopt;  // every second objective here is >= 0
+    if (std::isfinite(epsilon)) {
+      switch (second) {
+        case SecondObjective::parameter: o.parameter_limit = std::make_pair(parameter, epsilon); break;
+        case SecondObjective::power: o.power_limit = Constant<dim::power>{epsilon}; break;
+        case SecondObjective::processors:
+          o.processor_limit = static_cast<std::size_t>(std::floor(epsilon));
+          break;
+      }
+    }
+    auto r = solve_synthesis(spec, ix, o, solve_options);
+    ++front.solves;
+    if (r.status == Status::infeasible) return std::nullopt;
+    if (r.status != Status::optimal) front.proven = false;
+    if (!r.implementation) return std::nullopt;
+    double y = 0;
+    switch (second) {
+      case SecondObjective::parameter: y = r.breakdown.parameter_value[parameter]; break;
+      case SecondObjective::power: y = r.breakdown.power; break;
+      case SecondObjective::processors: y = static_cast<double>(r.breakdown.allocated_processors); break;
+    }
+    dse::ParetoPoint<SynthesisResult> p;
+    p.first = r.cost;
+    p.second = y;
+    p.epsilon = epsilon;
+    p.payload = std::move(r);
+    return p;
+  };
+  for (auto& p : dse::pareto_walk(solve, step, 1000, solve_options.progress))
+    front.points.push_back({p.first, p.second, std::move(p.payload)});
+  front.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return front;
+}
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/pareto.hpp ----
+// ---- begin ychart/synthesis/evolutionary.hpp ----
+// ychart/synthesis/evolutionary.hpp
+// The thesis's baseline (study 003, Secs. 4.4, 6.2): an evolutionary
+// search over implementations with Opt4J's settings -- population 50,
+// 25 parents and 25 offspring per generation, crossover rate 0.95 -- kept
+// for comparison with the exact model, not as a solver.
+//
+// Genotype: one mapping option per process task and one value per
+// parameter. Decoding: route() gives each communication its cheapest tree;
+// a binding that cannot be routed is repaired by moving a receiver (or the
+// sender) to a resource within the hop bound, so every individual
+// evaluated is feasible. This replaces Opt4J's SAT-decoding (a PB solver
+// steered by evolved priorities) with direct decoding and repair; the
+// selection is Opt4J's: binary tournaments for parents, the best 50 of
+// parents and offspring survive (elitist). Mutation resets each gene with
+// probability 1/genes; crossover is uniform.
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <random>
+#include <vector>
+
+namespace ychart::synthesis {
+
+struct EvolutionaryOptions {
+  std::size_t population = 50;  // alpha
+  std::size_t parents = 25;     // mu
+  std::size_t offspring = 25;   // lambda
+  double crossover_rate = 0.95;
+  double mutation_rate = -1;    // per gene; < 0: 1 / genes
+  std::size_t generations = 400;
+  /// Generations after which the best cost so far is recorded
+  /// (EvolutionaryResult::best_at), e.g. {100, 400} as in Table 7.1.
+  std::vector<std::size_t> checkpoints{100, 400};
+  std::uint64_t seed = 1;
+};
+
+struct EvolutionaryResult {
+  double best_cost = std::numeric_limits<double>::infinity();  // seconds
+  Implementation best;
+  std::vector<double> best_at;  // per checkpoint
+  std::size_t evaluations = 0, repairs = 0;
+  double seconds = 0;
+};
+
+namespace detail {
+
+struct Individual {
+  std::vector<std::size_t> genes;  // option position per process, then value per parameter
+  double cost = std::numeric_limits<double>::infinity();
+  Implementation implementation;
+};
+
+}  // namespace detail
+
+inline EvolutionaryResult evolve(const Specification& spec, const IndexedSpecification& ix,
+                                 const EvolutionaryOptions& o = {}) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (o.population == 0 || o.parents == 0 || o.offspring == 0)
+    throw specification_error("ychart: the evolutionary search needs a population, parents and offspring", "");
+  std::mt19937_64 rng(o.seed);
+  const std::size_t n_proc = ix.processes.size(), n_par = spec.architecture.parameters.size();
+  const std::size_t n_genes = n_proc + n_par;
+  auto range = [&](std::size_t g) {
+    return g < n_proc ? ix.options[g].size() : spec.architecture.parameters[g - n_proc].values.size();
+  };
+  auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
+  std::uniform_real_distribution<double> coin(0.0, 1.0);
+  const double mutation = o.mutation_rate >= 0 ? o.mutation_rate : 1.0 / static_cast<double>(n_genes);
+  EvolutionaryResult out;
+
+  auto resource = [&](const std::vector<std::size_t>& genes, std::size_t p) {
+    return spec.mappings[ix.options[p][genes[p]]].resource;
+  };
+  auto near = [&](std::size_t from, std::size_t to) {
+    const int h = ix.hops[from][to];
+    return h >= 0 && h <= spec.max_hops;
+  };
+  // Moves a task whose communication cannot reach it; true when every
+  // communication's ends are within the hop bound.
+  auto repair = [&](std::vector<std::size_t>& genes) {
+    for (std::size_t step = 0; step <= 4 * n_proc; ++step) {
+      bool clean = true;
+      for (const auto& com : ix.communications) {
+        const auto s = ix.process_of_task[com.sender];
+        for (auto q_task : com.receivers) {
+          const auto q = ix.process_of_task[q_task];
+          if (near(resource(genes, s), resource(genes, q))) continue;
+          clean = false;
+          ++out.repairs;
+          // Prefer moving the receiver next to the sender; else the sender.
+          std::vector<std::size_t> fits;
+          for (std::size_t i = 0; i < ix.options[q].size(); ++i)
+            if (near(resource(genes, s), spec.mappings[ix.options[q][i]].resource)) fits.push_back(i);
+          if (!fits.empty() && coin(rng) < 0.5) {
+            genes[q] = fits[pick(fits.size())];
+          } else {
+            fits.clear();
+            for (std::size_t i = 0; i < ix.options[s].size(); ++i)
+              if (near(spec.mappings[ix.options[s][i]].resource, resource(genes, q))) fits.push_back(i);
+            genes[fits.empty() ? q : s] = fits.empty() ? pick(ix.options[q].size()) : fits[pick(fits.size())];
+          }
+        }
+      }
+      if (clean) return true;
+    }
+    return false;
+  };
+  auto decode = [&](detail::Individual& x) {
+    if (!repair(x.genes)) return false;
+    std::vector<std::size_t> binding(n_proc), values(n_par);
+    for (std::size_t p = 0; p < n_proc; ++p) binding[p] = ix.options[p][x.genes[p]];
+    for (std::size_t k = 0; k < n_par; ++k) values[k] = x.genes[n_proc + k];
+    auto impl = route(spec, ix, std::move(binding), std::move(values));
+    if (!impl) return false;
+    x.cost = evaluate(spec, ix, *impl).cost;
+    x.implementation = std::move(*impl);
+    ++out.evaluations;
+    return true;
+  };
+  auto random_individual = [&] {
+    for (;;) {
+      detail::Individual x;
+      x.genes.resize(n_genes);
+      for (std::size_t g = 0; g < n_genes; ++g) x.genes[g] = pick(range(g));
+      if (decode(x)) return x;
+    }
+  };
+  auto by_cost = [](const detail::Individual& a, const detail::Individual& b) { return a.cost < b.cost; };
+
+  out.best_at.assign(o.checkpoints.size(), std::numeric_limits<double>::quiet_NaN());
+  std::vector<detail::Individual> population;
+  for (std::size_t k = 0; k < o.population; ++k) population.push_back(random_individual());
+  auto note_best = [&] {
+    const auto& b = *std::min_element(population.begin(), population.end(), by_cost);
+    if (b.cost < out.best_cost) out.best_cost = b.cost, out.best = b.implementation;
+  };
+  note_best();
+  for (std::size_t gen = 1; gen <= o.generations; ++gen) {
+    std::vector<const detail::Individual*> parents;
+    for (std::size_t k = 0; k < o.parents; ++k) {
+      const auto& a = population[pick(population.size())];
+      const auto& b = population[pick(population.size())];
+      parents.push_back(a.cost <= b.cost ? &a : &b);
+    }
+    std::vector<detail::Individual> children;
+    for (std::size_t k = 0; children.size() < o.offspring; k += 2) {
+      detail::Individual c1, c2;
+      c1.genes = parents[k % parents.size()]->genes;
+      c2.genes = parents[(k + 1) % parents.size()]->genes;
+      if (coin(rng) < o.crossover_rate)
+        for (std::size_t g = 0; g < n_genes; ++g)
+          if (coin(rng) < 0.5) std::swap(c1.genes[g], c2.genes[g]);
+      for (auto* c : {&c1, &c2}) {
+        if (children.size() >= o.offspring) break;
+        for (std::size_t g = 0; g < n_genes; ++g)
+          if (coin(rng) < mutation) c->genes[g] = pick(range(g));
+        if (!decode(*c)) *c = random_individual();
+        children.push_back(std::move(*c));
+      }
+    }
+    for (auto& c : children) population.push_back(std::move(c));
+    std::stable_sort(population.begin(), population.end(), by_cost);
+    population.resize(o.population);
+    note_best();
+    for (std::size_t k = 0; k < o.checkpoints.size(); ++k)
+      if (o.checkpoints[k] == gen) out.best_at[k] = out.best_cost;
+  }
+  for (auto& b : out.best_at)
+    if (std::isnan(b)) b = out.best_cost;  // checkpoints past the last generation
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+/// How often independent runs (seeds first_seed, first_seed + 1, ...)
+/// reach `optimum` (relative tolerance 1e-9) by each checkpoint.
+struct HitRates {
+  std::size_t runs = 0;
+  std::vector<double> hit_rate;     // per checkpoint
+  double best_cost = std::numeric_limits<double>::infinity();
+  double mean_seconds = 0;          // per run
+};
+
+inline HitRates hit_rates(const Specification& spec, const IndexedSpecification& ix, double optimum, std::size_t runs,
+                          EvolutionaryOptions o = {}, std::uint64_t first_seed = 1) {
+  HitRates h;
+  h.runs = runs;
+  h.hit_rate.assign(o.checkpoints.size(), 0.0);
+  for (std::size_t k = 0; k < runs; ++k) {
+    o.seed = first_seed + k;
+    const auto r = evolve(spec, ix, o);
+    h.best_cost = std::min(h.best_cost, r.best_cost);
+    h.mean_seconds += r.seconds / static_cast<double>(runs);
+    for (std::size_t c = 0; c < o.checkpoints.size(); ++c)
+      if (r.best_at[c] <= optimum + 1e-9 * std::abs(optimum)) h.hit_rate[c] += 1.0 / static_cast<double>(runs);
+  }
+  return h;
+}
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/evolutionary.hpp ----
+// ---- begin ychart/synthesis/load.hpp ----
+// ychart/synthesis/load.hpp
+// Synthesis specifications from JSON (study 003):
+//   { "max_hops": 10,                                              // optional
+//     "resources": [ { "id": "NCS", "kind": "processor",           // or bus, memory
+//                      "allocation_cost_us": 0, "power_w": 1.0,    // optional
+//                      "parameters": [ { "name": "num_of_shaves", "values": [1, 2, ...],
+//                                        "power_w": [0.1, ...] } ] } ],   // power optional
+//     "links": [ { "id": "l1", "from": "NCS", "to": "bus12", "cost_us": 20,
+//                  "bandwidth_mb_per_s": 40, "directed": false } ],       // last two optional
+//     "tasks": [ { "id": "input", "operation": "Placeholder" },           // a process task
+//                { "id": "t0", "communication": true, "bytes": 3136,
+//                  "from": "input", "to": ["model/conv2d_1"] } ],
+//     "mappings": [ { "task": "input", "resource": "Desktop", "cost_us": 0 },
+//                   { "task": "model/add_1", "resource": "NCS", "parameter": "num_of_shaves",
+//                     "cost_us": [ 31.2, ... ] } ] }                     // one per value
+// Keys starting with "_" are comments. Unknown keys are errors naming the
+// file, line and field; unknown resources, tasks and parameters too.
+
+
+
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace ychart::synthesis {
+
+inline Specification parse_specification(const io::JsonValue& root) {
+  using io::fail_at;
+  io::check_keys(root, {"max_hops", "resources", "links", "tasks", "mappings"});
+  Specification spec;
+  if (const auto* h = root.find("max_hops")) {
+    const double x = h->number();
+    if (!(x >= 1) || x != std::floor(x) || x > 1000) fail_at(*h, "must be a whole number from 1 to 1000");
+    spec.max_hops = static_cast<int>(x);
+  }
+  auto& arch = spec.architecture;
+  auto rethrow_at = [](const io::JsonValue& v, auto&& add) {
+    try {
+      return add();
+    } catch (const specification_error& e) {
+      fail_at(v, std::string(e.what()).substr(std::string("ychart: ").size()));
+    }
+  };
+  for (const auto& r : root.at("resources").elements()) {
+    io::check_keys(r, {"id", "kind", "allocation_cost_us", "power_w", "parameters"});
+    Resource res;
+    res.id = r.at("id").string();
+    const auto kind = r.at("kind").string();
+    if (kind == "processor") res.kind = ResourceKind::processor;
+    else if (kind == "bus") res.kind = ResourceKind::bus;
+    else if (kind == "memory") res.kind = ResourceKind::memory;
+    else fail_at(r.at("kind"), "unknown kind `" + kind + "` (processor, bus or memory)");
+    if (const auto* c = r.find("allocation_cost_us")) res.allocation_cost = io::non_negative(*c) * units::us;
+    if (const auto* w = r.find("power_w")) res.power = io::non_negative(*w) * units::W;
+    rethrow_at(r.at("id"), [&] { return arch.add_resource(res); });
+  }
+  for (const auto& r : root.at("resources").elements()) {
+    const auto* params = r.find("parameters");
+    if (!params) continue;
+    for (const auto& p : params->elements()) {
+      io::check_keys(p, {"name", "values", "power_w"});
+      std::vector<double> values;
+      for (const auto& v : p.at("values").elements()) values.push_back(v.number());
+      std::vector<Constant<dim::power>> power;
+      if (const auto* w = p.find("power_w"))
+        for (const auto& v : w->elements()) power.push_back(io::non_negative(v) * units::W);
+      rethrow_at(p, [&] { return arch.add_parameter(r.at("id").string(), p.at("name").string(), values, power); });
+    }
+  }
+  for (const auto& l : root.at("links").elements()) {
+    io::check_keys(l, {"id", "from", "to", "cost_us", "bandwidth_mb_per_s", "directed"});
+    const auto id = l.at("id").string();
+    Link link;
+    link.id = id;
+    for (const auto* end : {&l.at("from"), &l.at("to")}) {
+      const auto r = arch.find_resource(end->string());
+      if (!r) fail_at(*end, "link `" + id + "` names unknown resource `" + end->string() + "`");
+      (end == &l.at("from") ? link.from : link.to) = *r;
+    }
+    if (const auto* c = l.find("cost_us")) link.cost = io::non_negative(*c) * units::us;
+    if (l.find("bandwidth_mb_per_s")) link.bandwidth = io::positive(l, "bandwidth_mb_per_s") * units::MB_per_s;
+    if (const auto* d = l.find("directed")) link.directed = d->boolean();
+    rethrow_at(l, [&] { return arch.add_link(link); });
+  }
+  auto& app = spec.application;
+  for (const auto& t : root.at("tasks").elements()) {
+    io::check_keys(t, {"id", "operation", "communication", "bytes", "from", "to"});
+    const auto* comm = t.find("communication");
+    if (comm && comm->boolean()) {
+      const double bytes = t.find("bytes") ? io::non_negative(t.at("bytes")) : 0.0;
+      rethrow_at(t.at("id"), [&] { return app.add_communication(t.at("id").string(), bytes * units::B); });
+    } else {
+      for (const char* k : {"bytes", "from", "to"})
+        if (t.find(k)) fail_at(t.at(k), std::string("`") + k + "` belongs to a communication (\"communication\": true)");
+      rethrow_at(t.at("id"), [&] {
+        return app.add_process(t.at("id").string(), t.find("operation") ? t.at("operation").string() : std::string());
+      });
+    }
+  }
+  for (const auto& t : root.at("tasks").elements()) {
+    if (!t.find("communication") || !t.at("communication").boolean()) continue;
+    const auto id = t.at("id").string();
+    rethrow_at(t.at("from"), [&] {
+      app.add_dependency(t.at("from").string(), id);
+      return 0;
+    });
+    for (const auto& q : t.at("to").elements()) rethrow_at(q, [&] {
+        app.add_dependency(id, q.string());
+        return 0;
+      });
+  }
+  for (const auto& m : root.at("mappings").elements()) {
+    io::check_keys(m, {"task", "resource", "cost_us", "parameter"});
+    const auto task = m.at("task").string(), resource = m.at("resource").string();
+    if (const auto* p = m.find("parameter")) {
+      std::vector<Constant<dim::time>> costs;
+      for (const auto& c : m.at("cost_us").elements()) costs.push_back(io::non_negative(c) * units::us);
+      rethrow_at(m, [&] { return spec.add_mapping(task, resource, p->string(), costs); });
+    } else {
+      rethrow_at(m, [&] { return spec.add_mapping(task, resource, io::non_negative(m.at("cost_us")) * units::us); });
+    }
+  }
+  return spec;
+}
+
+inline Specification load_specification(const std::filesystem::path& file) {
+  return parse_specification(io::JsonValue::read(file));
+}
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/load.hpp ----
 // ---- end ychart/ychart.hpp ----

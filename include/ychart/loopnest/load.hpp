@@ -20,6 +20,7 @@
 
 #include "../expr/operators.hpp"
 #include "../io/json.hpp"
+#include "../io/json_fields.hpp"
 #include "../io/parse_error.hpp"
 
 #include <filesystem>
@@ -31,33 +32,10 @@ namespace ychart::loopnest {
 
 namespace detail {
 
-[[noreturn]] inline void fail_at(const io::JsonValue& v, const std::string& message) {
-  throw io::parse_error(v.source_name(), v.line(), v.column(), v.path(), message);
-}
-
-inline void check_keys(const io::JsonValue& object, std::initializer_list<std::string_view> known) {
-  if (!object.is_object()) fail_at(object, "must be an object");
-  for (const auto& [key, value] : object.items()) {
-    if (!key.empty() && key.front() == '_') continue;
-    bool ok = false;
-    std::string list;
-    for (auto k : known) ok = ok || k == key, list += (list.empty() ? "" : ", ") + std::string(k);
-    if (!ok) fail_at(value, "unknown key (known here: " + list + ")");
-  }
-}
-
-inline double positive(const io::JsonValue& object, std::string_view key) {
-  const auto& v = object.at(key);
-  const double x = v.number();
-  if (!(x > 0) || !std::isfinite(x)) fail_at(v, "must be positive");
-  return x;
-}
-
-inline double non_negative(const io::JsonValue& v) {
-  const double x = v.number();
-  if (!(x >= 0) || !std::isfinite(x)) fail_at(v, "must not be negative");
-  return x;
-}
+using io::check_keys;
+using io::fail_at;
+using io::non_negative;
+using io::positive;
 
 inline Loop loop_at(const io::JsonValue& v) {
   const auto l = parse_loop(v.string());
