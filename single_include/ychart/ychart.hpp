@@ -20374,8 +20374,9 @@ inline HitRates hit_rates(const Specification& spec, const IndexedSpecification&
     h.best_cost = std::min(h.best_cost, r.best_cost);
     h.mean_seconds += r.seconds / static_cast<double>(runs);
     for (std::size_t c = 0; c < o.checkpoints.size(); ++c)
-      if (r.best_at[c] <= optimum + 1e-9 * std::abs(optimum)) h.hit_rate[c] += 1.0 / static_cast<double>(runs);
+      h.hit_rate[c] += r.best_at[c] <= optimum + 1e-9 * std::abs(optimum);
   }
+  for (auto& rate : h.hit_rate) rate /= static_cast<double>(std::max<std::size_t>(1, runs));  // counts to rates
   return h;
 }
 
