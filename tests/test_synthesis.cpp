@@ -438,6 +438,8 @@ TEST(Synthesis, UnroutableModelIsInfeasibleAndSaysWhy) {
   EXPECT_EQ(r.status, Status::infeasible);
   EXPECT_NE(r.message.find("task `p1`"), std::string::npos) << r.message;
   EXPECT_NE(r.message.find("to_p"), std::string::npos) << r.message;
+  // The evolutionary search cannot repair it either, and says so instead of looping.
+  EXPECT_THROW((void)evolve(spec, spec.validate()), specification_error);
   // With two hops allowed it is routable, through B.
   spec.max_hops = 2;
   const auto ok = solve_synthesis(spec);

@@ -126,12 +126,15 @@ inline EvolutionaryResult evolve(const Specification& spec, const IndexedSpecifi
     return true;
   };
   auto random_individual = [&] {
-    for (;;) {
+    for (int attempt = 0; attempt < 1000; ++attempt) {
       detail::Individual x;
       x.genes.resize(n_genes);
       for (std::size_t g = 0; g < n_genes; ++g) x.genes[g] = pick(range(g));
       if (decode(x)) return x;
     }
+    // Repair failed from 1000 random starts: likely no binding is routable
+    // (solve_synthesis() says which tasks and communications conflict).
+    throw specification_error("ychart: the evolutionary search found no routable binding in 1000 random tries", "");
   };
   auto by_cost = [](const detail::Individual& a, const detail::Individual& b) { return a.cost < b.cost; };
 
