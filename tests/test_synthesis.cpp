@@ -9,9 +9,12 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -59,7 +62,7 @@ double cheapest_tree(const Specification& spec, const IndexedSpecification& ix, 
           ++used;
         }
       }
-    if (used != static_cast<std::size_t>(__builtin_popcount(set))) continue;  // not a tree from root
+    if (used != static_cast<std::size_t>(std::popcount(set))) continue;  // not a tree from root
     for (auto q : leaves) ok = ok && depth[q] >= 0 && depth[q] <= spec.max_hops;
     if (ok) best = cost;
   }
