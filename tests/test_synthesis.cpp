@@ -326,6 +326,23 @@ TEST(Synthesis, MobileNetSizedGraphIsSolvedAndBeatsEveryOneDeviceBinding) {
   EXPECT_LE(r.cost, on_host.cost);
 }
 
+TEST(Synthesis, TimeLimitedSolveKeepsAFeasibleFallback) {
+  // 500 tasks: GLPK's root LP alone takes longer than the limit.
+  const auto spec = study003::random_layered(500, 4, 7, false);
+  const auto ix = spec.validate();
+  SolveOptions so;
+  so.time_limit = 0.01;
+  const auto r = solve_synthesis(spec, ix, {}, so);
+  ASSERT_EQ(r.status, Status::time_limit);
+  ASSERT_TRUE(r.implementation.has_value()) << r.message;
+  EXPECT_NEAR(evaluate(spec, ix, *r.implementation).cost, r.cost, 1e-15);
+  // Everything on the host is one of the fallback's candidates.
+  std::vector<std::size_t> host;
+  for (std::size_t p = 0; p < ix.processes.size(); ++p) host.push_back(option_on(spec, ix, spec.application.tasks[ix.processes[p]].id, "host"));
+  EXPECT_LE(r.cost, evaluate(spec, ix, *route(spec, ix, host, {})).cost + 1e-12);
+  EXPECT_NE(r.message.find("fallback"), std::string::npos) << r.message;
+}
+
 TEST(Synthesis, EvolutionarySearchIsFeasibleAndNeverBelowTheOptimum) {
   const auto spec = load_specification(example13);
   const auto ix = spec.validate();

@@ -537,11 +537,76 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
   return out;
 }
 
+/// A feasible implementation without the solver, for a solve stopped before
+/// GLPK found one: the cheaper of (a) every task on its cheapest allowed
+/// option, parameters at the values cheapest for the tasks that use them,
+/// and (b) every task on one resource, for each resource that can run them
+/// all; each routed by route() and kept only if it meets the options'
+/// limits. Empty when none of these is routable.
+inline std::optional<Implementation> fallback_implementation(const Specification& spec, const IndexedSpecification& ix,
+                                                             const std::vector<std::vector<bool>>& allowed,
+                                                             const SynthesisOptions& o) {
+  const auto& params = spec.architecture.parameters;
+  std::vector<std::size_t> values(params.size(), 0);
+  for (std::size_t k = 0; k < params.size(); ++k) {
+    if (o.fixed_parameter_values) {
+      values[k] = (*o.fixed_parameter_values)[k];
+      continue;
+    }
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t v = 0; v < params[k].values.size(); ++v) {
+      if (o.parameter_limit && o.parameter_limit->first == k && params[k].values[v] > o.parameter_limit->second) continue;
+      double total = 0;
+      for (std::size_t p = 0; p < ix.processes.size(); ++p)
+        for (std::size_t i = 0; i < ix.options[p].size(); ++i) {
+          const auto& m = spec.mappings[ix.options[p][i]];
+          if (allowed[p][i] && m.parameter == k) total += m.seconds(v);
+        }
+      if (total < best) best = total, values[k] = v;
+    }
+  }
+  std::vector<std::vector<std::size_t>> candidates(1);
+  for (std::size_t p = 0; p < ix.processes.size(); ++p) {
+    std::size_t pick = ix.options[p].size();
+    for (std::size_t i = 0; i < ix.options[p].size(); ++i) {
+      if (!allowed[p][i]) continue;
+      const auto& m = spec.mappings[ix.options[p][i]];
+      if (pick == ix.options[p].size() ||
+          m.seconds(m.parameter ? values[*m.parameter] : 0) <
+              spec.mappings[ix.options[p][pick]].seconds(m.parameter ? values[*m.parameter] : 0))
+        pick = i;
+    }
+    if (pick == ix.options[p].size()) return std::nullopt;
+    candidates[0].push_back(ix.options[p][pick]);
+  }
+  for (std::size_t r = 0; r < spec.architecture.resources.size(); ++r) {
+    std::vector<std::size_t> all_here;
+    for (std::size_t p = 0; p < ix.processes.size(); ++p)
+      for (std::size_t i = 0; i < ix.options[p].size(); ++i)
+        if (allowed[p][i] && spec.mappings[ix.options[p][i]].resource == r) all_here.push_back(ix.options[p][i]);
+    if (all_here.size() == ix.processes.size()) candidates.push_back(all_here);
+  }
+  std::optional<Implementation> best;
+  double best_cost = std::numeric_limits<double>::infinity();
+  for (auto& binding : candidates) {
+    auto impl = route(spec, ix, binding, values);
+    if (!impl) continue;
+    const auto b = evaluate(spec, ix, *impl);
+    if (o.parameter_limit && b.parameter_value[o.parameter_limit->first] > o.parameter_limit->second) continue;
+    if (o.power_limit && b.power > o.power_limit->value()) continue;
+    if (o.processor_limit && b.allocated_processors > *o.processor_limit) continue;
+    if (b.cost < best_cost) best_cost = b.cost, best = std::move(impl);
+  }
+  return best;
+}
+
 }  // namespace detail
 
 /// Solves the synthesis problem exactly. `optimal` means GLPK proved the
-/// least cost; `infeasible` names a task and communication that cannot be
-/// routed (or, when the propagation finds none, the communications of an
+/// least cost. A solve stopped by a limit keeps GLPK's incumbent, or else a
+/// feasible fallback (said in the message), with GLPK's bound if it has
+/// one. `infeasible` names a task and communication that cannot be routed
+/// (or, when the propagation finds none, the communications of an
 /// irreducible conflict, or the epsilon limit that excludes everything).
 inline SynthesisResult solve_synthesis(const Specification& spec, const IndexedSpecification& ix,
                                        const SynthesisOptions& o = {}, const SolveOptions& solve_options = {}) {
@@ -585,6 +650,17 @@ inline SynthesisResult solve_synthesis(const Specification& spec, const IndexedS
   }
   std::vector<bool> active(ix.communications.size(), true);
   auto r = detail::solve_model(spec, ix, reach.allowed, active, o, solve_options);
+  if (!r.implementation && (r.status == Status::time_limit || r.status == Status::node_limit)) {
+    if (auto g = detail::fallback_implementation(spec, ix, reach.allowed, o)) {
+      r.breakdown = evaluate(spec, ix, *g);
+      r.cost = r.breakdown.cost;
+      r.implementation = std::move(g);
+      r.message += (r.message.empty() ? "" : "; ") +
+                   std::string("GLPK had no incumbent when it stopped: the implementation is a fallback (cheapest "
+                               "option per task, or everything on one resource), feasible but not proven");
+      if (std::isfinite(r.bound)) r.gap = (r.cost - r.bound) / std::max(1e-300, std::abs(r.cost));
+    }
+  }
   if (r.status == Status::infeasible) {
     const bool limited = o.parameter_limit || o.power_limit || o.processor_limit;
     // Without an epsilon limit only routing can conflict: drop
