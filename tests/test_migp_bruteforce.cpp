@@ -1187,6 +1187,28 @@ struct MarketSplit {
   }
 };
 
+TEST(MigpStatus, OneValueIntegerInLogAndLinearSpace) {
+  // Found by fuzz_model: n1 in [1, 1] appears in monomials (log space) and in
+  // the objective (linear space). Its one-value encoding gives two equality
+  // rows on one column (z = 1, n1 = z); both interior-point solvers failed on
+  // that rank-deficient relaxation until the rows fix the column instead.
+  // Enumeration: n1 = 1, n0 = 1, t = max(0.5, 0.25) -> 0.5 * 0.5 - 3 = -2.75.
+  for (Method method : {Method::automatic, Method::outer_approximation, Method::branch_and_bound}) {
+    SCOPED_TRACE(std::string(to_string(method)));
+    Model m;
+    auto n0 = m.integer("n0", 1, 2);
+    auto n1 = m.integer("n1", 1, 1);
+    auto t = m.positive("t");
+    m.subject_to(t >= 0.5 * pow(n1, -2));
+    m.subject_to(t >= 0.25 * pow(n0, 2) * pow(n1, -2));
+    m.minimize(0.5 * t + (-3) * n1);
+    const Solution s = m.solve(options(method));
+    ASSERT_EQ(s.status(), Status::optimal) << s.message();
+    EXPECT_NEAR(s.objective(), -2.75, 1e-7);
+    EXPECT_EQ(s[n0], 1.0);
+  }
+}
+
 TEST(MigpStatus, MarketSplitStopsAtTheTimeLimit) {
   for (Method method : {Method::automatic, Method::branch_and_bound}) {
     SCOPED_TRACE(std::string(to_string(method)));

@@ -5727,16 +5727,27 @@ class MigpContext {
   }
 
   // ---- NLP with given column bounds ----
-  NlpOutcome solve_nlp(const std::vector<double>& lower, const std::vector<double>& upper,
+  NlpOutcome solve_nlp(const std::vector<double>& given_lower, const std::vector<double>& given_upper,
                        const std::vector<double>* start = nullptr) {
-    if (linear_) return solve_lp(lower, upper);
+    if (linear_) return solve_lp(given_lower, given_upper);
     NlpOutcome out;
     for (int j = 0; j < form_.nlp.n; ++j)
-      if (lower[j] > upper[j]) {  // an empty box (Ipopt would throw)
+      if (given_lower[j] > given_upper[j]) {  // an empty box (Ipopt would throw)
         out.kind = NlpOutcome::infeasible;
-        out.x = lower;
+        out.x = given_lower;
         return out;
       }
+    // An equality row left with one free column fixes that column: its
+    // bounds become the value, and the row a constant (checked below).
+    // Two such rows on one column (a one-value encoding: z = 1 and n = z
+    // with n fixed) are otherwise a rank-deficient Jacobian on which both
+    // interior-point solvers fail.
+    std::vector<double> lower = given_lower, upper = given_upper;
+    if (!fix_singleton_rows(lower, upper)) {
+      out.kind = NlpOutcome::infeasible;
+      out.x = given_lower;
+      return out;
+    }
     // Rows over fixed columns only are constants: checked here and left out,
     // since Ipopt cannot handle an equality whose Jacobian row is zero. A
     // stored zero coefficient (log 1 in an encoding row) does not make a row
@@ -5821,6 +5832,44 @@ class MigpContext {
     out.kind = NlpOutcome::infeasible;
     out.x.assign(rr.y.begin(), rr.y.begin() + form_.nlp.n);
     return out;
+  }
+
+  /// Fixes every column that an equality row leaves alone among free
+  /// columns, until none is left; false when a fixed value leaves a bound.
+  bool fix_singleton_rows(std::vector<double>& lower, std::vector<double>& upper) const {
+    const auto& f = form_.nlp;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int i = 0; i < f.constraint_count(); ++i) {
+        if (f.kind[i] != lower::RowKind::linear_eq) continue;
+        int free_column = -1;
+        double coefficient = 0.0, rest = 0.0;
+        bool single = true;
+        for (int r = f.first_term[i]; r < f.first_term[i + 1] && single; ++r) {
+          rest += f.b[r];
+          for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
+            if (it.value() == 0.0) continue;
+            if (lower[it.col()] == upper[it.col()]) {
+              rest += it.value() * lower[it.col()];
+            } else if (free_column < 0 || free_column == it.col()) {
+              free_column = it.col();
+              coefficient += it.value();
+            } else {
+              single = false;
+              break;
+            }
+          }
+        }
+        if (!single || free_column < 0 || coefficient == 0.0) continue;
+        const int j = free_column;
+        const double value = -rest / coefficient;
+        const double tol = 1e-9 * std::max(1.0, std::abs(value));
+        if (value < lower[j] - tol || value > upper[j] + tol) return false;
+        lower[j] = upper[j] = std::clamp(value, lower[j], upper[j]);
+        changed = true;
+      }
+    }
+    return true;
   }
 
   /// A form without convex rows: the relaxation is an LP, solved exactly by
