@@ -19521,61 +19521,22 @@ inline std::optional<Implementation> route(const Specification& spec, const Inde
 // epsilon rows bound a parameter's value, the power, or the allocated
 // processors -- the fronts of synthesis/pareto.hpp.
 
+// ---- begin ychart/synthesis/detail/routability.hpp ----
+// ychart/synthesis/detail/routability.hpp
+// What the synthesis model needs to know about routes before it is built:
+// which resources each task can take so that every communication stays
+// within the hop bound (arc consistency), whether the links form a forest
+// (one path between two resources: the tree formulation), each link's two
+// sides, and whether the hop bound can cut any simple path at all.
 
 
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstddef>
-#include <limits>
 #include <optional>
-#include <string>
 #include <utility>
 #include <vector>
 
-namespace ychart::synthesis {
-
-/// How routes are modelled. `flow`: per-receiver flows over directed link
-/// uses, any architecture (hop-indexed when the hop bound can cut a path).
-/// `tree`: for undirected links without cycles, a link is used when the
-/// sender is on one side and a receiver on the other -- no flow variables.
-/// `automatic` takes `tree` where it applies.
-enum class Routing { automatic, flow, tree };
-
-struct SynthesisOptions {
-  Routing routing = Routing::automatic;
-  /// Epsilon-constraints: the value of a parameter (0 while its resource
-  /// is unallocated), the power, the number of allocated processors.
-  std::optional<std::pair<std::size_t, double>> parameter_limit;  // (parameter, largest value)
-  std::optional<Constant<dim::power>> power_limit;
-  std::optional<std::size_t> processor_limit;
-  /// Evaluate rather than explore: the binding (option per process) and,
-  /// optionally, the parameter values are fixed; routes and allocation
-  /// are still chosen exactly.
-  std::optional<std::vector<std::size_t>> fixed_binding;
-  std::optional<std::vector<std::size_t>> fixed_parameter_values;
-  /// The MIGP engine's neighbourhood search for a first incumbent. Off by
-  /// default here: GLPK's presolver and cuts (which a start point turns
-  /// off) solve these models faster -- the 13-node example in 2 ms instead
-  /// of 60 ms (docs/performance.md).
-  bool start_heuristic = false;
-};
-
-struct SynthesisResult {
-  Status status = Status::numerical_error;
-  std::string message;
-  std::optional<Implementation> implementation;
-  Breakdown breakdown;      // evaluate() on the implementation
-  double cost = std::numeric_limits<double>::quiet_NaN();   // seconds, the proven optimum when optimal
-  double bound = std::numeric_limits<double>::quiet_NaN();  // seconds
-  double gap = std::numeric_limits<double>::quiet_NaN();
-  double seconds = 0;       // wall-clock, model building included
-  std::size_t variables = 0, constraints = 0;
-};
-
-namespace detail {
-
-inline bool empty(const Affine<>& a) { return a.terms().size() == 0; }
+namespace ychart::synthesis::detail {
 
 /// Each process task's resources that can still meet every communication
 /// within the hop bound (arc consistency over the communications). On a
@@ -19686,6 +19647,64 @@ inline bool hop_bound_binds(const Specification& spec, const IndexedSpecificatio
   for (std::size_t r = 0; r < n && !longer; ++r) dfs(dfs, r, 0);
   return longer;
 }
+
+}  // namespace ychart::synthesis::detail
+// ---- end ychart/synthesis/detail/routability.hpp ----
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::synthesis {
+
+/// How routes are modelled. `flow`: per-receiver flows over directed link
+/// uses, any architecture (hop-indexed when the hop bound can cut a path).
+/// `tree`: for undirected links without cycles, a link is used when the
+/// sender is on one side and a receiver on the other -- no flow variables.
+/// `automatic` takes `tree` where it applies.
+enum class Routing { automatic, flow, tree };
+
+struct SynthesisOptions {
+  Routing routing = Routing::automatic;
+  /// Epsilon-constraints: the value of a parameter (0 while its resource
+  /// is unallocated), the power, the number of allocated processors.
+  std::optional<std::pair<std::size_t, double>> parameter_limit;  // (parameter, largest value)
+  std::optional<Constant<dim::power>> power_limit;
+  std::optional<std::size_t> processor_limit;
+  /// Evaluate rather than explore: the binding (option per process) and,
+  /// optionally, the parameter values are fixed; routes and allocation
+  /// are still chosen exactly.
+  std::optional<std::vector<std::size_t>> fixed_binding;
+  std::optional<std::vector<std::size_t>> fixed_parameter_values;
+  /// The MIGP engine's neighbourhood search for a first incumbent. Off by
+  /// default here: GLPK's presolver and cuts (which a start point turns
+  /// off) solve these models faster -- the 13-node example in 2 ms instead
+  /// of 60 ms (docs/performance.md).
+  bool start_heuristic = false;
+};
+
+struct SynthesisResult {
+  Status status = Status::numerical_error;
+  std::string message;
+  std::optional<Implementation> implementation;
+  Breakdown breakdown;      // evaluate() on the implementation
+  double cost = std::numeric_limits<double>::quiet_NaN();   // seconds, the proven optimum when optimal
+  double bound = std::numeric_limits<double>::quiet_NaN();  // seconds
+  double gap = std::numeric_limits<double>::quiet_NaN();
+  double seconds = 0;       // wall-clock, model building included
+  std::size_t variables = 0, constraints = 0;
+};
+
+namespace detail {
+
+inline bool empty(const Affine<>& a) { return a.terms().size() == 0; }
 
 /// Builds and solves the model for the communications in `active` (all
 /// others are left out; the infeasibility diagnosis drops some).
