@@ -90,7 +90,7 @@ Enumerated enumerate_all(const Specification& spec, const IndexedSpecification& 
       double exec = exec_base;
       for (std::size_t p = 0; p < ix.processes.size(); ++p) {
         const auto& m = spec.mappings[binding[p]];
-        exec += m.seconds(m.parameter ? v[*m.parameter] : 0);
+        exec += m.seconds(v);
       }
       // Extra resources (buses, idle processors) the routes may pass.
       const std::uint32_t free = ((1u << n) - 1) & ~bound;

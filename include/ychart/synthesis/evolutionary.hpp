@@ -79,10 +79,7 @@ inline EvolutionaryResult evolve(const Specification& spec, const IndexedSpecifi
   auto resource = [&](const std::vector<std::size_t>& genes, std::size_t p) {
     return spec.mappings[ix.options[p][genes[p]]].resource;
   };
-  auto near = [&](std::size_t from, std::size_t to) {
-    const int h = ix.hops[from][to];
-    return h >= 0 && h <= spec.max_hops;
-  };
+  auto near = [&](std::size_t from, std::size_t to) { return ix.within_hops(from, to, spec.max_hops); };
   // Moves a task whose communication cannot reach it; true when every
   // communication's ends are within the hop bound.
   auto repair = [&](std::vector<std::size_t>& genes) {

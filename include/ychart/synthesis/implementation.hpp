@@ -69,7 +69,7 @@ inline Breakdown evaluate(const Specification& spec, const IndexedSpecification&
       throw specification_error("ychart: parameter `" + arch.parameters[*m.parameter].name + "` has no value " +
                                     std::to_string(impl.parameter_values[*m.parameter]),
                                 arch.parameters[*m.parameter].name);
-    b.task_seconds[p] = m.seconds(m.parameter ? impl.parameter_values[*m.parameter] : 0);
+    b.task_seconds[p] = m.seconds(impl.parameter_values);
     b.execution += b.task_seconds[p];
     where[p] = m.resource;
     b.allocated[m.resource] = true;

@@ -32,6 +32,11 @@ struct MappingOption {
 
   /// The cost with the parameter at its v-th value.
   double seconds(std::size_t v) const { return parameter ? costs[v].value() : cost.value(); }
+  /// The cost with every parameter at the given value indices (one per
+  /// parameter of the architecture).
+  double seconds(const std::vector<std::size_t>& parameter_values) const {
+    return seconds(parameter ? parameter_values[*parameter] : 0);
+  }
 };
 
 /// The specification, indexed: each process task's options, each
@@ -47,6 +52,11 @@ struct IndexedSpecification {
   std::vector<Arc> arcs;
   std::vector<std::vector<double>> link_seconds;     // communication x link
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  /// Whether a route of at most max_hops links joins the two resources.
+  bool within_hops(std::size_t from, std::size_t to, int max_hops) const {
+    return hops[from][to] >= 0 && hops[from][to] <= max_hops;
+  }
 };
 
 class Specification {
@@ -172,10 +182,8 @@ class Specification {
       for (auto q : com.receivers) {
         bool routable = false;
         for (auto a : sender_options)
-          for (auto b : s.options[s.process_of_task[q]]) {
-            const int h = s.hops[mappings[a].resource][mappings[b].resource];
-            routable = routable || (h >= 0 && h <= max_hops);
-          }
+          for (auto b : s.options[s.process_of_task[q]])
+            routable = routable || s.within_hops(mappings[a].resource, mappings[b].resource, max_hops);
         if (!routable) {
           const auto& id = tasks[com.task].id;
           throw specification_error("ychart: communication `" + id + "` cannot be routed: no path of at most " +

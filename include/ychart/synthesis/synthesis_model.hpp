@@ -8,14 +8,18 @@
 //         is unallocated)
 //   y_ov  option o used with value v: sum_v y_ov = m_o, y_ov <= z_kv
 //   u_ca  communication c uses arc a (a link in one direction)
-//   f_cqa the flow of c towards its receiver q over arc a (continuous):
-//         out - in = m(sender on r) - m(q on r) at every resource r,
-//         f_cqa <= u_ca; with a hop bound shorter than the longest simple
-//         path, f is indexed by hop as well (OpenDSE's HOP encoding).
-// Rows: sum_o m_o = 1 per task (4.7); m_o <= a_r (4.8); u_ca <= a_from,
-// a_to; at most one arc into each resource and none into the sender's
-// (EQ12, EQ13: trees); u_ca <= sum_q f_cqa (no idle link uses); a_r <=
-// its uses (EQ30: nothing allocated for nothing). Cost = execution +
+// Routes, one of two ways (Routing):
+//   tree  on a forest of undirected links, u_cl >= S_side + Q_other - 1:
+//         c crosses link l when its sender is on one side and a receiver
+//         on the other; pairs farther apart than max_hops are excluded;
+//   flow  f_cqa, the flow of c towards its receiver q over arc a
+//         (continuous): out - in = m(sender on r) - m(q on r) at every
+//         resource r, f_cqa <= u_ca, u_ca <= sum_q f_cqa (no idle link
+//         uses); at most one arc into each resource and none into the
+//         sender's (EQ12, EQ13: trees); with a hop bound that can cut a
+//         simple path, f is indexed by hop (OpenDSE's HOP encoding).
+// Rows: sum_o m_o = 1 per task (4.7); m_o <= a_r (4.8); u <= a at both
+// ends; a_r <= its uses (EQ30: nothing allocated for nothing). Cost = execution +
 // link costs of the routes + allocation costs, in seconds. Optional
 // epsilon rows bound a parameter's value, the power, or the allocated
 // processors -- the fronts of synthesis/pareto.hpp.
@@ -33,6 +37,7 @@
 #include <cstddef>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -60,8 +65,8 @@ struct SynthesisOptions {
   std::optional<std::vector<std::size_t>> fixed_parameter_values;
   /// The MIGP engine's neighbourhood search for a first incumbent. Off by
   /// default here: GLPK's presolver and cuts (which a start point turns
-  /// off) solve these models faster -- the 13-node example in 2 ms instead
-  /// of 60 ms (docs/performance.md).
+  /// off) solve these models faster -- the 13-node example in 1.5 ms
+  /// instead of 17.5 ms (docs/performance.md).
   bool start_heuristic = false;
 };
 
@@ -166,10 +171,9 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
   }
   // Routing.
   const auto& arcs = ix.arcs;
-  const bool hop_indexed = hop_bound_binds(spec, ix);
   std::vector<std::vector<std::optional<Discrete<>>>> u(ix.communications.size());
-  const bool use_tree = o.routing == Routing::tree || (o.routing == Routing::automatic && links_form_forest(spec));
-  if (o.routing == Routing::tree && !links_form_forest(spec))
+  const bool use_tree = o.routing != Routing::flow && links_form_forest(spec);
+  if (o.routing == Routing::tree && !use_tree)
     throw specification_error("ychart: Routing::tree needs undirected links without cycles; use Routing::flow", "");
   if (use_tree) {
     // A communication crosses link l when its sender is on one side of l
@@ -215,11 +219,22 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
         const auto q = ix.process_of_task[q_task];
         for (std::size_t r = 0; r < n_res; ++r)
           for (std::size_t t = 0; t < n_res; ++t)
-            if (on[s][r] && on[q][t] && (ix.hops[r][t] < 0 || ix.hops[r][t] > spec.max_hops))
+            if (on[s][r] && on[q][t] && !ix.within_hops(r, t, spec.max_hops))
               model.subject_to(*on[s][r] + *on[q][t] <= 1.0);
       }
     }
   } else {
+    const bool hop_indexed = hop_bound_binds(spec, ix);
+    // Fewest hops from any resource of one set to any of another (-1: none).
+    auto fewest_hops = [&](std::span<const std::size_t> from, std::span<const std::size_t> to) {
+      int best = -1;
+      for (auto f : from)
+        for (auto t : to) {
+          const int h = ix.hops[f][t];
+          if (h >= 0 && (best < 0 || h < best)) best = h;
+        }
+      return best;
+    };
     for (std::size_t c = 0; c < ix.communications.size(); ++c) {
       if (!active[c]) continue;
       const auto& com = ix.communications[c];
@@ -239,31 +254,19 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
       }
       if (all_local) continue;
       // Arcs on some path of <= max_hops from a root to a leaf.
-      auto distance = [&](const std::vector<std::size_t>& from, std::size_t to) {
-        int best = -1;
-        for (auto f : from) {
-          const int h = ix.hops[f][to];
-          if (h >= 0 && (best < 0 || h < best)) best = h;
-        }
-        return best;
-      };
-      auto distance_to = [&](std::size_t from, const std::vector<std::size_t>& to) {
-        int best = -1;
-        for (auto t : to) {
-          const int h = ix.hops[from][t];
-          if (h >= 0 && (best < 0 || h < best)) best = h;
-        }
-        return best;
+      auto before_arc = [&](const Arc& a) { return fewest_hops(roots, std::span(&a.from, 1)); };
+      auto after_arc = [&](const Arc& a, const std::vector<std::size_t>& leaf) {
+        return fewest_hops(std::span(&a.to, 1), leaf);
       };
       u[c].resize(arcs.size());
       std::vector<Affine<>> in_arcs(n_res), carried(arcs.size());
       for (std::size_t k = 0; k < arcs.size(); ++k) {
         const auto& a = arcs[k];
-        const int before = distance(roots, a.from);
+        const int before = before_arc(a);
         if (before < 0) continue;
         bool useful = false;
         for (const auto& l : leaves) {
-          const int after = distance_to(a.to, l);
+          const int after = after_arc(a, l);
           useful = useful || (after >= 0 && before + 1 + after <= spec.max_hops);
         }
         if (!useful) continue;
@@ -295,7 +298,7 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
           for (std::size_t k = 0; k < arcs.size(); ++k) {
             if (!u[c][k]) continue;
             if (hop_indexed) {
-              const int before = distance(roots, arcs[k].from), after = distance_to(arcs[k].to, leaves[j]);
+              const int before = before_arc(arcs[k]), after = after_arc(arcs[k], leaves[j]);
               if (before < 0 || after < 0 || before > t || t + 1 + after > spec.max_hops) continue;
             }
             auto x = model.real("f[" + cid + ">" + tasks[com.receivers[j]].id + ":" + std::to_string(k) +
@@ -463,8 +466,7 @@ inline std::optional<Implementation> fallback_implementation(const Specification
       if (!allowed[p][i]) continue;
       const auto& m = spec.mappings[ix.options[p][i]];
       if (pick == ix.options[p].size() ||
-          m.seconds(m.parameter ? values[*m.parameter] : 0) <
-              spec.mappings[ix.options[p][pick]].seconds(m.parameter ? values[*m.parameter] : 0))
+          m.seconds(values) < spec.mappings[ix.options[p][pick]].seconds(values))
         pick = i;
     }
     if (pick == ix.options[p].size()) return std::nullopt;

@@ -29,8 +29,7 @@ inline Reachability propagate_reachability(const Specification& spec, const Inde
   Reachability out{start, std::nullopt};
   auto& allowed = out.allowed;
   auto near = [&](std::size_t a, std::size_t b) {  // option indices, sender's then receiver's
-    const int h = ix.hops[spec.mappings[a].resource][spec.mappings[b].resource];
-    return h >= 0 && h <= spec.max_hops;
+    return ix.within_hops(spec.mappings[a].resource, spec.mappings[b].resource, spec.max_hops);
   };
   // Prune x's options that no allowed option of y supports, in either direction.
   auto revise = [&](std::size_t x, std::size_t y, bool x_sends) {
