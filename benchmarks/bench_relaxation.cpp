@@ -44,6 +44,8 @@
 // (docs/performance.md has the command behind its table).
 #include "baseline_ipopt_relaxation.hpp"
 
+#include <ychart/engine.hpp>  // the lowering and the GP back ends, timed on their own
+
 #include <data/shan2021_ch3.hpp>
 #include <study001/common/study.hpp>
 

@@ -13,6 +13,8 @@
 // found symmetric), detect_ms (the detection alone).
 #include "study001/ch3/plain_model.hpp"
 
+#include <ychart/engine.hpp>  // symmetry detection, timed on its own
+
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

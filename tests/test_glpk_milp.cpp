@@ -3,6 +3,7 @@
 // checked by enumeration, a mixed problem with a closed form, unbounded and
 // infeasible relaxations, and a time limit with incumbent, bound and gap.
 #include <ychart/ychart.hpp>
+#include <ychart/engine.hpp>  // the solver engine itself, which this test exercises
 #include "data/shan2021_ch3.hpp"
 
 #include <gtest/gtest.h>

@@ -3,6 +3,7 @@
 // propagation (domains shrink before encoding; empty domains are infeasible),
 // and the linear-space reduction of II >= WCET / N.
 #include <ychart/ychart.hpp>
+#include <ychart/engine.hpp>  // the solver engine itself, which this test exercises
 
 #include <gtest/gtest.h>
 

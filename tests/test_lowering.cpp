@@ -1,6 +1,7 @@
 // The log-space standard form: rows, coefficients, kinds, epigraphs, bounds,
 // and the feasibility relaxation.
 #include <ychart/ychart.hpp>
+#include <ychart/engine.hpp>  // the solver engine itself, which this test exercises
 
 #include <gtest/gtest.h>
 

@@ -12,6 +12,7 @@
 //     branch-and-bound child through NativeGpSolver::run, against the closed
 //     form and against Ipopt.
 #include <ychart/ychart.hpp>
+#include <ychart/engine.hpp>  // the solver engine itself, which this test exercises
 
 #include <gtest/gtest.h>
 

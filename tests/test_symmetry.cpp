@@ -13,6 +13,7 @@
 #include "support/ch3_oracle.hpp"
 
 #include <ychart/ychart.hpp>
+#include <ychart/engine.hpp>  // the solver engine itself, which this test exercises
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,6 @@
-// Built against an installed ychart: find_package + target_link_libraries only.
-#include <ychart/ychart.hpp>
+// Built against an installed ychart: find_package + target_link_libraries only
+// (ychart::ychart: the solver compiled once, in this build).
+#include <ychart/core.hpp>  // the modelling core, as the README's example
 
 #include <cmath>
 #include <iostream>

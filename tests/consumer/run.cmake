@@ -15,6 +15,7 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/consumer -B ${WORK_DIR}/app -DCMAKE_
     -DCMAKE_BUILD_TYPE=Release)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/app)
 run(${WORK_DIR}/app/consumer)
+run(${WORK_DIR}/app/consumer_header_only)
 # pkg-config: the installed ychart.pc must give flags that build the same program.
 find_program(PKG_CONFIG pkg-config REQUIRED)
 set(ENV{PKG_CONFIG_PATH} ${prefix}/share/pkgconfig)

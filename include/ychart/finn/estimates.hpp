@@ -14,6 +14,7 @@
 // put the folding into a model (study 004).
 #pragma once
 
+#include "../config.hpp"
 #include "../error.hpp"
 
 #include <algorithm>
@@ -31,21 +32,11 @@ struct Bits {
 
 /// FINN's accumulator width for a dot product of `length` terms (the
 /// bound of arXiv:2301.13376 FINN uses when no datatype is set), at most 32.
-inline double accumulator_bits(double length, const Bits& b) {
-  const double alpha = std::log2(length) + b.weight + b.input - 1 - (b.input_signed ? 1 : 0);
-  return std::min(32.0, std::ceil(alpha + std::log2(1 + std::pow(2.0, -alpha)) + 1));
-}
+YCHART_DECL double accumulator_bits(double length, const Bits& b);
 
 /// Block RAMs (18 Kb) of a weight memory `depth` deep and `width` bits wide,
 /// by FINN's MVAU rule (SDP-mode RAMB18, UG573 Table 1-10).
-inline double weight_bram18(double depth, double width) {
-  if (width == 1) return std::ceil(depth / 16384);
-  if (width == 2) return std::ceil(depth / 8192);
-  if (width <= 4) return std::ceil(depth / 4096) * std::ceil(width / 4);
-  if (width <= 9) return std::ceil(depth / 2048) * std::ceil(width / 9);
-  if (width <= 18 || depth > 512) return std::ceil(depth / 1024) * std::ceil(width / 18);
-  return std::ceil(depth / 512) * std::ceil(width / 36);
-}
+YCHART_DECL double weight_bram18(double depth, double width);
 
 /// A matrix-vector unit: an (mh x mw) weight matrix applied to `vectors`
 /// input vectors (the output pixels), mh / PE x mw / SIMD cycles each.
@@ -135,3 +126,7 @@ struct Padding {
 };
 
 }  // namespace ychart::finn
+
+#if YCHART_HEADER_ONLY
+#include "impl/estimates.ipp"
+#endif

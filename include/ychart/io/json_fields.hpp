@@ -4,6 +4,7 @@
 // "_" are comments), and numbers that must be positive or not negative.
 #pragma once
 
+#include "../config.hpp"
 #include "json.hpp"
 #include "parse_error.hpp"
 
@@ -18,28 +19,14 @@ namespace ychart::io {
   throw parse_error(v.source_name(), v.line(), v.column(), v.path(), message);
 }
 
-inline void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known) {
-  if (!object.is_object()) fail_at(object, "must be an object");
-  for (const auto& [key, value] : object.items()) {
-    if (!key.empty() && key.front() == '_') continue;
-    bool ok = false;
-    std::string list;
-    for (auto k : known) ok = ok || k == key, list += (list.empty() ? "" : ", ") + std::string(k);
-    if (!ok) fail_at(value, "unknown key (known here: " + list + ")");
-  }
-}
+YCHART_DECL void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known);
 
-inline double positive(const JsonValue& object, std::string_view key) {
-  const auto& v = object.at(key);
-  const double x = v.number();
-  if (!(x > 0) || !std::isfinite(x)) fail_at(v, "must be positive");
-  return x;
-}
+YCHART_DECL double positive(const JsonValue& object, std::string_view key);
 
-inline double non_negative(const JsonValue& v) {
-  const double x = v.number();
-  if (!(x >= 0) || !std::isfinite(x)) fail_at(v, "must not be negative");
-  return x;
-}
+YCHART_DECL double non_negative(const JsonValue& v);
 
 }  // namespace ychart::io
+
+#if YCHART_HEADER_ONLY
+#include "impl/json_fields.ipp"
+#endif

@@ -5,6 +5,7 @@
 // CsvDocument) and JSON ({"columns": [...], "rows": [{name: value}]}).
 #pragma once
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "csv.hpp"
 #include "file.hpp"
@@ -42,14 +43,7 @@ struct Column {
 using Cell = std::variant<std::monostate, double, long, std::string>;
 
 /// A cell as a JSON value: empty as null (NaN and infinities too).
-inline void write_cell(JsonWriter& json, const Cell& cell) {
-  std::visit(
-      [&](const auto& value) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::monostate>) json.value(nullptr);
-        else json.value(value);
-      },
-      cell);
-}
+YCHART_DECL void write_cell(JsonWriter& json, const Cell& cell);
 
 namespace detail {
 
@@ -130,89 +124,23 @@ class Table {
   /// Aligned columns under a "name [unit]" header: numbers right-aligned with
   /// the column's significant digits (NaN "-", infinities "inf"/"-inf"),
   /// columns holding text left-aligned.
-  void print(std::ostream& out) const {
-    std::vector<std::vector<std::string>> texts(rows_.size());
-    std::vector<std::size_t> widths(columns_.size());
-    std::vector<bool> right_aligned(columns_.size(), true);
-    for (std::size_t c = 0; c < columns_.size(); ++c) widths[c] = display_width(columns_[c].heading());
-    for (std::size_t r = 0; r < rows_.size(); ++r) {
-      for (std::size_t c = 0; c < columns_.size(); ++c) {
-        const Cell& cell = rows_[r][c];
-        if (std::holds_alternative<std::string>(cell)) right_aligned[c] = false;
-        texts[r].push_back(print_text(cell, columns_[c].precision));
-        widths[c] = std::max(widths[c], display_width(texts[r].back()));
-      }
-    }
-    const auto print_line = [&](const auto& cell_text) {
-      std::string line;
-      for (std::size_t c = 0; c < columns_.size(); ++c) {
-        const std::string& text = cell_text(c);
-        const std::string padding(widths[c] - display_width(text), ' ');
-        if (c > 0) line += "  ";
-        line += right_aligned[c] ? padding + text : text + padding;
-      }
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      out << line << '\n';
-    };
-    std::vector<std::string> headings, rules;
-    for (std::size_t c = 0; c < columns_.size(); ++c) {
-      headings.push_back(columns_[c].heading());
-      rules.emplace_back(widths[c], '-');
-    }
-    print_line([&](std::size_t c) -> const std::string& { return headings[c]; });
-    print_line([&](std::size_t c) -> const std::string& { return rules[c]; });
-    for (const auto& row_texts : texts) print_line([&](std::size_t c) -> const std::string& { return row_texts[c]; });
-  }
+  void print(std::ostream& out) const;
 
   /// Header "name [unit]" (name alone without unit); numbers in full
   /// precision; empty cells and NaN as empty cells (spreadsheets and pandas
   /// read them as missing), infinities as "inf"/"-inf".
-  void write_csv(std::ostream& out) const {
-    std::vector<std::string> line;
-    for (const Column& column : columns_) line.push_back(column.heading());
-    write_csv_row(out, line);
-    for (const auto& row : rows_) {
-      line.clear();
-      for (const Cell& cell : row) line.push_back(csv_text(cell));
-      write_csv_row(out, line);
-    }
-  }
+  void write_csv(std::ostream& out) const;
 
-  void write_csv(const std::filesystem::path& path) const {
-    std::ostringstream out;
-    write_csv(out);
-    write_text_file(path, out.str());
-  }
+  void write_csv(const std::filesystem::path& path) const;
 
   /// {"columns": [{"name", "unit"}...], "rows": [{name: value, ...}...]};
   /// empty cells, NaN and infinities as null.
-  void write_json(std::ostream& out) const {
-    JsonWriter json(out);
-    write_json(json);
-  }
+  void write_json(std::ostream& out) const;
 
   /// The same object as a value inside a larger document.
-  void write_json(JsonWriter& json) const {
-    json.begin_object().key("columns").begin_array();
-    for (const Column& column : columns_)
-      json.begin_object().key("name").value(column.name).key("unit").value(column.unit).end_object();
-    json.end_array().key("rows").begin_array();
-    for (const auto& row : rows_) {
-      json.begin_object();
-      for (std::size_t c = 0; c < columns_.size(); ++c) {
-        json.key(columns_[c].name);
-        write_cell(json, row[c]);
-      }
-      json.end_object();
-    }
-    json.end_array().end_object();
-  }
+  void write_json(JsonWriter& json) const;
 
-  void write_json(const std::filesystem::path& path) const {
-    std::ostringstream out;
-    write_json(out);
-    write_text_file(path, out.str());
-  }
+  void write_json(const std::filesystem::path& path) const;
 
  private:
   /// Characters, not bytes, so UTF-8 names (e.g. "µs") align.
@@ -221,23 +149,9 @@ class Table {
         std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
   }
 
-  static std::string print_text(const Cell& cell, int precision) {
-    if (const auto* value = std::get_if<double>(&cell)) return detail::significant_text(*value, precision);
-    if (const auto* value = std::get_if<long>(&cell)) return detail::integer_text(*value);
-    if (const auto* text = std::get_if<std::string>(&cell)) return *text;
-    return "";
-  }
+  static std::string print_text(const Cell& cell, int precision);
 
-  static std::string csv_text(const Cell& cell) {
-    if (const auto* value = std::get_if<double>(&cell)) {
-      if (std::isnan(*value)) return "";
-      if (std::isinf(*value)) return *value > 0 ? "inf" : "-inf";
-      return detail::round_trip_text(*value);
-    }
-    if (const auto* value = std::get_if<long>(&cell)) return detail::integer_text(*value);
-    if (const auto* text = std::get_if<std::string>(&cell)) return *text;
-    return "";
-  }
+  static std::string csv_text(const Cell& cell);
 
   std::vector<Column> columns_;
   std::vector<std::vector<Cell>> rows_;
@@ -249,3 +163,7 @@ inline std::ostream& operator<<(std::ostream& out, const Table& table) {
 }
 
 }  // namespace ychart::io
+
+#if YCHART_HEADER_ONLY
+#include "impl/table.ipp"
+#endif

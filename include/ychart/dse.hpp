@@ -1,0 +1,25 @@
+// ychart/dse.hpp
+// Study 001's Y-chart layer: resource records, applications, architectures
+// and heterogeneous platforms, mappings, evaluate, the mapping, platform and
+// power models, local search, sweeps and Pareto fronts, CSV/JSON loading.
+#pragma once
+
+#include "core.hpp"
+#include "dse/resources.hpp"
+#include "dse/application.hpp"
+#include "dse/architecture.hpp"
+#include "dse/mapping.hpp"
+#include "dse/evaluate.hpp"
+#include "dse/local_search.hpp"
+#include "dse/mapping_model.hpp"
+#include "dse/heterogeneous_application.hpp"
+#include "dse/platform.hpp"
+#include "dse/platform_evaluate.hpp"
+#include "dse/platform_model.hpp"
+#include "dse/platform_power_model.hpp"
+#include "dse/platform_local_search.hpp"
+#include "dse/relaxation.hpp"
+#include "dse/power_model.hpp"
+#include "dse/sweep.hpp"
+#include "dse/pareto.hpp"
+#include "dse/load.hpp"
