@@ -1,0 +1,31 @@
+// ychart/impl/src_classes.hpp
+// One part of the compiled part of ychart (see impl/src.hpp): the non-template functions of the problem classes (finn/,
+// partition/, loopnest/, synthesis/): their models, evaluators and loaders.
+// The CMake target compiles each part in a source of its own, so that a
+// parallel build compiles them side by side.
+#pragma once
+
+#include "../config.hpp"
+
+#if YCHART_HEADER_ONLY
+#error "ychart/impl/src_classes.hpp is for YCHART_SEPARATE_COMPILATION builds; header-only programs do not include it"
+#endif
+
+// In dependency order: an implementation file comes after those of the
+// headers its header includes.
+#include "../finn/impl/estimates.ipp"
+#include "../loopnest/impl/refine.ipp"
+#include "../loopnest/impl/evaluate.ipp"
+#include "../loopnest/impl/cnn.ipp"
+#include "../loopnest/impl/binding_model.ipp"
+#include "../loopnest/impl/design_model.ipp"
+#include "../loopnest/impl/load.ipp"
+#include "../partition/impl/evaluate.ipp"
+#include "../partition/impl/enumerate.ipp"
+#include "../partition/impl/partition_model.ipp"
+#include "../partition/impl/folding_model.ipp"
+#include "../synthesis/impl/implementation.ipp"
+#include "../synthesis/impl/evolutionary.ipp"
+#include "../synthesis/impl/load.ipp"
+#include "../synthesis/impl/synthesis_model.ipp"
+#include "../synthesis/impl/pareto.ipp"
