@@ -15,7 +15,7 @@
 // for wall-area limits of 100, 1000 and 10000 (log-log, in --svg-dir).
 #include "common/cli.hpp"
 
-#include <ychart/ychart.hpp>
+#include <ychart/core.hpp>
 
 #include <cmath>
 #include <iostream>

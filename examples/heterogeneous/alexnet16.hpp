@@ -5,7 +5,7 @@
 // assumptions (README.md). Shared by the example and its benchmark.
 #pragma once
 
-#include <ychart/ychart.hpp>
+#include <ychart/dse.hpp>
 #include <ychart/io/csv.hpp>
 
 #include <filesystem>

@@ -32,7 +32,7 @@
 #include "common/cli.hpp"
 #include "study001/common/study.hpp"  // parse_list
 
-#include <ychart/ychart.hpp>
+#include <ychart/dse.hpp>
 #include <ychart/io/svg.hpp>
 #include <ychart/io/table.hpp>
 

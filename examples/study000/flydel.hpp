@@ -8,7 +8,7 @@
 #pragma once
 
 #include <ychart/io/json.hpp>
-#include <ychart/ychart.hpp>
+#include <ychart/core.hpp>
 
 #include <cmath>
 #include <string>

@@ -29,7 +29,7 @@
 #include "study000/setup2_report.hpp"
 
 #include <ychart/io/svg.hpp>
-#include <ychart/ychart.hpp>
+#include <ychart/core.hpp>
 
 #include <chrono>
 #include <cstdio>

@@ -8,7 +8,7 @@
 
 #include "study000/flydel.hpp"
 
-#include <ychart/ychart.hpp>
+#include <ychart/core.hpp>
 
 #include <chrono>
 #include <filesystem>

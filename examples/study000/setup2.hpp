@@ -12,7 +12,7 @@
 
 #include "study000/flydel.hpp"
 
-#include <ychart/ychart.hpp>
+#include <ychart/core.hpp>
 
 #include <array>
 #include <chrono>

@@ -10,7 +10,7 @@
 #include "study000/setup2.hpp"
 
 #include <ychart/io/svg.hpp>
-#include <ychart/ychart.hpp>
+#include <ychart/core.hpp>
 
 #include <algorithm>
 #include <cstdio>

@@ -16,7 +16,7 @@
 #include "study004/mobilenet.hpp"
 
 #include <ychart/io/svg.hpp>
-#include <ychart/ychart.hpp>
+#include <ychart/partition.hpp>
 
 #include <algorithm>
 #include <chrono>

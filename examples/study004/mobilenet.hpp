@@ -11,7 +11,7 @@
 #include <ychart/io/json.hpp>
 #include <ychart/partition/folding_model.hpp>
 #include <ychart/partition/partition_model.hpp>
-#include <ychart/ychart.hpp>
+#include <ychart/partition.hpp>
 
 #include <algorithm>
 #include <array>

@@ -7,7 +7,7 @@
 // decomposition as if they had been declared.
 #pragma once
 
-#include <ychart/ychart.hpp>
+#include <ychart/core.hpp>
 
 #include "../../data/shan2021_ch3.hpp"
 

@@ -3,7 +3,7 @@
 // AWS F1 platform, and a helper to time a call.
 #pragma once
 
-#include <ychart/ychart.hpp>
+#include <ychart/dse.hpp>
 #include <ychart/io/svg.hpp>
 
 #include <chrono>
