@@ -78,15 +78,15 @@ void trade_off_figure(examples::Outputs& outputs, const Limits& ratios) {
 int main(int argc, char** argv) {
   double A_wall = 200, A_flr = 50, alpha = 0.5, beta = 2, gamma = 0.5, delta = 2;
   examples::Outputs outputs("tutorial_boyd_box", "tutorial_boyd_box");
-  CLI::App cli("The largest box under wall- and floor-area limits (Boyd et al. 2007, section 2.2)");
-  cli.add_option("--wall-area", A_wall, "Limit on the wall area (m^2)")->capture_default_str()->check(CLI::PositiveNumber);
-  cli.add_option("--floor-area", A_flr, "Limit on the floor area (m^2)")->capture_default_str()->check(CLI::PositiveNumber);
-  cli.add_option("--hw-min", alpha, "Lower bound on h/w")->capture_default_str()->check(CLI::PositiveNumber);
-  cli.add_option("--hw-max", beta, "Upper bound on h/w")->capture_default_str()->check(CLI::PositiveNumber);
-  cli.add_option("--dw-min", gamma, "Lower bound on d/w")->capture_default_str()->check(CLI::PositiveNumber);
-  cli.add_option("--dw-max", delta, "Upper bound on d/w")->capture_default_str()->check(CLI::PositiveNumber);
+  examples::CommandLine cli("The largest box under wall- and floor-area limits (Boyd et al. 2007, section 2.2)");
+  cli.option("--wall-area", A_wall, "Limit on the wall area (m^2)").show_default().positive();
+  cli.option("--floor-area", A_flr, "Limit on the floor area (m^2)").show_default().positive();
+  cli.option("--hw-min", alpha, "Lower bound on h/w").show_default().positive();
+  cli.option("--hw-max", beta, "Upper bound on h/w").show_default().positive();
+  cli.option("--dw-min", gamma, "Lower bound on d/w").show_default().positive();
+  cli.option("--dw-max", delta, "Upper bound on d/w").show_default().positive();
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   if (int rc = outputs.begin()) return rc;
   const bool defaults = A_wall == 200 && A_flr == 50 && alpha == 0.5 && beta == 2 && gamma == 0.5 && delta == 2;
 

@@ -94,15 +94,13 @@ int main(int argc, char** argv) {
   std::vector<double> caps = {30, 40, 50, 61, 70, 80, 92};
   double time_limit = 60;
   examples::Outputs outputs("cu_allocation_exact", "cu_allocation_exact");
-  CLI::App cli("Study 001, chapter 3: the exact compute-unit allocation, proven optimal, swept over the cap");
-  cli.add_flag("--weighted", weighted, "Also solve with Table 3.4's spreading weight (the MINLP+G series)");
-  cli.add_option("--case", only, "Only this case")->check(CLI::IsMember({"alex16", "alex32", "vgg"}));
-  cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
-      CLI::Range(1.0, 100.0));
-  cli.add_option("--time-limit", time_limit, "Time limit per solve (s)")->capture_default_str()->check(
-      CLI::PositiveNumber);
+  examples::CommandLine cli("Study 001, chapter 3: the exact compute-unit allocation, proven optimal, swept over the cap");
+  cli.flag("--weighted", weighted, "Also solve with Table 3.4's spreading weight (the MINLP+G series)");
+  cli.option("--case", only, "Only this case").one_of({"alex16", "alex32", "vgg"});
+  cli.option("--caps", caps, "Resource caps per FPGA (%)").comma_separated().show_default().within(1.0, 100.0);
+  cli.option("--time-limit", time_limit, "Time limit per solve (s)").show_default().positive();
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   if (int rc = outputs.begin()) return rc;
   const std::vector<Case> cases = {{"alex16", "ch3_alex16.csv", "Alex-16 on 2 FPGAs", 2, 1.0, 0.7},
                                    {"alex32", "ch3_alex32.csv", "Alex-32 on 4 FPGAs", 4, 1.0, 6.0},

@@ -25,10 +25,10 @@ int main(int argc, char** argv) {
   const std::vector<double> caps = {30, 40, 50, 55, 61, 70, 76, 82, 92, 100};
   examples::Outputs outputs("cu_allocation_relaxation", "cu_allocation_relaxation");
   std::string only;
-  CLI::App cli("Study 001, chapter 3: the GP relaxation of the compute-unit allocation, swept over the cap");
-  cli.add_option("--case", only, "Only this case")->check(CLI::IsMember({"alex16", "alex32", "vgg"}));
+  examples::CommandLine cli("Study 001, chapter 3: the GP relaxation of the compute-unit allocation, swept over the cap");
+  cli.option("--case", only, "Only this case").one_of({"alex16", "alex32", "vgg"});
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   if (int rc = outputs.begin()) return rc;
   ychart::io::Table table({{"case", "", 1}, {"cap", "%", 3}, {"II ychart", "ms", 5}, {"II digest", "ms", 5},
                            {"status", "", 1}, {"binding", "", 1}, {"dlogII/dlogR", "", 4}, {"time", "ms", 3}});

@@ -251,25 +251,23 @@ int main(int argc, char** argv) {
   double power_cap = 100;
   GpuAssumptions gpu;
   examples::Outputs outputs("heterogeneous_alexnet", "heterogeneous");
-  CLI::App cli("AlexNet-16 on two FPGAs and a GPU at once: proven-optimal II and least power "
+  examples::CommandLine cli("AlexNet-16 on two FPGAs and a GPU at once: proven-optimal II and least power "
                "(the GPU figures are assumptions, see --help and the README)");
-  cli.add_option("--data", data, "Directory of the transcribed tables")->capture_default_str();
-  cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
-      CLI::Range(1.0, 100.0));
-  cli.add_option("--threads", threads, "Sweep threads (0: one per core)")->capture_default_str();
-  cli.add_option("--time-limit", time_limit, "Time limit per exact solve (s)")->capture_default_str()->check(
-      CLI::PositiveNumber);
-  cli.add_option("--pcie-gb-s", pcie_gb_s, "PCIe bandwidth (GB/s)")->capture_default_str();
-  cli.add_option("--gpu-tflops", gpu.tflops, "GPU FP32 peak (TFLOPS; assumption)")->capture_default_str();
-  cli.add_option("--gpu-efficiency", gpu.efficiency, "Share of a slice's peak a layer reaches")->capture_default_str();
-  cli.add_option("--gpu-slices", gpu.slices, "CUs the GPU holds")->capture_default_str();
-  cli.add_option("--gpu-overhead-us", gpu.overhead_us, "Launch overhead per layer run (us)")->capture_default_str();
-  cli.add_option("--gpu-watts", gpu.board_watts, "GPU board power at full load (W)")->capture_default_str();
-  cli.add_option("--gpu-idle-watts", gpu.idle_watts, "GPU idle power (W)")->capture_default_str();
-  cli.add_option("--ii-max", ii_max, "II limits of the power sweep (ms)")->delimiter(',')->capture_default_str();
-  cli.add_option("--power-cap", power_cap, "Resource cap of the power sweep (%)")->capture_default_str();
+  cli.option("--data", data, "Directory of the transcribed tables").show_default();
+  cli.option("--caps", caps, "Resource caps per FPGA (%)").comma_separated().show_default().within(1.0, 100.0);
+  cli.option("--threads", threads, "Sweep threads (0: one per core)").show_default();
+  cli.option("--time-limit", time_limit, "Time limit per exact solve (s)").show_default().positive();
+  cli.option("--pcie-gb-s", pcie_gb_s, "PCIe bandwidth (GB/s)").show_default();
+  cli.option("--gpu-tflops", gpu.tflops, "GPU FP32 peak (TFLOPS; assumption)").show_default();
+  cli.option("--gpu-efficiency", gpu.efficiency, "Share of a slice's peak a layer reaches").show_default();
+  cli.option("--gpu-slices", gpu.slices, "CUs the GPU holds").show_default();
+  cli.option("--gpu-overhead-us", gpu.overhead_us, "Launch overhead per layer run (us)").show_default();
+  cli.option("--gpu-watts", gpu.board_watts, "GPU board power at full load (W)").show_default();
+  cli.option("--gpu-idle-watts", gpu.idle_watts, "GPU idle power (W)").show_default();
+  cli.option("--ii-max", ii_max, "II limits of the power sweep (ms)").comma_separated().show_default();
+  cli.option("--power-cap", power_cap, "Resource cap of the power sweep (%)").show_default();
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   const std::string out_dir = outputs.svg_dir();
   try {
     if (!(pcie_gb_s > 0)) throw model_error("--pcie-gb-s must be positive");

@@ -21,6 +21,7 @@
 #include <boost/mpi/environment.hpp>
 
 #include <cstdio>
+#include <iostream>
 #include <limits>
 #include <string>
 #include <vector>
@@ -56,12 +57,11 @@ int main(int argc, char** argv) {
   std::vector<double> caps = {30, 35, 40, 45, 50, 55, 61, 65, 70, 76, 82, 88, 92};
   unsigned threads = 1;
   examples::Outputs outputs("mpi_sweep", "mpi_sweep");
-  CLI::App cli("Study 001's exact CU allocation over a cap grid, spread over MPI ranks (run under mpirun)");
-  cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
-      CLI::Range(1.0, 100.0));
-  cli.add_option("--threads", threads, "Threads per rank (0: one per core)")->capture_default_str();
+  examples::CommandLine cli("Study 001's exact CU allocation over a cap grid, spread over MPI ranks (run under mpirun)");
+  cli.option("--caps", caps, "Resource caps per FPGA (%)").comma_separated().show_default().within(1.0, 100.0);
+  cli.option("--threads", threads, "Threads per rank (0: one per core)").show_default();
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   const bool root = world.rank() == 0;
   // Every rank stops if rank 0 cannot set up its outputs.
   int rc = root ? outputs.begin() : 0;

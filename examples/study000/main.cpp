@@ -33,6 +33,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <iostream>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -58,23 +59,22 @@ int main(int argc, char** argv) {
   double setup2_alpha_step = 0.05;
   std::vector<std::string> networks;
   examples::Outputs outputs("study000", "study000");
-  CLI::App cli("Study 000, chapter 4, Setup 1: one layer's channels split across FPGA and GPU (and CPU): the "
+  examples::CommandLine cli("Study 000, chapter 4, Setup 1: one layer's channels split across FPGA and GPU (and CPU): the "
                "thesis's alpha sweep, sequential GP and the exact integer split");
-  cli.add_option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
-  cli.add_option("--alpha-start", alpha_start_us, "First alpha of the sweep (us; the thesis gives no unit)")->capture_default_str()->check(
-      CLI::PositiveNumber);
-  cli.add_option("--alpha-step", alpha_step_us, "Alpha added per iteration (us; the thesis steps by 10)")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  cli.add_option("--tolerance", tolerance, "Accept when (C_F + C_G) / C >= 1 - tolerance")->capture_default_str();
-  cli.add_option("--figure-iterations", figure_iterations, "Iterations drawn in the figures")->capture_default_str();
-  cli.add_option("--setup2-alpha-step", setup2_alpha_step,
+  cli.option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
+  cli.option("--alpha-start", alpha_start_us, "First alpha of the sweep (us; the thesis gives no unit)").show_default().positive();
+  cli.option("--alpha-step", alpha_step_us, "Alpha added per iteration (us; the thesis steps by 10)")
+      .show_default()
+      .positive();
+  cli.option("--tolerance", tolerance, "Accept when (C_F + C_G) / C >= 1 - tolerance").show_default();
+  cli.option("--figure-iterations", figure_iterations, "Iterations drawn in the figures").show_default();
+  cli.option("--setup2-alpha-step", setup2_alpha_step,
                  "Setup 2's alpha step, as a fraction of each layer's latency at the balanced split")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  cli.add_option("--networks", networks, "Setup 2's networks (default: all in setup2.json)");
+      .show_default()
+      .positive();
+  cli.option("--networks", networks, "Setup 2's networks (default: all in setup2.json)");
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   try {
     if (int rc = outputs.begin()) return rc;
     const std::filesystem::path dir = data.empty() ? std::filesystem::path(YCHART_EXAMPLES_DATA_DIR) : std::filesystem::path(data);

@@ -54,10 +54,10 @@ std::string binding_text(const Binding& b, const Platform& p) {
 int main(int argc, char** argv) {
   std::string data;
   examples::Outputs outputs("study002", "study002_figures");
-  CLI::App cli("Study 002: ALOHA's platform-aware layer evaluation, with exact binding and accelerator design");
-  cli.add_option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
+  examples::CommandLine cli("Study 002: ALOHA's platform-aware layer evaluation, with exact binding and accelerator design");
+  cli.option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   try {
     if (int rc = outputs.begin()) return rc;
     const std::filesystem::path dir =

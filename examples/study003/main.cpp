@@ -61,15 +61,15 @@ int main(int argc, char** argv) {
   std::vector<std::size_t> sizes{200, 500, 1000}, processors{4, 8};
   double time_limit = 20;
   examples::Outputs outputs("study003", "study003_figures");
-  CLI::App cli("Study 003: system-level synthesis on an architecture graph, exact where the thesis used an EA");
-  cli.add_option("--data", data, "Directory of the transcribed data (default: the source tree's examples/data)");
-  cli.add_option("--ea-runs", ea_runs, "Evolutionary runs (seeds) on the 13-node example")->capture_default_str();
-  cli.add_option("--mobilenet-runs", mobilenet_runs, "Evolutionary runs on MobileNet")->capture_default_str();
-  cli.add_option("--random-sizes", sizes, "Task counts of the random layered graphs")->capture_default_str();
-  cli.add_option("--random-processors", processors, "Processor counts of the random layered graphs")->capture_default_str();
-  cli.add_option("--time-limit", time_limit, "Seconds per random instance")->capture_default_str();
+  examples::CommandLine cli("Study 003: system-level synthesis on an architecture graph, exact where the thesis used an EA");
+  cli.option("--data", data, "Directory of the transcribed data (default: the source tree's examples/data)");
+  cli.option("--ea-runs", ea_runs, "Evolutionary runs (seeds) on the 13-node example").show_default();
+  cli.option("--mobilenet-runs", mobilenet_runs, "Evolutionary runs on MobileNet").show_default();
+  cli.option("--random-sizes", sizes, "Task counts of the random layered graphs").show_default();
+  cli.option("--random-processors", processors, "Processor counts of the random layered graphs").show_default();
+  cli.option("--time-limit", time_limit, "Seconds per random instance").show_default();
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   if (int rc = outputs.begin()) return rc;
   try {
     // ---- 1. the 13-node example ----

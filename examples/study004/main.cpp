@@ -22,6 +22,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -53,11 +54,11 @@ void write_range(io::JsonWriter& json, const std::vector<NodeRange>& r) {
 int main(int argc, char** argv) {
   std::string data;
   examples::Outputs outputs("study004", "study004_figures");
-  CLI::App cli("Study 004: MobileNetV1 split between the KV260's CPU and FPGA, as the thesis reported it and in "
+  examples::CommandLine cli("Study 004: MobileNetV1 split between the KV260's CPU and FPGA, as the thesis reported it and in "
                "consistent units, solved exactly");
-  cli.add_option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
+  cli.option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   try {
     if (int rc = outputs.begin()) return rc;
     const std::filesystem::path dir = data.empty() ? std::filesystem::path(YCHART_EXAMPLES_DATA_DIR) : std::filesystem::path(data);

@@ -60,18 +60,16 @@ int main(int argc, char** argv) {
   unsigned threads = 0;
   auto rerun = default_rerun();
   examples::Outputs outputs("study001_ch3", "study001_ch3");
-  CLI::App cli("Study 001, chapter 3: II against the resource cap, exact and GP+A (Figures 3.3-3.6)");
-  cli.add_option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
-  cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
-      CLI::Range(1.0, 100.0));
-  cli.add_option("--threads", threads, "Sweep threads (0: one per core)")->capture_default_str();
-  cli.add_option("--t-max", rerun.t_max, "% points added to the cap per GP+A re-run")->capture_default_str()->check(
-      CLI::PositiveNumber);
-  cli.add_option("--max-reruns", rerun.max_reruns, "GP+A re-runs at most (0: plain GP+A only)")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+  examples::CommandLine cli("Study 001, chapter 3: II against the resource cap, exact and GP+A (Figures 3.3-3.6)");
+  cli.option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
+  cli.option("--caps", caps, "Resource caps per FPGA (%)").comma_separated().show_default().within(1.0, 100.0);
+  cli.option("--threads", threads, "Sweep threads (0: one per core)").show_default();
+  cli.option("--t-max", rerun.t_max, "% points added to the cap per GP+A re-run").show_default().positive();
+  cli.option("--max-reruns", rerun.max_reruns, "GP+A re-runs at most (0: plain GP+A only)")
+      .show_default()
+      .non_negative();
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   const std::string out_dir = outputs.svg_dir();
   try {
     if (int rc = outputs.begin()) return rc;

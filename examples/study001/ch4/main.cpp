@@ -74,33 +74,30 @@ int main(int argc, char** argv) {
   double counts_cap = 76;
   bool no_fpga_counts = false;
   examples::Outputs outputs("study001_ch4", "study001_ch4");
-  CLI::App cli("Study 001, chapter 4: the enhanced model (transfers, DDR contention, clock degradation), "
+  examples::CommandLine cli("Study 001, chapter 4: the enhanced model (transfers, DDR contention, clock degradation), "
                "bound and heuristics (Figures 4.10-4.13)");
-  cli.add_option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
-  cli.add_option("--platform", platform, "Platform JSON (default: shan2021/aws_f1.json)")->type_name("FILE.json");
-  cli.add_option("--cases", only, "Only these cases (alex16_2, alex32_4, ...)")->delimiter(',');
-  cli.add_option("--caps", caps, "Resource caps per FPGA (%)")->delimiter(',')->capture_default_str()->check(
-      CLI::Range(1.0, 100.0));
-  cli.add_option("--threads", threads, "Sweep threads (0: one per core)")->capture_default_str();
-  cli.add_option("--time-limit", params.time_limit, "Time limit per exact solve (s)")->capture_default_str()->check(
-      CLI::PositiveNumber);
-  cli.add_option("--threshold", params.threshold, "GP+A threshold T (%)")->capture_default_str();
-  cli.add_option("--step", params.step, "GP+A step Delta (%)")->capture_default_str();
-  cli.add_option("--psi-mhz", psi_mhz, "Clock degradation per unit of DSP use (MHz)");
-  cli.add_option("--pcie-gb-s", pcie, "PCIe bandwidth (GB/s)")->check(CLI::PositiveNumber);
-  cli.add_option("--ddr-gb-s", ddr, "DDR bandwidth (GB/s)")->check(CLI::PositiveNumber);
-  cli.add_option("--port-bytes", port, "AXI port width (bytes per cycle)")->check(CLI::PositiveNumber);
-  cli.add_option("--fpga-counts-cap", counts_cap, "The cap of the FPGA-count sweep (Fig. 4.12, %)")
-      ->capture_default_str()
-      ->check(CLI::Range(1.0, 100.0));
-  cli.add_flag("--no-fpga-counts", no_fpga_counts, "Skip the FPGA-count sweep");
-  cli.add_option("--t-max", params.t_max, "% points added to the cap per GP+A re-run")->capture_default_str()->check(
-      CLI::PositiveNumber);
-  cli.add_option("--max-reruns", params.max_reruns, "GP+A re-runs at most (0: plain GP+A only)")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+  cli.option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
+  cli.option("--platform", platform, "Platform JSON (default: shan2021/aws_f1.json)").type_name("FILE.json");
+  cli.option("--cases", only, "Only these cases (alex16_2, alex32_4, ...)").comma_separated();
+  cli.option("--caps", caps, "Resource caps per FPGA (%)").comma_separated().show_default().within(1.0, 100.0);
+  cli.option("--threads", threads, "Sweep threads (0: one per core)").show_default();
+  cli.option("--time-limit", params.time_limit, "Time limit per exact solve (s)").show_default().positive();
+  cli.option("--threshold", params.threshold, "GP+A threshold T (%)").show_default();
+  cli.option("--step", params.step, "GP+A step Delta (%)").show_default();
+  cli.option("--psi-mhz", psi_mhz, "Clock degradation per unit of DSP use (MHz)");
+  cli.option("--pcie-gb-s", pcie, "PCIe bandwidth (GB/s)").positive();
+  cli.option("--ddr-gb-s", ddr, "DDR bandwidth (GB/s)").positive();
+  cli.option("--port-bytes", port, "AXI port width (bytes per cycle)").positive();
+  cli.option("--fpga-counts-cap", counts_cap, "The cap of the FPGA-count sweep (Fig. 4.12, %)")
+      .show_default()
+      .within(1.0, 100.0);
+  cli.flag("--no-fpga-counts", no_fpga_counts, "Skip the FPGA-count sweep");
+  cli.option("--t-max", params.t_max, "% points added to the cap per GP+A re-run").show_default().positive();
+  cli.option("--max-reruns", params.max_reruns, "GP+A re-runs at most (0: plain GP+A only)")
+      .show_default()
+      .non_negative();
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   const bool fpga_counts = !no_fpga_counts;
   const std::string out_dir = outputs.svg_dir();
   try {

@@ -45,15 +45,15 @@ int main(int argc, char** argv) {
   std::string data, platform;
   double time_limit = 2.0;
   examples::Outputs outputs("study001_ch5", "study001_ch5");
-  CLI::App cli("Study 001, chapters 5-6: the power-optimal mapping under II <= II_max, heuristics, exact "
+  examples::CommandLine cli("Study 001, chapters 5-6: the power-optimal mapping under II <= II_max, heuristics, exact "
                "optimum and baselines (Figures 5.2, 5.6, 5.7)");
-  cli.add_option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
-  cli.add_option("--platform", platform, "Platform JSON (default: shan2021/aws_f1.json)")->type_name("FILE.json");
-  cli.add_option("--time-limit", time_limit, "Seconds per H1 and per exact solve at each point")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+  cli.option("--data", data, "Directory of the transcribed tables (default: the source tree's examples/data)");
+  cli.option("--platform", platform, "Platform JSON (default: shan2021/aws_f1.json)").type_name("FILE.json");
+  cli.option("--time-limit", time_limit, "Seconds per H1 and per exact solve at each point")
+      .show_default()
+      .positive();
   outputs.add_options(cli);
-  CLI11_PARSE(cli, argc, argv);
+  if (auto rc = cli.parse(argc, argv)) return *rc;
   const std::string out_dir = outputs.svg_dir();
   try {
     if (int rc = outputs.begin()) return rc;
