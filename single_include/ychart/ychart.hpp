@@ -11166,6 +11166,15 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
   return e;
 }
 
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_EVALUATE_INSTANCES(EXTERN, R) \
+  EXTERN template Evaluation evaluate<R>(const Application<R>&, const Architecture<R>&, const Mapping&, const EvaluationOptions<R>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_EVALUATE_INSTANCES(extern, FpgaResources)
+#endif
+
 }  // namespace ychart::dse
 // ---- end ychart/dse/evaluate.hpp ----
 // ---- begin ychart/dse/local_search.hpp ----
@@ -11299,6 +11308,16 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
   }
   return m;
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_LOCAL_SEARCH_INSTANCES(EXTERN, R) \
+  EXTERN template LocalSearchResult local_search<R>(const Application<R>&, const Architecture<R>&, Mapping, const EvaluationOptions<R>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
+  EXTERN template std::optional<Mapping> first_fit<R>(const Application<R>&, const Architecture<R>&, std::optional<R>);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/local_search.hpp ----
@@ -11748,6 +11767,15 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
   return mm;
 }
 
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_MAPPING_MODEL_INSTANCES(EXTERN, R) \
+  EXTERN template MappingModel<R> build_mapping_model<R>(const Application<R>&, const Architecture<R>&, const MappingModelOptions<R>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_MAPPING_MODEL_INSTANCES(extern, FpgaResources)
+#endif
+
 }  // namespace ychart::dse
 // ---- end ychart/dse/mapping_model.hpp ----
 // ---- begin ychart/dse/heterogeneous_application.hpp ----
@@ -11880,6 +11908,7 @@ class HeterogeneousApplication : public detail::TaskGraph<Task<Rs...>> {
 #include <string>
 #include <tuple>
 #include <utility>
+#include <optional>
 #include <vector>
 
 namespace ychart::dse {
@@ -11890,6 +11919,10 @@ struct DeviceGroup {
   DeviceKind<R> kind;
   int devices = 1;
 };
+
+/// An optional cap per device kind, in the platform's kind order.
+template <ResourceRecord... Rs>
+using KindCaps = std::tuple<std::optional<Rs>...>;
 
 template <ResourceRecord... Rs>
 struct Platform {
@@ -12156,6 +12189,18 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
   e.feasible = e.violations.empty();
   return e;
 }
+
+// The instances for the platforms ychart's examples and tests use
+// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_dse.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(EXTERN, ...) \
+  EXTERN template detail::DeviceTable detail::device_table<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&); \
+  EXTERN template Evaluation evaluate<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const Mapping&, const PlatformEvaluationOptions<__VA_ARGS__>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources)
+YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources, GpuResources)
+#endif
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/platform_evaluate.hpp ----
@@ -12501,6 +12546,17 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
   return pm;
 }
 
+// The instances for the platforms ychart's examples and tests use
+// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_dse.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_PLATFORM_MODEL_INSTANCES(EXTERN, ...) \
+  EXTERN template PlatformModel build_platform_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const PlatformModelOptions<__VA_ARGS__>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources)
+YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
+#endif
+
 }  // namespace ychart::dse
 // ---- end ychart/dse/platform_model.hpp ----
 // ---- begin ychart/dse/platform_power_model.hpp ----
@@ -12652,6 +12708,17 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
   return pm;
 }
 
+// The instances for the platforms ychart's examples and tests use
+// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_dse.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(EXTERN, ...) \
+  EXTERN template PlatformPowerModel build_platform_power_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PlatformPowerModelOptions<__VA_ARGS__>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources)
+YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
+#endif
+
 }  // namespace ychart::dse
 // ---- end ychart/dse/platform_power_model.hpp ----
 // ---- begin ychart/dse/platform_local_search.hpp ----
@@ -12711,6 +12778,18 @@ std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, con
   return m;
 }
 
+// The instances for the platforms ychart's examples and tests use
+// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_dse.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(EXTERN, ...) \
+  EXTERN template LocalSearchResult local_search<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Mapping, const PlatformEvaluationOptions<__VA_ARGS__>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
+  EXTERN template std::optional<Mapping> first_fit<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
+YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources, GpuResources)
+#endif
+
 }  // namespace ychart::dse
 // ---- end ychart/dse/platform_local_search.hpp ----
 // ---- begin ychart/dse/relaxation.hpp ----
@@ -12765,6 +12844,15 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>&
   r.model.minimize(r.ii);  // (3.17)
   return r;
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_RELAXATION_INSTANCES(EXTERN, R) \
+  EXTERN template Relaxation<R> build_relaxation<R>(const Application<R>&, const Architecture<R>&, const std::type_identity_t<std::optional<R>>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/relaxation.hpp ----
@@ -13245,6 +13333,19 @@ PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>
   base.memory_energy = false;
   return base;
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_POWER_MODEL_INSTANCES(EXTERN, R) \
+  EXTERN template int minimum_devices<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const std::optional<R>&); \
+  EXTERN template double power_floor<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, int, bool); \
+  EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
+  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&); \
+  EXTERN template PowerModelOptions<R> h1_options<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, PowerModelOptions<R>);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/power_model.hpp ----
@@ -15073,6 +15174,19 @@ template <ResourceRecord R>
 Architecture<R> load_architecture(const std::filesystem::path& json) {
   return parse_architecture<R>(io::JsonValue::read(json));
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_LOAD_INSTANCES(EXTERN, R) \
+  EXTERN template std::vector<Kernel<R>> parse_kernels<R>(const io::CsvDocument&, const KernelColumns&); \
+  EXTERN template std::vector<Kernel<R>> load_kernels<R>(const std::filesystem::path&, const KernelColumns&); \
+  EXTERN template Application<R> load_pipeline<R>(const std::filesystem::path&, std::string, const KernelColumns&); \
+  EXTERN template Architecture<R> parse_architecture<R>(const io::JsonValue&); \
+  EXTERN template Architecture<R> load_architecture<R>(const std::filesystem::path&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_LOAD_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/load.hpp ----

@@ -9,6 +9,7 @@
 // one definition of what a mapping costs.
 #pragma once
 
+#include "../config.hpp"
 #include "application.hpp"
 #include "detail/execution_time.hpp"
 #include "detail/host_transfers.hpp"
@@ -376,5 +377,14 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
   e.feasible = e.violations.empty();
   return e;
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_EVALUATE_INSTANCES(EXTERN, R) \
+  EXTERN template Evaluation evaluate<R>(const Application<R>&, const Architecture<R>&, const Mapping&, const EvaluationOptions<R>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_EVALUATE_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse

@@ -6,6 +6,7 @@
 // every error names the file, the line and the field (io::parse_error).
 #pragma once
 
+#include "../config.hpp"
 #include "application.hpp"
 #include "architecture.hpp"
 #include "resources.hpp"
@@ -241,5 +242,18 @@ template <ResourceRecord R>
 Architecture<R> load_architecture(const std::filesystem::path& json) {
   return parse_architecture<R>(io::JsonValue::read(json));
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_LOAD_INSTANCES(EXTERN, R) \
+  EXTERN template std::vector<Kernel<R>> parse_kernels<R>(const io::CsvDocument&, const KernelColumns&); \
+  EXTERN template std::vector<Kernel<R>> load_kernels<R>(const std::filesystem::path&, const KernelColumns&); \
+  EXTERN template Application<R> load_pipeline<R>(const std::filesystem::path&, std::string, const KernelColumns&); \
+  EXTERN template Architecture<R> parse_architecture<R>(const io::JsonValue&); \
+  EXTERN template Architecture<R> load_architecture<R>(const std::filesystem::path&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_LOAD_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse

@@ -8,6 +8,7 @@
 // The heterogeneous overloads (platform_local_search.hpp) share the descent.
 #pragma once
 
+#include "../config.hpp"
 #include "application.hpp"
 #include "architecture.hpp"
 #include "evaluate.hpp"
@@ -135,5 +136,15 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
   }
   return m;
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_LOCAL_SEARCH_INSTANCES(EXTERN, R) \
+  EXTERN template LocalSearchResult local_search<R>(const Application<R>&, const Architecture<R>&, Mapping, const EvaluationOptions<R>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
+  EXTERN template std::optional<Mapping> first_fit<R>(const Application<R>&, const Architecture<R>&, std::optional<R>);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse

@@ -28,6 +28,7 @@
 // the mapping it returns.
 #pragma once
 
+#include "../config.hpp"
 #include "application.hpp"
 #include "detail/execution_time.hpp"
 #include "detail/resource_rows.hpp"
@@ -290,5 +291,14 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
   }
   return mm;
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_MAPPING_MODEL_INSTANCES(EXTERN, R) \
+  EXTERN template MappingModel<R> build_mapping_model<R>(const Application<R>&, const Architecture<R>&, const MappingModelOptions<R>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_MAPPING_MODEL_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse

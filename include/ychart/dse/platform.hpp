@@ -17,6 +17,7 @@
 #include <string>
 #include <tuple>
 #include <utility>
+#include <optional>
 #include <vector>
 
 namespace ychart::dse {
@@ -27,6 +28,10 @@ struct DeviceGroup {
   DeviceKind<R> kind;
   int devices = 1;
 };
+
+/// An optional cap per device kind, in the platform's kind order.
+template <ResourceRecord... Rs>
+using KindCaps = std::tuple<std::optional<Rs>...>;
 
 template <ResourceRecord... Rs>
 struct Platform {

@@ -15,6 +15,7 @@
 // dynamic power while it is busy (T_k per run); there is no clock scaling.
 #pragma once
 
+#include "../config.hpp"
 #include "detail/host_transfers.hpp"
 #include "evaluate.hpp"
 #include "heterogeneous_application.hpp"
@@ -197,5 +198,17 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
   e.feasible = e.violations.empty();
   return e;
 }
+
+// The instances for the platforms ychart's examples and tests use
+// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_dse.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(EXTERN, ...) \
+  EXTERN template detail::DeviceTable detail::device_table<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&); \
+  EXTERN template Evaluation evaluate<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const Mapping&, const PlatformEvaluationOptions<__VA_ARGS__>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources)
+YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources, GpuResources)
+#endif
 
 }  // namespace ychart::dse

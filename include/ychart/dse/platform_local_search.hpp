@@ -5,6 +5,7 @@
 // implementation for. It proves nothing; the exact models do.
 #pragma once
 
+#include "../config.hpp"
 #include "heterogeneous_application.hpp"
 #include "local_search.hpp"
 #include "mapping.hpp"
@@ -60,5 +61,17 @@ std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, con
   }
   return m;
 }
+
+// The instances for the platforms ychart's examples and tests use
+// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_dse.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(EXTERN, ...) \
+  EXTERN template LocalSearchResult local_search<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Mapping, const PlatformEvaluationOptions<__VA_ARGS__>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
+  EXTERN template std::optional<Mapping> first_fit<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
+YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources, GpuResources)
+#endif
 
 }  // namespace ychart::dse

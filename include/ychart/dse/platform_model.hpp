@@ -21,6 +21,7 @@
 // known mapping's II, the compute-only optimum) keep the tables short.
 #pragma once
 
+#include "../config.hpp"
 #include "detail/kind_totals.hpp"
 #include "detail/resource_rows.hpp"
 #include "detail/solution_mapping.hpp"
@@ -248,5 +249,16 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
   m.minimize(pm.ii);
   return pm;
 }
+
+// The instances for the platforms ychart's examples and tests use
+// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_dse.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_PLATFORM_MODEL_INSTANCES(EXTERN, ...) \
+  EXTERN template PlatformModel build_platform_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const PlatformModelOptions<__VA_ARGS__>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources)
+YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
+#endif
 
 }  // namespace ychart::dse

@@ -23,6 +23,7 @@
 // prices it at the model's objective.
 #pragma once
 
+#include "../config.hpp"
 #include "detail/kind_totals.hpp"
 #include "detail/resource_rows.hpp"
 #include "detail/solution_mapping.hpp"
@@ -160,5 +161,16 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
   m.minimize(pm.objective);
   return pm;
 }
+
+// The instances for the platforms ychart's examples and tests use
+// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_dse.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(EXTERN, ...) \
+  EXTERN template PlatformPowerModel build_platform_power_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PlatformPowerModelOptions<__VA_ARGS__>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources)
+YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
+#endif
 
 }  // namespace ychart::dse

@@ -40,6 +40,7 @@
 // the evaluator's.
 #pragma once
 
+#include "../config.hpp"
 #include "application.hpp"
 #include "detail/memory_energy.hpp"
 #include "detail/resource_rows.hpp"
@@ -489,5 +490,18 @@ PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>
   base.memory_energy = false;
   return base;
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_POWER_MODEL_INSTANCES(EXTERN, R) \
+  EXTERN template int minimum_devices<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const std::optional<R>&); \
+  EXTERN template double power_floor<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, int, bool); \
+  EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
+  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&); \
+  EXTERN template PowerModelOptions<R> h1_options<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, PowerModelOptions<R>);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse

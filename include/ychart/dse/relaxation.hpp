@@ -9,6 +9,7 @@
 // in milliseconds, with the sensitivities saying which resource binds.
 #pragma once
 
+#include "../config.hpp"
 #include "application.hpp"
 #include "architecture.hpp"
 #include "resources.hpp"
@@ -55,5 +56,14 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>&
   r.model.minimize(r.ii);  // (3.17)
   return r;
 }
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_RELAXATION_INSTANCES(EXTERN, R) \
+  EXTERN template Relaxation<R> build_relaxation<R>(const Application<R>&, const Architecture<R>&, const std::type_identity_t<std::optional<R>>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
+#endif
 
 }  // namespace ychart::dse

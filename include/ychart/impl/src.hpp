@@ -19,3 +19,4 @@
 #include "src_engine.hpp"
 #include "src_io.hpp"
 #include "src_classes.hpp"
+#include "src_dse.hpp"
