@@ -26,12 +26,7 @@ struct Case {
   std::vector<double> ii_ms;  // the II_max grid
 };
 
-inline const std::vector<Case> cases = {
-    {"alex16", "AlexNet-16 (Table 5.3)", "ch5_alex16.csv", {0.8, 1.0, 1.2, 1.4, 1.6, 2.0, 2.5, 3.0, 4.0, 5.16}},
-    {"alex32", "AlexNet-32 (Table 5.2)", "ch5_alex32.csv", {2, 3, 4, 5, 6, 8, 10, 13}},
-    {"vgg16", "VGG-16 (Table 5.4)", "ch5_vgg16.csv", {10, 15, 20, 30, 40, 67.8}},
-    {"transformer16", "Transformer-16 (Table 6.1, one stage per type)", "ch6_transformer16.csv", {2, 3, 4, 6, 8, 16.8}},
-};
+extern const std::vector<Case> cases;
 
 struct Point {
   double ii_ms = 0;
@@ -54,130 +49,32 @@ struct Point {
 };
 
 /// The chapter-5 timing: transfers overlap execution, no DDR-to-DDR transfers.
-inline EvaluationOptions<FpgaResources> transfer_model() {
-  EvaluationOptions<FpgaResources> o;
-  o.model.schedule = Schedule::double_buffered;
-  o.model.locality = false;
-  return o;
-}
+EvaluationOptions<FpgaResources> transfer_model();
 
 /// The same, run at `ii_ms` and priced (eqs. 5.13-5.22).
-inline EvaluationOptions<FpgaResources> power_model(double ii_ms) {
-  auto o = transfer_model();
-  o.operating_ii = ii_ms * units::ms;
-  return o;
-}
+EvaluationOptions<FpgaResources> power_model(double ii_ms);
 
-inline Arch with_devices(Arch a, std::size_t devices) {
-  a.devices = static_cast<int>(devices);
-  return a;
-}
+Arch with_devices(Arch a, std::size_t devices);
 
 /// CU_min, F_min, H2 (Algorithm 4) priced by evaluate(), the bound and H2's gap to it.
-inline Point solve_point(const App& app, const Arch& arch, double ii_ms) {
-  Point p;
-  p.ii_ms = ii_ms;
-  std::vector<double> twc;
-  std::vector<shan2021::PackItem> items;
-  for (const auto& k : app.kernels()) {
-    twc.push_back(k.wcet.in(units::ms));
-    items.push_back({resource_values(k.use)});
-  }
-  const auto cap = resource_values(arch.kind.capacity);
-  const std::size_t dsp = 1;  // FpgaResources{bram, dsp, ...}: the thesis packs by DSP
-  p.f_min = shan2021::f_min(items, shan2021::cu_min(twc, ii_ms), cap);
-  auto transfers = [&](const shan2021::Allocation& n) {
-    const auto e = evaluate(app, with_devices(arch, n.front().size()), Mapping{n, {}}, transfer_model());
-    return (e.host_to_device + e.device_to_host).in(units::ms);
-  };
-  auto power = [&](const shan2021::Allocation& n) {
-    const auto e = evaluate(app, with_devices(arch, n.front().size()), Mapping{n, {}}, power_model(ii_ms));
-    return e.feasible ? e.power->total.value() : std::numeric_limits<double>::infinity();
-  };
-  std::optional<shan2021::H2Result> h2;
-  p.seconds = study001::seconds(
-      [&] { h2 = shan2021::h2_allocate(twc, items, dsp, cap, ii_ms, arch.devices, transfers, power); });
-  // No mapping goes below the F_min devices' static power plus the energy
-  // every mapping spends (ychart::dse::power_floor).
-  p.bound = power_floor(app, arch, ii_ms * units::ms, p.f_min);
-  if (!h2 || !std::isfinite(h2->power)) return p;
-  p.h2_fpgas = h2->fpgas;
-  p.mapping = Mapping{h2->n, {}};
-  for (auto& row : p.mapping.cus) row.resize(std::size_t(arch.devices), 0);  // onto the whole platform
-  const auto e = evaluate(app, arch, p.mapping, power_model(ii_ms));
-  p.h2_power = e.power->total.value();
-  p.device_static = e.power->device_static.value();
-  p.memory_static = e.power->memory_static.value();
-  p.compute = e.power->compute.value();
-  p.memory_transfer = e.power->memory_transfer.value();
-  p.memory_execution = e.power->memory_execution.value();
-  p.transfers_ms = (e.host_to_device + e.device_to_host).in(units::ms);
-  p.gap = (p.h2_power - p.bound) / p.h2_power;
-  return p;
-}
+Point solve_point(const App& app, const Arch& arch, double ii_ms);
 
 /// The ch. 5 power model as ychart's exact model sees it.
-inline PowerModelOptions<FpgaResources> exact_options() {
-  PowerModelOptions<FpgaResources> o;
-  o.model = transfer_model().model;
-  return o;
-}
+PowerModelOptions<FpgaResources> exact_options();
 
 /// solve_point(), then H1 and the exact optimum, each solve stopped after `time_limit` s.
-inline Point solve_point_exact(const App& app, const Arch& arch, double ii_ms, double time_limit) {
-  Point p = solve_point(app, arch, ii_ms);
-  const auto ii = ii_ms * units::ms;
-  PowerSolveOptions so;
-  so.solve.time_limit = time_limit;
-  const auto h1 = solve_power_optimal(app, arch, ii, h1_options(app, arch, ii, exact_options()), so);
-  p.h1_status = h1.status;
-  p.h1_seconds = h1.seconds;
-  if (h1.mapping) {
-    p.h1_power = h1.power;
-    p.h1_fpgas = h1.devices_used;
-  }
-  // The better heuristic mapping is the first incumbent.
-  if (h1.mapping && !(p.h2_power <= h1.power)) so.incumbent = *h1.mapping;
-  else if (!p.mapping.cus.empty()) so.incumbent = p.mapping;
-  const auto r = solve_power_optimal(app, arch, ii, exact_options(), so);
-  p.exact_status = r.status;
-  p.exact_seconds = r.seconds;
-  p.exact_bound = r.bound;
-  if (r.mapping) {
-    p.exact_power = r.power;
-    p.exact_gap = r.gap;
-    p.exact_fpgas = r.devices_used;
-    p.exact_mapping = *r.mapping;
-  }
-  return p;
-}
+Point solve_point_exact(const App& app, const Arch& arch, double ii_ms, double time_limit);
 
 /// Frequency scaling (FS, ch. 5.4): `fastest`'s clocks at its own II, all
 /// multiplied by one factor so that execution just fills `ii_ms`.
-inline double frequency_scaling_power(const App& app, const Arch& arch, const Mapping& fastest, double fastest_ii_ms,
-                                      double ii_ms) {
-  const auto own = evaluate(app, arch, fastest, power_model(fastest_ii_ms));
-  const double factor = std::min(1.0, own.execution.in(units::ms) / ii_ms);
-  Mapping scaled = fastest;
-  scaled.clock_fraction.assign(std::size_t(arch.devices), 1.0);
-  for (std::size_t f = 0; f < scaled.clock_fraction.size(); ++f)
-    if (own.device_in_use(f)) scaled.clock_fraction[f] = own.device_clock[f] / arch.kind.clock.nominal.value() * factor;
-  const auto e = evaluate(app, arch, scaled, power_model(ii_ms));
-  return e.feasible ? e.power->total.value() : not_a_number;
-}
+double frequency_scaling_power(const App& app, const Arch& arch, const Mapping& fastest, double fastest_ii_ms,
+                               double ii_ms);
 
 /// Clock gating (CK, ch. 5.4): `fastest` at its own clocks; each FPGA's
 /// clock stops when its CUs finish, so a run costs the dynamic energy of the
 /// fastest point (compute, DDR) and the static power lasts the whole II.
-inline double clock_gating_power(const App& app, const Arch& arch, const Mapping& fastest, double fastest_ii_ms,
-                                 double ii_ms) {
-  const auto own = evaluate(app, arch, fastest, power_model(fastest_ii_ms));
-  if (!own.feasible || ii_ms < fastest_ii_ms) return not_a_number;
-  const auto& p = *own.power;
-  const double dynamic_energy = (p.compute.value() + p.memory_transfer.value() + p.memory_execution.value()) *
-                                own.ii.value();  // J
-  return p.device_static.value() + p.memory_static.value() + dynamic_energy / (ii_ms * 1e-3);
-}
+double clock_gating_power(const App& app, const Arch& arch, const Mapping& fastest, double fastest_ii_ms,
+                          double ii_ms);
 
 /// Replication (ch. 5.4): `base` copied r times, the copies serving inputs
 /// round robin. A copy then starts a run every r x II_max, so the r copies
@@ -200,31 +97,6 @@ struct Replication {
   double base_ii_ms = not_a_number, host_ms = not_a_number;  // the base's own II and T_h2f + T_f2h
 };
 
-inline Replication replication(const App& app, const Arch& arch, const Mapping& base, double ii_ms) {
-  Replication r;
-  const auto own = evaluate(app, arch, base, transfer_model());
-  if (!own.feasible) {
-    r.limit = "base infeasible";
-    return r;
-  }
-  r.base_ii_ms = own.ii.in(units::ms);
-  r.host_ms = (own.host_to_device + own.device_to_host).in(units::ms);
-  // The least r with r x II_max >= the base's II; a relative 1e-9 keeps
-  // 4.0 / 1.0 at 4 (as cu_min does).
-  const double x = r.base_ii_ms / ii_ms;
-  r.copies = std::max(1, static_cast<int>(std::ceil(x - 1e-9 * std::max(1.0, x))));
-  r.fpgas = r.copies * own.devices_used;
-  if (r.host_ms > ii_ms * (1 + 1e-9)) r.limit = "host transfers";
-  else if (r.fpgas > arch.devices) r.limit = "FPGAs";
-  if (!r.limit.empty()) return r;
-  const auto e = evaluate(app, arch, base, power_model(r.copies * ii_ms));
-  if (!e.feasible) {
-    r.limit = e.violations.front();
-    return r;
-  }
-  r.feasible = true;
-  r.power = r.copies * e.power->total.value();
-  return r;
-}
+Replication replication(const App& app, const Arch& arch, const Mapping& base, double ii_ms);
 
 }  // namespace study001::ch5

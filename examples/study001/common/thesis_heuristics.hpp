@@ -77,7 +77,7 @@
 //
 // Standard library only; no ychart dependency. The definitions are in
 // thesis_heuristics.cpp, compiled once (the CMake target
-// study001_heuristics) for the examples, tests and benchmarks that use them.
+// ychart_studies) for the examples, tests and benchmarks that use them.
 #pragma once
 
 #include <algorithm>
