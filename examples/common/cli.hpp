@@ -26,8 +26,8 @@ namespace examples {
 
 class Outputs {
  public:
-  Outputs(std::string example, std::string default_svg_dir)
-      : example_(std::move(example)), svg_dir_(std::move(default_svg_dir)), report_(example_) {}
+  Outputs(std::string example, std::string default_svg_dir);
+  ~Outputs();
 
   /// Adds --json, --csv and, for an example that draws figures (a default
   /// directory was given), --svg-dir (--out is kept as its alias).

@@ -10,6 +10,11 @@
 
 namespace examples {
 
+Outputs::Outputs(std::string example, std::string default_svg_dir)
+    : example_(std::move(example)), svg_dir_(std::move(default_svg_dir)), report_(example_) {}
+
+Outputs::~Outputs() = default;
+
 void Outputs::add_options(CommandLine& cli) {
   cli.flag("--json", json_, "Print the results as JSON on stdout (the text report goes to stderr)");
   cli.option("--csv", csv_, "Write the main results table to this CSV file").type_name("FILE");

@@ -15333,25 +15333,10 @@ class Table {
  public:
   /// Throws ychart::error for an empty or repeated column name or a precision
   /// outside 1..17.
-  explicit Table(std::vector<Column> columns) : columns_(std::move(columns)) {
-    for (std::size_t i = 0; i < columns_.size(); ++i) {
-      const Column& column = columns_[i];
-      if (column.name.empty()) throw ychart::error("ychart: Table: column " + std::to_string(i) + " has no name");
-      for (std::size_t j = 0; j < i; ++j)
-        if (columns_[j].name == column.name) throw ychart::error("ychart: Table: two columns named `" + column.name + "`");
-      if (column.precision < 1 || column.precision > 17)
-        throw ychart::error("ychart: Table: column `" + column.name + "` has precision " +
-                            std::to_string(column.precision) + " (expected 1..17 significant digits)");
-    }
-  }
+  explicit Table(std::vector<Column> columns);
 
   /// Appends a row; throws ychart::error unless it has one cell per column.
-  void add_row(std::vector<Cell> cells) {
-    if (cells.size() != columns_.size())
-      throw ychart::error("ychart: Table::add_row: " + std::to_string(cells.size()) + " cells for " +
-                          std::to_string(columns_.size()) + " columns");
-    rows_.push_back(std::move(cells));
-  }
+  void add_row(std::vector<Cell> cells);
 
   const std::vector<Column>& columns() const { return columns_; }
   const std::vector<std::vector<Cell>>& rows() const { return rows_; }
@@ -15429,6 +15414,25 @@ inline std::ostream& operator<<(std::ostream& out, const Table& table) {
 
 
 namespace ychart::io {
+
+YCHART_DECL Table::Table(std::vector<Column> columns) : columns_(std::move(columns)) {
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    const Column& column = columns_[i];
+    if (column.name.empty()) throw ychart::error("ychart: Table: column " + std::to_string(i) + " has no name");
+    for (std::size_t j = 0; j < i; ++j)
+      if (columns_[j].name == column.name) throw ychart::error("ychart: Table: two columns named `" + column.name + "`");
+    if (column.precision < 1 || column.precision > 17)
+      throw ychart::error("ychart: Table: column `" + column.name + "` has precision " +
+                          std::to_string(column.precision) + " (expected 1..17 significant digits)");
+  }
+}
+
+YCHART_DECL void Table::add_row(std::vector<Cell> cells) {
+  if (cells.size() != columns_.size())
+    throw ychart::error("ychart: Table::add_row: " + std::to_string(cells.size()) + " cells for " +
+                        std::to_string(columns_.size()) + " columns");
+  rows_.push_back(std::move(cells));
+}
 
 YCHART_DECL void write_cell(JsonWriter& json, const Cell& cell) {
   std::visit(
@@ -17835,7 +17839,23 @@ struct Platform {
   }
 };
 
-inline void Platform::validate() const {
+/// Several boards as one platform (study 002 binds to NEURAghe and Jetson
+/// together): memories, channels and processors keep their order, their ids
+/// get the board's name as a prefix ("NEURAghe.ch0").
+YCHART_DECL Platform combine(const std::string& name, const std::vector<Platform>& boards);
+
+}  // namespace ychart::loopnest
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/loopnest/impl/platform.ipp ----
+// ychart/loopnest/impl/platform.ipp
+// The implementation of ychart/loopnest/platform.hpp (compiled once with
+// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
+
+
+namespace ychart::loopnest {
+
+YCHART_DECL void Platform::validate() const {
   auto fail = [&](const std::string& what) { throw loopnest_error("ychart: platform `" + name + "`: " + what); };
   auto positive = [&](double v, const std::string& what) {
     if (!(v > 0) || !std::isfinite(v)) fail(what + " must be positive and finite");
@@ -17905,10 +17925,7 @@ inline void Platform::validate() const {
   }
 }
 
-/// Several boards as one platform (study 002 binds to NEURAghe and Jetson
-/// together): memories, channels and processors keep their order, their ids
-/// get the board's name as a prefix ("NEURAghe.ch0").
-inline Platform combine(const std::string& name, const std::vector<Platform>& boards) {
+YCHART_DECL Platform combine(const std::string& name, const std::vector<Platform>& boards) {
   Platform out;
   out.name = name;
   for (const auto& b : boards) {
@@ -17926,6 +17943,8 @@ inline Platform combine(const std::string& name, const std::vector<Platform>& bo
 }
 
 }  // namespace ychart::loopnest
+// ---- end ychart/loopnest/impl/platform.ipp ----
+#endif
 // ---- end ychart/loopnest/platform.hpp ----
 // ---- begin ychart/loopnest/refine.hpp ----
 // ychart/loopnest/refine.hpp
@@ -19548,18 +19567,7 @@ class Architecture {
     l.directed = directed;
     return add_link(std::move(l));
   }
-  std::size_t add_link(Link l) {
-    if (l.id.empty()) throw specification_error("ychart: a link needs an id", "");
-    for (const auto& k : links)
-      if (k.id == l.id) throw specification_error("ychart: link `" + l.id + "` is declared twice", l.id);
-    if (l.from >= resources.size() || l.to >= resources.size())
-      throw specification_error("ychart: link `" + l.id + "` joins a resource index that does not exist", l.id);
-    if (l.from == l.to)
-      throw specification_error("ychart: link `" + l.id + "` joins resource `" + resources[l.from].id + "` to itself",
-                                l.id);
-    links.push_back(std::move(l));
-    return links.size() - 1;
-  }
+  std::size_t add_link(Link l);
 
   std::size_t add_parameter(const std::string& resource, std::string name, std::vector<double> values,
                             std::vector<Constant<dim::power>> power = {}) {
@@ -19592,14 +19600,7 @@ class Architecture {
   }
 
   /// Both directions of every undirected link, one of a directed link.
-  std::vector<Arc> arcs() const {
-    std::vector<Arc> a;
-    for (std::size_t l = 0; l < links.size(); ++l) {
-      a.push_back({l, links[l].from, links[l].to});
-      if (!links[l].directed) a.push_back({l, links[l].to, links[l].from});
-    }
-    return a;
-  }
+  std::vector<Arc> arcs() const;
 
   /// Fewest hops from `from` to every resource over the links (-1: none).
   std::vector<int> hops_from(std::size_t from) const {
@@ -19614,16 +19615,53 @@ class Architecture {
   }
 
  private:
-  std::size_t resource_for_link(const std::string& link, const std::string& id) const {
-    if (auto r = find_resource(id)) return *r;
-    std::string known;
-    for (const auto& r : resources) known += (known.empty() ? "" : ", ") + r.id;
-    throw specification_error("ychart: link `" + link + "` names unknown resource `" + id + "` (declared: " + known + ")",
-                              link);
-  }
+  std::size_t resource_for_link(const std::string& link, const std::string& id) const;
 };
 
 }  // namespace ychart::synthesis
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/synthesis/impl/architecture.ipp ----
+// ychart/synthesis/impl/architecture.ipp
+// The implementation of ychart/synthesis/architecture.hpp (compiled once with
+// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
+
+
+namespace ychart::synthesis {
+
+YCHART_DECL std::size_t Architecture::add_link(Link l) {
+  if (l.id.empty()) throw specification_error("ychart: a link needs an id", "");
+  for (const auto& k : links)
+    if (k.id == l.id) throw specification_error("ychart: link `" + l.id + "` is declared twice", l.id);
+  if (l.from >= resources.size() || l.to >= resources.size())
+    throw specification_error("ychart: link `" + l.id + "` joins a resource index that does not exist", l.id);
+  if (l.from == l.to)
+    throw specification_error("ychart: link `" + l.id + "` joins resource `" + resources[l.from].id + "` to itself",
+                              l.id);
+  links.push_back(std::move(l));
+  return links.size() - 1;
+}
+
+YCHART_DECL std::vector<Arc> Architecture::arcs() const {
+  std::vector<Arc> a;
+  for (std::size_t l = 0; l < links.size(); ++l) {
+    a.push_back({l, links[l].from, links[l].to});
+    if (!links[l].directed) a.push_back({l, links[l].to, links[l].from});
+  }
+  return a;
+}
+
+YCHART_DECL std::size_t Architecture::resource_for_link(const std::string& link, const std::string& id) const {
+  if (auto r = find_resource(id)) return *r;
+  std::string known;
+  for (const auto& r : resources) known += (known.empty() ? "" : ", ") + r.id;
+  throw specification_error("ychart: link `" + link + "` names unknown resource `" + id + "` (declared: " + known + ")",
+                            link);
+}
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/impl/architecture.ipp ----
+#endif
 // ---- end ychart/synthesis/architecture.hpp ----
 // ---- begin ychart/synthesis/application.hpp ----
 // ychart/synthesis/application.hpp
@@ -19687,25 +19725,7 @@ class Application {
 
   /// A dependency between declared tasks. Process -> process inserts a
   /// communication "from->to" of 0 bytes.
-  void add_dependency(const std::string& from, const std::string& to) {
-    const auto a = index(from, "dependency `" + from + "` -> `" + to + "`");
-    const auto b = index(to, "dependency `" + from + "` -> `" + to + "`");
-    if (a == b) throw specification_error("ychart: task `" + from + "` depends on itself", from);
-    if (tasks[a].kind == TaskKind::communication && tasks[b].kind == TaskKind::communication)
-      throw specification_error("ychart: dependency `" + from + "` -> `" + to +
-                                    "` joins two communications; a process task must sit between them",
-                                from);
-    if (tasks[a].kind == TaskKind::process && tasks[b].kind == TaskKind::process) {
-      const auto c = add_communication(from + "->" + to);
-      dependencies.emplace_back(a, c);
-      dependencies.emplace_back(c, b);
-      return;
-    }
-    for (const auto& d : dependencies)
-      if (d.first == a && d.second == b)
-        throw specification_error("ychart: dependency `" + from + "` -> `" + to + "` is declared twice", from);
-    dependencies.emplace_back(a, b);
-  }
+  void add_dependency(const std::string& from, const std::string& to);
 
   std::optional<std::size_t> find(const std::string& id) const {
     for (std::size_t k = 0; k < tasks.size(); ++k)
@@ -19723,35 +19743,7 @@ class Application {
   /// Every communication with its sender and receivers. A communication
   /// with no sender, two senders or no receiver is a specification_error
   /// naming it.
-  std::vector<Communication> communications() const {
-    std::vector<Communication> out;
-    std::vector<std::size_t> slot(tasks.size(), tasks.size());
-    std::vector<int> senders;
-    for (std::size_t k = 0; k < tasks.size(); ++k)
-      if (tasks[k].kind == TaskKind::communication) {
-        slot[k] = out.size();
-        out.push_back({k, 0, {}});
-        senders.push_back(0);
-      }
-    for (const auto& [a, b] : dependencies) {
-      if (tasks[b].kind == TaskKind::communication) {
-        out[slot[b]].sender = a;
-        ++senders[slot[b]];
-      } else {
-        out[slot[a]].receivers.push_back(b);
-      }
-    }
-    for (std::size_t k = 0; k < out.size(); ++k) {
-      const auto& id = tasks[out[k].task].id;
-      if (senders[k] == 0) throw specification_error("ychart: communication `" + id + "` has no sender", id);
-      if (senders[k] > 1)
-        throw specification_error("ychart: communication `" + id + "` has " + std::to_string(senders[k]) +
-                                      " senders; a tensor has one producer",
-                                  id);
-      if (out[k].receivers.empty()) throw specification_error("ychart: communication `" + id + "` has no receiver", id);
-    }
-    return out;
-  }
+  std::vector<Communication> communications() const;
 
  private:
   std::size_t index(const std::string& id, const std::string& where) const {
@@ -19761,6 +19753,69 @@ class Application {
 };
 
 }  // namespace ychart::synthesis
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/synthesis/impl/application.ipp ----
+// ychart/synthesis/impl/application.ipp
+// The implementation of ychart/synthesis/application.hpp (compiled once with
+// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
+
+
+namespace ychart::synthesis {
+
+YCHART_DECL void Application::add_dependency(const std::string& from, const std::string& to) {
+  const auto a = index(from, "dependency `" + from + "` -> `" + to + "`");
+  const auto b = index(to, "dependency `" + from + "` -> `" + to + "`");
+  if (a == b) throw specification_error("ychart: task `" + from + "` depends on itself", from);
+  if (tasks[a].kind == TaskKind::communication && tasks[b].kind == TaskKind::communication)
+    throw specification_error("ychart: dependency `" + from + "` -> `" + to +
+                                  "` joins two communications; a process task must sit between them",
+                              from);
+  if (tasks[a].kind == TaskKind::process && tasks[b].kind == TaskKind::process) {
+    const auto c = add_communication(from + "->" + to);
+    dependencies.emplace_back(a, c);
+    dependencies.emplace_back(c, b);
+    return;
+  }
+  for (const auto& d : dependencies)
+    if (d.first == a && d.second == b)
+      throw specification_error("ychart: dependency `" + from + "` -> `" + to + "` is declared twice", from);
+  dependencies.emplace_back(a, b);
+}
+
+YCHART_DECL std::vector<Communication> Application::communications() const {
+  std::vector<Communication> out;
+  std::vector<std::size_t> slot(tasks.size(), tasks.size());
+  std::vector<int> senders;
+  for (std::size_t k = 0; k < tasks.size(); ++k)
+    if (tasks[k].kind == TaskKind::communication) {
+      slot[k] = out.size();
+      out.push_back({k, 0, {}});
+      senders.push_back(0);
+    }
+  for (const auto& [a, b] : dependencies) {
+    if (tasks[b].kind == TaskKind::communication) {
+      out[slot[b]].sender = a;
+      ++senders[slot[b]];
+    } else {
+      out[slot[a]].receivers.push_back(b);
+    }
+  }
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    const auto& id = tasks[out[k].task].id;
+    if (senders[k] == 0) throw specification_error("ychart: communication `" + id + "` has no sender", id);
+    if (senders[k] > 1)
+      throw specification_error("ychart: communication `" + id + "` has " + std::to_string(senders[k]) +
+                                    " senders; a tensor has one producer",
+                                id);
+    if (out[k].receivers.empty()) throw specification_error("ychart: communication `" + id + "` has no receiver", id);
+  }
+  return out;
+}
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/impl/application.ipp ----
+#endif
 // ---- end ychart/synthesis/application.hpp ----
 // ---- begin ychart/synthesis/specification.hpp ----
 // ychart/synthesis/specification.hpp
@@ -19870,94 +19925,7 @@ class Specification {
   /// negative or non-finite cost, a cost table of the wrong length, a
   /// communication that no route of at most max_hops links can carry from
   /// any resource of its sender to any resource of one of its receivers.
-  IndexedSpecification validate() const {
-    const auto& tasks = application.tasks;
-    const auto& resources = architecture.resources;
-    if (max_hops < 1) throw specification_error("ychart: max_hops must be at least 1", "");
-    IndexedSpecification s;
-    s.process_of_task.assign(tasks.size(), s.npos);
-    s.communication_of_task.assign(tasks.size(), s.npos);
-    for (std::size_t t = 0; t < tasks.size(); ++t)
-      if (tasks[t].kind == TaskKind::process) s.process_of_task[t] = s.processes.size(), s.processes.push_back(t);
-    if (s.processes.empty()) throw specification_error("ychart: the application has no process task", "");
-    s.options.resize(s.processes.size());
-    for (std::size_t k = 0; k < mappings.size(); ++k) {
-      const auto& m = mappings[k];
-      if (m.task >= tasks.size() || m.resource >= resources.size())
-        throw specification_error("ychart: mapping option " + std::to_string(k) + " names a task or resource index that does not exist", "");
-      const auto& name = tasks[m.task].id;
-      const std::string where = "mapping of `" + name + "` on `" + resources[m.resource].id + "`";
-      if (tasks[m.task].kind != TaskKind::process)
-        throw specification_error("ychart: " + where + ": `" + name + "` is a communication; only process tasks are mapped (communications are routed)", name);
-      for (auto o : s.options[s.process_of_task[m.task]])
-        if (mappings[o].resource == m.resource)
-          throw specification_error("ychart: " + where + " is declared twice", name);
-      auto check_cost = [&](double c) {
-        if (!(c >= 0) || !std::isfinite(c))
-          throw specification_error("ychart: " + where + " has cost " + std::to_string(c) + " s; costs must be finite and not negative", name);
-      };
-      if (m.parameter) {
-        if (*m.parameter >= architecture.parameters.size() || architecture.parameters[*m.parameter].resource != m.resource)
-          throw specification_error("ychart: " + where + " depends on a parameter of another resource", name);
-        const auto& p = architecture.parameters[*m.parameter];
-        if (m.costs.size() != p.values.size())
-          throw specification_error("ychart: " + where + " lists " + std::to_string(m.costs.size()) + " costs for the " +
-                                        std::to_string(p.values.size()) + " values of `" + p.name + "`", name);
-        for (const auto& c : m.costs) check_cost(c.value());
-      } else {
-        check_cost(m.cost.value());
-      }
-      s.options[s.process_of_task[m.task]].push_back(k);
-    }
-    for (std::size_t p = 0; p < s.processes.size(); ++p)
-      if (s.options[p].empty()) {
-        const auto& name = tasks[s.processes[p]].id;
-        throw specification_error("ychart: process task `" + name + "` has no mapping option; add_mapping(\"" + name +
-                                      "\", resource, cost) for each resource that can run it", name);
-      }
-    for (const auto& r : resources)
-      if (!(r.allocation_cost.value() >= 0) || !std::isfinite(r.allocation_cost.value()) || !(r.power.value() >= 0) ||
-          !std::isfinite(r.power.value()))
-        throw specification_error("ychart: resource `" + r.id + "` has a negative or non-finite allocation cost or power", r.id);
-    for (const auto& l : architecture.links)
-      if (!(l.cost.value() >= 0) || !std::isfinite(l.cost.value()) || (l.bandwidth && !(l.bandwidth->value() > 0)))
-        throw specification_error("ychart: link `" + l.id + "` has a negative cost or a bandwidth that is not positive", l.id);
-    for (const auto& p : architecture.parameters)
-      for (const auto& w : p.power)
-        if (!(w.value() >= 0) || !std::isfinite(w.value()))
-          throw specification_error("ychart: parameter `" + p.name + "` has a negative or non-finite power", p.name);
-
-    s.communications = application.communications();
-    for (std::size_t c = 0; c < s.communications.size(); ++c) s.communication_of_task[s.communications[c].task] = c;
-    s.arcs = architecture.arcs();
-    s.hops.resize(resources.size());
-    for (std::size_t r = 0; r < resources.size(); ++r) s.hops[r] = architecture.hops_from(r);
-    s.link_seconds.assign(s.communications.size(), std::vector<double>(architecture.links.size(), 0.0));
-    for (std::size_t c = 0; c < s.communications.size(); ++c) {
-      const auto& com = s.communications[c];
-      for (std::size_t l = 0; l < architecture.links.size(); ++l) {
-        const auto& link = architecture.links[l];
-        s.link_seconds[c][l] =
-            link.cost.value() + (link.bandwidth ? tasks[com.task].bytes.value() / link.bandwidth->value() : 0.0);
-      }
-      const auto& sender_options = s.options[s.process_of_task[com.sender]];
-      for (auto q : com.receivers) {
-        bool routable = false;
-        for (auto a : sender_options)
-          for (auto b : s.options[s.process_of_task[q]])
-            routable = routable || s.within_hops(mappings[a].resource, mappings[b].resource, max_hops);
-        if (!routable) {
-          const auto& id = tasks[com.task].id;
-          throw specification_error("ychart: communication `" + id + "` cannot be routed: no path of at most " +
-                                        std::to_string(max_hops) + " links joins a resource of `" + tasks[com.sender].id +
-                                        "` (" + resource_list(sender_options) + ") to a resource of `" + tasks[q].id +
-                                        "` (" + resource_list(s.options[s.process_of_task[q]]) + ")",
-                                    id);
-        }
-      }
-    }
-    return s;
-  }
+  IndexedSpecification validate() const;
 
  private:
   std::string resource_list(const std::vector<std::size_t>& options) const {
@@ -19976,6 +19944,108 @@ class Specification {
 };
 
 }  // namespace ychart::synthesis
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/synthesis/impl/specification.ipp ----
+// ychart/synthesis/impl/specification.ipp
+// The implementation of ychart/synthesis/specification.hpp (compiled once with
+// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
+
+
+namespace ychart::synthesis {
+
+YCHART_DECL IndexedSpecification Specification::validate() const {
+  const auto& tasks = application.tasks;
+  const auto& resources = architecture.resources;
+  if (max_hops < 1) throw specification_error("ychart: max_hops must be at least 1", "");
+  IndexedSpecification s;
+  s.process_of_task.assign(tasks.size(), s.npos);
+  s.communication_of_task.assign(tasks.size(), s.npos);
+  for (std::size_t t = 0; t < tasks.size(); ++t)
+    if (tasks[t].kind == TaskKind::process) s.process_of_task[t] = s.processes.size(), s.processes.push_back(t);
+  if (s.processes.empty()) throw specification_error("ychart: the application has no process task", "");
+  s.options.resize(s.processes.size());
+  for (std::size_t k = 0; k < mappings.size(); ++k) {
+    const auto& m = mappings[k];
+    if (m.task >= tasks.size() || m.resource >= resources.size())
+      throw specification_error("ychart: mapping option " + std::to_string(k) + " names a task or resource index that does not exist", "");
+    const auto& name = tasks[m.task].id;
+    const std::string where = "mapping of `" + name + "` on `" + resources[m.resource].id + "`";
+    if (tasks[m.task].kind != TaskKind::process)
+      throw specification_error("ychart: " + where + ": `" + name + "` is a communication; only process tasks are mapped (communications are routed)", name);
+    for (auto o : s.options[s.process_of_task[m.task]])
+      if (mappings[o].resource == m.resource)
+        throw specification_error("ychart: " + where + " is declared twice", name);
+    auto check_cost = [&](double c) {
+      if (!(c >= 0) || !std::isfinite(c))
+        throw specification_error("ychart: " + where + " has cost " + std::to_string(c) + " s; costs must be finite and not negative", name);
+    };
+    if (m.parameter) {
+      if (*m.parameter >= architecture.parameters.size() || architecture.parameters[*m.parameter].resource != m.resource)
+        throw specification_error("ychart: " + where + " depends on a parameter of another resource", name);
+      const auto& p = architecture.parameters[*m.parameter];
+      if (m.costs.size() != p.values.size())
+        throw specification_error("ychart: " + where + " lists " + std::to_string(m.costs.size()) + " costs for the " +
+                                      std::to_string(p.values.size()) + " values of `" + p.name + "`", name);
+      for (const auto& c : m.costs) check_cost(c.value());
+    } else {
+      check_cost(m.cost.value());
+    }
+    s.options[s.process_of_task[m.task]].push_back(k);
+  }
+  for (std::size_t p = 0; p < s.processes.size(); ++p)
+    if (s.options[p].empty()) {
+      const auto& name = tasks[s.processes[p]].id;
+      throw specification_error("ychart: process task `" + name + "` has no mapping option; add_mapping(\"" + name +
+                                    "\", resource, cost) for each resource that can run it", name);
+    }
+  for (const auto& r : resources)
+    if (!(r.allocation_cost.value() >= 0) || !std::isfinite(r.allocation_cost.value()) || !(r.power.value() >= 0) ||
+        !std::isfinite(r.power.value()))
+      throw specification_error("ychart: resource `" + r.id + "` has a negative or non-finite allocation cost or power", r.id);
+  for (const auto& l : architecture.links)
+    if (!(l.cost.value() >= 0) || !std::isfinite(l.cost.value()) || (l.bandwidth && !(l.bandwidth->value() > 0)))
+      throw specification_error("ychart: link `" + l.id + "` has a negative cost or a bandwidth that is not positive", l.id);
+  for (const auto& p : architecture.parameters)
+    for (const auto& w : p.power)
+      if (!(w.value() >= 0) || !std::isfinite(w.value()))
+        throw specification_error("ychart: parameter `" + p.name + "` has a negative or non-finite power", p.name);
+
+  s.communications = application.communications();
+  for (std::size_t c = 0; c < s.communications.size(); ++c) s.communication_of_task[s.communications[c].task] = c;
+  s.arcs = architecture.arcs();
+  s.hops.resize(resources.size());
+  for (std::size_t r = 0; r < resources.size(); ++r) s.hops[r] = architecture.hops_from(r);
+  s.link_seconds.assign(s.communications.size(), std::vector<double>(architecture.links.size(), 0.0));
+  for (std::size_t c = 0; c < s.communications.size(); ++c) {
+    const auto& com = s.communications[c];
+    for (std::size_t l = 0; l < architecture.links.size(); ++l) {
+      const auto& link = architecture.links[l];
+      s.link_seconds[c][l] =
+          link.cost.value() + (link.bandwidth ? tasks[com.task].bytes.value() / link.bandwidth->value() : 0.0);
+    }
+    const auto& sender_options = s.options[s.process_of_task[com.sender]];
+    for (auto q : com.receivers) {
+      bool routable = false;
+      for (auto a : sender_options)
+        for (auto b : s.options[s.process_of_task[q]])
+          routable = routable || s.within_hops(mappings[a].resource, mappings[b].resource, max_hops);
+      if (!routable) {
+        const auto& id = tasks[com.task].id;
+        throw specification_error("ychart: communication `" + id + "` cannot be routed: no path of at most " +
+                                      std::to_string(max_hops) + " links joins a resource of `" + tasks[com.sender].id +
+                                      "` (" + resource_list(sender_options) + ") to a resource of `" + tasks[q].id +
+                                      "` (" + resource_list(s.options[s.process_of_task[q]]) + ")",
+                                  id);
+      }
+    }
+  }
+  return s;
+}
+
+}  // namespace ychart::synthesis
+// ---- end ychart/synthesis/impl/specification.ipp ----
+#endif
 // ---- end ychart/synthesis/specification.hpp ----
 // ---- begin ychart/synthesis/implementation.hpp ----
 // ychart/synthesis/implementation.hpp

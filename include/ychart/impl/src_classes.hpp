@@ -14,6 +14,7 @@
 // In dependency order: an implementation file comes after those of the
 // headers its header includes.
 #include "../finn/impl/estimates.ipp"
+#include "../loopnest/impl/platform.ipp"
 #include "../loopnest/impl/refine.ipp"
 #include "../loopnest/impl/evaluate.ipp"
 #include "../loopnest/impl/cnn.ipp"
@@ -24,6 +25,9 @@
 #include "../partition/impl/enumerate.ipp"
 #include "../partition/impl/partition_model.ipp"
 #include "../partition/impl/folding_model.ipp"
+#include "../synthesis/impl/application.ipp"
+#include "../synthesis/impl/architecture.ipp"
+#include "../synthesis/impl/specification.ipp"
 #include "../synthesis/impl/implementation.ipp"
 #include "../synthesis/impl/evolutionary.ipp"
 #include "../synthesis/impl/load.ipp"

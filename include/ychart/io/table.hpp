@@ -76,25 +76,10 @@ class Table {
  public:
   /// Throws ychart::error for an empty or repeated column name or a precision
   /// outside 1..17.
-  explicit Table(std::vector<Column> columns) : columns_(std::move(columns)) {
-    for (std::size_t i = 0; i < columns_.size(); ++i) {
-      const Column& column = columns_[i];
-      if (column.name.empty()) throw ychart::error("ychart: Table: column " + std::to_string(i) + " has no name");
-      for (std::size_t j = 0; j < i; ++j)
-        if (columns_[j].name == column.name) throw ychart::error("ychart: Table: two columns named `" + column.name + "`");
-      if (column.precision < 1 || column.precision > 17)
-        throw ychart::error("ychart: Table: column `" + column.name + "` has precision " +
-                            std::to_string(column.precision) + " (expected 1..17 significant digits)");
-    }
-  }
+  explicit Table(std::vector<Column> columns);
 
   /// Appends a row; throws ychart::error unless it has one cell per column.
-  void add_row(std::vector<Cell> cells) {
-    if (cells.size() != columns_.size())
-      throw ychart::error("ychart: Table::add_row: " + std::to_string(cells.size()) + " cells for " +
-                          std::to_string(columns_.size()) + " columns");
-    rows_.push_back(std::move(cells));
-  }
+  void add_row(std::vector<Cell> cells);
 
   const std::vector<Column>& columns() const { return columns_; }
   const std::vector<std::vector<Cell>>& rows() const { return rows_; }

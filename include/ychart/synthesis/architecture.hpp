@@ -8,6 +8,7 @@
 // list, with a power per value.
 #pragma once
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "../expr/expression.hpp"
 #include "../expr/operators.hpp"
@@ -104,18 +105,7 @@ class Architecture {
     l.directed = directed;
     return add_link(std::move(l));
   }
-  std::size_t add_link(Link l) {
-    if (l.id.empty()) throw specification_error("ychart: a link needs an id", "");
-    for (const auto& k : links)
-      if (k.id == l.id) throw specification_error("ychart: link `" + l.id + "` is declared twice", l.id);
-    if (l.from >= resources.size() || l.to >= resources.size())
-      throw specification_error("ychart: link `" + l.id + "` joins a resource index that does not exist", l.id);
-    if (l.from == l.to)
-      throw specification_error("ychart: link `" + l.id + "` joins resource `" + resources[l.from].id + "` to itself",
-                                l.id);
-    links.push_back(std::move(l));
-    return links.size() - 1;
-  }
+  std::size_t add_link(Link l);
 
   std::size_t add_parameter(const std::string& resource, std::string name, std::vector<double> values,
                             std::vector<Constant<dim::power>> power = {}) {
@@ -148,14 +138,7 @@ class Architecture {
   }
 
   /// Both directions of every undirected link, one of a directed link.
-  std::vector<Arc> arcs() const {
-    std::vector<Arc> a;
-    for (std::size_t l = 0; l < links.size(); ++l) {
-      a.push_back({l, links[l].from, links[l].to});
-      if (!links[l].directed) a.push_back({l, links[l].to, links[l].from});
-    }
-    return a;
-  }
+  std::vector<Arc> arcs() const;
 
   /// Fewest hops from `from` to every resource over the links (-1: none).
   std::vector<int> hops_from(std::size_t from) const {
@@ -170,13 +153,11 @@ class Architecture {
   }
 
  private:
-  std::size_t resource_for_link(const std::string& link, const std::string& id) const {
-    if (auto r = find_resource(id)) return *r;
-    std::string known;
-    for (const auto& r : resources) known += (known.empty() ? "" : ", ") + r.id;
-    throw specification_error("ychart: link `" + link + "` names unknown resource `" + id + "` (declared: " + known + ")",
-                              link);
-  }
+  std::size_t resource_for_link(const std::string& link, const std::string& id) const;
 };
 
 }  // namespace ychart::synthesis
+
+#if YCHART_HEADER_ONLY
+#include "impl/architecture.ipp"
+#endif
