@@ -13368,21 +13368,13 @@ YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
 // The options of a sweep and its runner on one process's threads, with the
 // progress bar; dse/sweep.hpp and dse/detail/mpi_sweep.hpp build on it.
 
-#include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cstddef>
-#include <cstdio>
 #include <exception>
-#include <iostream>
-#include <mutex>
+#include <functional>
 #include <optional>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
-
-#include <unistd.h>
 
 
 namespace ychart::dse {
@@ -13400,6 +13392,61 @@ struct SweepOptions {
 };
 
 namespace detail {
+
+/// Calls body(i) for i in [0, count) on options.threads threads (0: one per
+/// hardware thread), with the progress bar on stderr. body must not throw.
+/// Not a template, so that the thread pool is compiled once, not once per
+/// sweep in every program.
+YCHART_DECL void run_indices(std::size_t count, const SweepOptions& options,
+                             const std::function<void(std::size_t)>& body);
+
+/// Runs fn over `points` on this process's threads. Every point ends with a
+/// result or an exception; none is rethrown here.
+template <class Point, class Fn>
+struct LocalRun {
+  using Result = std::invoke_result_t<Fn&, const Point&>;
+  std::vector<std::optional<Result>> results;
+  std::vector<std::exception_ptr> errors;
+};
+
+template <class Point, class Fn>
+LocalRun<Point, Fn> run_points(const std::vector<Point>& points, Fn& fn, const SweepOptions& options) {
+  LocalRun<Point, Fn> run;
+  run.results.resize(points.size());
+  run.errors.resize(points.size());
+  run_indices(points.size(), options, [&](std::size_t i) {
+    try {
+      run.results[i].emplace(fn(points[i]));
+    } catch (...) {
+      run.errors[i] = std::current_exception();
+    }
+  });
+  return run;
+}
+
+}  // namespace detail
+
+}  // namespace ychart::dse
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/dse/impl/local_sweep.ipp ----
+// ychart/dse/impl/local_sweep.ipp
+// The implementation of ychart/dse/detail/local_sweep.hpp (compiled once
+// with YCHART_SEPARATE_COMPILATION, included by the header otherwise): the
+// sweep's thread pool and its progress bar.
+
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include <unistd.h>
+
+namespace ychart::dse::detail {
 
 class ProgressBar {
  public:
@@ -13447,50 +13494,29 @@ class ProgressBar {
   std::mutex mutex_;
 };
 
-}  // namespace detail
-
-namespace detail {
-
-/// Runs fn over `points` on this process's threads. Every point ends with a
-/// result or an exception; none is rethrown here.
-template <class Point, class Fn>
-struct LocalRun {
-  using Result = std::invoke_result_t<Fn&, const Point&>;
-  std::vector<std::optional<Result>> results;
-  std::vector<std::exception_ptr> errors;
-};
-
-template <class Point, class Fn>
-LocalRun<Point, Fn> run_points(const std::vector<Point>& points, Fn& fn, const SweepOptions& options) {
-  LocalRun<Point, Fn> run;
-  run.results.resize(points.size());
-  run.errors.resize(points.size());
+YCHART_DECL void run_indices(std::size_t count, const SweepOptions& options,
+                             const std::function<void(std::size_t)>& body) {
   std::atomic<std::size_t> next{0};
-  ProgressBar bar(points.size(), options);
+  ProgressBar bar(count, options);
   auto work = [&] {
     ychart::detail::MuteProgress mute;  // the bar covers the points' solves
-    for (std::size_t i = next++; i < points.size(); i = next++) {
-      try {
-        run.results[i].emplace(fn(points[i]));
-      } catch (...) {
-        run.errors[i] = std::current_exception();
-      }
+    for (std::size_t i = next++; i < count; i = next++) {
+      body(i);
       bar.step();
     }
   };
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(points.size(), 1)));
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(count, 1)));
   {
     std::vector<std::jthread> pool;
     for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
     work();
   }
-  return run;
 }
 
-}  // namespace detail
-
-}  // namespace ychart::dse
+}  // namespace ychart::dse::detail
+// ---- end ychart/dse/impl/local_sweep.ipp ----
+#endif
 // ---- end ychart/dse/detail/local_sweep.hpp ----
 
 #if defined(YCHART_WITH_MPI)

@@ -1,6 +1,6 @@
 // ychart/impl/src_dse.hpp
-// One part of the compiled part of ychart (see impl/src.hpp): the dse/
-// templates instantiated for the records ychart ships, FpgaResources and the
+// One part of the compiled part of ychart (see impl/src.hpp): the sweeps' thread
+// pool, and the dse/ templates instantiated for the records ychart ships, FpgaResources and the
 // FPGA-and-GPU platform. The headers declare these instances extern when
 // ychart is compiled once, so a program's files do not instantiate them.
 #pragma once
@@ -12,6 +12,7 @@
 #endif
 
 #include "../dse.hpp"
+#include "../dse/impl/local_sweep.ipp"
 
 namespace ychart::dse {
 
