@@ -16,6 +16,8 @@
 //                                  2 FPGAs + 1 GPU, each proven optimal.
 #include "heterogeneous/alexnet16.hpp"
 
+#include <ychart/explore.hpp>
+
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -23,6 +25,7 @@
 
 namespace {
 
+using namespace ychart::explore;
 using namespace heterogeneous;
 
 double solve(const Tasks& app, const Plat& p, double cap, Schedule schedule) {

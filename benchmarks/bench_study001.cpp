@@ -18,6 +18,8 @@
 #include "study001/ch4/ch4.hpp"
 #include "study001/ch5/ch5.hpp"
 
+#include <ychart/explore.hpp>
+
 #include <benchmark/benchmark.h>
 
 namespace {
@@ -30,10 +32,10 @@ void Ch3Sweep(benchmark::State& state, std::size_t index) {
   const auto app = ychart::dse::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title, columns);
   const auto arch = study001::aws_f1(c.fpgas);
   const std::vector<double> caps = {30, 40, 50, 55, 61, 70, 76, 82, 92};
-  ychart::dse::SweepOptions so;
-  so.progress = ychart::dse::SweepOptions::Progress::never;
+  ychart::explore::SweepOptions so;
+  so.progress = ychart::explore::SweepOptions::Progress::never;
   for (auto _ : state) {
-    auto points = ychart::dse::sweep(caps, [&](double cap) { return solve_point(app, arch, c, cap); }, so);
+    auto points = ychart::explore::sweep(caps, [&](double cap) { return solve_point(app, arch, c, cap); }, so);
     benchmark::DoNotOptimize(points);
   }
 }
@@ -46,10 +48,10 @@ void Ch4Sweep(benchmark::State& state, std::size_t index) {
   const auto app = ychart::dse::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title,
                                                                        kernel_columns());
   const std::vector<double> caps = {45, 55, 61, 68, 76, 82, 92};
-  ychart::dse::SweepOptions so;
-  so.progress = ychart::dse::SweepOptions::Progress::never;
+  ychart::explore::SweepOptions so;
+  so.progress = ychart::explore::SweepOptions::Progress::never;
   for (auto _ : state) {
-    auto points = ychart::dse::sweep(caps, [&](double cap) { return solve_point(app, arch, cap, Parameters{}); }, so);
+    auto points = ychart::explore::sweep(caps, [&](double cap) { return solve_point(app, arch, cap, Parameters{}); }, so);
     benchmark::DoNotOptimize(points);
   }
 }
@@ -61,10 +63,10 @@ void Ch5Sweep(benchmark::State& state, std::size_t index) {
   ychart::dse::KernelColumns columns;
   columns.wcet = "twc_ms";
   const auto app = ychart::dse::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title, columns);
-  ychart::dse::SweepOptions so;
-  so.progress = ychart::dse::SweepOptions::Progress::never;
+  ychart::explore::SweepOptions so;
+  so.progress = ychart::explore::SweepOptions::Progress::never;
   for (auto _ : state) {
-    auto points = ychart::dse::sweep(c.ii_ms, [&](double ii) { return solve_point(app, arch, ii); }, so);
+    auto points = ychart::explore::sweep(c.ii_ms, [&](double ii) { return solve_point(app, arch, ii); }, so);
     benchmark::DoNotOptimize(points);
   }
 }

@@ -1,6 +1,6 @@
 // Tests of the mapping model (include/ychart/dse/mapping_model.hpp), the GP
-// relaxation (relaxation.hpp), sweep() (sweep.hpp) and the Pareto walk
-// (pareto.hpp). The oracles are independent of the solvers:
+// relaxation (relaxation.hpp), and the mapping model solved over a sweep and
+// along a Pareto walk (explore/; explore's own tests: test_explore.cpp). The oracles are independent of the solvers:
 //   - brute-force enumeration of every CU allocation n_kf of tiny instances
 //     (the II and spreading recomputed here, or priced by evaluate(), which
 //     test_dse_evaluate checks against hand computations);
@@ -35,6 +35,7 @@ namespace {
 
 using namespace ychart;
 using namespace ychart::dse;
+using namespace ychart::explore;
 
 using App = Application<FpgaResources>;
 using Arch = Architecture<FpgaResources>;
@@ -525,76 +526,7 @@ TEST(DseModel, RelaxationIsALowerBoundOnTheIntegerOptimum) {
 }
 
 // ---------------------------------------------------------------------------
-// (e) sweep() and the Pareto walk.
-
-TEST(DseSweep, ResultsComeBackInGridOrder) {
-  std::vector<int> points(40);
-  for (int i = 0; i < 40; ++i) points[i] = i;
-  std::mutex mutex;
-  std::set<std::thread::id> threads;
-  SweepOptions o;
-  o.threads = 4;
-  o.progress = SweepOptions::Progress::never;
-  const auto out = sweep(
-      points,
-      [&](int i) {
-        // Later points finish first: the order of completion is not the grid's.
-        std::this_thread::sleep_for(std::chrono::milliseconds((40 - i) % 7));
-        {
-          std::lock_guard<std::mutex> lock(mutex);
-          threads.insert(std::this_thread::get_id());
-        }
-        return std::to_string(i * i);
-      },
-      o);
-  ASSERT_EQ(out.size(), 40u);
-  for (int i = 0; i < 40; ++i) EXPECT_EQ(out[i], std::to_string(i * i));
-  EXPECT_GT(threads.size(), 1u);
-  EXPECT_LE(threads.size(), 4u);
-  // No points: no results.
-  EXPECT_TRUE(sweep(std::vector<int>{}, [](int i) { return i; }, o).empty());
-}
-
-TEST(DseSweep, AnExceptionIsRethrownAfterTheOthersFinish) {
-  for (unsigned threads : {1u, 3u}) {
-    SCOPED_TRACE("threads " + std::to_string(threads));
-    std::vector<int> points(20);
-    for (int i = 0; i < 20; ++i) points[i] = i;
-    std::atomic<int> finished{0};
-    SweepOptions o;
-    o.threads = threads;
-    o.progress = SweepOptions::Progress::never;
-    try {
-      (void)sweep(
-          points,
-          [&](int i) {
-            if (i == 3) {
-              // Point 3 fails late, point 11 early: the grid's first is rethrown.
-              std::this_thread::sleep_for(std::chrono::milliseconds(30));
-              throw std::runtime_error("point 3");
-            }
-            if (i == 11) throw std::runtime_error("point 11");
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-            ++finished;
-            return i;
-          },
-          o);
-      ADD_FAILURE() << "no exception";
-    } catch (const std::runtime_error& e) {
-      EXPECT_STREQ(e.what(), "point 3");
-      EXPECT_EQ(finished.load(), 18);  // every other point ran to its end
-    }
-  }
-}
-
-TEST(DseSweep, LinearGrid) {
-  const auto g = linear_grid(30, 92, 2);
-  ASSERT_EQ(g.size(), 32u);
-  EXPECT_EQ(g.front(), 30);
-  EXPECT_DOUBLE_EQ(g.back(), 92);
-  EXPECT_EQ(linear_grid(0.1, 0.3, 0.1).size(), 3u);  // 0.1 + 2 x 0.1 is 0.30000000000000004
-  EXPECT_TRUE(linear_grid(1, 2, 0).empty());
-}
+// (e) The mapping model over a sweep and along the Pareto walk.
 
 TEST(DseSweep, SolvesInParallelMatchBruteForce) {
   // One tiny instance, the II against the cap, solved on 2 threads; every
@@ -737,37 +669,6 @@ TEST(DsePareto, SpreadingBoundJustBelowTheLeastIsInfeasible) {
     const auto s = mm.model.solve();
     EXPECT_EQ(s.status(), Status::infeasible) << "phi <= " << eps << ": " << s.message();
   }
-}
-
-TEST(DsePareto, NonDominatedKeepsTheFront) {
-  // (first, second): (5, 1) dominated by (4, 1); (6, 2) dominated by (4, 1);
-  // (3, 2) and (1, 3) kept; (1, 3) twice: the first kept.
-  std::vector<ParetoPoint<int>> pts = {{5, 1, 0, 0}, {4, 1, 0, 1}, {6, 2, 0, 2}, {3, 2, 0, 3}, {1, 3, 0, 4}, {1, 3, 0, 5}};
-  const auto front = non_dominated(pts);
-  ASSERT_EQ(front.size(), 3u);
-  EXPECT_EQ(front[0].payload, 1);
-  EXPECT_EQ(front[1].payload, 3);
-  EXPECT_EQ(front[2].payload, 4);
-}
-
-TEST(DsePareto, GridKeepsTheNonDominatedSolvedPoints) {
-  // solve(eps) on a made-up front: II = 10 / eps for eps >= 1, infeasible below.
-  const std::vector<double> eps = {0.5, 1, 2, 4, 4.5};
-  SweepOptions o;
-  o.threads = 2;
-  o.progress = SweepOptions::Progress::never;
-  const auto front = pareto_grid(
-      eps,
-      [](double e) -> std::optional<ParetoPoint<double>> {
-        if (e < 1) return std::nullopt;
-        const double second = std::floor(e);  // a KPI with integer levels: 4.5 gives the same point as 4
-        return ParetoPoint<double>{10 / second, second, e, e};
-      },
-      o);
-  ASSERT_EQ(front.size(), 3u);
-  EXPECT_EQ(front[0].second, 1);
-  EXPECT_EQ(front[2].second, 4);
-  EXPECT_EQ(front[2].payload, 4);  // the first of the two equal points
 }
 
 }  // namespace

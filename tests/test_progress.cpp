@@ -72,13 +72,13 @@ TEST(Progress, MutedThreadsDrawNothing) {
 }
 
 TEST(Progress, SweepShowsCountsAndAnEta) {
-  ychart::dse::SweepOptions o;
+  ychart::explore::SweepOptions o;
   o.progress = Progress::always;
   o.threads = 1;
   o.label = "grid";
   testing::internal::CaptureStderr();
   bool muted_inside = false;
-  const auto out = ychart::dse::sweep(std::vector<int>{1, 2, 3, 4}, [&](int v) {
+  const auto out = ychart::explore::sweep(std::vector<int>{1, 2, 3, 4}, [&](int v) {
     muted_inside = ychart::detail::progress_muted;
     return 2 * v;
   }, o);

@@ -33,6 +33,7 @@
 #include "study001/common/study.hpp"  // parse_list
 
 #include <ychart/dse.hpp>
+#include <ychart/explore.hpp>
 #include <ychart/io/svg.hpp>
 #include <ychart/io/table.hpp>
 
@@ -50,6 +51,7 @@
 
 using namespace ychart;
 using namespace ychart::dse;
+using namespace ychart::explore;
 
 namespace {
 

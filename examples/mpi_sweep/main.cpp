@@ -1,7 +1,7 @@
 // examples/mpi_sweep/main.cpp
 // A sweep spread over MPI ranks: study 001's exact compute-unit allocation
 // (chapter 3, beta = 0: the proven-optimal II) for Alex-16 on 2 FPGAs and
-// Alex-32 on 4, over a grid of resource caps. dse::sweep is the same call as
+// Alex-32 on 4, over a grid of resource caps. explore::sweep is the same call as
 // on one machine; built with the ychart::mpi target and started by mpirun,
 // each rank solves its share of the points and every rank gets all results
 // in grid order. Rank 0 prints them.
@@ -14,6 +14,7 @@
 #include "common/cli.hpp"
 #include "study001/common/study.hpp"
 
+#include <ychart/explore.hpp>
 #include <ychart/io/svg.hpp>
 
 #include <boost/mpi/collectives.hpp>
@@ -30,6 +31,7 @@ namespace {
 
 using namespace ychart;
 using namespace ychart::dse;
+using namespace ychart::explore;
 
 /// One grid point's answer; serialize() lets it travel between ranks.
 struct PointResult {

@@ -1,7 +1,8 @@
 // ychart/dse.hpp
 // Study 001's Y-chart layer: resource records, applications, architectures
 // and heterogeneous platforms, mappings, evaluate, the mapping, platform and
-// power models, local search, sweeps and Pareto fronts, CSV/JSON loading.
+// power models, local search, CSV/JSON loading (sweeps and Pareto fronts
+// over any of them: <ychart/explore.hpp>).
 #pragma once
 
 #include "core.hpp"
@@ -20,6 +21,4 @@
 #include "dse/platform_local_search.hpp"
 #include "dse/relaxation.hpp"
 #include "dse/power_model.hpp"
-#include "dse/sweep.hpp"
-#include "dse/pareto.hpp"
 #include "dse/load.hpp"

@@ -1,7 +1,8 @@
 // ychart/ychart.hpp
 // The whole library: the modelling core (<ychart/core.hpp>), the problem
 // classes (<ychart/dse.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
-// <ychart/synthesis.hpp>) and input and output (<ychart/io.hpp>).
+// <ychart/synthesis.hpp>), exploration over any of them (<ychart/explore.hpp>)
+// and input and output (<ychart/io.hpp>).
 // Header-only, it also brings the solver engine (<ychart/engine.hpp>), as it
 // always has; with YCHART_SEPARATE_COMPILATION the engine is compiled once
 // and a program includes <ychart/engine.hpp> only to use it directly.
@@ -12,6 +13,7 @@
 #if YCHART_HEADER_ONLY
 #include "engine.hpp"
 #endif
+#include "explore.hpp"
 #include "dse.hpp"
 #include "io.hpp"
 #include "partition.hpp"

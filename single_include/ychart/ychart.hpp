@@ -8,7 +8,8 @@
 // ychart/ychart.hpp
 // The whole library: the modelling core (<ychart/core.hpp>), the problem
 // classes (<ychart/dse.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
-// <ychart/synthesis.hpp>) and input and output (<ychart/io.hpp>).
+// <ychart/synthesis.hpp>), exploration over any of them (<ychart/explore.hpp>)
+// and input and output (<ychart/io.hpp>).
 // Header-only, it also brings the solver engine (<ychart/engine.hpp>), as it
 // always has; with YCHART_SEPARATE_COMPILATION the engine is compiled once
 // and a program includes <ychart/engine.hpp> only to use it directly.
@@ -4659,7 +4660,7 @@ class GpBackend {
 // ---- begin ychart/lower/minlp_form.hpp ----
 // ychart/lower/minlp_form.hpp
 // Lowers a model with discrete or real variables to one convex form over
-// columns in two spaces (design.md section 2):
+// columns in two spaces (docs/solvers.md, "Mixed-integer models"):
 //   * log columns y = log x for positive variables and for discrete
 //     variables that appear in monomials (all values > 0);
 //   * linear columns for reals, discrete values, tabulated values, and the
@@ -5245,12 +5246,12 @@ inline MinlpForm lower_minlp(const Model& model) {
 // ---- begin ychart/solve/outer_approximation.hpp ----
 // ychart/solve/outer_approximation.hpp
 // Outer approximation for the convex MINLP of a mixed-integer GP (Duran and
-// Grossmann; design.md section 2). The GLPK master holds the linear rows,
-// the binary encodings and tangent cuts of every convex row; its optimum is
-// a bound. Fixing the master's integers gives a convex NLP for Ipopt: its
-// optimum is a feasible point (an incumbent) and the place for new cuts; if
-// it is infeasible, the cuts go at the point of least violation. The loop
-// ends when bound and incumbent meet.
+// Grossmann 1986; docs/solvers.md, "Mixed-integer models"). The GLPK master
+// holds the linear rows, the binary encodings and tangent cuts of every
+// convex row; its optimum is a bound. Fixing the master's integers gives a
+// convex NLP for Ipopt: its optimum is a feasible point (an incumbent) and
+// the place for new cuts; if it is infeasible, the cuts go at the point of
+// least violation. The loop ends when bound and incumbent meet.
 
 // ---- begin ychart/solve/migp_context.hpp ----
 // ychart/solve/migp_context.hpp
@@ -10144,11 +10145,420 @@ YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, co
 
 // ---- end ychart/engine.hpp ----
 #endif
+// ---- begin ychart/explore.hpp ----
+// ychart/explore.hpp
+// Problem-independent design-space exploration, above the solvers and the
+// problem classes: sweeps of any evaluation or solve over a parameter grid
+// (in parallel, over MPI ranks when built with ychart::mpi) and exact Pareto
+// fronts by the epsilon-constraint method (a grid of epsilons or a walk).
+
+// ---- begin ychart/explore/sweep.hpp ----
+// ychart/explore/sweep.hpp
+// Sweeps: evaluate or solve one model per point of a parameter grid
+// (resource cap, II_max, number of devices), in parallel over the
+// machine's cores, with a progress bar and an ETA when stderr is a terminal.
+// Results come back in grid order whatever order the threads finish in.
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <exception>
+#include <type_traits>
+#include <vector>
+
+// ---- begin ychart/explore/detail/local_sweep.hpp ----
+// ychart/explore/detail/local_sweep.hpp
+// The options of a sweep and its runner on one process's threads, with the
+// progress bar; explore/sweep.hpp and explore/detail/mpi_sweep.hpp build on it.
+
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+
+namespace ychart::explore {
+
+struct SweepOptions {
+  /// Worker threads; 0: one per hardware thread. Ipopt solves are serialised
+  /// inside the library (MUMPS is not thread-safe); GLPK, the searches and
+  /// the evaluations run concurrently.
+  unsigned threads = 0;
+  using Progress = ychart::Progress;
+  /// automatic: a bar on stderr only when stderr is a terminal. The points'
+  /// own solves draw no status line while the bar runs.
+  Progress progress = Progress::automatic;
+  std::string label = "sweep";
+};
+
+namespace detail {
+
+/// Calls body(i) for i in [0, count) on options.threads threads (0: one per
+/// hardware thread), with the progress bar on stderr. body must not throw.
+/// Not a template, so that the thread pool is compiled once, not once per
+/// sweep in every program.
+YCHART_DECL void run_indices(std::size_t count, const SweepOptions& options,
+                             const std::function<void(std::size_t)>& body);
+
+/// Runs fn over `points` on this process's threads. Every point ends with a
+/// result or an exception; none is rethrown here.
+template <class Point, class Fn>
+struct LocalRun {
+  using Result = std::invoke_result_t<Fn&, const Point&>;
+  std::vector<std::optional<Result>> results;
+  std::vector<std::exception_ptr> errors;
+};
+
+template <class Point, class Fn>
+LocalRun<Point, Fn> run_points(const std::vector<Point>& points, Fn& fn, const SweepOptions& options) {
+  LocalRun<Point, Fn> run;
+  run.results.resize(points.size());
+  run.errors.resize(points.size());
+  run_indices(points.size(), options, [&](std::size_t i) {
+    try {
+      run.results[i].emplace(fn(points[i]));
+    } catch (...) {
+      run.errors[i] = std::current_exception();
+    }
+  });
+  return run;
+}
+
+}  // namespace detail
+
+}  // namespace ychart::explore
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/explore/impl/local_sweep.ipp ----
+// ychart/explore/impl/local_sweep.ipp
+// The implementation of ychart/explore/detail/local_sweep.hpp (compiled once
+// with YCHART_SEPARATE_COMPILATION, included by the header otherwise): the
+// sweep's thread pool and its progress bar.
+
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include <unistd.h>
+
+namespace ychart::explore::detail {
+
+class ProgressBar {
+ public:
+  ProgressBar(std::size_t total, const SweepOptions& o)
+      : total_(total),
+        label_(o.label),
+        on_(o.progress == SweepOptions::Progress::always ||
+            (o.progress == SweepOptions::Progress::automatic && ::isatty(::fileno(stderr)))),
+        start_(std::chrono::steady_clock::now()) {
+    draw();
+  }
+  void step() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++done_;
+    draw();
+  }
+  bool on() const { return on_; }
+  ~ProgressBar() {
+    if (on_) std::cerr << "\n" << std::flush;
+  }
+
+ private:
+  void draw() {
+    if (!on_) return;
+    constexpr std::size_t width = 30;
+    const std::size_t filled = total_ ? width * done_ / total_ : width;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    std::string bar(filled, '#');
+    bar.resize(width, '.');
+    // ETA from the mean time per finished point (points run in parallel, so
+    // the wall-clock rate already counts the threads).
+    char time[64];
+    if (done_ > 0 && done_ < total_)
+      std::snprintf(time, sizeof time, "%.1f s, ETA %.0f s", seconds,
+                    seconds / static_cast<double>(done_) * static_cast<double>(total_ - done_));
+    else
+      std::snprintf(time, sizeof time, "%.1f s", seconds);
+    std::cerr << "\r\033[K" << label_ << " [" << bar << "] " << done_ << "/" << total_ << "  " << time << std::flush;
+  }
+
+  std::size_t total_, done_ = 0;
+  std::string label_;
+  bool on_;
+  std::chrono::steady_clock::time_point start_;
+  std::mutex mutex_;
+};
+
+YCHART_DECL void run_indices(std::size_t count, const SweepOptions& options,
+                             const std::function<void(std::size_t)>& body) {
+  std::atomic<std::size_t> next{0};
+  ProgressBar bar(count, options);
+  auto work = [&] {
+    ychart::detail::MuteProgress mute;  // the bar covers the points' solves
+    for (std::size_t i = next++; i < count; i = next++) {
+      body(i);
+      bar.step();
+    }
+  };
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(count, 1)));
+  {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+  }
+}
+
+}  // namespace ychart::explore::detail
+// ---- end ychart/explore/impl/local_sweep.ipp ----
+#endif
+// ---- end ychart/explore/detail/local_sweep.hpp ----
+
+#if defined(YCHART_WITH_MPI)
+// ---- begin ychart/explore/detail/mpi_sweep.hpp ----
+// ychart/explore/detail/mpi_sweep.hpp
+// explore::sweep over MPI ranks, on Boost.MPI: point i runs on rank i mod size
+// (on that rank's threads), then every rank receives all results in grid
+// order. Compiled only with YCHART_WITH_MPI (the ychart::mpi CMake target).
+// Results travel through Boost.Serialization, so the result type needs a
+// serialize() (fundamental types, std::string, std::vector and std::pair
+// have one in Boost).
+//
+// Why cyclic and static: every rank knows its points without messages, the
+// result is the same whatever the timing, and neighbouring grid points
+// (similar difficulty) land on different ranks, which balances typical
+// sweeps well enough.
+
+
+#include <boost/mpi/collectives.hpp>
+#include <boost/mpi/communicator.hpp>
+#include <boost/mpi/environment.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/utility.hpp>
+#include <boost/serialization/vector.hpp>
+
+#include <cstddef>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace ychart::explore {
+
+/// A point of an MPI sweep failed (on this or another rank); every rank
+/// throws it, with the point's index and the original message.
+struct remote_point_error : ychart::error {
+  using ychart::error::error;
+};
+
+namespace detail {
+
+/// Ranks of MPI_COMM_WORLD, or 1 when MPI is not running.
+inline int mpi_ranks() {
+  if (!boost::mpi::environment::initialized() || boost::mpi::environment::finalized()) return 1;
+  return boost::mpi::communicator().size();
+}
+
+inline std::string message_of(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& x) {
+    return x.what();
+  } catch (...) {
+    return "an exception that is not a std::exception";
+  }
+}
+
+template <class Point, class Fn>
+auto mpi_sweep(const std::vector<Point>& points, Fn& fn, const SweepOptions& options)
+    -> std::vector<std::invoke_result_t<Fn&, const Point&>> {
+  using Result = std::invoke_result_t<Fn&, const Point&>;
+  const boost::mpi::communicator world;
+  const auto rank = static_cast<std::size_t>(world.rank()), size = static_cast<std::size_t>(world.size());
+  std::vector<Point> mine;
+  for (std::size_t i = rank; i < points.size(); i += size) mine.push_back(points[i]);
+  SweepOptions local = options;
+  if (rank == 0) local.label = options.label + " (rank 0 of " + std::to_string(size) + ")";
+  else local.progress = Progress::never;  // one bar, on rank 0
+  auto run = run_points(mine, fn, local);
+
+  // Each rank sends its results in order and its failures by grid index.
+  using Failures = std::vector<std::pair<unsigned long, std::string>>;
+  std::pair<std::vector<Result>, Failures> sent;
+  for (std::size_t k = 0; k < mine.size(); ++k) {
+    if (run.errors[k]) sent.second.emplace_back(rank + k * size, message_of(run.errors[k]));
+    else sent.first.push_back(std::move(*run.results[k]));
+  }
+  std::vector<decltype(sent)> all;
+  boost::mpi::all_gather(world, sent, all);
+
+  const std::pair<unsigned long, std::string>* first = nullptr;
+  for (const auto& from : all)
+    for (const auto& failure : from.second)
+      if (!first || failure.first < first->first) first = &failure;
+  if (first) throw remote_point_error("point " + std::to_string(first->first) + " of the sweep: " + first->second);
+
+  std::vector<Result> out;
+  out.reserve(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) out.push_back(std::move(all[i % size].first[i / size]));
+  return out;
+}
+
+}  // namespace detail
+}  // namespace ychart::explore
+// ---- end ychart/explore/detail/mpi_sweep.hpp ----
+#endif
+
+namespace ychart::explore {
+
+/// Calls fn(point) for every point, in parallel, and returns the results in
+/// the order of `points`. An exception from any point is rethrown after all
+/// threads have stopped (the first by grid order).
+///
+/// Built with MPI (the ychart::mpi target defines YCHART_WITH_MPI) and run
+/// under mpirun with more than one rank, the points are spread over the
+/// ranks and every rank gets all results, in grid order (explore/detail/mpi_sweep.hpp);
+/// the result type must then be serialisable by Boost.Serialization.
+template <class Point, class Fn>
+auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& options = {})
+    -> std::vector<std::invoke_result_t<Fn&, const Point&>> {
+#if defined(YCHART_WITH_MPI)
+  if (detail::mpi_ranks() > 1) return detail::mpi_sweep(points, fn, options);
+#endif
+  auto run = detail::run_points(points, fn, options);
+  for (auto& e : run.errors)
+    if (e) std::rethrow_exception(e);
+  std::vector<std::invoke_result_t<Fn&, const Point&>> out;
+  out.reserve(points.size());
+  for (auto& s : run.results) out.push_back(std::move(*s));
+  return out;
+}
+
+/// A grid lo, lo + step, ..., up to hi (inclusive within rounding).
+inline std::vector<double> linear_grid(double lo, double hi, double step) {
+  std::vector<double> g;
+  if (!(step > 0)) return g;
+  for (int i = 0;; ++i) {
+    const double v = lo + i * step;
+    if (v > hi + 1e-9 * std::max(1.0, std::abs(hi))) break;
+    g.push_back(v);
+  }
+  return g;
+}
+
+}  // namespace ychart::explore
+// ---- end ychart/explore/sweep.hpp ----
+// ---- begin ychart/explore/pareto.hpp ----
+// ychart/explore/pareto.hpp
+// Pareto fronts of two KPIs by the epsilon-constraint method: minimise the
+// first KPI subject to the second <= epsilon, each point solved exactly.
+// pareto_grid() solves a given grid of epsilons in parallel and keeps the
+// non-dominated points; pareto_walk() walks the whole front, each epsilon
+// just below the previous point's second KPI, which finds every Pareto
+// point when the second KPI takes separated values (a count, a spreading
+// with few levels) -- including points a weighted sum cannot reach.
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::explore {
+
+/// One solved point: the two KPIs (both minimised) and what produced them.
+template <class Payload>
+struct ParetoPoint {
+  double first = 0.0;   // the minimised KPI
+  double second = 0.0;  // the constrained KPI
+  double epsilon = 0.0;  // the bound the point was solved under
+  Payload payload{};
+};
+
+/// Keeps the points no other point dominates (<= in both, < in one),
+/// sorted by the second KPI; among equal points the first is kept.
+template <class Payload>
+std::vector<ParetoPoint<Payload>> non_dominated(std::vector<ParetoPoint<Payload>> points, double tolerance = 1e-9) {
+  std::stable_sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
+    return a.second != b.second ? a.second < b.second : a.first < b.first;
+  });
+  std::vector<ParetoPoint<Payload>> front;
+  for (auto& p : points) {
+    // Sorted by the second KPI: p is dominated iff some kept point has first <= p.first.
+    bool dominated = false;
+    for (const auto& q : front)
+      if (q.first <= p.first + tolerance * std::max(1.0, std::abs(p.first))) dominated = true;
+    if (!dominated) front.push_back(std::move(p));
+  }
+  return front;
+}
+
+/// solve(epsilon) -> std::optional<ParetoPoint<Payload>> (empty when
+/// infeasible) for every epsilon, in parallel; the non-dominated points.
+template <class Solve>
+auto pareto_grid(const std::vector<double>& epsilons, Solve&& solve, const SweepOptions& options = {}) {
+  auto solved = sweep(epsilons, solve, options);
+  using Point = typename std::decay_t<decltype(solved)>::value_type::value_type;
+  std::vector<Point> points;
+  for (auto& s : solved)
+    if (s) points.push_back(std::move(*s));
+  return non_dominated(std::move(points));
+}
+
+/// Walks the front from the unconstrained optimum of the first KPI: solve
+/// at epsilon = +inf, then at (previous second KPI) - gap, until infeasible
+/// or `max_points` solves. Each solve must be exact for the front to be.
+/// On a terminal (`progress`), a status line counts the points found; the
+/// walk cannot know how many remain, so it shows no ETA.
+template <class Solve>
+auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000,
+                 ychart::Progress progress = ychart::Progress::automatic) {
+  using Point = typename std::invoke_result_t<Solve&, double>::value_type;
+  std::vector<Point> points;
+  double epsilon = std::numeric_limits<double>::infinity();
+  const auto start = std::chrono::steady_clock::now();
+  ychart::detail::StatusLine line(false, progress, /*delay=*/0.0);
+  for (std::size_t i = 0; i < max_points; ++i) {
+    std::optional<Point> p;
+    {
+      ychart::detail::MuteProgress mute;  // the walk's line covers its solves
+      p = solve(epsilon);
+    }
+    if (!p) break;
+    points.push_back(std::move(*p));
+    epsilon = points.back().second - gap;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    line.update(seconds, [&] {
+      return "Pareto front: " + std::to_string(points.size()) + " points, last at " + std::to_string(points.back().second) +
+             ", " + std::to_string(static_cast<long>(seconds)) + " s";
+    });
+  }
+  return non_dominated(std::move(points));
+}
+
+}  // namespace ychart::explore
+// ---- end ychart/explore/pareto.hpp ----
+// ---- end ychart/explore.hpp ----
 // ---- begin ychart/dse.hpp ----
 // ychart/dse.hpp
 // Study 001's Y-chart layer: resource records, applications, architectures
 // and heterogeneous platforms, mappings, evaluate, the mapping, platform and
-// power models, local search, sweeps and Pareto fronts, CSV/JSON loading.
+// power models, local search, CSV/JSON loading (sweeps and Pareto fronts
+// over any of them: <ychart/explore.hpp>).
 
 // ---- begin ychart/dse/resources.hpp ----
 // ychart/dse/resources.hpp
@@ -13349,406 +13759,6 @@ YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
 
 }  // namespace ychart::dse
 // ---- end ychart/dse/power_model.hpp ----
-// ---- begin ychart/dse/sweep.hpp ----
-// ychart/dse/sweep.hpp
-// Sweeps: evaluate or solve one model per point of a parameter grid
-// (resource cap, II_max, number of devices), in parallel over the
-// machine's cores, with a progress bar and an ETA when stderr is a terminal.
-// Results come back in grid order whatever order the threads finish in.
-
-#include <algorithm>
-#include <cmath>
-#include <cstddef>
-#include <exception>
-#include <type_traits>
-#include <vector>
-
-// ---- begin ychart/dse/detail/local_sweep.hpp ----
-// ychart/dse/detail/local_sweep.hpp
-// The options of a sweep and its runner on one process's threads, with the
-// progress bar; dse/sweep.hpp and dse/detail/mpi_sweep.hpp build on it.
-
-#include <cstddef>
-#include <exception>
-#include <functional>
-#include <optional>
-#include <string>
-#include <type_traits>
-#include <vector>
-
-
-namespace ychart::dse {
-
-struct SweepOptions {
-  /// Worker threads; 0: one per hardware thread. Ipopt solves are serialised
-  /// inside the library (MUMPS is not thread-safe); GLPK, the searches and
-  /// the evaluations run concurrently.
-  unsigned threads = 0;
-  using Progress = ychart::Progress;
-  /// automatic: a bar on stderr only when stderr is a terminal. The points'
-  /// own solves draw no status line while the bar runs.
-  Progress progress = Progress::automatic;
-  std::string label = "sweep";
-};
-
-namespace detail {
-
-/// Calls body(i) for i in [0, count) on options.threads threads (0: one per
-/// hardware thread), with the progress bar on stderr. body must not throw.
-/// Not a template, so that the thread pool is compiled once, not once per
-/// sweep in every program.
-YCHART_DECL void run_indices(std::size_t count, const SweepOptions& options,
-                             const std::function<void(std::size_t)>& body);
-
-/// Runs fn over `points` on this process's threads. Every point ends with a
-/// result or an exception; none is rethrown here.
-template <class Point, class Fn>
-struct LocalRun {
-  using Result = std::invoke_result_t<Fn&, const Point&>;
-  std::vector<std::optional<Result>> results;
-  std::vector<std::exception_ptr> errors;
-};
-
-template <class Point, class Fn>
-LocalRun<Point, Fn> run_points(const std::vector<Point>& points, Fn& fn, const SweepOptions& options) {
-  LocalRun<Point, Fn> run;
-  run.results.resize(points.size());
-  run.errors.resize(points.size());
-  run_indices(points.size(), options, [&](std::size_t i) {
-    try {
-      run.results[i].emplace(fn(points[i]));
-    } catch (...) {
-      run.errors[i] = std::current_exception();
-    }
-  });
-  return run;
-}
-
-}  // namespace detail
-
-}  // namespace ychart::dse
-
-#if YCHART_HEADER_ONLY
-// ---- begin ychart/dse/impl/local_sweep.ipp ----
-// ychart/dse/impl/local_sweep.ipp
-// The implementation of ychart/dse/detail/local_sweep.hpp (compiled once
-// with YCHART_SEPARATE_COMPILATION, included by the header otherwise): the
-// sweep's thread pool and its progress bar.
-
-
-#include <algorithm>
-#include <atomic>
-#include <chrono>
-#include <cstdio>
-#include <iostream>
-#include <mutex>
-#include <thread>
-
-#include <unistd.h>
-
-namespace ychart::dse::detail {
-
-class ProgressBar {
- public:
-  ProgressBar(std::size_t total, const SweepOptions& o)
-      : total_(total),
-        label_(o.label),
-        on_(o.progress == SweepOptions::Progress::always ||
-            (o.progress == SweepOptions::Progress::automatic && ::isatty(::fileno(stderr)))),
-        start_(std::chrono::steady_clock::now()) {
-    draw();
-  }
-  void step() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    ++done_;
-    draw();
-  }
-  bool on() const { return on_; }
-  ~ProgressBar() {
-    if (on_) std::cerr << "\n" << std::flush;
-  }
-
- private:
-  void draw() {
-    if (!on_) return;
-    constexpr std::size_t width = 30;
-    const std::size_t filled = total_ ? width * done_ / total_ : width;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    std::string bar(filled, '#');
-    bar.resize(width, '.');
-    // ETA from the mean time per finished point (points run in parallel, so
-    // the wall-clock rate already counts the threads).
-    char time[64];
-    if (done_ > 0 && done_ < total_)
-      std::snprintf(time, sizeof time, "%.1f s, ETA %.0f s", seconds,
-                    seconds / static_cast<double>(done_) * static_cast<double>(total_ - done_));
-    else
-      std::snprintf(time, sizeof time, "%.1f s", seconds);
-    std::cerr << "\r\033[K" << label_ << " [" << bar << "] " << done_ << "/" << total_ << "  " << time << std::flush;
-  }
-
-  std::size_t total_, done_ = 0;
-  std::string label_;
-  bool on_;
-  std::chrono::steady_clock::time_point start_;
-  std::mutex mutex_;
-};
-
-YCHART_DECL void run_indices(std::size_t count, const SweepOptions& options,
-                             const std::function<void(std::size_t)>& body) {
-  std::atomic<std::size_t> next{0};
-  ProgressBar bar(count, options);
-  auto work = [&] {
-    ychart::detail::MuteProgress mute;  // the bar covers the points' solves
-    for (std::size_t i = next++; i < count; i = next++) {
-      body(i);
-      bar.step();
-    }
-  };
-  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(count, 1)));
-  {
-    std::vector<std::jthread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-  }
-}
-
-}  // namespace ychart::dse::detail
-// ---- end ychart/dse/impl/local_sweep.ipp ----
-#endif
-// ---- end ychart/dse/detail/local_sweep.hpp ----
-
-#if defined(YCHART_WITH_MPI)
-// ---- begin ychart/dse/detail/mpi_sweep.hpp ----
-// ychart/dse/detail/mpi_sweep.hpp
-// dse::sweep over MPI ranks, on Boost.MPI: point i runs on rank i mod size
-// (on that rank's threads), then every rank receives all results in grid
-// order. Compiled only with YCHART_WITH_MPI (the ychart::mpi CMake target).
-// Results travel through Boost.Serialization, so the result type needs a
-// serialize() (fundamental types, std::string, std::vector and std::pair
-// have one in Boost).
-//
-// Why cyclic and static: every rank knows its points without messages, the
-// result is the same whatever the timing, and neighbouring grid points
-// (similar difficulty) land on different ranks, which balances typical
-// sweeps well enough.
-
-
-#include <boost/mpi/collectives.hpp>
-#include <boost/mpi/communicator.hpp>
-#include <boost/mpi/environment.hpp>
-#include <boost/serialization/string.hpp>
-#include <boost/serialization/utility.hpp>
-#include <boost/serialization/vector.hpp>
-
-#include <cstddef>
-#include <exception>
-#include <stdexcept>
-#include <string>
-#include <type_traits>
-#include <utility>
-#include <vector>
-
-namespace ychart::dse {
-
-/// A point of an MPI sweep failed (on this or another rank); every rank
-/// throws it, with the point's index and the original message.
-struct remote_point_error : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-namespace detail {
-
-/// Ranks of MPI_COMM_WORLD, or 1 when MPI is not running.
-inline int mpi_ranks() {
-  if (!boost::mpi::environment::initialized() || boost::mpi::environment::finalized()) return 1;
-  return boost::mpi::communicator().size();
-}
-
-inline std::string message_of(const std::exception_ptr& e) {
-  try {
-    std::rethrow_exception(e);
-  } catch (const std::exception& x) {
-    return x.what();
-  } catch (...) {
-    return "an exception that is not a std::exception";
-  }
-}
-
-template <class Point, class Fn>
-auto mpi_sweep(const std::vector<Point>& points, Fn& fn, const SweepOptions& options)
-    -> std::vector<std::invoke_result_t<Fn&, const Point&>> {
-  using Result = std::invoke_result_t<Fn&, const Point&>;
-  const boost::mpi::communicator world;
-  const auto rank = static_cast<std::size_t>(world.rank()), size = static_cast<std::size_t>(world.size());
-  std::vector<Point> mine;
-  for (std::size_t i = rank; i < points.size(); i += size) mine.push_back(points[i]);
-  SweepOptions local = options;
-  if (rank == 0) local.label = options.label + " (rank 0 of " + std::to_string(size) + ")";
-  else local.progress = Progress::never;  // one bar, on rank 0
-  auto run = run_points(mine, fn, local);
-
-  // Each rank sends its results in order and its failures by grid index.
-  using Failures = std::vector<std::pair<unsigned long, std::string>>;
-  std::pair<std::vector<Result>, Failures> sent;
-  for (std::size_t k = 0; k < mine.size(); ++k) {
-    if (run.errors[k]) sent.second.emplace_back(rank + k * size, message_of(run.errors[k]));
-    else sent.first.push_back(std::move(*run.results[k]));
-  }
-  std::vector<decltype(sent)> all;
-  boost::mpi::all_gather(world, sent, all);
-
-  const std::pair<unsigned long, std::string>* first = nullptr;
-  for (const auto& from : all)
-    for (const auto& failure : from.second)
-      if (!first || failure.first < first->first) first = &failure;
-  if (first) throw remote_point_error("point " + std::to_string(first->first) + " of the sweep: " + first->second);
-
-  std::vector<Result> out;
-  out.reserve(points.size());
-  for (std::size_t i = 0; i < points.size(); ++i) out.push_back(std::move(all[i % size].first[i / size]));
-  return out;
-}
-
-}  // namespace detail
-}  // namespace ychart::dse
-// ---- end ychart/dse/detail/mpi_sweep.hpp ----
-#endif
-
-namespace ychart::dse {
-
-/// Calls fn(point) for every point, in parallel, and returns the results in
-/// the order of `points`. An exception from any point is rethrown after all
-/// threads have stopped (the first by grid order).
-///
-/// Built with MPI (the ychart::mpi target defines YCHART_WITH_MPI) and run
-/// under mpirun with more than one rank, the points are spread over the
-/// ranks and every rank gets all results, in grid order (dse/detail/mpi_sweep.hpp);
-/// the result type must then be serialisable by Boost.Serialization.
-template <class Point, class Fn>
-auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& options = {})
-    -> std::vector<std::invoke_result_t<Fn&, const Point&>> {
-#if defined(YCHART_WITH_MPI)
-  if (detail::mpi_ranks() > 1) return detail::mpi_sweep(points, fn, options);
-#endif
-  auto run = detail::run_points(points, fn, options);
-  for (auto& e : run.errors)
-    if (e) std::rethrow_exception(e);
-  std::vector<std::invoke_result_t<Fn&, const Point&>> out;
-  out.reserve(points.size());
-  for (auto& s : run.results) out.push_back(std::move(*s));
-  return out;
-}
-
-/// A grid lo, lo + step, ..., up to hi (inclusive within rounding).
-inline std::vector<double> linear_grid(double lo, double hi, double step) {
-  std::vector<double> g;
-  if (!(step > 0)) return g;
-  for (int i = 0;; ++i) {
-    const double v = lo + i * step;
-    if (v > hi + 1e-9 * std::max(1.0, std::abs(hi))) break;
-    g.push_back(v);
-  }
-  return g;
-}
-
-}  // namespace ychart::dse
-// ---- end ychart/dse/sweep.hpp ----
-// ---- begin ychart/dse/pareto.hpp ----
-// ychart/dse/pareto.hpp
-// Pareto fronts of two KPIs by the epsilon-constraint method: minimise the
-// first KPI subject to the second <= epsilon, each point solved exactly.
-// pareto_grid() solves a given grid of epsilons in parallel and keeps the
-// non-dominated points; pareto_walk() walks the whole front, each epsilon
-// just below the previous point's second KPI, which finds every Pareto
-// point when the second KPI takes separated values (a count, a spreading
-// with few levels) -- including points a weighted sum cannot reach.
-
-
-#include <algorithm>
-#include <chrono>
-#include <cmath>
-#include <cstddef>
-#include <limits>
-#include <optional>
-#include <string>
-#include <vector>
-
-namespace ychart::dse {
-
-/// One solved point: the two KPIs (both minimised) and what produced them.
-template <class Payload>
-struct ParetoPoint {
-  double first = 0.0;   // the minimised KPI
-  double second = 0.0;  // the constrained KPI
-  double epsilon = 0.0;  // the bound the point was solved under
-  Payload payload{};
-};
-
-/// Keeps the points no other point dominates (<= in both, < in one),
-/// sorted by the second KPI; among equal points the first is kept.
-template <class Payload>
-std::vector<ParetoPoint<Payload>> non_dominated(std::vector<ParetoPoint<Payload>> points, double tolerance = 1e-9) {
-  std::stable_sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
-    return a.second != b.second ? a.second < b.second : a.first < b.first;
-  });
-  std::vector<ParetoPoint<Payload>> front;
-  for (auto& p : points) {
-    // Sorted by the second KPI: p is dominated iff some kept point has first <= p.first.
-    bool dominated = false;
-    for (const auto& q : front)
-      if (q.first <= p.first + tolerance * std::max(1.0, std::abs(p.first))) dominated = true;
-    if (!dominated) front.push_back(std::move(p));
-  }
-  return front;
-}
-
-/// solve(epsilon) -> std::optional<ParetoPoint<Payload>> (empty when
-/// infeasible) for every epsilon, in parallel; the non-dominated points.
-template <class Solve>
-auto pareto_grid(const std::vector<double>& epsilons, Solve&& solve, const SweepOptions& options = {}) {
-  auto solved = sweep(epsilons, solve, options);
-  using Point = typename std::decay_t<decltype(solved)>::value_type::value_type;
-  std::vector<Point> points;
-  for (auto& s : solved)
-    if (s) points.push_back(std::move(*s));
-  return non_dominated(std::move(points));
-}
-
-/// Walks the front from the unconstrained optimum of the first KPI: solve
-/// at epsilon = +inf, then at (previous second KPI) - gap, until infeasible
-/// or `max_points` solves. Each solve must be exact for the front to be.
-/// On a terminal (`progress`), a status line counts the points found; the
-/// walk cannot know how many remain, so it shows no ETA.
-template <class Solve>
-auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000,
-                 ychart::Progress progress = ychart::Progress::automatic) {
-  using Point = typename std::invoke_result_t<Solve&, double>::value_type;
-  std::vector<Point> points;
-  double epsilon = std::numeric_limits<double>::infinity();
-  const auto start = std::chrono::steady_clock::now();
-  ychart::detail::StatusLine line(false, progress, /*delay=*/0.0);
-  for (std::size_t i = 0; i < max_points; ++i) {
-    std::optional<Point> p;
-    {
-      ychart::detail::MuteProgress mute;  // the walk's line covers its solves
-      p = solve(epsilon);
-    }
-    if (!p) break;
-    points.push_back(std::move(*p));
-    epsilon = points.back().second - gap;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    line.update(seconds, [&] {
-      return "Pareto front: " + std::to_string(points.size()) + " points, last at " + std::to_string(points.back().second) +
-             ", " + std::to_string(static_cast<long>(seconds)) + " s";
-    });
-  }
-  return non_dominated(std::move(points));
-}
-
-}  // namespace ychart::dse
-// ---- end ychart/dse/pareto.hpp ----
 // ---- begin ychart/dse/load.hpp ----
 // ychart/dse/load.hpp
 // Applications and architectures from data files: kernels from CSV (one row
@@ -21031,7 +21041,7 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Syn
 // ---- begin ychart/synthesis/pareto.hpp ----
 // ychart/synthesis/pareto.hpp
 // Exact two-objective fronts of a synthesis problem by the epsilon-
-// constraint method (dse::pareto_walk): least cost, then least cost with
+// constraint method (explore::pareto_walk): least cost, then least cost with
 // the second objective strictly below the last point's, until nothing is
 // feasible. Each point is a proven optimum, so the front is exact --
 // where the thesis assembled its (cost, SHAVEs) front from single-
@@ -21111,7 +21121,7 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
     step = 1e-6 * std::max(1.0, total);
   }
   Front front;
-  auto solve = [&](double epsilon) -> std::optional<dse::ParetoPoint<SynthesisResult>> {
+  auto solve = [&](double epsilon) -> std::optional<explore::ParetoPoint<SynthesisResult>> {
     SynthesisOptions o;
     if (epsilon < 0) return std::nullopt;  // every second objective here is >= 0
     if (std::isfinite(epsilon)) {
@@ -21134,14 +21144,14 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
       case SecondObjective::power: y = r.breakdown.power; break;
       case SecondObjective::processors: y = static_cast<double>(r.breakdown.allocated_processors); break;
     }
-    dse::ParetoPoint<SynthesisResult> p;
+    explore::ParetoPoint<SynthesisResult> p;
     p.first = r.cost;
     p.second = y;
     p.epsilon = epsilon;
     p.payload = std::move(r);
     return p;
   };
-  for (auto& p : dse::pareto_walk(solve, step, 1000, solve_options.progress))
+  for (auto& p : explore::pareto_walk(solve, step, 1000, solve_options.progress))
     front.points.push_back({p.first, p.second, std::move(p.payload)});
   front.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return front;

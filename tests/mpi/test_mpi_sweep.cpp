@@ -1,8 +1,8 @@
-// dse::sweep over MPI ranks (run by ctest under mpirun with 3 ranks): every
+// explore::sweep over MPI ranks (run by ctest under mpirun with 3 ranks): every
 // rank gets every result in grid order, whatever rank computed it; a point
 // that throws stops the sweep on every rank with the first failing point's
 // index and message. Oracle: the closed form of each point.
-#include <ychart/dse/sweep.hpp>
+#include <ychart/explore/sweep.hpp>
 
 #include <boost/mpi/collectives.hpp>
 #include <boost/mpi/communicator.hpp>
@@ -15,7 +15,7 @@
 
 namespace {
 
-using ychart::dse::SweepOptions;
+using ychart::explore::SweepOptions;
 
 struct Square {
   int rank = -1;
@@ -39,7 +39,7 @@ TEST(MpiSweep, ResultsInGridOrderOnEveryRank) {
   ASSERT_GT(world.size(), 1) << "run under mpirun with several ranks";
   std::vector<int> points(23);
   for (int i = 0; i < 23; ++i) points[static_cast<std::size_t>(i)] = i;
-  const auto out = ychart::dse::sweep(points, [&](int i) {
+  const auto out = ychart::explore::sweep(points, [&](int i) {
     return Square{world.rank(), long(i) * i, std::vector<double>(static_cast<std::size_t>(i % 4), 0.5 * i)};
   }, quiet());
   ASSERT_EQ(out.size(), points.size());
@@ -55,12 +55,12 @@ TEST(MpiSweep, AFailingPointStopsEveryRank) {
   std::vector<int> points(12);
   for (int i = 0; i < 12; ++i) points[static_cast<std::size_t>(i)] = i;
   try {
-    (void)ychart::dse::sweep(points, [](int i) {
+    (void)ychart::explore::sweep(points, [](int i) {
       if (i == 5 || i == 9) throw std::invalid_argument("bad point " + std::to_string(i));
       return 2.0 * i;
     }, quiet());
     FAIL() << "no exception";
-  } catch (const ychart::dse::remote_point_error& e) {
+  } catch (const ychart::explore::remote_point_error& e) {
     EXPECT_EQ(std::string(e.what()), "point 5 of the sweep: bad point 5");
   }
 }

@@ -21,8 +21,11 @@
 // Writes ch3_<case>.csv/.json, fig3_3..3_5 (II vs cap, II vs average use)
 // and fig3_6_*.svg into --svg-dir (default: study001_ch3); --help lists all.
 #include "ch3.hpp"
+
 #include "common/cli.hpp"
 #include "plain_model.hpp"
+
+#include <ychart/explore.hpp>
 
 #include <chrono>
 #include <cmath>
@@ -32,6 +35,7 @@
 using namespace study001::ch3;
 using namespace ychart;
 using namespace ychart::dse;
+using namespace ychart::explore;
 
 // The same allocation written plainly (plain_model.hpp: no
 // interchangeable()) at the sweep's point nearest 60 %: Model::solve finds

@@ -25,7 +25,10 @@
 //   --t-max P       % added to the cap per GP+A re-run (default 1)
 //   --max-reruns N  GP+A re-runs at most (default 10; 0: plain GP+A only)
 #include "ch4.hpp"
+
 #include "common/cli.hpp"
+
+#include <ychart/explore.hpp>
 
 #include <filesystem>
 #include <iostream>
@@ -33,6 +36,7 @@
 using namespace study001::ch4;
 using namespace ychart;
 using namespace ychart::dse;
+using namespace ychart::explore;
 
 namespace {
 

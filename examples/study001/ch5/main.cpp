@@ -30,7 +30,10 @@
 // examples/data/shan2021/aws_f1.json; the thesis gives no PCIe bandwidth,
 // 9.4 GB/s is the digest's estimate (sec. 10.6) -- edit the file to change it.
 #include "ch5.hpp"
+
 #include "common/cli.hpp"
+
+#include <ychart/explore.hpp>
 
 #include <cmath>
 #include <cstdlib>
@@ -40,6 +43,7 @@
 using namespace study001::ch5;
 using namespace ychart;
 using namespace ychart::dse;
+using namespace ychart::explore;
 
 int main(int argc, char** argv) {
   std::string data, platform;

@@ -1,4 +1,4 @@
-// ychart/dse/pareto.hpp
+// ychart/explore/pareto.hpp
 // Pareto fronts of two KPIs by the epsilon-constraint method: minimise the
 // first KPI subject to the second <= epsilon, each point solved exactly.
 // pareto_grid() solves a given grid of epsilons in parallel and keeps the
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::explore {
 
 /// One solved point: the two KPIs (both minimised) and what produced them.
 template <class Payload>
@@ -92,4 +92,4 @@ auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000,
   return non_dominated(std::move(points));
 }
 
-}  // namespace ychart::dse
+}  // namespace ychart::explore

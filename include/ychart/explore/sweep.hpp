@@ -1,4 +1,4 @@
-// ychart/dse/sweep.hpp
+// ychart/explore/sweep.hpp
 // Sweeps: evaluate or solve one model per point of a parameter grid
 // (resource cap, II_max, number of devices), in parallel over the
 // machine's cores, with a progress bar and an ETA when stderr is a terminal.
@@ -18,7 +18,7 @@
 #include "detail/mpi_sweep.hpp"
 #endif
 
-namespace ychart::dse {
+namespace ychart::explore {
 
 /// Calls fn(point) for every point, in parallel, and returns the results in
 /// the order of `points`. An exception from any point is rethrown after all
@@ -26,7 +26,7 @@ namespace ychart::dse {
 ///
 /// Built with MPI (the ychart::mpi target defines YCHART_WITH_MPI) and run
 /// under mpirun with more than one rank, the points are spread over the
-/// ranks and every rank gets all results, in grid order (dse/detail/mpi_sweep.hpp);
+/// ranks and every rank gets all results, in grid order (explore/detail/mpi_sweep.hpp);
 /// the result type must then be serialisable by Boost.Serialization.
 template <class Point, class Fn>
 auto sweep(const std::vector<Point>& points, Fn&& fn, const SweepOptions& options = {})
@@ -55,4 +55,4 @@ inline std::vector<double> linear_grid(double lo, double hi, double step) {
   return g;
 }
 
-}  // namespace ychart::dse
+}  // namespace ychart::explore

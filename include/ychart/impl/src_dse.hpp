@@ -12,7 +12,6 @@
 #endif
 
 #include "../dse.hpp"
-#include "../dse/impl/local_sweep.ipp"
 
 namespace ychart::dse {
 

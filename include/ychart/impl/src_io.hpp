@@ -1,5 +1,6 @@
 // ychart/impl/src_io.hpp
-// One part of the compiled part of ychart (see impl/src.hpp): the readers and writers: CSV, JSON, tables, SVG, the HTML report.
+// One part of the compiled part of ychart (see impl/src.hpp): the readers and writers: CSV, JSON, tables, SVG, the HTML report;
+// and the thread pool of explore::sweep.
 // The CMake target compiles each part in a source of its own, so that a
 // parallel build compiles them side by side.
 #pragma once
@@ -19,3 +20,4 @@
 #include "../io/impl/svg.ipp"
 #include "../io/impl/table.ipp"
 #include "../report/impl/report.ipp"
+#include "../explore/impl/local_sweep.ipp"

@@ -1,6 +1,6 @@
 // ychart/lower/minlp_form.hpp
 // Lowers a model with discrete or real variables to one convex form over
-// columns in two spaces (design.md section 2):
+// columns in two spaces (docs/solvers.md, "Mixed-integer models"):
 //   * log columns y = log x for positive variables and for discrete
 //     variables that appear in monomials (all values > 0);
 //   * linear columns for reals, discrete values, tabulated values, and the

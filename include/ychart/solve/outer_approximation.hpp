@@ -1,11 +1,11 @@
 // ychart/solve/outer_approximation.hpp
 // Outer approximation for the convex MINLP of a mixed-integer GP (Duran and
-// Grossmann; design.md section 2). The GLPK master holds the linear rows,
-// the binary encodings and tangent cuts of every convex row; its optimum is
-// a bound. Fixing the master's integers gives a convex NLP for Ipopt: its
-// optimum is a feasible point (an incumbent) and the place for new cuts; if
-// it is infeasible, the cuts go at the point of least violation. The loop
-// ends when bound and incumbent meet.
+// Grossmann 1986; docs/solvers.md, "Mixed-integer models"). The GLPK master
+// holds the linear rows, the binary encodings and tangent cuts of every
+// convex row; its optimum is a bound. Fixing the master's integers gives a
+// convex NLP for Ipopt: its optimum is a feasible point (an incumbent) and
+// the place for new cuts; if it is infeasible, the cuts go at the point of
+// least violation. The loop ends when bound and incumbent meet.
 #pragma once
 
 #include "migp_context.hpp"

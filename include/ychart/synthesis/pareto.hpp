@@ -1,6 +1,6 @@
 // ychart/synthesis/pareto.hpp
 // Exact two-objective fronts of a synthesis problem by the epsilon-
-// constraint method (dse::pareto_walk): least cost, then least cost with
+// constraint method (explore::pareto_walk): least cost, then least cost with
 // the second objective strictly below the last point's, until nothing is
 // feasible. Each point is a proven optimum, so the front is exact --
 // where the thesis assembled its (cost, SHAVEs) front from single-
@@ -12,7 +12,7 @@
 #include "../config.hpp"
 #include "synthesis_model.hpp"
 
-#include "../dse/pareto.hpp"
+#include "../explore/pareto.hpp"
 
 #include <algorithm>
 #include <chrono>

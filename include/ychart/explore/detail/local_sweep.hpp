@@ -1,6 +1,6 @@
-// ychart/dse/detail/local_sweep.hpp
+// ychart/explore/detail/local_sweep.hpp
 // The options of a sweep and its runner on one process's threads, with the
-// progress bar; dse/sweep.hpp and dse/detail/mpi_sweep.hpp build on it.
+// progress bar; explore/sweep.hpp and explore/detail/mpi_sweep.hpp build on it.
 #pragma once
 
 #include <cstddef>
@@ -14,7 +14,7 @@
 #include "../../config.hpp"
 #include "../../progress.hpp"
 
-namespace ychart::dse {
+namespace ychart::explore {
 
 struct SweepOptions {
   /// Worker threads; 0: one per hardware thread. Ipopt solves are serialised
@@ -63,7 +63,7 @@ LocalRun<Point, Fn> run_points(const std::vector<Point>& points, Fn& fn, const S
 
 }  // namespace detail
 
-}  // namespace ychart::dse
+}  // namespace ychart::explore
 
 #if YCHART_HEADER_ONLY
 #include "../impl/local_sweep.ipp"

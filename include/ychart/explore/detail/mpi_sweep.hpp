@@ -1,5 +1,5 @@
-// ychart/dse/detail/mpi_sweep.hpp
-// dse::sweep over MPI ranks, on Boost.MPI: point i runs on rank i mod size
+// ychart/explore/detail/mpi_sweep.hpp
+// explore::sweep over MPI ranks, on Boost.MPI: point i runs on rank i mod size
 // (on that rank's threads), then every rank receives all results in grid
 // order. Compiled only with YCHART_WITH_MPI (the ychart::mpi CMake target).
 // Results travel through Boost.Serialization, so the result type needs a
@@ -12,6 +12,7 @@
 // sweeps well enough.
 #pragma once
 
+#include "../../error.hpp"
 #include "local_sweep.hpp"
 
 #include <boost/mpi/collectives.hpp>
@@ -29,12 +30,12 @@
 #include <utility>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::explore {
 
 /// A point of an MPI sweep failed (on this or another rank); every rank
 /// throws it, with the point's index and the original message.
-struct remote_point_error : std::runtime_error {
-  using std::runtime_error::runtime_error;
+struct remote_point_error : ychart::error {
+  using ychart::error::error;
 };
 
 namespace detail {
@@ -91,4 +92,4 @@ auto mpi_sweep(const std::vector<Point>& points, Fn& fn, const SweepOptions& opt
 }
 
 }  // namespace detail
-}  // namespace ychart::dse
+}  // namespace ychart::explore

@@ -1,5 +1,5 @@
-// ychart/dse/impl/local_sweep.ipp
-// The implementation of ychart/dse/detail/local_sweep.hpp (compiled once
+// ychart/explore/impl/local_sweep.ipp
+// The implementation of ychart/explore/detail/local_sweep.hpp (compiled once
 // with YCHART_SEPARATE_COMPILATION, included by the header otherwise): the
 // sweep's thread pool and its progress bar.
 #pragma once
@@ -17,7 +17,7 @@
 
 #include <unistd.h>
 
-namespace ychart::dse::detail {
+namespace ychart::explore::detail {
 
 class ProgressBar {
  public:
@@ -85,4 +85,4 @@ YCHART_DECL void run_indices(std::size_t count, const SweepOptions& options,
   }
 }
 
-}  // namespace ychart::dse::detail
+}  // namespace ychart::explore::detail

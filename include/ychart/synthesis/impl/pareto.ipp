@@ -36,7 +36,7 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
     step = 1e-6 * std::max(1.0, total);
   }
   Front front;
-  auto solve = [&](double epsilon) -> std::optional<dse::ParetoPoint<SynthesisResult>> {
+  auto solve = [&](double epsilon) -> std::optional<explore::ParetoPoint<SynthesisResult>> {
     SynthesisOptions o;
     if (epsilon < 0) return std::nullopt;  // every second objective here is >= 0
     if (std::isfinite(epsilon)) {
@@ -59,14 +59,14 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
       case SecondObjective::power: y = r.breakdown.power; break;
       case SecondObjective::processors: y = static_cast<double>(r.breakdown.allocated_processors); break;
     }
-    dse::ParetoPoint<SynthesisResult> p;
+    explore::ParetoPoint<SynthesisResult> p;
     p.first = r.cost;
     p.second = y;
     p.epsilon = epsilon;
     p.payload = std::move(r);
     return p;
   };
-  for (auto& p : dse::pareto_walk(solve, step, 1000, solve_options.progress))
+  for (auto& p : explore::pareto_walk(solve, step, 1000, solve_options.progress))
     front.points.push_back({p.first, p.second, std::move(p.payload)});
   front.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return front;
