@@ -17,7 +17,7 @@
 // Gradients and Hessians are exact.
 //
 // The Ipopt options are those of ychart's IpoptRunner
-// (include/ychart/solve/ipopt_gp.hpp): sb=yes, print_level 0, tol 1e-9,
+// (include/ychart/solve/gp/ipopt_gp.hpp): sb=yes, print_level 0, tol 1e-9,
 // max_iter 3000, mu_strategy adaptive; BaselineOptions can change them.
 #pragma once
 

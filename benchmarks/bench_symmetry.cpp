@@ -2,7 +2,7 @@
 // plainly (examples/study001/ch3/plain_model.hpp, no interchangeable()),
 // solved three ways in the same run:
 //   Plain/...      Model::solve as is: the FPGAs are found interchangeable
-//                  (solve/symmetry.hpp) and the symmetric decomposition runs;
+//                  (solve/symmetry/symmetry.hpp) and the symmetric decomposition runs;
 //   Declared/...   the same model with interchangeable() declared (and
 //                  verified);
 //   Baseline/...   detect_symmetry = false: the general mixed-integer search

@@ -654,7 +654,7 @@ TEST(DsePareto, WalkFindsTheBruteForceFront) {
 
 // A spreading bound just below the least spreading there is (1/2: every
 // kernel has a CU) is infeasible. Regression: the symmetric-allocation search
-// (solve/symmetric_allocation.hpp) said so for phi <= 0.4999 but returned
+// (solve/symmetry/symmetric_allocation.hpp) said so for phi <= 0.4999 but returned
 // numerical_error "the packed allocation violates a constraint" for
 // phi <= 0.49999 and 0.499999 (its master over CU totals accepted phi = 1/2
 // within about 1e-5, then the packed point failed the exact check). A Pareto

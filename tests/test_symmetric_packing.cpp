@@ -1,12 +1,12 @@
 // Tests of the packing subproblem of the symmetric decomposition
-// (include/ychart/solve/symmetric_packing.hpp) against brute force: random
+// (include/ychart/solve/symmetry/symmetric_packing.hpp) against brute force: random
 // packings of a few item types on a few identical devices, with one to three
 // resources and, half of the time, spreading rows. Every split of every
 // type's units over the devices is enumerated; the oracle says whether one
 // fits and which needs the least spreading. solve::pack must agree, and the
 // packing it returns must hold the counts, the per-device bounds and every
 // device's resources.
-#include <ychart/solve/symmetric_packing.hpp>
+#include <ychart/solve/symmetry/symmetric_packing.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Tests of symmetry found, not declared (include/ychart/solve/symmetry.hpp):
+// Tests of symmetry found, not declared (include/ychart/solve/symmetry/symmetry.hpp):
 //   * the plain CU allocation of study 001 ch. 3 (examples/study001/ch3/
 //     plain_model.hpp, no interchangeable()) is found to have interchangeable
 //     FPGAs, and its optimum equals the independent exact method of

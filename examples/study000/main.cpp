@@ -7,7 +7,7 @@
 // extension (Eq. 4.9). Three answers side by side with the thesis's:
 //   alpha sweep     the thesis's method: condense at the balanced guess,
 //                   penalise alpha / h_bar, raise alpha by a step until
-//                   C_F + C_G reaches C (solve/alpha_penalty.hpp);
+//                   C_F + C_G reaches C (solve/signomial/alpha_penalty.hpp);
 //   sequential GP   SignomialModel::solve: a local optimum of the continuous
 //                   split, no alpha;
 //   exact integer   integer channels (0 = the device is unused), the

@@ -26,5 +26,5 @@
 #include "model/signomial_model.hpp"
 #include "result/solution.hpp"
 #include "solve/solve.hpp"
-#include "solve/sequential_gp.hpp"
-#include "solve/alpha_penalty.hpp"
+#include "solve/signomial/sequential_gp.hpp"
+#include "solve/signomial/alpha_penalty.hpp"

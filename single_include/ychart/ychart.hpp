@@ -2216,7 +2216,7 @@ struct SolveOptions {
   /// uses to solve every GP with both back ends.
   GpSolver gp_solver = GpSolver::automatic;
   /// Mixed-integer models with Method::automatic: look for interchangeable
-  /// blocks of discrete variables (solve/symmetry.hpp) when none are
+  /// blocks of discrete variables (solve/symmetry/symmetry.hpp) when none are
   /// declared, and use the symmetric decomposition where it applies.
   bool detect_symmetry = true;
 };
@@ -2468,7 +2468,7 @@ class Model {
 // SignomialModel: a Model that also takes signomial constraints, a
 // subtraction on either side (`x >= 1 - y`), a posynomial as the larger side
 // (`p <= q`), or a posynomial equality (`c_f + c_g == 16`). Such a model is
-// not convex; solve() runs sequential GP (solve/sequential_gp.hpp) and ends
+// not convex; solve() runs sequential GP (solve/signomial/sequential_gp.hpp) and ends
 // `local_optimum`, a KKT point with no global claim. When every constraint
 // turns out to be GP, it is solved as a GP and can end `optimal`.
 //
@@ -2511,7 +2511,7 @@ struct SpOptions {
   /// Once the GP steps converge slowly (three steps running each more than
   /// half the one before) or a step changes the objective by less than
   /// polish_after (relative), solve the exact program with Ipopt in log space from there
-  /// (solve/ipopt_sp.hpp), and keep its point if it is feasible and no
+  /// (solve/signomial/ipopt_sp.hpp), and keep its point if it is feasible and no
   /// worse; the GP steps then confirm it. Off by default.
   bool polish = false;
   double polish_after = 1e-4;
@@ -2588,7 +2588,7 @@ class SignomialModel : private Model {
   /// The GP part: variables, GP constraints and the objective.
   const Model& gp_part() const { return *this; }
 
-  /// Sequential GP; defined in ychart/solve/sequential_gp.hpp.
+  /// Sequential GP; defined in ychart/solve/signomial/sequential_gp.hpp.
   Solution solve(const SolveOptions& options = {}, const SpOptions& sp = {});
 
  private:
@@ -2653,7 +2653,7 @@ class SignomialModel : private Model {
 namespace ychart {
 
 namespace detail {
-struct CutPool;  // tangent cuts learnt by outer approximation (solve/migp_context.hpp)
+struct CutPool;  // tangent cuts learnt by outer approximation (solve/mixed_integer/migp_context.hpp)
 /// A GP solve's log-space primal-dual point, kept for warm starts of related models.
 struct GpPoint {
   std::vector<double> y, lambda, z_lower, z_upper;
@@ -3263,8 +3263,8 @@ inline GpStandardForm relax(const GpStandardForm& f, const std::vector<char>& ha
 
 }  // namespace ychart::lower
 // ---- end ychart/lower/gp_standard_form.hpp ----
-// ---- begin ychart/solve/gp_backend.hpp ----
-// ychart/solve/gp_backend.hpp
+// ---- begin ychart/solve/gp/gp_backend.hpp ----
+// ychart/solve/gp/gp_backend.hpp
 // One GP form and the back ends that can solve it: the native interior-point
 // method (native_gp.hpp) and Ipopt (ipopt_gp.hpp). GpBackend::run picks the
 // one SolveOptions::gp_solver names; `automatic` runs the native method and
@@ -3273,8 +3273,8 @@ inline GpStandardForm relax(const GpStandardForm& f, const std::vector<char>& ha
 // they disagree. Ipopt's application and the derivative maps it needs are
 // made only when Ipopt first runs.
 
-// ---- begin ychart/solve/gp_result.hpp ----
-// ychart/solve/gp_result.hpp
+// ---- begin ychart/solve/gp/gp_result.hpp ----
+// ychart/solve/gp/gp_result.hpp
 // What one run of a GP back end (the native interior-point method or Ipopt)
 // returns, in log space and in the same conventions whichever back end ran:
 // multipliers >= 0 for active `<=` rows, bound multipliers >= 0, and row
@@ -3312,9 +3312,9 @@ struct GpResult {
 };
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/gp_result.hpp ----
-// ---- begin ychart/solve/ipopt_gp.hpp ----
-// ychart/solve/ipopt_gp.hpp
+// ---- end ychart/solve/gp/gp_result.hpp ----
+// ---- begin ychart/solve/gp/ipopt_gp.hpp ----
+// ychart/solve/gp/ipopt_gp.hpp
 // Solves a GpStandardForm with Ipopt. Linear rows (monomial constraints) have
 // constant Jacobians and no Hessian; posynomial rows are sums of
 // exponentials, whose Hessian sum_k e_k a_k a_k^T touches only the variables
@@ -3685,9 +3685,9 @@ class IpoptRunner {
 };
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/ipopt_gp.hpp ----
-// ---- begin ychart/solve/native_gp.hpp ----
-// ychart/solve/native_gp.hpp
+// ---- end ychart/solve/gp/ipopt_gp.hpp ----
+// ---- begin ychart/solve/gp/native_gp.hpp ----
+// ychart/solve/gp/native_gp.hpp
 // ychart's own GP solver: a primal-dual interior-point method (Mehrotra
 // predictor-corrector) for the log-space standard form, on Eigen.
 //
@@ -4522,7 +4522,7 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
 }
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/native_gp.hpp ----
+// ---- end ychart/solve/gp/native_gp.hpp ----
 
 #include <cmath>
 #include <cstdio>
@@ -4647,9 +4647,9 @@ class GpBackend {
 };
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/gp_backend.hpp ----
-// ---- begin ychart/solve/migp.hpp ----
-// ychart/solve/migp.hpp
+// ---- end ychart/solve/gp/gp_backend.hpp ----
+// ---- begin ychart/solve/mixed_integer/migp.hpp ----
+// ychart/solve/mixed_integer/migp.hpp
 // Solves a model with discrete or real variables: lowers it to the convex
 // MINLP form, sends a form without convex rows (an integer-linear model, or
 // a mixed-integer GP whose posynomials are all monomials) to GLPK as one
@@ -5234,8 +5234,8 @@ inline MinlpForm lower_minlp(const Model& model) {
 
 }  // namespace ychart::lower
 // ---- end ychart/lower/minlp_form.hpp ----
-// ---- begin ychart/solve/branch_and_bound.hpp ----
-// ychart/solve/branch_and_bound.hpp
+// ---- begin ychart/solve/mixed_integer/branch_and_bound.hpp ----
+// ychart/solve/mixed_integer/branch_and_bound.hpp
 // NLP-based branch and bound: best-bound search over Ipopt relaxations of
 // the convex MINLP (integrality dropped, encodings in [0, 1]). A discrete
 // variable n whose relaxed value (or encoding) is fractional is branched on
@@ -5243,8 +5243,8 @@ inline MinlpForm lower_minlp(const Model& model) {
 // values below and above it); a node whose relaxation is integral gives an
 // incumbent; a node whose bound cannot beat the incumbent is pruned.
 
-// ---- begin ychart/solve/outer_approximation.hpp ----
-// ychart/solve/outer_approximation.hpp
+// ---- begin ychart/solve/mixed_integer/outer_approximation.hpp ----
+// ychart/solve/mixed_integer/outer_approximation.hpp
 // Outer approximation for the convex MINLP of a mixed-integer GP (Duran and
 // Grossmann 1986; docs/solvers.md, "Mixed-integer models"). The GLPK master
 // holds the linear rows, the binary encodings and tangent cuts of every
@@ -5253,16 +5253,16 @@ inline MinlpForm lower_minlp(const Model& model) {
 // the place for new cuts; if it is infeasible, the cuts go at the point of
 // least violation. The loop ends when bound and incumbent meet.
 
-// ---- begin ychart/solve/migp_context.hpp ----
-// ychart/solve/migp_context.hpp
+// ---- begin ychart/solve/mixed_integer/migp_context.hpp ----
+// ychart/solve/mixed_integer/migp_context.hpp
 // What the mixed-integer methods share: the lowered form, Ipopt on it with
 // any column bounds (relaxations, fixed integers), the verdict on a failed
 // Ipopt run (the feasibility relaxation decides whether it is infeasible),
 // the GLPK master built from its linear rows, tangent cuts of its convex
 // rows, the incumbent, the gap test, limits, and the progress line.
 
-// ---- begin ychart/solve/glpk_milp.hpp ----
-// ychart/solve/glpk_milp.hpp
+// ---- begin ychart/solve/milp/glpk_milp.hpp ----
+// ychart/solve/milp/glpk_milp.hpp
 // A mixed-integer linear program solved with GLPK's branch and cut
 // (glp_intopt, presolver on). The building block of ychart's integer
 // solvers: pure integer-linear models go here directly, and the outer
@@ -5706,7 +5706,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
 }
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/glpk_milp.hpp ----
+// ---- end ychart/solve/milp/glpk_milp.hpp ----
 
 #include <algorithm>
 #include <chrono>
@@ -6215,7 +6215,7 @@ class MigpContext {
 };
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/migp_context.hpp ----
+// ---- end ychart/solve/mixed_integer/migp_context.hpp ----
 
 #include <map>
 #include <set>
@@ -6324,7 +6324,7 @@ inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts
 }
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/outer_approximation.hpp ----
+// ---- end ychart/solve/mixed_integer/outer_approximation.hpp ----
 
 #include <queue>
 
@@ -6529,9 +6529,9 @@ inline SearchResult branch_and_bound(MigpContext& ctx) {
 }
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/branch_and_bound.hpp ----
-// ---- begin ychart/solve/integer_neighbourhood.hpp ----
-// ychart/solve/integer_neighbourhood.hpp
+// ---- end ychart/solve/mixed_integer/branch_and_bound.hpp ----
+// ---- begin ychart/solve/mixed_integer/integer_neighbourhood.hpp ----
+// ychart/solve/mixed_integer/integer_neighbourhood.hpp
 // A local search over integer neighbours, evaluated exactly, that gives the
 // GLPK path an incumbent before its branch and cut starts. From a point
 // (a related model's solution: the previous master of a decomposition, the
@@ -6803,9 +6803,9 @@ class IntegerNeighbourhood {
 };
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/integer_neighbourhood.hpp ----
-// ---- begin ychart/solve/rounding_heuristic.hpp ----
-// ychart/solve/rounding_heuristic.hpp
+// ---- end ychart/solve/mixed_integer/integer_neighbourhood.hpp ----
+// ---- begin ychart/solve/mixed_integer/rounding_heuristic.hpp ----
+// ychart/solve/mixed_integer/rounding_heuristic.hpp
 // The heuristic that seeds the exact methods with an incumbent: round the
 // relaxed point to the nearest values of every discrete variable, let a GLPK
 // MILP repair the rounding (the linear rows, tangent cuts of the convex rows
@@ -6875,7 +6875,7 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
 }
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/rounding_heuristic.hpp ----
+// ---- end ychart/solve/mixed_integer/rounding_heuristic.hpp ----
 
 #include <algorithm>
 #include <chrono>
@@ -7190,9 +7190,9 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
 }
 
 }  // namespace ychart::detail
-// ---- end ychart/solve/migp.hpp ----
-// ---- begin ychart/solve/symmetric_allocation.hpp ----
-// ychart/solve/symmetric_allocation.hpp
+// ---- end ychart/solve/mixed_integer/migp.hpp ----
+// ---- begin ychart/solve/symmetry/symmetric_allocation.hpp ----
+// ychart/solve/symmetry/symmetric_allocation.hpp
 // Exact solution of allocations over interchangeable devices (declared with
 // Model::interchangeable) by decomposition, instead of a search over every
 // permutation of the same allocation:
@@ -7262,8 +7262,8 @@ struct ModelEditor {
 
 }  // namespace ychart::detail
 // ---- end ychart/model/detail/model_editor.hpp ----
-// ---- begin ychart/solve/symmetric_packing.hpp ----
-// ychart/solve/symmetric_packing.hpp
+// ---- begin ychart/solve/symmetry/symmetric_packing.hpp ----
+// ychart/solve/symmetry/symmetric_packing.hpp
 // The subproblem of a symmetric allocation: given how many units of each
 // item type (CUs of each kernel) there are, place them on identical devices
 // so that every device's resource rows hold, and, when spreading rows are
@@ -7921,7 +7921,7 @@ inline PackingResult pack(const PackingProblem& p, double y_limit, std::chrono::
 }
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/symmetric_packing.hpp ----
+// ---- end ychart/solve/symmetry/symmetric_packing.hpp ----
 
 #include <algorithm>
 #include <map>
@@ -8479,9 +8479,9 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
 }
 }  // namespace detail
 }  // namespace ychart
-// ---- end ychart/solve/symmetric_allocation.hpp ----
-// ---- begin ychart/solve/symmetry.hpp ----
-// ychart/solve/symmetry.hpp
+// ---- end ychart/solve/symmetry/symmetric_allocation.hpp ----
+// ---- begin ychart/solve/symmetry/symmetry.hpp ----
+// ychart/solve/symmetry/symmetry.hpp
 // Interchangeable blocks of discrete variables (the CU counts of identical
 // devices, say): found in a model as written, and checked exactly.
 //   * find_interchangeable_blocks(): colour refinement on the graph of
@@ -8956,7 +8956,7 @@ inline void verify_declared_symmetries(const Model& model) {
 }
 
 }  // namespace ychart::detail
-// ---- end ychart/solve/symmetry.hpp ----
+// ---- end ychart/solve/symmetry/symmetry.hpp ----
 
 #include <chrono>
 #include <cmath>
@@ -9168,21 +9168,21 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
 // ---- end ychart/solve/impl/solve.ipp ----
 #endif
 // ---- end ychart/solve/solve.hpp ----
-// ---- begin ychart/solve/sequential_gp.hpp ----
-// ychart/solve/sequential_gp.hpp
+// ---- begin ychart/solve/signomial/sequential_gp.hpp ----
+// ychart/solve/signomial/sequential_gp.hpp
 // SignomialModel::solve(): sequential GP, a local optimum (the steps are in
-// solve/impl/sequential_gp.ipp). SignomialModel::solve is declared in
+// solve/signomial/impl/sequential_gp.ipp). SignomialModel::solve is declared in
 // model/signomial_model.hpp. Header-only, this header brings its definition;
 // with YCHART_SEPARATE_COMPILATION it is compiled once, in
 // <ychart/impl/src.hpp>.
 
 
 #if YCHART_HEADER_ONLY
-// ---- begin ychart/solve/impl/sequential_gp.ipp ----
-// ychart/solve/impl/sequential_gp.ipp
+// ---- begin ychart/solve/signomial/impl/sequential_gp.ipp ----
+// ychart/solve/signomial/impl/sequential_gp.ipp
 // Sequential GP for a SignomialModel: the implementation of
 // SignomialModel::solve (declared in model/signomial_model.hpp, included by
-// solve/sequential_gp.hpp when header-only).
+// solve/signomial/sequential_gp.hpp when header-only).
 //
 //   start    the values the user gave (SignomialModel::start), the others
 //            from the GP relaxation: signomial inequalities dropped, each
@@ -9208,7 +9208,7 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
 //   polish   with SpOptions::polish, once the GP steps converge slowly
 //            (three steps each more than half the one before) or nearly stop
 //            changing the objective, Ipopt solves the exact signomial program
-//            in log space from the current point (solve/ipopt_sp.hpp). The
+//            in log space from the current point (solve/signomial/ipopt_sp.hpp). The
 //            GP steps converge linearly, and slowly where two terms of an
 //            equality cost almost the same; Newton's method does not. A
 //            polished point is kept only if it is feasible and no worse, and
@@ -9217,8 +9217,8 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
 // Why our own: GPkit's SP solver is Python; the loop is short, and its GPs
 // run on ychart's own back ends with warm starts.
 
-// ---- begin ychart/solve/ipopt_sp.hpp ----
-// ychart/solve/ipopt_sp.hpp
+// ---- begin ychart/solve/signomial/ipopt_sp.hpp ----
+// ychart/solve/signomial/ipopt_sp.hpp
 // A continuous signomial program solved locally by Ipopt in log space
 // (z = log x): the objective and every constraint are sums of signed
 // exponentials sum_k c_k exp(a_k . z), which Ipopt's Newton steps handle
@@ -9446,7 +9446,7 @@ inline LogSpaceResult solve_log_space(const LogSpaceProgram& p, const std::vecto
 }
 
 }  // namespace ychart::solve
-// ---- end ychart/solve/ipopt_sp.hpp ----
+// ---- end ychart/solve/signomial/ipopt_sp.hpp ----
 
 #include <algorithm>
 #include <chrono>
@@ -9916,11 +9916,11 @@ YCHART_DECL Solution SignomialModel::solve(const SolveOptions& options, const Sp
 }
 
 }  // namespace ychart
-// ---- end ychart/solve/impl/sequential_gp.ipp ----
+// ---- end ychart/solve/signomial/impl/sequential_gp.ipp ----
 #endif
-// ---- end ychart/solve/sequential_gp.hpp ----
-// ---- begin ychart/solve/alpha_penalty.hpp ----
-// ychart/solve/alpha_penalty.hpp
+// ---- end ychart/solve/signomial/sequential_gp.hpp ----
+// ---- begin ychart/solve/signomial/alpha_penalty.hpp ----
+// ychart/solve/signomial/alpha_penalty.hpp
 // The penalty method of study 000 (Carballo-Hernandez 2022, Eqs. 4.6-4.8),
 // kept as a baseline to compare sequential GP with. Each posynomial equality
 // `P == N` (N a monomial, such as the channel count C) is relaxed to
@@ -9994,9 +9994,9 @@ YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, co
 }  // namespace ychart
 
 #if YCHART_HEADER_ONLY
-// ---- begin ychart/solve/impl/alpha_penalty.ipp ----
-// ychart/solve/impl/alpha_penalty.ipp
-// The implementation of alpha_penalty_sweep (solve/alpha_penalty.hpp).
+// ---- begin ychart/solve/signomial/impl/alpha_penalty.ipp ----
+// ychart/solve/signomial/impl/alpha_penalty.ipp
+// The implementation of alpha_penalty_sweep (solve/signomial/alpha_penalty.hpp).
 
 
 #include <chrono>
@@ -10129,9 +10129,9 @@ YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, co
 }
 
 }  // namespace ychart
-// ---- end ychart/solve/impl/alpha_penalty.ipp ----
+// ---- end ychart/solve/signomial/impl/alpha_penalty.ipp ----
 #endif
-// ---- end ychart/solve/alpha_penalty.hpp ----
+// ---- end ychart/solve/signomial/alpha_penalty.hpp ----
 // ---- end ychart/core.hpp ----
 #if YCHART_HEADER_ONLY
 // ---- begin ychart/engine.hpp ----

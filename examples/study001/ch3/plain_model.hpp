@@ -3,7 +3,7 @@
 // way a user writes it first: an integer n[k][f] per kernel and FPGA, the
 // totals N_k, the II rows, one resource row per FPGA and resource, and the
 // spreading rows, with no Model::interchangeable(). Model::solve finds that
-// the FPGAs are interchangeable (solve/symmetry.hpp) and uses the symmetric
+// the FPGAs are interchangeable (solve/symmetry/symmetry.hpp) and uses the symmetric
 // decomposition as if they had been declared.
 #pragma once
 

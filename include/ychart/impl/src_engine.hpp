@@ -15,5 +15,5 @@
 // In dependency order: an implementation file comes after those of the
 // headers its header includes.
 #include "../solve/impl/solve.ipp"
-#include "../solve/impl/sequential_gp.ipp"
-#include "../solve/impl/alpha_penalty.ipp"
+#include "../solve/signomial/impl/sequential_gp.ipp"
+#include "../solve/signomial/impl/alpha_penalty.ipp"

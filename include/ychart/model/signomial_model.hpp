@@ -2,7 +2,7 @@
 // SignomialModel: a Model that also takes signomial constraints, a
 // subtraction on either side (`x >= 1 - y`), a posynomial as the larger side
 // (`p <= q`), or a posynomial equality (`c_f + c_g == 16`). Such a model is
-// not convex; solve() runs sequential GP (solve/sequential_gp.hpp) and ends
+// not convex; solve() runs sequential GP (solve/signomial/sequential_gp.hpp) and ends
 // `local_optimum`, a KKT point with no global claim. When every constraint
 // turns out to be GP, it is solved as a GP and can end `optimal`.
 //
@@ -48,7 +48,7 @@ struct SpOptions {
   /// Once the GP steps converge slowly (three steps running each more than
   /// half the one before) or a step changes the objective by less than
   /// polish_after (relative), solve the exact program with Ipopt in log space from there
-  /// (solve/ipopt_sp.hpp), and keep its point if it is feasible and no
+  /// (solve/signomial/ipopt_sp.hpp), and keep its point if it is feasible and no
   /// worse; the GP steps then confirm it. Off by default.
   bool polish = false;
   double polish_after = 1e-4;
@@ -125,7 +125,7 @@ class SignomialModel : private Model {
   /// The GP part: variables, GP constraints and the objective.
   const Model& gp_part() const { return *this; }
 
-  /// Sequential GP; defined in ychart/solve/sequential_gp.hpp.
+  /// Sequential GP; defined in ychart/solve/signomial/sequential_gp.hpp.
   Solution solve(const SolveOptions& options = {}, const SpOptions& sp = {});
 
  private:

@@ -112,7 +112,7 @@ struct SolveOptions {
   /// uses to solve every GP with both back ends.
   GpSolver gp_solver = GpSolver::automatic;
   /// Mixed-integer models with Method::automatic: look for interchangeable
-  /// blocks of discrete variables (solve/symmetry.hpp) when none are
+  /// blocks of discrete variables (solve/symmetry/symmetry.hpp) when none are
   /// declared, and use the symmetric decomposition where it applies.
   bool detect_symmetry = true;
 };

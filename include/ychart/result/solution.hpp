@@ -24,7 +24,7 @@
 namespace ychart {
 
 namespace detail {
-struct CutPool;  // tangent cuts learnt by outer approximation (solve/migp_context.hpp)
+struct CutPool;  // tangent cuts learnt by outer approximation (solve/mixed_integer/migp_context.hpp)
 /// A GP solve's log-space primal-dual point, kept for warm starts of related models.
 struct GpPoint {
   std::vector<double> y, lambda, z_lower, z_upper;

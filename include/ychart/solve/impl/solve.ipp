@@ -13,10 +13,10 @@
 #include "../../lower/gp_standard_form.hpp"
 #include "../../model/model.hpp"
 #include "../../result/solution.hpp"
-#include "../gp_backend.hpp"
-#include "../migp.hpp"
-#include "../symmetric_allocation.hpp"
-#include "../symmetry.hpp"
+#include "../gp/gp_backend.hpp"
+#include "../mixed_integer/migp.hpp"
+#include "../symmetry/symmetric_allocation.hpp"
+#include "../symmetry/symmetry.hpp"
 
 #include <chrono>
 #include <cmath>

@@ -1,4 +1,4 @@
-// ychart/solve/integer_neighbourhood.hpp
+// ychart/solve/mixed_integer/integer_neighbourhood.hpp
 // A local search over integer neighbours, evaluated exactly, that gives the
 // GLPK path an incumbent before its branch and cut starts. From a point
 // (a related model's solution: the previous master of a decomposition, the
@@ -13,8 +13,8 @@
 // prunes from the first node on.
 #pragma once
 
-#include "../lower/minlp_form.hpp"
-#include "glpk_milp.hpp"
+#include "../../lower/minlp_form.hpp"
+#include "../milp/glpk_milp.hpp"
 
 #include <chrono>
 #include <cmath>

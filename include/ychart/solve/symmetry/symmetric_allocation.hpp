@@ -1,4 +1,4 @@
-// ychart/solve/symmetric_allocation.hpp
+// ychart/solve/symmetry/symmetric_allocation.hpp
 // Exact solution of allocations over interchangeable devices (declared with
 // Model::interchangeable) by decomposition, instead of a search over every
 // permutation of the same allocation:
@@ -24,11 +24,11 @@
 // check is exact; any other use falls back to the general methods.
 #pragma once
 
-#include "../progress.hpp"
-#include "../model/model.hpp"
-#include "../result/solution.hpp"
-#include "../model/detail/model_editor.hpp"
-#include "migp.hpp"
+#include "../../progress.hpp"
+#include "../../model/model.hpp"
+#include "../../result/solution.hpp"
+#include "../../model/detail/model_editor.hpp"
+#include "../mixed_integer/migp.hpp"
 #include "symmetric_packing.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// ychart/solve/ipopt_gp.hpp
+// ychart/solve/gp/ipopt_gp.hpp
 // Solves a GpStandardForm with Ipopt. Linear rows (monomial constraints) have
 // constant Jacobians and no Hessian; posynomial rows are sums of
 // exponentials, whose Hessian sum_k e_k a_k a_k^T touches only the variables
@@ -6,7 +6,7 @@
 // computed once per form.
 #pragma once
 
-#include "../lower/gp_standard_form.hpp"
+#include "../../lower/gp_standard_form.hpp"
 #include "gp_result.hpp"
 
 #include <IpIpoptApplication.hpp>

@@ -1,4 +1,4 @@
-// ychart/solve/glpk_milp.hpp
+// ychart/solve/milp/glpk_milp.hpp
 // A mixed-integer linear program solved with GLPK's branch and cut
 // (glp_intopt, presolver on). The building block of ychart's integer
 // solvers: pure integer-linear models go here directly, and the outer
@@ -7,9 +7,9 @@
 // best bound and gap, `infeasible`, `unbounded`.
 #pragma once
 
-#include "../progress.hpp"
-#include "../error.hpp"
-#include "../model/status.hpp"
+#include "../../progress.hpp"
+#include "../../error.hpp"
+#include "../../model/status.hpp"
 
 #include <Eigen/SparseCore>
 #include <glpk.h>

@@ -1,14 +1,14 @@
-// ychart/solve/impl/alpha_penalty.ipp
-// The implementation of alpha_penalty_sweep (solve/alpha_penalty.hpp).
+// ychart/solve/signomial/impl/alpha_penalty.ipp
+// The implementation of alpha_penalty_sweep (solve/signomial/alpha_penalty.hpp).
 #pragma once
 
-#include "../../config.hpp"
-#include "../../model/detail/model_editor.hpp"
-#include "../../model/signomial_model.hpp"
-#include "../../result/solution.hpp"
+#include "../../../config.hpp"
+#include "../../../model/detail/model_editor.hpp"
+#include "../../../model/signomial_model.hpp"
+#include "../../../result/solution.hpp"
 #include "../alpha_penalty.hpp"
 #include "../sequential_gp.hpp"
-#include "../solve.hpp"
+#include "../../solve.hpp"
 
 #include <chrono>
 #include <cmath>

@@ -1,4 +1,4 @@
-// ychart/solve/gp_backend.hpp
+// ychart/solve/gp/gp_backend.hpp
 // One GP form and the back ends that can solve it: the native interior-point
 // method (native_gp.hpp) and Ipopt (ipopt_gp.hpp). GpBackend::run picks the
 // one SolveOptions::gp_solver names; `automatic` runs the native method and
@@ -8,7 +8,7 @@
 // made only when Ipopt first runs.
 #pragma once
 
-#include "../error.hpp"
+#include "../../error.hpp"
 #include "gp_result.hpp"
 #include "ipopt_gp.hpp"
 #include "native_gp.hpp"

@@ -1,4 +1,4 @@
-// ychart/solve/symmetry.hpp
+// ychart/solve/symmetry/symmetry.hpp
 // Interchangeable blocks of discrete variables (the CU counts of identical
 // devices, say): found in a model as written, and checked exactly.
 //   * find_interchangeable_blocks(): colour refinement on the graph of
@@ -21,8 +21,8 @@
 // model_error naming a constraint that breaks it, never a wrong answer.
 #pragma once
 
-#include "../error.hpp"
-#include "../model/model.hpp"
+#include "../../error.hpp"
+#include "../../model/model.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// ychart/solve/gp_result.hpp
+// ychart/solve/gp/gp_result.hpp
 // What one run of a GP back end (the native interior-point method or Ipopt)
 // returns, in log space and in the same conventions whichever back end ran:
 // multipliers >= 0 for active `<=` rows, bound multipliers >= 0, and row

@@ -1,4 +1,4 @@
-// ychart/solve/symmetric_packing.hpp
+// ychart/solve/symmetry/symmetric_packing.hpp
 // The subproblem of a symmetric allocation: given how many units of each
 // item type (CUs of each kernel) there are, place them on identical devices
 // so that every device's resource rows hold, and, when spreading rows are
@@ -14,7 +14,7 @@
 // resource (a knapsack on a grid that rounds sizes down: never too low).
 #pragma once
 
-#include "glpk_milp.hpp"
+#include "../milp/glpk_milp.hpp"
 
 #include <algorithm>
 #include <chrono>

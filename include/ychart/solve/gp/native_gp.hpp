@@ -1,4 +1,4 @@
-// ychart/solve/native_gp.hpp
+// ychart/solve/gp/native_gp.hpp
 // ychart's own GP solver: a primal-dual interior-point method (Mehrotra
 // predictor-corrector) for the log-space standard form, on Eigen.
 //
@@ -32,8 +32,8 @@
 // feasibility relaxation, which is always feasible.
 #pragma once
 
-#include "../lower/gp_standard_form.hpp"
-#include "../model/status.hpp"
+#include "../../lower/gp_standard_form.hpp"
+#include "../../model/status.hpp"
 #include "gp_result.hpp"
 
 #include <Eigen/Cholesky>

@@ -1,4 +1,4 @@
-// ychart/solve/outer_approximation.hpp
+// ychart/solve/mixed_integer/outer_approximation.hpp
 // Outer approximation for the convex MINLP of a mixed-integer GP (Duran and
 // Grossmann 1986; docs/solvers.md, "Mixed-integer models"). The GLPK master
 // holds the linear rows, the binary encodings and tangent cuts of every

@@ -1,4 +1,4 @@
-// ychart/solve/migp.hpp
+// ychart/solve/mixed_integer/migp.hpp
 // Solves a model with discrete or real variables: lowers it to the convex
 // MINLP form, sends a form without convex rows (an integer-linear model, or
 // a mixed-integer GP whose posynomials are all monomials) to GLPK as one
@@ -7,9 +7,9 @@
 // the proven bound and the gap; `optimal` only when the gap is closed.
 #pragma once
 
-#include "../lower/minlp_form.hpp"
-#include "../model/model.hpp"
-#include "../result/solution.hpp"
+#include "../../lower/minlp_form.hpp"
+#include "../../model/model.hpp"
+#include "../../result/solution.hpp"
 #include "branch_and_bound.hpp"
 #include "integer_neighbourhood.hpp"
 #include "outer_approximation.hpp"

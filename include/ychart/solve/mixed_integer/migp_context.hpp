@@ -1,4 +1,4 @@
-// ychart/solve/migp_context.hpp
+// ychart/solve/mixed_integer/migp_context.hpp
 // What the mixed-integer methods share: the lowered form, Ipopt on it with
 // any column bounds (relaxations, fixed integers), the verdict on a failed
 // Ipopt run (the feasibility relaxation decides whether it is infeasible),
@@ -6,9 +6,9 @@
 // rows, the incumbent, the gap test, limits, and the progress line.
 #pragma once
 
-#include "../lower/minlp_form.hpp"
-#include "glpk_milp.hpp"
-#include "gp_backend.hpp"
+#include "../../lower/minlp_form.hpp"
+#include "../milp/glpk_milp.hpp"
+#include "../gp/gp_backend.hpp"
 
 #include <algorithm>
 #include <chrono>

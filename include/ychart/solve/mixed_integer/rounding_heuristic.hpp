@@ -1,4 +1,4 @@
-// ychart/solve/rounding_heuristic.hpp
+// ychart/solve/mixed_integer/rounding_heuristic.hpp
 // The heuristic that seeds the exact methods with an incumbent: round the
 // relaxed point to the nearest values of every discrete variable, let a GLPK
 // MILP repair the rounding (the linear rows, tangent cuts of the convex rows

@@ -1,4 +1,4 @@
-// ychart/solve/ipopt_sp.hpp
+// ychart/solve/signomial/ipopt_sp.hpp
 // A continuous signomial program solved locally by Ipopt in log space
 // (z = log x): the objective and every constraint are sums of signed
 // exponentials sum_k c_k exp(a_k . z), which Ipopt's Newton steps handle
@@ -9,9 +9,9 @@
 // solution with no global claim; the caller checks it before using it.
 #pragma once
 
-#include "../expr/detail/term_list.hpp"
-#include "../model/model.hpp"
-#include "ipopt_gp.hpp"
+#include "../../expr/detail/term_list.hpp"
+#include "../../model/model.hpp"
+#include "../gp/ipopt_gp.hpp"
 
 #include <IpIpoptApplication.hpp>
 #include <IpTNLP.hpp>

@@ -1,7 +1,7 @@
-// ychart/solve/impl/sequential_gp.ipp
+// ychart/solve/signomial/impl/sequential_gp.ipp
 // Sequential GP for a SignomialModel: the implementation of
 // SignomialModel::solve (declared in model/signomial_model.hpp, included by
-// solve/sequential_gp.hpp when header-only).
+// solve/signomial/sequential_gp.hpp when header-only).
 //
 //   start    the values the user gave (SignomialModel::start), the others
 //            from the GP relaxation: signomial inequalities dropped, each
@@ -27,7 +27,7 @@
 //   polish   with SpOptions::polish, once the GP steps converge slowly
 //            (three steps each more than half the one before) or nearly stop
 //            changing the objective, Ipopt solves the exact signomial program
-//            in log space from the current point (solve/ipopt_sp.hpp). The
+//            in log space from the current point (solve/signomial/ipopt_sp.hpp). The
 //            GP steps converge linearly, and slowly where two terms of an
 //            equality cost almost the same; Newton's method does not. A
 //            polished point is kept only if it is feasible and no worse, and
@@ -37,12 +37,12 @@
 // run on ychart's own back ends with warm starts.
 #pragma once
 
-#include "../../config.hpp"
-#include "../../model/detail/model_editor.hpp"
-#include "../../model/signomial_model.hpp"
-#include "../../result/solution.hpp"
+#include "../../../config.hpp"
+#include "../../../model/detail/model_editor.hpp"
+#include "../../../model/signomial_model.hpp"
+#include "../../../result/solution.hpp"
 #include "../ipopt_sp.hpp"
-#include "../solve.hpp"
+#include "../../solve.hpp"
 
 #include <algorithm>
 #include <chrono>

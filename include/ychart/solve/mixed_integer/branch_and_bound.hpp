@@ -1,4 +1,4 @@
-// ychart/solve/branch_and_bound.hpp
+// ychart/solve/mixed_integer/branch_and_bound.hpp
 // NLP-based branch and bound: best-bound search over Ipopt relaxations of
 // the convex MINLP (integrality dropped, encodings in [0, 1]). A discrete
 // variable n whose relaxed value (or encoding) is fractional is branched on

@@ -1,4 +1,4 @@
-// ychart/solve/alpha_penalty.hpp
+// ychart/solve/signomial/alpha_penalty.hpp
 // The penalty method of study 000 (Carballo-Hernandez 2022, Eqs. 4.6-4.8),
 // kept as a baseline to compare sequential GP with. Each posynomial equality
 // `P == N` (N a monomial, such as the channel count C) is relaxed to
@@ -17,9 +17,9 @@
 // alpha_penalty_sweep reports every iteration so that this can be seen.
 #pragma once
 
-#include "../config.hpp"
-#include "../model/signomial_model.hpp"
-#include "../model/status.hpp"
+#include "../../config.hpp"
+#include "../../model/signomial_model.hpp"
+#include "../../model/status.hpp"
 
 #include <limits>
 #include <vector>
