@@ -341,7 +341,7 @@ void BM_Ychart_BuildLower(benchmark::State& state) {
   for (auto _ : state) {
     auto r = relaxation(in);
     const auto form = ychart::lower::lower_gp(r.model);
-    const ychart::solve::GpDerivativeMaps maps(form);
+    const ychart::solve::gp::GpDerivativeMaps maps(form);
     terms = term_count(r.model);
     benchmark::DoNotOptimize(maps);
   }
@@ -365,7 +365,7 @@ void BM_Ychart_Maps(benchmark::State& state) {
   auto r = relaxation(in);
   const auto form = ychart::lower::lower_gp(r.model);
   for (auto _ : state) {
-    ychart::solve::GpDerivativeMaps maps(form);
+    ychart::solve::gp::GpDerivativeMaps maps(form);
     benchmark::DoNotOptimize(maps);
   }
 }
@@ -375,8 +375,8 @@ void BM_Ychart_Ipopt(benchmark::State& state) {
   const auto& in = instance(int(state.range(0)));
   auto r = relaxation(in);
   const auto form = ychart::lower::lower_gp(r.model);
-  const ychart::solve::GpDerivativeMaps maps(form);
-  ychart::solve::IpoptRunner runner;
+  const ychart::solve::gp::GpDerivativeMaps maps(form);
+  ychart::solve::gp::IpoptRunner runner;
   const ychart::SolveOptions options;
   const double box = options.bound_exponent * std::log(10.0);
   for (auto _ : state) {
@@ -390,7 +390,7 @@ void BM_Ychart_Native(benchmark::State& state) {
   const auto& in = instance(int(state.range(0)));
   auto r = relaxation(in);
   const auto form = ychart::lower::lower_gp(r.model);
-  ychart::solve::NativeGpSolver native(form);
+  ychart::solve::gp::NativeGpSolver native(form);
   const ychart::SolveOptions options;
   const double box = options.bound_exponent * std::log(10.0);
   int iterations = 0;
@@ -410,7 +410,7 @@ void BM_Ychart_ChildResolve(benchmark::State& state, bool warm) {
   const auto& in = instance(int(state.range(0)));
   auto r = relaxation(in);
   const auto form = ychart::lower::lower_gp(r.model);
-  ychart::solve::NativeGpSolver native(form);
+  ychart::solve::gp::NativeGpSolver native(form);
   const ychart::SolveOptions options;
   const double box = options.bound_exponent * std::log(10.0);
   // As Model::solve: boxes only on columns free on both sides, then on
@@ -426,9 +426,9 @@ void BM_Ychart_ChildResolve(benchmark::State& state, bool warm) {
   }
   auto upper = form.upper;
   upper[column] = std::log(std::max(1.0, std::floor(std::exp(parent.y[column]) - 1e-9)));
-  ychart::solve::GpWarmStart from_parent{&parent.y, &parent.lambda, &parent.z_lower, &parent.z_upper};
-  const ychart::solve::GpDerivativeMaps maps(form);
-  ychart::solve::IpoptRunner ipopt;
+  ychart::solve::gp::GpWarmStart from_parent{&parent.y, &parent.lambda, &parent.z_lower, &parent.z_upper};
+  const ychart::solve::gp::GpDerivativeMaps maps(form);
+  ychart::solve::gp::IpoptRunner ipopt;
   const auto check = ipopt.run(form, maps, options, box, box_all, nullptr, &upper);
   const auto first = native.run(options, box, box_all, nullptr, &upper, nullptr, nullptr, warm ? &from_parent : nullptr);
   if (!check.success() || !first.success() ||

@@ -74,7 +74,7 @@ void BM_Allocation(benchmark::State& state, Point p, Way way) {
     o.time_limit = 60;
     o.detect_symmetry = way != Way::baseline;
     const auto t0 = std::chrono::steady_clock::now();
-    found = detail::find_interchangeable_blocks(a.model).size();
+    found = solve::symmetry::find_interchangeable_blocks(a.model).size();
     detect_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     state.ResumeTiming();
     s = a.model.solve(o);

@@ -17,9 +17,9 @@
 #include <vector>
 
 using ychart::Status;
-using ychart::solve::MilpForm;
-using ychart::solve::MilpOptions;
-using ychart::solve::solve_milp;
+using ychart::solve::milp::MilpForm;
+using ychart::solve::milp::MilpOptions;
+using ychart::solve::milp::solve_milp;
 
 namespace {
 

@@ -200,7 +200,7 @@ TEST(NativeGp, LargeAllocationUsesTheSparseFactorisation) {
   Allocation al;
   build_allocation(al, 240, 50.0);
   const auto form = lower::lower_gp(al.model);
-  EXPECT_GT(solve::NativeGpSolver(form).dim(), solve::NativeGpSolver::dense_limit);
+  EXPECT_GT(solve::gp::NativeGpSolver(form).dim(), solve::gp::NativeGpSolver::dense_limit);
   const auto s = al.model.solve(with(GpSolver::native));
   ASSERT_EQ(s.status(), Status::optimal) << s.message();
   EXPECT_NEAR(s.objective(), al.closed_form, 1e-7 * al.closed_form);
@@ -226,7 +226,7 @@ TEST(NativeGp, WarmStartOfABranchAndBoundChild) {
   Allocation al;
   build_allocation(al, 8, 10.0);
   const auto form = lower::lower_gp(al.model);
-  solve::NativeGpSolver native(form);
+  solve::gp::NativeGpSolver native(form);
   const SolveOptions o;
   const double box = o.bound_exponent * std::log(10.0);
   const auto parent = native.run(o, box, true);
@@ -234,11 +234,11 @@ TEST(NativeGp, WarmStartOfABranchAndBoundChild) {
   // The child: x_0 at most half its relaxed value.
   auto upper = form.upper;
   upper[al.x[0].index()] = parent.y[al.x[0].index()] - std::log(2.0);
-  const solve::GpWarmStart warm{&parent.y, &parent.lambda, &parent.z_lower, &parent.z_upper};
+  const solve::gp::GpWarmStart warm{&parent.y, &parent.lambda, &parent.z_lower, &parent.z_upper};
   const auto child_warm = native.run(o, box, true, nullptr, &upper, nullptr, nullptr, &warm);
   const auto child_cold = native.run(o, box, true, nullptr, &upper);
-  solve::IpoptRunner ipopt;
-  const solve::GpDerivativeMaps maps(form);
+  solve::gp::IpoptRunner ipopt;
+  const solve::gp::GpDerivativeMaps maps(form);
   const auto child_ipopt = ipopt.run(form, maps, o, box, true, nullptr, &upper);
   ASSERT_TRUE(child_warm.success() && child_cold.success() && child_ipopt.success())
       << "warm: " << child_warm.message << "; cold: " << child_cold.message << "; ipopt: " << child_ipopt.message;

@@ -3,7 +3,7 @@
 // packings of a few item types on a few identical devices, with one to three
 // resources and, half of the time, spreading rows. Every split of every
 // type's units over the devices is enumerated; the oracle says whether one
-// fits and which needs the least spreading. solve::pack must agree, and the
+// fits and which needs the least spreading. solve::symmetry::pack must agree, and the
 // packing it returns must hold the counts, the per-device bounds and every
 // device's resources.
 #include <ychart/solve/symmetry/symmetric_packing.hpp>
@@ -21,8 +21,8 @@
 
 namespace {
 
-using ychart::solve::PackingProblem;
-using ychart::solve::PackingResult;
+using ychart::solve::symmetry::PackingProblem;
+using ychart::solve::symmetry::PackingResult;
 
 PackingProblem random_packing(std::mt19937& rng, bool spreading) {
   auto rint = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -152,7 +152,7 @@ Oracle brute_force(const PackingProblem& p) {
 
 void expect_agrees(const PackingProblem& p, const std::string& what, bool greedy_first) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  const PackingResult r = ychart::solve::pack(p, std::numeric_limits<double>::infinity(), deadline, greedy_first);
+  const PackingResult r = ychart::solve::symmetry::pack(p, std::numeric_limits<double>::infinity(), deadline, greedy_first);
   const Oracle o = brute_force(p);
   SCOPED_TRACE(what + (greedy_first ? "" : ", exact search alone"));
   ASSERT_TRUE(r.complete);
@@ -220,13 +220,13 @@ TEST(SymmetricPacking, AlexNet16OnFiveFpgasAtNinetyPercent) {
            {10.59, 0.05, 2.53, 4.39, 6.66, 2.63, 1.91, 4.39}};
   p.capacity = {90, 90, 90};
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  const auto r = ychart::solve::pack(p, std::numeric_limits<double>::infinity(), deadline);
+  const auto r = ychart::solve::symmetry::pack(p, std::numeric_limits<double>::infinity(), deadline);
   ASSERT_TRUE(r.complete);
   ASSERT_TRUE(r.feasible);
   EXPECT_TRUE(fits(p, r.n));
   // One more CONV2 unit overfills DSP (454.88 % > 450 %): unpackable.
   p.count[3] = 13;
-  const auto over = ychart::solve::pack(p, std::numeric_limits<double>::infinity(), deadline);
+  const auto over = ychart::solve::symmetry::pack(p, std::numeric_limits<double>::infinity(), deadline);
   ASSERT_TRUE(over.complete);
   EXPECT_FALSE(over.feasible);
 }

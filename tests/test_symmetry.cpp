@@ -61,7 +61,7 @@ TEST(Symmetry, PlainAllocationIsFoundSymmetricAndSolvedExactly) {
     auto p = study001::ch3::plain_allocation(ks, F, cap, alpha, beta);
     // Among the groups found (identical kernels are a second one), one has
     // a block per FPGA: the variables n[.][f] of one column.
-    const auto groups = detail::find_interchangeable_blocks(p.model);
+    const auto groups = solve::symmetry::find_interchangeable_blocks(p.model);
     bool devices = false;
     for (const auto& blocks : groups) {
       if (blocks.size() != std::size_t(F) || blocks.front().size() != std::size_t(K)) continue;
@@ -122,7 +122,7 @@ TEST(Symmetry, DevicesWithDifferentCapsAreNotInterchangeable) {
     Affine<> bram;
     for (std::size_t k = 0; k < ks.size(); ++k) bram += ks[k].bram_pct * p.n[k][1];
     p.model.subject_to(bram <= 20.0, "smaller BRAM of FPGA 2");
-    EXPECT_TRUE(detail::find_interchangeable_blocks(p.model).empty());
+    EXPECT_TRUE(solve::symmetry::find_interchangeable_blocks(p.model).empty());
     // Brute force over every allocation n[k][f] that fits its FPGA.
     const double caps[2][3] = {{30, 30, 30}, {20, 30, 30}};
     double best = std::numeric_limits<double>::infinity();
@@ -215,11 +215,11 @@ TEST(Symmetry, ADeclaredSymmetryWrittenDifferentlyIsAccepted) {
   m.minimize(t + 0.1 * phi);
   const std::vector<std::vector<Discrete<>>> groups{{a1, b1}, {a2, b2}};
   m.interchangeable(groups);
-  detail::SymmetryChecker checker(m);
-  const detail::Blocks blocks{{a1.index(), b1.index()}, {a2.index(), b2.index()}};
+  solve::symmetry::SymmetryChecker checker(m);
+  const solve::symmetry::Blocks blocks{{a1.index(), b1.index()}, {a2.index(), b2.index()}};
   EXPECT_FALSE(checker.check(blocks).has_value()) << *checker.check(blocks);
   // Positions matter: a1 with b2 is not a symmetry.
-  const detail::Blocks crossed{{a1.index(), b1.index()}, {b2.index(), a2.index()}};
+  const solve::symmetry::Blocks crossed{{a1.index(), b1.index()}, {b2.index(), a2.index()}};
   EXPECT_TRUE(checker.check(crossed).has_value());
   const auto s = m.solve();
   ASSERT_EQ(s.status(), Status::optimal) << s.message();
@@ -241,7 +241,7 @@ TEST(Symmetry, DifferentTablesBreakASymmetry) {
                phi);
   m.subject_to(a1 + a2 >= 3);
   m.minimize(phi);
-  EXPECT_TRUE(detail::find_interchangeable_blocks(m).empty());
+  EXPECT_TRUE(solve::symmetry::find_interchangeable_blocks(m).empty());
   m.interchangeable(std::vector<std::vector<Discrete<>>>{{a1}, {a2}});
   try {
     (void)m.solve();
@@ -257,8 +257,8 @@ TEST(Symmetry, ObjectiveThatFavoursOneDeviceBreaksIt) {
   m.subject_to(a1 + a2 >= 3);
   m.subject_to(a1 <= 2), m.subject_to(a2 <= 2);
   m.minimize(1.0 * a1 + 2.0 * a2);
-  EXPECT_TRUE(detail::find_interchangeable_blocks(m).empty());
-  detail::SymmetryChecker checker(m);
+  EXPECT_TRUE(solve::symmetry::find_interchangeable_blocks(m).empty());
+  solve::symmetry::SymmetryChecker checker(m);
   const auto broken = checker.check({{a1.index()}, {a2.index()}});
   ASSERT_TRUE(broken.has_value());
   EXPECT_NE(broken->find("objective"), std::string::npos) << *broken;
@@ -309,7 +309,7 @@ TEST(Symmetry, OrderingRowsKeepTheOptimumOutsideTheDecomposition) {
       m.subject_to(ii >= double(work[std::size_t(k)]) / total);
     }
     m.minimize(ii);
-    const auto groups = detail::find_interchangeable_blocks(m);
+    const auto groups = solve::symmetry::find_interchangeable_blocks(m);
     ASSERT_FALSE(groups.empty());
     // Brute force: every allocation in [0, U]^(K F).
     double best = std::numeric_limits<double>::infinity();

@@ -2650,10 +2650,13 @@ class SignomialModel : private Model {
 #include <string>
 #include <vector>
 
+namespace ychart::solve::mixed_integer::detail {
+struct CutPool;  // tangent cuts learnt by outer approximation (solve/mixed_integer/migp_context.hpp)
+}
+
 namespace ychart {
 
 namespace detail {
-struct CutPool;  // tangent cuts learnt by outer approximation (solve/mixed_integer/migp_context.hpp)
 /// A GP solve's log-space primal-dual point, kept for warm starts of related models.
 struct GpPoint {
   std::vector<double> y, lambda, z_lower, z_upper;
@@ -2806,7 +2809,7 @@ class Solution {
   double gap_ = std::nan("");
   long nodes_ = 0;
   std::string method_;
-  std::shared_ptr<const detail::CutPool> cuts_;  // for warm starts of related models
+  std::shared_ptr<const solve::mixed_integer::detail::CutPool> cuts_;  // for warm starts of related models
   std::shared_ptr<const detail::GpPoint> gp_point_;  // likewise (GPs)
 };
 
@@ -2831,8 +2834,8 @@ struct SolutionBuilder {
   double& gap() { return s.gap_; }
   long& nodes() { return s.nodes_; }
   std::string& method() { return s.method_; }
-  std::shared_ptr<const detail::CutPool>& cuts() { return s.cuts_; }
-  static const std::shared_ptr<const detail::CutPool>& cuts(const Solution& from) { return from.cuts_; }
+  std::shared_ptr<const solve::mixed_integer::detail::CutPool>& cuts() { return s.cuts_; }
+  static const std::shared_ptr<const solve::mixed_integer::detail::CutPool>& cuts(const Solution& from) { return from.cuts_; }
   std::shared_ptr<const detail::GpPoint>& gp_point() { return s.gp_point_; }
   static const std::shared_ptr<const detail::GpPoint>& gp_point(const Solution& from) { return from.gp_point_; }
 };
@@ -3284,7 +3287,7 @@ inline GpStandardForm relax(const GpStandardForm& f, const std::vector<char>& ha
 #include <string>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::gp {
 
 enum class GpRunStatus {
   solved,             // converged to the requested tolerance
@@ -3311,7 +3314,7 @@ struct GpResult {
   bool limit_hit() const { return status == GpRunStatus::iteration_limit || status == GpRunStatus::time_limit; }
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::gp
 // ---- end ychart/solve/gp/gp_result.hpp ----
 // ---- begin ychart/solve/gp/ipopt_gp.hpp ----
 // ychart/solve/gp/ipopt_gp.hpp
@@ -3333,7 +3336,7 @@ struct GpResult {
 #include <string>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::gp {
 
 /// The sparsity structure of a form's Jacobian and Hessian, computed once.
 struct GpDerivativeMaps {
@@ -3684,7 +3687,7 @@ class IpoptRunner {
   Ipopt::SmartPtr<Ipopt::IpoptApplication> app_;
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::gp
 // ---- end ychart/solve/gp/ipopt_gp.hpp ----
 // ---- begin ychart/solve/gp/native_gp.hpp ----
 // ychart/solve/gp/native_gp.hpp
@@ -3735,7 +3738,7 @@ class IpoptRunner {
 #include <memory>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::gp {
 
 /// A starting point for a warm start: a previous result of a related form
 /// (the same columns and rows: a branch-and-bound child, the next point of a
@@ -4521,7 +4524,7 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
   }
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::gp
 // ---- end ychart/solve/gp/native_gp.hpp ----
 
 #include <cmath>
@@ -4532,7 +4535,7 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
 #include <optional>
 #include <string>
 
-namespace ychart::solve {
+namespace ychart::solve::gp {
 
 /// An Ipopt application, created the first time it is asked for.
 class LazyIpopt {
@@ -4646,7 +4649,7 @@ class GpBackend {
   std::optional<GpDerivativeMaps> maps_;
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::gp
 // ---- end ychart/solve/gp/gp_backend.hpp ----
 // ---- begin ychart/solve/mixed_integer/migp.hpp ----
 // ychart/solve/mixed_integer/migp.hpp
@@ -5286,7 +5289,7 @@ inline MinlpForm lower_minlp(const Model& model) {
 #include <string>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::milp {
 
 /// minimise (or maximise) c.x + c0  s.t.  row_lower <= A x <= row_upper,
 /// lower <= x <= upper, x_j integer where integer[j]. Infinite bounds mean none.
@@ -5705,7 +5708,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   return r;
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::milp
 // ---- end ychart/solve/milp/glpk_milp.hpp ----
 
 #include <algorithm>
@@ -5718,7 +5721,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
 #include <string>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 /// A linear inequality a.v <= rhs over the form's columns (a tangent cut of
 /// convex row `row`, or -1 for other cuts).
@@ -5728,9 +5731,9 @@ struct Cut {
   int row = -1;
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer
 
-namespace ychart::detail {
+namespace ychart::solve::mixed_integer::detail {
 
 /// Tangent cuts keyed by the exact content of the convex row they cut, with
 /// columns named by what they stand for: valid in any model that has the
@@ -5743,9 +5746,9 @@ struct CutPool {
   std::map<std::string, std::vector<PortableCut>> by_row;
 };
 
-}  // namespace ychart::detail
+}  // namespace ychart::solve::mixed_integer::detail
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 struct NlpOutcome {
   enum Kind { optimal, infeasible, failed } kind = failed;
@@ -5760,7 +5763,7 @@ class MigpContext {
   using clock = std::chrono::steady_clock;
   static constexpr double integrality_tolerance = 1e-6;
 
-  MigpContext(const lower::MinlpForm& form, LazyIpopt& ipopt, const SolveOptions& options)
+  MigpContext(const lower::MinlpForm& form, gp::LazyIpopt& ipopt, const SolveOptions& options)
       : form_(form),
         ipopt_(ipopt),
         nlp_(form.nlp, ipopt),
@@ -5885,13 +5888,13 @@ class MigpContext {
     }
     // The feasibility relaxation (constraints get slacks, bounds stay hard)
     // decides whether the subproblem is infeasible.
-    if (r.status == GpRunStatus::time_limit) {
+    if (r.status == gp::GpRunStatus::time_limit) {
       out.message = "time limit";
       return out;
     }
     std::vector<char> hard(form_.nlp.n, 1);
     const auto relaxed = lower::relax(form_.nlp, hard, &lower, &upper);
-    GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
+    gp::GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
     auto rr = relaxed_nlp.run(o, box_, true);
     ipopt_iterations_ += rr.iterations;
     // Ipopt on the subproblem, when the native solver ran it: true if it
@@ -5970,9 +5973,9 @@ class MigpContext {
     NlpOutcome out;
     auto m = master({}, &lower, &upper);
     std::fill(m.integer.begin(), m.integer.end(), 0);
-    MilpOptions mo;
+    milp::MilpOptions mo;
     mo.time_limit = std::max(1e-3, remaining());
-    auto r = solve_milp(m, mo);
+    auto r = milp::solve_milp(m, mo);
     if (r.status == Status::optimal) {
       out.kind = NlpOutcome::optimal;
       out.x = std::move(r.x);
@@ -6038,9 +6041,9 @@ class MigpContext {
     }
     return key;
   }
-  std::shared_ptr<const ychart::detail::CutPool> export_cuts(const std::vector<Cut>& cuts,
-                                                     const ychart::detail::CutPool* inherited) const {
-    auto pool = std::make_shared<ychart::detail::CutPool>();
+  std::shared_ptr<const detail::CutPool> export_cuts(const std::vector<Cut>& cuts,
+                                                     const detail::CutPool* inherited) const {
+    auto pool = std::make_shared<detail::CutPool>();
     if (inherited) *pool = *inherited;
     constexpr std::size_t most_per_row = 64;  // keep the pool from growing without end in long sweeps
     std::map<int, std::string> signature;
@@ -6050,14 +6053,14 @@ class MigpContext {
       if (fresh) it->second = row_signature(c.row);
       auto& list = pool->by_row[it->second];
       if (list.size() >= most_per_row) list.erase(list.begin());
-      ychart::detail::CutPool::PortableCut p{{}, c.rhs};
+      detail::CutPool::PortableCut p{{}, c.rhs};
       for (const auto& [j, v] : c.a) p.a.emplace_back(form_.column_key[j], v);
       list.push_back(std::move(p));
     }
     return pool;
   }
   /// The pool's cuts whose rows exist here, in this form's columns.
-  std::vector<Cut> import_cuts(const ychart::detail::CutPool& pool) const {
+  std::vector<Cut> import_cuts(const detail::CutPool& pool) const {
     std::vector<Cut> out;
     std::map<lower::ColumnKey, int> column;
     for (int j = 0; j < form_.nlp.n; ++j) column.emplace(form_.column_key[j], j);
@@ -6141,10 +6144,10 @@ class MigpContext {
   /// The MILP over the linear rows, the integrality of the form, the given
   /// cuts, and optionally replaced column bounds. Log columns with an open
   /// side are boxed, so the master is bounded wherever the GP is.
-  MilpForm master(const std::vector<Cut>& cuts, const std::vector<double>* lower = nullptr,
+  milp::MilpForm master(const std::vector<Cut>& cuts, const std::vector<double>* lower = nullptr,
                   const std::vector<double>* upper = nullptr) const {
     const auto& f = form_.nlp;
-    MilpForm m;
+    milp::MilpForm m;
     m.n = f.n;
     m.lower = lower ? *lower : f.lower;
     m.upper = upper ? *upper : f.upper;
@@ -6202,8 +6205,8 @@ class MigpContext {
 
  private:
   const lower::MinlpForm& form_;
-  LazyIpopt& ipopt_;
-  GpBackend nlp_;
+  gp::LazyIpopt& ipopt_;
+  gp::GpBackend nlp_;
   SolveOptions options_, nlp_options_;
   double box_;
   clock::time_point start_;
@@ -6214,13 +6217,13 @@ class MigpContext {
   bool linear_ = true;  // no convex rows: relaxations are LPs
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer
 // ---- end ychart/solve/mixed_integer/migp_context.hpp ----
 
 #include <map>
 #include <set>
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 struct SearchResult {
   Status status = Status::numerical_error;
@@ -6245,10 +6248,10 @@ inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts
       res.message = "time limit reached";
       return res;
     }
-    MilpOptions mo;
+    milp::MilpOptions mo;
     mo.time_limit = std::max(1e-3, ctx.remaining());
     auto master = ctx.master(cuts);
-    auto r = solve_milp(master, mo);
+    auto r = milp::solve_milp(master, mo);
     if (r.status == Status::infeasible) {
       // No integer point satisfies the linear rows and the cuts: what the
       // incumbent is, is optimal (or the model is infeasible).
@@ -6323,12 +6326,12 @@ inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts
   }
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer
 // ---- end ychart/solve/mixed_integer/outer_approximation.hpp ----
 
 #include <queue>
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 namespace detail {
 
@@ -6528,7 +6531,7 @@ inline SearchResult branch_and_bound(MigpContext& ctx) {
   return res;
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer
 // ---- end ychart/solve/mixed_integer/branch_and_bound.hpp ----
 // ---- begin ychart/solve/mixed_integer/integer_neighbourhood.hpp ----
 // ychart/solve/mixed_integer/integer_neighbourhood.hpp
@@ -6552,7 +6555,7 @@ inline SearchResult branch_and_bound(MigpContext& ctx) {
 #include <optional>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 struct NeighbourhoodResult {
   std::vector<double> x;   // a feasible point of the MILP, integer columns exact
@@ -6575,8 +6578,8 @@ struct DiscreteHandle {
 /// continuous columns with every integer column fixed.
 class FixedIntegerLp {
  public:
-  explicit FixedIntegerLp(const MilpForm& m) : m_(m) {
-    load(prob_.p, m, false);
+  explicit FixedIntegerLp(const milp::MilpForm& m) : m_(m) {
+    milp::detail::load(prob_.p, m, false);
     fixed_.assign(std::size_t(m.n), std::numeric_limits<double>::quiet_NaN());
   }
 
@@ -6595,7 +6598,7 @@ class FixedIntegerLp {
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
     parm.meth = GLP_DUALP;  // only bounds change between calls: the basis stays dual feasible
-    const int rc = call_guarded(prob_, [&] {
+    const int rc = milp::detail::call_guarded(prob_, [&] {
       int code = glp_simplex(prob_.p, &parm);
       if (code != 0) {  // a basis gone singular: once more from a fresh one
         glp_std_basis(prob_.p);
@@ -6606,15 +6609,15 @@ class FixedIntegerLp {
     if (rc != 0 || glp_get_status(prob_.p) != GLP_OPT) return std::nullopt;
     std::vector<double> out(std::size_t(m_.n));
     for (int j = 0; j < m_.n; ++j) out[std::size_t(j)] = m_.integer[j] ? x[std::size_t(j)] : glp_get_col_prim(prob_.p, j + 1);
-    if (!feasible_point(m_, out)) return std::nullopt;
+    if (!milp::detail::feasible_point(m_, out)) return std::nullopt;
     return std::pair{glp_get_obj_val(prob_.p), std::move(out)};
   }
 
   /// The LP relaxation's solution (nothing fixed), or nothing.
   std::optional<std::vector<double>> relaxation() {
-    GlpkProblem relaxed;
-    load(relaxed.p, m_, false);
-    if (!solve_relaxation(relaxed, 1e20)) return std::nullopt;
+    milp::detail::GlpkProblem relaxed;
+    milp::detail::load(relaxed.p, m_, false);
+    if (!milp::detail::solve_relaxation(relaxed, 1e20)) return std::nullopt;
     std::vector<double> x(std::size_t(m_.n));
     for (int j = 0; j < m_.n; ++j) x[std::size_t(j)] = glp_get_col_prim(relaxed.p, j + 1);
     return x;
@@ -6623,8 +6626,8 @@ class FixedIntegerLp {
   long evaluations = 0;
 
  private:
-  const MilpForm& m_;
-  GlpkProblem prob_;
+  const milp::MilpForm& m_;
+  milp::detail::GlpkProblem prob_;
   std::vector<double> fixed_;
 };
 
@@ -6636,7 +6639,7 @@ class IntegerNeighbourhood {
  public:
   using clock = std::chrono::steady_clock;
 
-  IntegerNeighbourhood(const MilpForm& m, const lower::MinlpForm& form, clock::time_point deadline)
+  IntegerNeighbourhood(const milp::MilpForm& m, const lower::MinlpForm& form, clock::time_point deadline)
       : quiet_{glp_term_out(GLP_OFF)}, m_(m), lp_(m), deadline_(deadline) {
     std::vector<char> encoded(std::size_t(m.n), 0);
     for (const auto& e : form.encodings) {
@@ -6796,13 +6799,13 @@ class IntegerNeighbourhood {
   struct Quiet {
     int previous;
   } quiet_;
-  const MilpForm& m_;
+  const milp::MilpForm& m_;
   detail::FixedIntegerLp lp_;
   clock::time_point deadline_;
   std::vector<detail::DiscreteHandle> handles_;
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer
 // ---- end ychart/solve/mixed_integer/integer_neighbourhood.hpp ----
 // ---- begin ychart/solve/mixed_integer/rounding_heuristic.hpp ----
 // ychart/solve/mixed_integer/rounding_heuristic.hpp
@@ -6814,7 +6817,7 @@ class IntegerNeighbourhood {
 // feasible (checked by that NLP); it proves nothing.
 
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 /// Returns true if it found a (new or better) incumbent.
 inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& relaxed, const std::vector<Cut>& cuts,
@@ -6864,9 +6867,9 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
   m.A.resize(rows, m.n);
   m.A.setFromTriplets(trip.begin(), trip.end());
   m.A.makeCompressed();
-  MilpOptions mo;
+  milp::MilpOptions mo;
   mo.time_limit = std::max(1e-3, std::min(time_limit, ctx.remaining()));
-  auto r = solve_milp(m, mo);
+  auto r = milp::solve_milp(m, mo);
   if (r.x.empty()) return false;
   r.x.resize(f.nlp.n);
   const double before = ctx.incumbent_phi();
@@ -6874,7 +6877,7 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
   return ctx.incumbent_phi() < before;
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer
 // ---- end ychart/solve/mixed_integer/rounding_heuristic.hpp ----
 
 #include <algorithm>
@@ -6884,13 +6887,13 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
 #include <map>
 #include <string>
 
-namespace ychart::detail {
+namespace ychart::solve::mixed_integer {
 
 /// True when the model needs the mixed-integer machinery.
 inline bool needs_migp(const Model& m) {
   if (!m.objective_affine().empty()) return true;
   for (const auto& v : m.registry().variables)
-    if (v.kind != VariableKind::positive) return true;
+    if (v.kind != ychart::detail::VariableKind::positive) return true;
   for (const auto& c : m.constraints())
     if (c.form() != Constraint::Form::gp) return true;
   return false;
@@ -6904,7 +6907,7 @@ inline bool has_convex_rows(const lower::MinlpForm& f) {
 }
 
 /// Columns of the form from a previous solution's values, if they fit.
-inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Solution& s, std::vector<double>& x) {
+inline bool warm_point(const lower::MinlpForm& f, const ychart::detail::Registry& reg, const Solution& s, std::vector<double>& x) {
   const auto& vars = reg.variables;
   // Another model's solution must list the same variables; the same model
   // may have grown since (a decomposition's cuts add tabulated variables),
@@ -6914,12 +6917,12 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
   x.assign(f.nlp.n, 0.0);
   for (std::size_t j = 0; j < vars.size(); ++j) {
     if (j >= s.variables().size()) {
-      if (vars[j].kind == VariableKind::discrete) return false;
+      if (vars[j].kind == ychart::detail::VariableKind::discrete) return false;
       continue;
     }
     const double v = s.variables()[j].value;
     if (!std::isfinite(v)) return false;
-    if (vars[j].kind != VariableKind::discrete) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::discrete) continue;
     x[f.value_column[j]] = v;
   }
   for (const auto& e : f.encodings) {
@@ -6930,7 +6933,7 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
     if (!found) return false;  // the value is not in this model's domain
   }
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != VariableKind::discrete || !vars[j].is_integer_range()) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::discrete || !vars[j].is_integer_range()) continue;
     const double v = x[f.value_column[j]];
     if (v < vars[j].lower || v > vars[j].upper) return false;
   }
@@ -6942,9 +6945,9 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
 inline std::vector<double> complete_point(const Model& model, std::vector<double> point) {
   const auto& vars = model.registry().variables;
   for (std::size_t j = 0; j < vars.size(); ++j)
-    if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range()) point[j] = std::round(point[j]);
+    if (vars[j].kind == ychart::detail::VariableKind::discrete && vars[j].is_integer_range()) point[j] = std::round(point[j]);
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != VariableKind::tabulated) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::tabulated) continue;
     const auto& arg = vars[vars[j].argument];
     for (std::size_t i = 0; i < vars[j].table.size(); ++i)
       if (arg.value_at(i) == point[vars[j].argument]) point[j] = vars[j].table[i];
@@ -7035,7 +7038,7 @@ inline void add_ordering_rows(lower::MinlpForm& m, const std::vector<std::vector
 
 /// `blocks`: interchangeable blocks (found or declared, verified) to break
 /// with ordering rows, or nullptr.
-inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::LazyIpopt& ipopt,
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, gp::LazyIpopt& ipopt,
                                     const std::vector<std::vector<std::uint32_t>>* blocks = nullptr) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
@@ -7052,8 +7055,8 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   Solution s = empty_solution(model);
   SolutionBuilder b{s};
 
-  solve::MigpContext ctx(form, ipopt, options);
-  solve::SearchResult res;
+  MigpContext ctx(form, ipopt, options);
+  SearchResult res;
   bool linear = !has_convex_rows(form);
   if (form.infeasible) {  // the form was not built; judge from the model
     linear = model.objective().size() <= 1 && (model.objective().empty() || model.objective_affine().empty());
@@ -7075,7 +7078,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   }
 
   if (method == Method::glpk) {
-    solve::MilpOptions mo;
+    milp::MilpOptions mo;
     mo.time_limit = options.time_limit;
     mo.relative_gap = options.relative_gap;
     mo.progress = options.verbosity >= 1;  // a progress line about once a second
@@ -7087,7 +7090,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     // neighbours evaluated exactly.
     if (options.heuristic) {
       const double budget = std::clamp(0.2 * ctx.remaining(), 1e-3, 1.0);
-      solve::IntegerNeighbourhood search(
+      IntegerNeighbourhood search(
           milp, form, clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(budget)));
       std::vector<double> warm;
       const bool from_warm = options.warm_start && warm_point(form, reg, *options.warm_start, warm);
@@ -7101,7 +7104,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
       }
     }
     mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
-    auto r = solve::solve_milp(milp, mo);
+    auto r = milp::solve_milp(milp, mo);
     res.status = r.status;
     res.message = r.message;
     if (!r.x.empty()) ctx.offer(r.x, r.objective);
@@ -7110,35 +7113,35 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   } else {
     // Cuts a related model learnt (warm start) stand in for the root
     // relaxation's, when there are any for this model's rows.
-    std::vector<solve::Cut> cuts;
+    std::vector<Cut> cuts;
     const auto* pool = options.warm_start ? SolutionBuilder::cuts(*options.warm_start).get() : nullptr;
     if (pool && method == Method::outer_approximation) cuts = ctx.import_cuts(*pool);
     if (options.warm_start) {
       std::vector<double> x;
       if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
     }
-    solve::NlpOutcome root;
+    NlpOutcome root;
     if (cuts.empty() || method == Method::branch_and_bound) {
       // Root relaxation: a bound, the first cuts, and the heuristic's start.
       root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
-      if (root.kind == solve::NlpOutcome::optimal) {
+      if (root.kind == NlpOutcome::optimal) {
         ctx.add_cuts(root.x, cuts);
         if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
         if (options.heuristic && !ctx.has_incumbent())
-          solve::rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
+          rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
       }
     } else {
-      root.kind = solve::NlpOutcome::optimal;  // the cuts bound the master instead
+      root.kind = NlpOutcome::optimal;  // the cuts bound the master instead
       root.phi = -std::numeric_limits<double>::infinity();
     }
-    if (root.kind == solve::NlpOutcome::infeasible) {
+    if (root.kind == NlpOutcome::infeasible) {
       res.status = Status::infeasible;
       res.message = "the continuous relaxation is infeasible";
-    } else if (root.kind == solve::NlpOutcome::failed) {
+    } else if (root.kind == NlpOutcome::failed) {
       res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
       res.message = "continuous relaxation: " + root.message;
     } else {
-      res = method == Method::branch_and_bound ? solve::branch_and_bound(ctx) : solve::outer_approximation(ctx, cuts);
+      res = method == Method::branch_and_bound ? branch_and_bound(ctx) : outer_approximation(ctx, cuts);
       res.bound_phi = std::max(res.bound_phi, root.phi);
       if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
     }
@@ -7162,7 +7165,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   // The incumbent: values in each variable's unit.
   const auto& x = ctx.incumbent();
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != VariableKind::positive || form.nlp.is_linear_column(form.value_column[j])) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::positive || form.nlp.is_linear_column(form.value_column[j])) continue;
     const double y = x[form.value_column[j]];
     const bool boxed_low = !std::isfinite(form.nlp.lower[j]) && y <= -ctx.box() + 1e-3;
     const bool boxed_high = !std::isfinite(form.nlp.upper[j]) && y >= ctx.box() - 1e-3;
@@ -7174,7 +7177,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   std::vector<double> point(vars.size());
   for (std::size_t j = 0; j < vars.size(); ++j) {
     const double v = x[form.value_column[j]];
-    const bool log_space = vars[j].kind == VariableKind::positive && !form.nlp.is_linear_column(form.value_column[j]);
+    const bool log_space = vars[j].kind == ychart::detail::VariableKind::positive && !form.nlp.is_linear_column(form.value_column[j]);
     point[j] = log_space ? std::exp(v) : v;
   }
   for (const auto& e : form.encodings) {  // exact domain values
@@ -7189,7 +7192,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   return finish(res.status, res.message);
 }
 
-}  // namespace ychart::detail
+}  // namespace ychart::solve::mixed_integer
 // ---- end ychart/solve/mixed_integer/migp.hpp ----
 // ---- begin ychart/solve/symmetry/symmetric_allocation.hpp ----
 // ychart/solve/symmetry/symmetric_allocation.hpp
@@ -7288,7 +7291,7 @@ struct ModelEditor {
 #include <unordered_set>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::symmetry {
 
 struct PackingProblem {
   int devices = 0;
@@ -7503,7 +7506,7 @@ class PackingSearch {
       }
       columns.insert(columns.end(), content.begin(), content.end());
     }
-    GlpkProblem lp;
+    milp::detail::GlpkProblem lp;
     glp_set_obj_dir(lp.p, GLP_MIN);
     glp_add_rows(lp.p, K);
     for (int k = 0; k < K; ++k) glp_set_row_bnds(lp.p, k + 1, GLP_LO, p_.count[k], 0.0);
@@ -7526,7 +7529,7 @@ class PackingSearch {
     std::vector<int> best_content;
     for (int round = 0; round < kMostColumns && !out_of_time(); ++round) {
       // An internal GLPK error, or no optimum: no verdict, the search decides.
-      if (call_guarded(lp, [&] { return glp_simplex(lp.p, &parm); }) != 0 || glp_get_status(lp.p) != GLP_OPT)
+      if (milp::detail::call_guarded(lp, [&] { return glp_simplex(lp.p, &parm); }) != 0 || glp_get_status(lp.p) != GLP_OPT)
         return false;
       const double value = glp_get_obj_val(lp.p);
       const int n = glp_get_num_cols(lp.p);
@@ -7920,7 +7923,7 @@ inline PackingResult pack(const PackingProblem& p, double y_limit, std::chrono::
   return detail::PackingSearch(p, y_limit, deadline, greedy_first).run();
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::symmetry
 // ---- end ychart/solve/symmetry/symmetric_packing.hpp ----
 
 #include <algorithm>
@@ -7930,8 +7933,7 @@ inline PackingResult pack(const PackingProblem& p, double y_limit, std::chrono::
 #include <string>
 #include <vector>
 
-namespace ychart {
-namespace detail {
+namespace ychart::solve::symmetry {
 
 /// What the check finds in a model that the decomposition applies to.
 struct SymmetricStructure {
@@ -7942,7 +7944,7 @@ struct SymmetricStructure {
   std::vector<char> device_row;                   // per constraint: a per-device resource row
   std::vector<char> linking_row;                  // per constraint: uses sums over devices
   std::vector<char> spread_row;                   // per constraint: a spreading row
-  solve::PackingProblem packing;                  // rows, capacities, per-type bounds, tables
+  PackingProblem packing;                  // rows, capacities, per-type bounds, tables
   std::vector<std::size_t> spread_constraint;     // constraint of packing.spread[r]
   int y = -1;                                     // the spreading variable, if any
 };
@@ -7967,7 +7969,7 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(
       const auto j = decl[f][k];
       const auto& r = vars[j];
       const auto& first = vars[decl[0][k]];
-      if (r.kind != VariableKind::discrete || !r.is_integer_range() || r.lower != 0.0 || r.upper != first.upper ||
+      if (r.kind != ychart::detail::VariableKind::discrete || !r.is_integer_range() || r.lower != 0.0 || r.upper != first.upper ||
           s.type_of[j] != -1)
         return std::nullopt;
       s.type_of[j] = k;
@@ -7977,7 +7979,7 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(
   std::vector<std::vector<double>> table(s.types);
   std::vector<char> has_table(s.types, 0);
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != VariableKind::tabulated || s.type_of[vars[j].argument] < 0) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::tabulated || s.type_of[vars[j].argument] < 0) continue;
     const int k = s.type_of[vars[j].argument];
     const auto& t = vars[j].table;
     if (has_table[k] && table[k] != t) return std::nullopt;
@@ -7991,7 +7993,7 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(
   }
   auto group_var = [&](std::uint32_t j) { return s.type_of[j] >= 0 || s.tab_type[j] >= 0; };
   // Group variables in log space or in the objective: not this structure.
-  auto touches = [&](const TermList& t) {
+  auto touches = [&](const ychart::detail::TermList& t) {
     for (std::size_t k = 0; k < t.size(); ++k)
       for (const auto& fac : t.factors(k))
         if (group_var(fac.var)) return true;
@@ -8058,14 +8060,14 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(
       // sum c_k T_k - gamma * y + constant <= 0, c_k >= 0, at most one other variable y (gamma >= 0).
       auto c_by_type = symmetric(true);
       if (!c_by_type) return std::nullopt;
-      solve::PackingProblem::SpreadRow row;
+      PackingProblem::SpreadRow row;
       for (int k = 0; k < s.types; ++k) {
         if ((*c_by_type)[k] < 0) return std::nullopt;
         if ((*c_by_type)[k] > 0) row.terms.emplace_back(k, (*c_by_type)[k]);
       }
       for (const auto& [j, v] : coef) {
         if (group_var(j)) continue;
-        if (v > 0 || (s.y >= 0 && s.y != int(j)) || vars[j].kind != VariableKind::real ||
+        if (v > 0 || (s.y >= 0 && s.y != int(j)) || vars[j].kind != ychart::detail::VariableKind::real ||
             !std::isfinite(vars[j].lower))
           return std::nullopt;
         s.y = int(j);
@@ -8130,10 +8132,10 @@ inline std::vector<double> least_spread(const std::vector<double>& h, int device
 
 /// The largest use of row r one device can reach with whole units, at most
 /// per_device_max of each type; an upper bound (sizes rounded down on a grid).
-inline double most_fill(const solve::PackingProblem& p, std::size_t r) {
+inline double most_fill(const PackingProblem& p, std::size_t r) {
   std::vector<std::pair<double, int>> units;
   for (std::size_t k = 0; k < p.per_device_max.size(); ++k) units.emplace_back(p.use[r][k], p.per_device_max[k]);
-  return solve::fill_bound(units, p.capacity[r], 1 << 15).back();
+  return fill_bound(units, p.capacity[r], 1 << 15).back();
 }
 
 struct Master {
@@ -8143,14 +8145,14 @@ struct Master {
 
 inline Master build_master(const Model& original, const SymmetricStructure& st) {
   Master m;
-  Registry& reg = ModelEditor::registry(m.model);
+  ychart::detail::Registry& reg = ychart::detail::ModelEditor::registry(m.model);
   const auto& vars = original.registry().variables;
   // The same variables at the same indices, so terms copy unchanged; group
   // variables and their tables become unused fixed reals.
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    VariableRecord r = vars[j];
+    ychart::detail::VariableRecord r = vars[j];
     if (st.type_of[j] >= 0 || st.tab_type[j] >= 0) {
-      r.kind = VariableKind::real;
+      r.kind = ychart::detail::VariableKind::real;
       r.lower = r.upper = 0.0;
       r.values.clear();
       r.table.clear();
@@ -8176,7 +8178,7 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
       if (st.type_of[j] >= 0) {
         if (type >= 0 && type != st.type_of[j]) ok = false;
         type = st.type_of[j];
-      } else if (x < 0 && vars[j].kind == VariableKind::discrete && vars[j].is_integer_range()) {
+      } else if (x < 0 && vars[j].kind == ychart::detail::VariableKind::discrete && vars[j].is_integer_range()) {
         x = int(j);
         x_coef = a;
       } else {
@@ -8201,8 +8203,8 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
     }
     m.total.push_back(m.model.integer("sum over devices of " + first.name, 0, most));
   }
-  auto without_group = [&](const TermList& t) {
-    TermList out;
+  auto without_group = [&](const ychart::detail::TermList& t) {
+    ychart::detail::TermList out;
     for (std::size_t i = 0; i < t.size(); ++i) {
       const auto f = t.factors(i);
       if (!f.empty() && (st.type_of[f[0].var] >= 0 || st.tab_type[f[0].var] >= 0)) continue;
@@ -8215,25 +8217,25 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
     const auto& c = cons[i];
     if (st.device_row[i] || alias_row[i]) continue;
     if (st.linking_row[i]) {  // a * n_kf on each device -> (a / F) * S_k, summing to a * S_k
-      TermList sides[2] = {c.smaller(), c.larger()};
-      TermList out[2];
+      ychart::detail::TermList sides[2] = {c.smaller(), c.larger()};
+      ychart::detail::TermList out[2];
       for (int side = 0; side < 2; ++side)
         for (std::size_t t = 0; t < sides[side].size(); ++t) {
           const auto f = sides[side].factors(t);
           if (!f.empty() && st.type_of[f[0].var] >= 0) {
             const auto& S = m.total[st.type_of[f[0].var]];
-            out[side].append(TermList::variable(S.index(), sides[side].coefficient(t) / F));
+            out[side].append(ychart::detail::TermList::variable(S.index(), sides[side].coefficient(t) / F));
           } else {
             out[side].push_term(sides[side].coefficient(t), f);
           }
         }
-      ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(out[0]), std::move(out[1]), c.sense(),
+      ychart::detail::ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(out[0]), std::move(out[1]), c.sense(),
                                                       c.written_reversed(), c.form()).named(c.name()));
       continue;
     }
     if (st.spread_row[i]) {  // sum c_k sum_f h_k(n_kf) -> sum c_k H_k(S_k)
       const auto& row = st.packing.spread[spread_index++];
-      TermList smaller = without_group(c.smaller());
+      ychart::detail::TermList smaller = without_group(c.smaller());
       for (auto [k, coef] : row.terms) {
         const auto H = least_spread(st.packing.table[k], F, st.packing.per_device_max[k]);
         // Totals above F * most cannot be split at all; a row of the master
@@ -8242,11 +8244,11 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
                              "least spread of " + vars[st.group[0][k]].name);
         smaller.append((coef * term).terms());
       }
-      ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(smaller), without_group(c.larger()), c.sense(),
+      ychart::detail::ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(smaller), without_group(c.larger()), c.sense(),
                                                       c.written_reversed(), c.form()).named(c.name()));
       continue;
     }
-    ModelEditor::add_constraint(m.model, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(),
+    ychart::detail::ModelEditor::add_constraint(m.model, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(),
                                                     c.form()).named(c.name()));
   }
   // Per-device rows summed over the devices, and per row the count cuts
@@ -8271,7 +8273,7 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
       m.model.subject_to(count <= F * std::floor(p.capacity[r] / a + 1e-9));
     }
   }
-  ModelEditor::set_objective(m.model, original);
+  ychart::detail::ModelEditor::set_objective(m.model, original);
   return m;
 }
 
@@ -8287,11 +8289,11 @@ inline bool satisfies(const Model& model, const std::vector<double>& point) {
 }
 
 /// Sets discrete variable j to value v in the point and re-evaluates the tables of j.
-inline void set_discrete(const Registry& reg, std::vector<double>& point, std::uint32_t j, double v) {
+inline void set_discrete(const ychart::detail::Registry& reg, std::vector<double>& point, std::uint32_t j, double v) {
   point[j] = v;
   for (std::size_t t = 0; t < reg.variables.size(); ++t) {
     const auto& r = reg.variables[t];
-    if (r.kind != VariableKind::tabulated || r.argument != j) continue;
+    if (r.kind != ychart::detail::VariableKind::tabulated || r.argument != j) continue;
     const auto& arg = reg.variables[j];
     for (std::size_t i = 0; i < r.table.size(); ++i)
       if (arg.value_at(i) == v) point[t] = r.table[i];
@@ -8303,11 +8305,11 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - start).count(); };
-  Solution out = empty_solution(model);
+  Solution out = mixed_integer::empty_solution(model);
   SolutionBuilder b{out};
   b.method() = "symmetric decomposition";
   Master master = build_master(model, st);
-  const Registry& mreg = master.model.registry();
+  const ychart::detail::Registry& mreg = master.model.registry();
   const auto& vars = model.registry().variables;
   const int F = st.devices, K = st.types;
   auto finish = [&](Status status, std::string msg) {
@@ -8378,13 +8380,13 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       }
       totals[k] = int(std::lround(point[j]));
     }
-    solve::PackingProblem p = st.packing;
+    PackingProblem p = st.packing;
     p.count = totals;
     // Clamped: the default limit (1e20 s) in nanoseconds overflows the clock's
     // 64-bit count, which put the deadline in the past.
     const auto deadline = start + std::chrono::duration_cast<clock::duration>(
                                       std::chrono::duration<double>(std::clamp(options.time_limit, 0.0, 1e9)));
-    auto packed = solve::pack(p, std::numeric_limits<double>::infinity(), deadline);
+    auto packed = pack(p, std::numeric_limits<double>::infinity(), deadline);
     if (!packed.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
     previous = ms;
     have_previous = true;
@@ -8392,7 +8394,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     // true, leaving a minimal set of types with the property; false when the
     // deadline passes first.
     std::vector<char> in_core(K);
-    auto minimal_core = [&](const solve::PackingProblem& base, auto still, const std::vector<int>* start_from) {
+    auto minimal_core = [&](const PackingProblem& base, auto still, const std::vector<int>* start_from) {
       for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0 && !start_from;
       if (start_from)
         for (int k : *start_from) in_core[k] = 1;
@@ -8400,7 +8402,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
         if (!in_core[k]) continue;
         auto q = base;
         for (int i = 0; i < K; ++i) q.count[i] = in_core[i] && i != k ? totals[i] : 0;
-        const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
+        const auto r = pack(q, std::numeric_limits<double>::infinity(), deadline);
         if (!r.complete) return false;
         if (still(r)) in_core[k] = 0;
       }
@@ -8427,14 +8429,14 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       // The types the configuration LP priced, if it refuted the totals,
       // are a core already; the filter then only shrinks it.
       const std::vector<int>* lp_core = packed.refuting_types.empty() ? nullptr : &packed.refuting_types;
-      if (!minimal_core(resources_only, [](const solve::PackingResult& r) { return !r.feasible; }, lp_core))
+      if (!minimal_core(resources_only, [](const PackingResult& r) { return !r.feasible; }, lp_core))
         return out_of_time();
       // Spreading rows can make a packable vector infeasible: then the core
       // is found with them, and it is the whole vector if need be.
       {
         auto q = p;
         for (int i = 0; i < K; ++i) q.count[i] = in_core[i] ? totals[i] : 0;
-        const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
+        const auto r = pack(q, std::numeric_limits<double>::infinity(), deadline);
         if (!(r.complete && !r.feasible))
           for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0;
       }
@@ -8451,13 +8453,13 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       for (int f = 0; f < F; ++f) x[st.group[f][k]] = packed.n[k][f];
     const double y_master = st.y >= 0 ? point[st.y] : 0.0;
     if (st.y >= 0 && packed.y_needed > y_master) x[st.y] = packed.y_needed;
-    x = complete_point(model, std::move(x));
+    x = mixed_integer::complete_point(model, std::move(x));
     if (satisfies(model, x)) {
       const double objective = model.objective().evaluate(x) + model.objective_affine().evaluate(x);
       if (sense * objective < best) {
         best = sense * objective;
         best_point = x;
-        fill_point(b, model, best_point);
+        mixed_integer::fill_point(b, model, best_point);
       }
     }
     if (st.y < 0 || packed.y_needed <= y_master + 1e-9 * std::max(1.0, std::abs(y_master))) {
@@ -8470,15 +8472,14 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     const double y_lo = vars[st.y].lower;
     const double y_min = packed.y_needed;
     if (!minimal_core(
-            p, [y_min](const solve::PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; },
+            p, [y_min](const PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; },
             nullptr))
       return out_of_time();
-    Real<> y(&ModelEditor::registry(master.model), std::uint32_t(st.y), vars[st.y].si_scale);
+    Real<> y(&ychart::detail::ModelEditor::registry(master.model), std::uint32_t(st.y), vars[st.y].si_scale);
     master.model.subject_to(y + (y_min - y_lo) * count_below() >= y_min);
   }
 }
-}  // namespace detail
-}  // namespace ychart
+}  // namespace ychart::solve::symmetry
 // ---- end ychart/solve/symmetry/symmetric_allocation.hpp ----
 // ---- begin ychart/solve/symmetry/symmetry.hpp ----
 // ychart/solve/symmetry/symmetry.hpp
@@ -8514,7 +8515,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
 #include <string>
 #include <vector>
 
-namespace ychart::detail {
+namespace ychart::solve::symmetry {
 
 /// Blocks of discrete variables, [block][position] registry indices: block
 /// b's position p plays the role of block 0's position p.
@@ -8526,7 +8527,7 @@ class SymmetryChecker {
     const auto& vars = model.registry().variables;
     tabulated_of_.resize(vars.size());
     for (std::uint32_t j = 0; j < vars.size(); ++j)
-      if (vars[j].kind == VariableKind::tabulated) tabulated_of_[vars[j].argument].push_back(j);
+      if (vars[j].kind == ychart::detail::VariableKind::tabulated) tabulated_of_[vars[j].argument].push_back(j);
     identity_.resize(vars.size());
     std::iota(identity_.begin(), identity_.end(), 0u);
     for (std::size_t i = 0; i < model.constraints().size(); ++i) rows_.push_back(canonical(constraint_row(i), identity_));
@@ -8554,7 +8555,7 @@ class SymmetryChecker {
       const auto x = blocks[a][p], y = blocks[b][p];
       if (x >= vars.size() || y >= vars.size()) return "a variable of another model";
       const auto &rx = vars[x], &ry = vars[y];
-      if (rx.kind != VariableKind::discrete || ry.kind != VariableKind::discrete)
+      if (rx.kind != ychart::detail::VariableKind::discrete || ry.kind != ychart::detail::VariableKind::discrete)
         return name(x) + " or " + name(y) + " is not a discrete variable";
       if (rx.lower != ry.lower || rx.upper != ry.upper || rx.values != ry.values || rx.si_scale != ry.si_scale)
         return name(x) + " and " + name(y) + " have different domains";
@@ -8571,7 +8572,7 @@ class SymmetryChecker {
       for (const auto t : tabulated_of_[y])
         if (!same_table(t, x)) return "the tabulated term " + name(t) + " of " + name(y) + " has no counterpart of " + name(x);
     }
-    auto touches = [&](const TermList& t) {
+    auto touches = [&](const ychart::detail::TermList& t) {
       for (std::size_t k = 0; k < t.size(); ++k)
         for (const auto& f : t.factors(k))
           if (moved[f.var]) return true;
@@ -8603,16 +8604,16 @@ class SymmetryChecker {
   struct Row {
     Constraint::Form form;
     Constraint::Sense sense;
-    const TermList* smaller;
-    const TermList* larger;
-    TermList larger_storage;  // for epigraphs
+    const ychart::detail::TermList* smaller;
+    const ychart::detail::TermList* larger;
+    ychart::detail::TermList larger_storage;  // for epigraphs
   };
   Row constraint_row(std::size_t i) const {
     const auto& c = model_.constraints()[i];
     return {c.form(), c.sense(), &c.smaller(), &c.larger(), {}};
   }
-  Row epigraph_row(const EpigraphDefinition& e) const {
-    Row r{Constraint::Form::gp, Constraint::Sense::less_equal, &e.lhs, nullptr, TermList::variable(e.var, 1.0)};
+  Row epigraph_row(const ychart::detail::EpigraphDefinition& e) const {
+    Row r{Constraint::Form::gp, Constraint::Sense::less_equal, &e.lhs, nullptr, ychart::detail::TermList::variable(e.var, 1.0)};
     return r;
   }
 
@@ -8626,10 +8627,10 @@ class SymmetryChecker {
   // One term as a sequence: coefficient, factor count, (variable, exponent)...
   using Code = std::vector<double>;
 
-  static void push_term(std::vector<Code>& terms, double coef, std::vector<Factor> f,
+  static void push_term(std::vector<Code>& terms, double coef, std::vector<ychart::detail::Factor> f,
                         const std::vector<std::uint32_t>& perm) {
     for (auto& x : f) x.var = perm[x.var];
-    std::sort(f.begin(), f.end(), [](const Factor& a, const Factor& b) { return a.var < b.var; });
+    std::sort(f.begin(), f.end(), [](const ychart::detail::Factor& a, const ychart::detail::Factor& b) { return a.var < b.var; });
     Code c{coef, double(f.size())};
     for (const auto& x : f) c.push_back(double(x.var)), c.push_back(x.exponent);
     terms.push_back(std::move(c));
@@ -8643,7 +8644,7 @@ class SymmetryChecker {
     for (const auto& t : terms) out.insert(out.end(), t.begin(), t.end());
     return out;
   }
-  static Code canonical_terms(const TermList& t, const std::vector<std::uint32_t>& perm) {
+  static Code canonical_terms(const ychart::detail::TermList& t, const std::vector<std::uint32_t>& perm) {
     std::vector<Code> terms;
     for (std::size_t k = 0; k < t.size(); ++k) {
       const auto f = t.factors(k);
@@ -8653,7 +8654,7 @@ class SymmetryChecker {
   }
 
   Code canonical(const Row& r, const std::vector<std::uint32_t>& perm) const {
-    const TermList& larger = r.larger ? *r.larger : r.larger_storage;
+    const ychart::detail::TermList& larger = r.larger ? *r.larger : r.larger_storage;
     const double sense = r.sense == Constraint::Sense::equal ? 1.0 : 0.0;
     if (r.form == Constraint::Form::affine) {
       // sum a_j x_j + constant (<= or ==) 0, scaled to a largest |a_j| of 1;
@@ -8661,7 +8662,7 @@ class SymmetryChecker {
       std::map<std::uint32_t, double> coef;
       double constant = 0.0;
       for (int side = 0; side < 2; ++side) {
-        const TermList& t = side == 0 ? *r.smaller : larger;
+        const ychart::detail::TermList& t = side == 0 ? *r.smaller : larger;
         for (std::size_t k = 0; k < t.size(); ++k) {
           const auto f = t.factors(k);
           if (f.empty()) constant += (side == 0 ? 1 : -1) * t.coefficient(k);
@@ -8683,14 +8684,14 @@ class SymmetryChecker {
     if (r.form == Constraint::Form::gp && larger.size() == 1) {
       // posynomial / monomial (<= or ==) 1; an equality of monomials also
       // as its reciprocal.
-      auto divide = [&](const TermList& num, const TermList& den) {
+      auto divide = [&](const ychart::detail::TermList& num, const ychart::detail::TermList& den) {
         const auto d = den.factors(0);
         std::vector<Code> terms;
         for (std::size_t k = 0; k < num.size(); ++k) {
           std::map<std::uint32_t, double> e;
           for (const auto& x : num.factors(k)) e[x.var] += x.exponent;
           for (const auto& x : d) e[x.var] -= x.exponent;
-          std::vector<Factor> f;
+          std::vector<ychart::detail::Factor> f;
           for (const auto& [v, a] : e)
             if (a != 0.0) f.push_back({v, a});
           push_term(terms, num.coefficient(k) / den.coefficient(0), std::move(f), perm);
@@ -8705,7 +8706,7 @@ class SymmetryChecker {
       return c;
     }
     Code c{2.0, sense};
-    for (const TermList* t : {r.smaller, &larger}) {
+    for (const ychart::detail::TermList* t : {r.smaller, &larger}) {
       const Code j = canonical_terms(*t, perm);
       c.insert(c.end(), j.begin(), j.end());
     }
@@ -8727,7 +8728,7 @@ inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
   const auto& cons = model.constraints();
   const std::size_t n = vars.size();
   std::size_t discrete = 0;
-  for (const auto& v : vars) discrete += v.kind == VariableKind::discrete;
+  for (const auto& v : vars) discrete += v.kind == ychart::detail::VariableKind::discrete;
   if (discrete < 2) return {};
 
   auto mix = [](std::uint64_t h, std::uint64_t v) {
@@ -8752,7 +8753,7 @@ inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
   };
   std::vector<std::vector<Incidence>> edges;
   std::vector<std::uint64_t> edge_colour;
-  auto add_terms = [&](std::vector<Incidence>& out, const TermList& t, std::uint64_t side) {
+  auto add_terms = [&](std::vector<Incidence>& out, const ychart::detail::TermList& t, std::uint64_t side) {
     for (std::size_t k = 0; k < t.size(); ++k)
       for (const auto& f : t.factors(k))
         out.push_back({f.var, mix(mix(side, bits(t.coefficient(k))), mix(bits(f.exponent), t.factors(k).size()))});
@@ -8788,7 +8789,7 @@ inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
     edge_colour.push_back(8 + part);
   }
   for (std::uint32_t j = 0; j < n; ++j)
-    if (vars[j].kind == VariableKind::tabulated) {
+    if (vars[j].kind == ychart::detail::VariableKind::tabulated) {
       edges.push_back({{vars[j].argument, 10}, {j, 11}});
       edge_colour.push_back(12);
     }
@@ -8844,7 +8845,7 @@ inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
   for (std::uint32_t j = 0; j < n; ++j) class_size[colour[j]]++;
   std::vector<char> movable(n, 0);
   for (std::uint32_t j = 0; j < n; ++j)
-    movable[j] = vars[j].kind == VariableKind::discrete && class_size[colour[j]] >= 2;
+    movable[j] = vars[j].kind == ychart::detail::VariableKind::discrete && class_size[colour[j]] >= 2;
   const std::size_t rows = cons.size() + model.registry().epigraphs.size();
   std::vector<std::vector<std::uint32_t>> row_vars(rows);
   for (std::size_t e = 0; e < rows; ++e) {
@@ -8955,7 +8956,7 @@ inline void verify_declared_symmetries(const Model& model) {
                         ". Remove the declaration, or make the groups' rows, tables and objective terms alike.");
 }
 
-}  // namespace ychart::detail
+}  // namespace ychart::solve::symmetry
 // ---- end ychart/solve/symmetry/symmetry.hpp ----
 
 #include <chrono>
@@ -8967,7 +8968,7 @@ namespace ychart {
 namespace detail {
 
 struct SolverCache {
-  solve::LazyIpopt ipopt;  // made only if Ipopt runs
+  solve::gp::LazyIpopt ipopt;  // made only if Ipopt runs
 };
 YCHART_DECL void destroy(SolverCache* c) { delete c; }
 
@@ -8979,36 +8980,36 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
   if (!cache_) cache_.reset(new detail::SolverCache);
   // Declared symmetries are checked whatever the method: a declaration that
   // is not a symmetry is a modelling mistake (model_error), never used.
-  detail::verify_declared_symmetries(*this);
-  std::optional<detail::SymmetricStructure> structure;
+  solve::symmetry::verify_declared_symmetries(*this);
+  std::optional<solve::symmetry::SymmetricStructure> structure;
   // Interchangeable blocks the decomposition does not apply to are broken
   // by ordering rows in the general methods instead (one group only: two
   // groups ordered by separate keys could exclude every optimum).
   std::vector<std::vector<std::uint32_t>> ordered;
-  if (detail::needs_migp(*this)) {
+  if (solve::mixed_integer::needs_migp(*this)) {
     if (symmetries_.size() == 1) {
       if (options.method == Method::automatic)
-        structure = detail::find_symmetric_structure(*this, symmetries_.front());
+        structure = solve::symmetry::find_symmetric_structure(*this, symmetries_.front());
       ordered = symmetries_.front();
     } else if (symmetries_.empty() && options.detect_symmetry) {
-      const auto groups = detail::find_interchangeable_blocks(*this);
+      const auto groups = solve::symmetry::find_interchangeable_blocks(*this);
       for (const auto& blocks : groups)
-        if (options.method == Method::automatic && (structure = detail::find_symmetric_structure(*this, blocks))) break;
+        if (options.method == Method::automatic && (structure = solve::symmetry::find_symmetric_structure(*this, blocks))) break;
       if (!groups.empty()) ordered = groups.front();
     }
   }
   if (structure) {
-    auto solution = detail::solve_symmetric_allocation(*this, *structure, options);
+    auto solution = solve::symmetry::solve_symmetric_allocation(*this, *structure, options);
     // The decomposition's packing can miss a row the structure check let
     // through (a spreading variable bounded by another row); it then says
     // numerical_error rather than answer wrongly, and the general methods,
     // which ignore the symmetry, still solve the model exactly.
     if (solution.status() != Status::numerical_error) return solution;
-    return detail::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
+    return solve::mixed_integer::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
   }
-  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
+  if (solve::mixed_integer::needs_migp(*this)) return solve::mixed_integer::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
   const auto form = lower::lower_gp(*this);
-  solve::GpBackend gp(form, cache_->ipopt);
+  solve::gp::GpBackend gp(form, cache_->ipopt);
   const double box = options.bound_exponent * std::log(10.0);
   // Fast path: only variables free on both sides are boxed. If the solver
   // does not succeed there (an iterate ran past the box, or anything else),
@@ -9024,8 +9025,8 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
     return r;
   };
   // A warm start from a solution of a related GP with the same form shape.
-  solve::GpWarmStart warm;
-  const solve::GpWarmStart* use_warm = nullptr;
+  solve::gp::GpWarmStart warm;
+  const solve::gp::GpWarmStart* use_warm = nullptr;
   if (options.warm_start)
     if (const auto& p = SolutionBuilder::gp_point(*options.warm_start);
         p && int(p->y.size()) == form.n && int(p->lambda.size()) == form.constraint_count()) {
@@ -9038,12 +9039,12 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
   // needs no slack and the native solver only suspected infeasibility, Ipopt
   // gets the model (automatic choice of back end).
   std::optional<lower::GpStandardForm> relaxed;
-  solve::GpResult rr;
+  solve::gp::GpResult rr;
   double total_slack = 0.0;
   int relaxation_iterations = 0;
   if (!r.success() && !r.limit_hit()) {
     relaxed = lower::relax(form);
-    solve::GpBackend relaxed_gp(*relaxed, cache_->ipopt, /*feasible_by_construction=*/true);
+    solve::gp::GpBackend relaxed_gp(*relaxed, cache_->ipopt, /*feasible_by_construction=*/true);
     rr = relaxed_gp.run(options, box, true);
     relaxation_iterations = rr.iterations;
     for (int k = form.n; rr.success() && k < relaxed->n; ++k) total_slack += rr.y[k];
@@ -9082,8 +9083,8 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
     return s;
   };
 
-  if (r.status == solve::GpRunStatus::iteration_limit) return finish(Status::iteration_limit, r.message);
-  if (r.status == solve::GpRunStatus::time_limit) return finish(Status::time_limit, r.message);
+  if (r.status == solve::gp::GpRunStatus::iteration_limit) return finish(Status::iteration_limit, r.message);
+  if (r.status == solve::gp::GpRunStatus::time_limit) return finish(Status::time_limit, r.message);
 
   if (r.success()) {
     // An optimum on the artificial box: the objective wants to go further.
@@ -9241,7 +9242,7 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
 #include <utility>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::signomial {
 
 /// The log-space NLP: minimise objective(z) s.t. row_i(z) <= 0 or == 0,
 /// lower <= z <= upper; functions are sums of signed exponentials.
@@ -9417,7 +9418,7 @@ inline LogSpaceResult solve_log_space(const LogSpaceProgram& p, const std::vecto
   std::vector<double> z0(x0.size());
   for (std::size_t j = 0; j < x0.size(); ++j)
     z0[j] = std::clamp(std::log(x0[j]), p.lower[j], p.upper[j]);
-  std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());  // MUMPS is not thread-safe (ipopt_gp.hpp)
+  std::lock_guard<std::mutex> one_at_a_time(gp::detail::ipopt_mutex());  // MUMPS is not thread-safe (ipopt_gp.hpp)
   Ipopt::SmartPtr<Ipopt::IpoptApplication> app = IpoptApplicationFactory();
   auto opt = app->Options();
   opt->SetStringValue("sb", "yes");
@@ -9440,12 +9441,12 @@ inline LogSpaceResult solve_log_space(const LogSpaceProgram& p, const std::vecto
   Ipopt::SmartPtr<Ipopt::TNLP> nlp = new detail::LogSpaceTnlp(p, z0, out);
   const auto status = app->OptimizeTNLP(nlp);
   out.success = status == Ipopt::Solve_Succeeded || status == Ipopt::Solved_To_Acceptable_Level;
-  out.message = detail::ipopt_status_text(status);
+  out.message = gp::detail::ipopt_status_text(status);
   if (auto stats = app->Statistics(); Ipopt::IsValid(stats)) out.iterations = stats->IterationCount();
   return out;
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::signomial
 // ---- end ychart/solve/signomial/ipopt_sp.hpp ----
 
 #include <algorithm>
@@ -9460,13 +9461,12 @@ inline LogSpaceResult solve_log_space(const LogSpaceProgram& p, const std::vecto
 #include <utility>
 #include <vector>
 
-namespace ychart {
-namespace detail {
+namespace ychart::solve::signomial::detail {
 
 /// The monomial that equals the posynomial `p` at `x` (values in the
 /// variables' units) and lies below it everywhere (AM-GM): in log space,
 /// the tangent of log p at log x.
-inline TermList condense(const TermList& p, const std::vector<double>& x) {
+inline ychart::detail::TermList condense(const ychart::detail::TermList& p, const std::vector<double>& x) {
   std::vector<double> u(p.size());
   double total = 0.0;
   for (std::size_t k = 0; k < p.size(); ++k) {
@@ -9483,10 +9483,10 @@ inline TermList condense(const TermList& p, const std::vector<double>& x) {
     log_coefficient += weight * (std::log(p.coefficient(k)) - std::log(weight));
     for (const auto& f : p.factors(k)) exponent[f.var] += weight * f.exponent;
   }
-  std::vector<Factor> factors;
+  std::vector<ychart::detail::Factor> factors;
   for (const auto& [var, e] : exponent)
     if (e != 0.0) factors.push_back({var, e});
-  TermList out;
+  ychart::detail::TermList out;
   out.push_term(std::exp(log_coefficient), factors);
   return out;
 }
@@ -9532,10 +9532,10 @@ class SequentialGp {
     if (relaxed.status() == Status::optimal) x = point_of(relaxed);
     for (std::size_t j = 0; j < n_; ++j) {
       if (j < model_.start_values().size() && std::isfinite(model_.start_values()[j])) x[j] = model_.start_values()[j];
-      if (vars[j].kind == VariableKind::positive) {
+      if (vars[j].kind == ychart::detail::VariableKind::positive) {
         if (!(x[j] > 0) || !std::isfinite(x[j])) x[j] = 1.0;
         x[j] = std::clamp(x[j], std::max(vars[j].lower, 1e-300), vars[j].upper);
-      } else if (vars[j].kind == VariableKind::real) {
+      } else if (vars[j].kind == ychart::detail::VariableKind::real) {
         if (!std::isfinite(x[j])) x[j] = std::clamp(0.0, vars[j].lower, vars[j].upper);
       }
     }
@@ -9700,9 +9700,9 @@ class SequentialGp {
     double step = 0.0;
     for (std::size_t j = 0; j < n_; ++j) {
       double d = 0.0;
-      if (vars[j].kind == VariableKind::positive && x[j] > 0 && y[j] > 0)
+      if (vars[j].kind == ychart::detail::VariableKind::positive && x[j] > 0 && y[j] > 0)
         d = std::abs(std::log(y[j]) - std::log(x[j]));
-      else if (vars[j].kind == VariableKind::real)
+      else if (vars[j].kind == ychart::detail::VariableKind::real)
         d = std::abs(y[j] - x[j]) / std::max(1.0, std::abs(x[j]));
       if (d > step) {
         step = d;
@@ -9735,23 +9735,23 @@ class SequentialGp {
 
   /// The GP of one step (or the relaxation), at x.
   Model build(Phase phase, const std::vector<double>& x, double trust) const {
-    Model g = ModelEditor::copy_of(model_.gp_part());
-    Registry& reg = ModelEditor::registry(g);
+    Model g = ychart::detail::ModelEditor::copy_of(model_.gp_part());
+    ychart::detail::Registry& reg = ychart::detail::ModelEditor::registry(g);
     if (phase != Phase::relaxation && trust > 0 && std::isfinite(trust)) {
       for (std::size_t j = 0; j < n_; ++j) {
         auto& v = reg.variables[j];
-        if (v.kind != VariableKind::positive || v.auxiliary || !(x[j] > 0)) continue;
+        if (v.kind != ychart::detail::VariableKind::positive || v.auxiliary || !(x[j] > 0)) continue;
         v.lower = std::max(v.lower, x[j] / trust);
         v.upper = std::min(v.upper, x[j] * trust);
         if (v.lower > v.upper) v.lower = v.upper;  // x outside its bounds (a user start): the bound wins
       }
     }
-    TermList slacks;
+    ychart::detail::TermList slacks;
     auto new_slack = [&](const std::string& name) {
-      const auto index = reg.add(make_record("slack(" + name + ")", "", 1.0, std::numeric_limits<double>::infinity(),
-                                             1.0, VariableKind::positive, /*auxiliary=*/true));
-      slacks.append(TermList::variable(index, 1.0));
-      return TermList::variable(index, 1.0);
+      const auto index = reg.add(ychart::detail::make_record("slack(" + name + ")", "", 1.0, std::numeric_limits<double>::infinity(),
+                                             1.0, ychart::detail::VariableKind::positive, /*auxiliary=*/true));
+      slacks.append(ychart::detail::TermList::variable(index, 1.0));
+      return ychart::detail::TermList::variable(index, 1.0);
     };
     for (const auto& c : model_.signomial_constraints()) {
       const std::string& name = c.name();
@@ -9759,33 +9759,33 @@ class SequentialGp {
         // Keep what is GP: `P <= monomial` (an equality with a monomial side).
         if (c.sense() == Constraint::Sense::equal) {
           if (c.negative().size() == 1)
-            ModelEditor::add_constraint(g, Constraint(&reg, c.positive(), c.negative(), Constraint::Sense::less_equal,
+            ychart::detail::ModelEditor::add_constraint(g, Constraint(&reg, c.positive(), c.negative(), Constraint::Sense::less_equal,
                                                       false).named(name + " (relaxed to <=)"));
           else if (c.positive().size() == 1)
-            ModelEditor::add_constraint(g, Constraint(&reg, c.negative(), c.positive(), Constraint::Sense::less_equal,
+            ychart::detail::ModelEditor::add_constraint(g, Constraint(&reg, c.negative(), c.positive(), Constraint::Sense::less_equal,
                                                       false).named(name + " (relaxed to >=)"));
         }
         continue;
       }
       if (c.sense() == Constraint::Sense::less_equal) {
-        TermList larger = condense(c.negative(), x);
-        if (phase == Phase::feasibility) larger = TermList::product(larger, new_slack(name));
-        ModelEditor::add_constraint(
+        ychart::detail::TermList larger = condense(c.negative(), x);
+        if (phase == Phase::feasibility) larger = ychart::detail::TermList::product(larger, new_slack(name));
+        ychart::detail::ModelEditor::add_constraint(
             g, Constraint(&reg, c.positive(), std::move(larger), Constraint::Sense::less_equal, false)
                    .named(name + " (condensed)"));
       } else {
-        TermList left = condense(c.positive(), x), right = condense(c.negative(), x);
+        ychart::detail::TermList left = condense(c.positive(), x), right = condense(c.negative(), x);
         if (phase == Phase::feasibility) {
           // P^ == N^ s+ / s-: both slacks >= 1, so either side may give.
-          right = TermList::product(right, new_slack(name + " +"));
-          left = TermList::product(left, new_slack(name + " -"));
+          right = ychart::detail::TermList::product(right, new_slack(name + " +"));
+          left = ychart::detail::TermList::product(left, new_slack(name + " -"));
         }
-        ModelEditor::add_constraint(g, Constraint(&reg, std::move(left), std::move(right), Constraint::Sense::equal,
+        ychart::detail::ModelEditor::add_constraint(g, Constraint(&reg, std::move(left), std::move(right), Constraint::Sense::equal,
                                                   false).named(name + " (linearised)"));
       }
     }
-    if (phase == Phase::feasibility) ModelEditor::set_objective(g, std::move(slacks), "");
-    else ModelEditor::set_objective(g, model_.gp_part());
+    if (phase == Phase::feasibility) ychart::detail::ModelEditor::set_objective(g, std::move(slacks), "");
+    else ychart::detail::ModelEditor::set_objective(g, model_.gp_part());
     return g;
   }
 
@@ -9830,7 +9830,7 @@ class SequentialGp {
   std::optional<std::vector<double>> polish(const std::vector<double>& x) {
     const auto& vars = model_.registry().variables;
     for (const auto& v : vars)
-      if (v.kind != VariableKind::positive) {
+      if (v.kind != ychart::detail::VariableKind::positive) {
         log("polish skipped: the model has a variable that is not positive (`%s`)", v.name.c_str());
         return std::nullopt;
       }
@@ -9838,7 +9838,7 @@ class SequentialGp {
       log("%s", "polish skipped: it minimises a posynomial objective only");
       return std::nullopt;
     }
-    solve::LogSpaceProgram p;
+    LogSpaceProgram p;
     p.lower.resize(n_), p.upper.resize(n_);
     for (std::size_t j = 0; j < n_; ++j) {
       p.lower[j] = vars[j].lower > 0 ? std::log(vars[j].lower) : -std::numeric_limits<double>::infinity();
@@ -9847,9 +9847,9 @@ class SequentialGp {
     const double f0 = model_.objective().evaluate(x);
     p.objective = model_.objective();
     p.objective.scale(1.0 / std::max(std::abs(f0), 1e-300));
-    auto difference = [&](const TermList& smaller, const TermList& larger) {
-      TermList row = smaller;
-      TermList minus = larger;
+    auto difference = [&](const ychart::detail::TermList& smaller, const ychart::detail::TermList& larger) {
+      ychart::detail::TermList row = smaller;
+      ychart::detail::TermList minus = larger;
       minus.scale(-1.0);
       row.append(minus);
       const double size = std::max({std::abs(smaller.evaluate(x)), std::abs(larger.evaluate(x)), 1e-300});
@@ -9859,8 +9859,8 @@ class SequentialGp {
     for (const auto& c : model_.gp_part().constraints()) {
       const bool equality = c.sense() == Constraint::Sense::equal;
       if (c.form() == Constraint::Form::gp && c.monomial().size() == 1) {
-        TermList row = TermList::product(c.posynomial(), c.monomial().power(-1.0));
-        row.append(TermList::constant(-1.0));
+        ychart::detail::TermList row = ychart::detail::TermList::product(c.posynomial(), c.monomial().power(-1.0));
+        row.append(ychart::detail::TermList::constant(-1.0));
         p.rows.push_back({std::move(row), equality});
       } else {
         p.rows.push_back({difference(c.smaller(), c.larger()), equality});
@@ -9870,7 +9870,7 @@ class SequentialGp {
       p.rows.push_back({difference(c.positive(), c.negative()), c.sense() == Constraint::Sense::equal});
     SolveOptions o = options_;
     o.time_limit = std::max(1e-3, remaining());
-    auto r = solve::solve_log_space(p, x, o);
+    auto r = solve_log_space(p, x, o);
     if (!r.success || r.x.size() != n_) {
       log("polish: Ipopt ended `%s`; the GP steps go on", r.message.c_str());
       return std::nullopt;
@@ -9901,7 +9901,9 @@ class SequentialGp {
   int gp_solves_ = 0;
 };
 
-}  // namespace detail
+}  // namespace ychart::solve::signomial::detail
+
+namespace ychart {
 
 YCHART_DECL Solution SignomialModel::solve(const SolveOptions& options, const SpOptions& sp) {
   if (!(sp.trust_region > 1.0) || sp.max_iterations < 1 || sp.max_feasibility_iterations < 1 ||
@@ -9912,7 +9914,7 @@ YCHART_DECL Solution SignomialModel::solve(const SolveOptions& options, const Sp
     Solution s = Model::solve(options);
     return s;
   }
-  return detail::SequentialGp(*this, options, sp).run();
+  return solve::signomial::detail::SequentialGp(*this, options, sp).run();
 }
 
 }  // namespace ychart
@@ -10048,7 +10050,7 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
   // The penalty monomials 1 / h_bar = N / condensed P (times the thesis's factor).
   std::vector<TermList> inverse_h_bar;
   for (const auto* c : equalities) {
-    TermList p_hat = condense(c->positive(), x_hat);
+    TermList p_hat = solve::signomial::detail::condense(c->positive(), x_hat);
     if (o.thesis_condensation) {
       const double total = c->positive().evaluate(x_hat);
       double factor = 1.0;

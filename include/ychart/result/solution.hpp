@@ -21,10 +21,13 @@
 #include <string>
 #include <vector>
 
+namespace ychart::solve::mixed_integer::detail {
+struct CutPool;  // tangent cuts learnt by outer approximation (solve/mixed_integer/migp_context.hpp)
+}
+
 namespace ychart {
 
 namespace detail {
-struct CutPool;  // tangent cuts learnt by outer approximation (solve/mixed_integer/migp_context.hpp)
 /// A GP solve's log-space primal-dual point, kept for warm starts of related models.
 struct GpPoint {
   std::vector<double> y, lambda, z_lower, z_upper;
@@ -177,7 +180,7 @@ class Solution {
   double gap_ = std::nan("");
   long nodes_ = 0;
   std::string method_;
-  std::shared_ptr<const detail::CutPool> cuts_;  // for warm starts of related models
+  std::shared_ptr<const solve::mixed_integer::detail::CutPool> cuts_;  // for warm starts of related models
   std::shared_ptr<const detail::GpPoint> gp_point_;  // likewise (GPs)
 };
 
@@ -202,8 +205,8 @@ struct SolutionBuilder {
   double& gap() { return s.gap_; }
   long& nodes() { return s.nodes_; }
   std::string& method() { return s.method_; }
-  std::shared_ptr<const detail::CutPool>& cuts() { return s.cuts_; }
-  static const std::shared_ptr<const detail::CutPool>& cuts(const Solution& from) { return from.cuts_; }
+  std::shared_ptr<const solve::mixed_integer::detail::CutPool>& cuts() { return s.cuts_; }
+  static const std::shared_ptr<const solve::mixed_integer::detail::CutPool>& cuts(const Solution& from) { return from.cuts_; }
   std::shared_ptr<const detail::GpPoint>& gp_point() { return s.gp_point_; }
   static const std::shared_ptr<const detail::GpPoint>& gp_point(const Solution& from) { return from.gp_point_; }
 };

@@ -21,7 +21,7 @@
 #include <optional>
 #include <string>
 
-namespace ychart::solve {
+namespace ychart::solve::gp {
 
 /// An Ipopt application, created the first time it is asked for.
 class LazyIpopt {
@@ -135,4 +135,4 @@ class GpBackend {
   std::optional<GpDerivativeMaps> maps_;
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::gp

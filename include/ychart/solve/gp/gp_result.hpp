@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::gp {
 
 enum class GpRunStatus {
   solved,             // converged to the requested tolerance
@@ -36,4 +36,4 @@ struct GpResult {
   bool limit_hit() const { return status == GpRunStatus::iteration_limit || status == GpRunStatus::time_limit; }
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::gp

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::gp {
 
 /// The sparsity structure of a form's Jacobian and Hessian, computed once.
 struct GpDerivativeMaps {
@@ -371,4 +371,4 @@ class IpoptRunner {
   Ipopt::SmartPtr<Ipopt::IpoptApplication> app_;
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::gp

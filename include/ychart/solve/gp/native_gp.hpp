@@ -50,7 +50,7 @@
 #include <memory>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::gp {
 
 /// A starting point for a warm start: a previous result of a related form
 /// (the same columns and rows: a branch-and-bound child, the next point of a
@@ -836,4 +836,4 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
   }
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::gp

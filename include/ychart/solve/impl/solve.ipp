@@ -27,7 +27,7 @@ namespace ychart {
 namespace detail {
 
 struct SolverCache {
-  solve::LazyIpopt ipopt;  // made only if Ipopt runs
+  solve::gp::LazyIpopt ipopt;  // made only if Ipopt runs
 };
 YCHART_DECL void destroy(SolverCache* c) { delete c; }
 
@@ -39,36 +39,36 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
   if (!cache_) cache_.reset(new detail::SolverCache);
   // Declared symmetries are checked whatever the method: a declaration that
   // is not a symmetry is a modelling mistake (model_error), never used.
-  detail::verify_declared_symmetries(*this);
-  std::optional<detail::SymmetricStructure> structure;
+  solve::symmetry::verify_declared_symmetries(*this);
+  std::optional<solve::symmetry::SymmetricStructure> structure;
   // Interchangeable blocks the decomposition does not apply to are broken
   // by ordering rows in the general methods instead (one group only: two
   // groups ordered by separate keys could exclude every optimum).
   std::vector<std::vector<std::uint32_t>> ordered;
-  if (detail::needs_migp(*this)) {
+  if (solve::mixed_integer::needs_migp(*this)) {
     if (symmetries_.size() == 1) {
       if (options.method == Method::automatic)
-        structure = detail::find_symmetric_structure(*this, symmetries_.front());
+        structure = solve::symmetry::find_symmetric_structure(*this, symmetries_.front());
       ordered = symmetries_.front();
     } else if (symmetries_.empty() && options.detect_symmetry) {
-      const auto groups = detail::find_interchangeable_blocks(*this);
+      const auto groups = solve::symmetry::find_interchangeable_blocks(*this);
       for (const auto& blocks : groups)
-        if (options.method == Method::automatic && (structure = detail::find_symmetric_structure(*this, blocks))) break;
+        if (options.method == Method::automatic && (structure = solve::symmetry::find_symmetric_structure(*this, blocks))) break;
       if (!groups.empty()) ordered = groups.front();
     }
   }
   if (structure) {
-    auto solution = detail::solve_symmetric_allocation(*this, *structure, options);
+    auto solution = solve::symmetry::solve_symmetric_allocation(*this, *structure, options);
     // The decomposition's packing can miss a row the structure check let
     // through (a spreading variable bounded by another row); it then says
     // numerical_error rather than answer wrongly, and the general methods,
     // which ignore the symmetry, still solve the model exactly.
     if (solution.status() != Status::numerical_error) return solution;
-    return detail::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
+    return solve::mixed_integer::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
   }
-  if (detail::needs_migp(*this)) return detail::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
+  if (solve::mixed_integer::needs_migp(*this)) return solve::mixed_integer::solve_mixed_integer(*this, options, cache_->ipopt, &ordered);
   const auto form = lower::lower_gp(*this);
-  solve::GpBackend gp(form, cache_->ipopt);
+  solve::gp::GpBackend gp(form, cache_->ipopt);
   const double box = options.bound_exponent * std::log(10.0);
   // Fast path: only variables free on both sides are boxed. If the solver
   // does not succeed there (an iterate ran past the box, or anything else),
@@ -84,8 +84,8 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
     return r;
   };
   // A warm start from a solution of a related GP with the same form shape.
-  solve::GpWarmStart warm;
-  const solve::GpWarmStart* use_warm = nullptr;
+  solve::gp::GpWarmStart warm;
+  const solve::gp::GpWarmStart* use_warm = nullptr;
   if (options.warm_start)
     if (const auto& p = SolutionBuilder::gp_point(*options.warm_start);
         p && int(p->y.size()) == form.n && int(p->lambda.size()) == form.constraint_count()) {
@@ -98,12 +98,12 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
   // needs no slack and the native solver only suspected infeasibility, Ipopt
   // gets the model (automatic choice of back end).
   std::optional<lower::GpStandardForm> relaxed;
-  solve::GpResult rr;
+  solve::gp::GpResult rr;
   double total_slack = 0.0;
   int relaxation_iterations = 0;
   if (!r.success() && !r.limit_hit()) {
     relaxed = lower::relax(form);
-    solve::GpBackend relaxed_gp(*relaxed, cache_->ipopt, /*feasible_by_construction=*/true);
+    solve::gp::GpBackend relaxed_gp(*relaxed, cache_->ipopt, /*feasible_by_construction=*/true);
     rr = relaxed_gp.run(options, box, true);
     relaxation_iterations = rr.iterations;
     for (int k = form.n; rr.success() && k < relaxed->n; ++k) total_slack += rr.y[k];
@@ -142,8 +142,8 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
     return s;
   };
 
-  if (r.status == solve::GpRunStatus::iteration_limit) return finish(Status::iteration_limit, r.message);
-  if (r.status == solve::GpRunStatus::time_limit) return finish(Status::time_limit, r.message);
+  if (r.status == solve::gp::GpRunStatus::iteration_limit) return finish(Status::iteration_limit, r.message);
+  if (r.status == solve::gp::GpRunStatus::time_limit) return finish(Status::time_limit, r.message);
 
   if (r.success()) {
     // An optimum on the artificial box: the objective wants to go further.

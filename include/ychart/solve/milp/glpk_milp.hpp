@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::milp {
 
 /// minimise (or maximise) c.x + c0  s.t.  row_lower <= A x <= row_upper,
 /// lower <= x <= upper, x_j integer where integer[j]. Infinite bounds mean none.
@@ -445,4 +445,4 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
   return r;
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::milp

@@ -11,7 +11,7 @@
 
 #include <queue>
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 namespace detail {
 
@@ -211,4 +211,4 @@ inline SearchResult branch_and_bound(MigpContext& ctx) {
   return res;
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer

@@ -22,7 +22,7 @@
 #include <optional>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 struct NeighbourhoodResult {
   std::vector<double> x;   // a feasible point of the MILP, integer columns exact
@@ -45,8 +45,8 @@ struct DiscreteHandle {
 /// continuous columns with every integer column fixed.
 class FixedIntegerLp {
  public:
-  explicit FixedIntegerLp(const MilpForm& m) : m_(m) {
-    load(prob_.p, m, false);
+  explicit FixedIntegerLp(const milp::MilpForm& m) : m_(m) {
+    milp::detail::load(prob_.p, m, false);
     fixed_.assign(std::size_t(m.n), std::numeric_limits<double>::quiet_NaN());
   }
 
@@ -65,7 +65,7 @@ class FixedIntegerLp {
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
     parm.meth = GLP_DUALP;  // only bounds change between calls: the basis stays dual feasible
-    const int rc = call_guarded(prob_, [&] {
+    const int rc = milp::detail::call_guarded(prob_, [&] {
       int code = glp_simplex(prob_.p, &parm);
       if (code != 0) {  // a basis gone singular: once more from a fresh one
         glp_std_basis(prob_.p);
@@ -76,15 +76,15 @@ class FixedIntegerLp {
     if (rc != 0 || glp_get_status(prob_.p) != GLP_OPT) return std::nullopt;
     std::vector<double> out(std::size_t(m_.n));
     for (int j = 0; j < m_.n; ++j) out[std::size_t(j)] = m_.integer[j] ? x[std::size_t(j)] : glp_get_col_prim(prob_.p, j + 1);
-    if (!feasible_point(m_, out)) return std::nullopt;
+    if (!milp::detail::feasible_point(m_, out)) return std::nullopt;
     return std::pair{glp_get_obj_val(prob_.p), std::move(out)};
   }
 
   /// The LP relaxation's solution (nothing fixed), or nothing.
   std::optional<std::vector<double>> relaxation() {
-    GlpkProblem relaxed;
-    load(relaxed.p, m_, false);
-    if (!solve_relaxation(relaxed, 1e20)) return std::nullopt;
+    milp::detail::GlpkProblem relaxed;
+    milp::detail::load(relaxed.p, m_, false);
+    if (!milp::detail::solve_relaxation(relaxed, 1e20)) return std::nullopt;
     std::vector<double> x(std::size_t(m_.n));
     for (int j = 0; j < m_.n; ++j) x[std::size_t(j)] = glp_get_col_prim(relaxed.p, j + 1);
     return x;
@@ -93,8 +93,8 @@ class FixedIntegerLp {
   long evaluations = 0;
 
  private:
-  const MilpForm& m_;
-  GlpkProblem prob_;
+  const milp::MilpForm& m_;
+  milp::detail::GlpkProblem prob_;
   std::vector<double> fixed_;
 };
 
@@ -106,7 +106,7 @@ class IntegerNeighbourhood {
  public:
   using clock = std::chrono::steady_clock;
 
-  IntegerNeighbourhood(const MilpForm& m, const lower::MinlpForm& form, clock::time_point deadline)
+  IntegerNeighbourhood(const milp::MilpForm& m, const lower::MinlpForm& form, clock::time_point deadline)
       : quiet_{glp_term_out(GLP_OFF)}, m_(m), lp_(m), deadline_(deadline) {
     std::vector<char> encoded(std::size_t(m.n), 0);
     for (const auto& e : form.encodings) {
@@ -266,10 +266,10 @@ class IntegerNeighbourhood {
   struct Quiet {
     int previous;
   } quiet_;
-  const MilpForm& m_;
+  const milp::MilpForm& m_;
   detail::FixedIntegerLp lp_;
   clock::time_point deadline_;
   std::vector<detail::DiscreteHandle> handles_;
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer

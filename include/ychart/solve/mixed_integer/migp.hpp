@@ -22,13 +22,13 @@
 #include <map>
 #include <string>
 
-namespace ychart::detail {
+namespace ychart::solve::mixed_integer {
 
 /// True when the model needs the mixed-integer machinery.
 inline bool needs_migp(const Model& m) {
   if (!m.objective_affine().empty()) return true;
   for (const auto& v : m.registry().variables)
-    if (v.kind != VariableKind::positive) return true;
+    if (v.kind != ychart::detail::VariableKind::positive) return true;
   for (const auto& c : m.constraints())
     if (c.form() != Constraint::Form::gp) return true;
   return false;
@@ -42,7 +42,7 @@ inline bool has_convex_rows(const lower::MinlpForm& f) {
 }
 
 /// Columns of the form from a previous solution's values, if they fit.
-inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Solution& s, std::vector<double>& x) {
+inline bool warm_point(const lower::MinlpForm& f, const ychart::detail::Registry& reg, const Solution& s, std::vector<double>& x) {
   const auto& vars = reg.variables;
   // Another model's solution must list the same variables; the same model
   // may have grown since (a decomposition's cuts add tabulated variables),
@@ -52,12 +52,12 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
   x.assign(f.nlp.n, 0.0);
   for (std::size_t j = 0; j < vars.size(); ++j) {
     if (j >= s.variables().size()) {
-      if (vars[j].kind == VariableKind::discrete) return false;
+      if (vars[j].kind == ychart::detail::VariableKind::discrete) return false;
       continue;
     }
     const double v = s.variables()[j].value;
     if (!std::isfinite(v)) return false;
-    if (vars[j].kind != VariableKind::discrete) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::discrete) continue;
     x[f.value_column[j]] = v;
   }
   for (const auto& e : f.encodings) {
@@ -68,7 +68,7 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
     if (!found) return false;  // the value is not in this model's domain
   }
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != VariableKind::discrete || !vars[j].is_integer_range()) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::discrete || !vars[j].is_integer_range()) continue;
     const double v = x[f.value_column[j]];
     if (v < vars[j].lower || v > vars[j].upper) return false;
   }
@@ -80,9 +80,9 @@ inline bool warm_point(const lower::MinlpForm& f, const Registry& reg, const Sol
 inline std::vector<double> complete_point(const Model& model, std::vector<double> point) {
   const auto& vars = model.registry().variables;
   for (std::size_t j = 0; j < vars.size(); ++j)
-    if (vars[j].kind == VariableKind::discrete && vars[j].is_integer_range()) point[j] = std::round(point[j]);
+    if (vars[j].kind == ychart::detail::VariableKind::discrete && vars[j].is_integer_range()) point[j] = std::round(point[j]);
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != VariableKind::tabulated) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::tabulated) continue;
     const auto& arg = vars[vars[j].argument];
     for (std::size_t i = 0; i < vars[j].table.size(); ++i)
       if (arg.value_at(i) == point[vars[j].argument]) point[j] = vars[j].table[i];
@@ -173,7 +173,7 @@ inline void add_ordering_rows(lower::MinlpForm& m, const std::vector<std::vector
 
 /// `blocks`: interchangeable blocks (found or declared, verified) to break
 /// with ordering rows, or nullptr.
-inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, solve::LazyIpopt& ipopt,
+inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, gp::LazyIpopt& ipopt,
                                     const std::vector<std::vector<std::uint32_t>>* blocks = nullptr) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
@@ -190,8 +190,8 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   Solution s = empty_solution(model);
   SolutionBuilder b{s};
 
-  solve::MigpContext ctx(form, ipopt, options);
-  solve::SearchResult res;
+  MigpContext ctx(form, ipopt, options);
+  SearchResult res;
   bool linear = !has_convex_rows(form);
   if (form.infeasible) {  // the form was not built; judge from the model
     linear = model.objective().size() <= 1 && (model.objective().empty() || model.objective_affine().empty());
@@ -213,7 +213,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   }
 
   if (method == Method::glpk) {
-    solve::MilpOptions mo;
+    milp::MilpOptions mo;
     mo.time_limit = options.time_limit;
     mo.relative_gap = options.relative_gap;
     mo.progress = options.verbosity >= 1;  // a progress line about once a second
@@ -225,7 +225,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
     // neighbours evaluated exactly.
     if (options.heuristic) {
       const double budget = std::clamp(0.2 * ctx.remaining(), 1e-3, 1.0);
-      solve::IntegerNeighbourhood search(
+      IntegerNeighbourhood search(
           milp, form, clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(budget)));
       std::vector<double> warm;
       const bool from_warm = options.warm_start && warm_point(form, reg, *options.warm_start, warm);
@@ -239,7 +239,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
       }
     }
     mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
-    auto r = solve::solve_milp(milp, mo);
+    auto r = milp::solve_milp(milp, mo);
     res.status = r.status;
     res.message = r.message;
     if (!r.x.empty()) ctx.offer(r.x, r.objective);
@@ -248,35 +248,35 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   } else {
     // Cuts a related model learnt (warm start) stand in for the root
     // relaxation's, when there are any for this model's rows.
-    std::vector<solve::Cut> cuts;
+    std::vector<Cut> cuts;
     const auto* pool = options.warm_start ? SolutionBuilder::cuts(*options.warm_start).get() : nullptr;
     if (pool && method == Method::outer_approximation) cuts = ctx.import_cuts(*pool);
     if (options.warm_start) {
       std::vector<double> x;
       if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
     }
-    solve::NlpOutcome root;
+    NlpOutcome root;
     if (cuts.empty() || method == Method::branch_and_bound) {
       // Root relaxation: a bound, the first cuts, and the heuristic's start.
       root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
-      if (root.kind == solve::NlpOutcome::optimal) {
+      if (root.kind == NlpOutcome::optimal) {
         ctx.add_cuts(root.x, cuts);
         if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
         if (options.heuristic && !ctx.has_incumbent())
-          solve::rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
+          rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
       }
     } else {
-      root.kind = solve::NlpOutcome::optimal;  // the cuts bound the master instead
+      root.kind = NlpOutcome::optimal;  // the cuts bound the master instead
       root.phi = -std::numeric_limits<double>::infinity();
     }
-    if (root.kind == solve::NlpOutcome::infeasible) {
+    if (root.kind == NlpOutcome::infeasible) {
       res.status = Status::infeasible;
       res.message = "the continuous relaxation is infeasible";
-    } else if (root.kind == solve::NlpOutcome::failed) {
+    } else if (root.kind == NlpOutcome::failed) {
       res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
       res.message = "continuous relaxation: " + root.message;
     } else {
-      res = method == Method::branch_and_bound ? solve::branch_and_bound(ctx) : solve::outer_approximation(ctx, cuts);
+      res = method == Method::branch_and_bound ? branch_and_bound(ctx) : outer_approximation(ctx, cuts);
       res.bound_phi = std::max(res.bound_phi, root.phi);
       if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
     }
@@ -300,7 +300,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   // The incumbent: values in each variable's unit.
   const auto& x = ctx.incumbent();
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != VariableKind::positive || form.nlp.is_linear_column(form.value_column[j])) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::positive || form.nlp.is_linear_column(form.value_column[j])) continue;
     const double y = x[form.value_column[j]];
     const bool boxed_low = !std::isfinite(form.nlp.lower[j]) && y <= -ctx.box() + 1e-3;
     const bool boxed_high = !std::isfinite(form.nlp.upper[j]) && y >= ctx.box() - 1e-3;
@@ -312,7 +312,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   std::vector<double> point(vars.size());
   for (std::size_t j = 0; j < vars.size(); ++j) {
     const double v = x[form.value_column[j]];
-    const bool log_space = vars[j].kind == VariableKind::positive && !form.nlp.is_linear_column(form.value_column[j]);
+    const bool log_space = vars[j].kind == ychart::detail::VariableKind::positive && !form.nlp.is_linear_column(form.value_column[j]);
     point[j] = log_space ? std::exp(v) : v;
   }
   for (const auto& e : form.encodings) {  // exact domain values
@@ -327,4 +327,4 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   return finish(res.status, res.message);
 }
 
-}  // namespace ychart::detail
+}  // namespace ychart::solve::mixed_integer

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 /// A linear inequality a.v <= rhs over the form's columns (a tangent cut of
 /// convex row `row`, or -1 for other cuts).
@@ -30,9 +30,9 @@ struct Cut {
   int row = -1;
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer
 
-namespace ychart::detail {
+namespace ychart::solve::mixed_integer::detail {
 
 /// Tangent cuts keyed by the exact content of the convex row they cut, with
 /// columns named by what they stand for: valid in any model that has the
@@ -45,9 +45,9 @@ struct CutPool {
   std::map<std::string, std::vector<PortableCut>> by_row;
 };
 
-}  // namespace ychart::detail
+}  // namespace ychart::solve::mixed_integer::detail
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 struct NlpOutcome {
   enum Kind { optimal, infeasible, failed } kind = failed;
@@ -62,7 +62,7 @@ class MigpContext {
   using clock = std::chrono::steady_clock;
   static constexpr double integrality_tolerance = 1e-6;
 
-  MigpContext(const lower::MinlpForm& form, LazyIpopt& ipopt, const SolveOptions& options)
+  MigpContext(const lower::MinlpForm& form, gp::LazyIpopt& ipopt, const SolveOptions& options)
       : form_(form),
         ipopt_(ipopt),
         nlp_(form.nlp, ipopt),
@@ -187,13 +187,13 @@ class MigpContext {
     }
     // The feasibility relaxation (constraints get slacks, bounds stay hard)
     // decides whether the subproblem is infeasible.
-    if (r.status == GpRunStatus::time_limit) {
+    if (r.status == gp::GpRunStatus::time_limit) {
       out.message = "time limit";
       return out;
     }
     std::vector<char> hard(form_.nlp.n, 1);
     const auto relaxed = lower::relax(form_.nlp, hard, &lower, &upper);
-    GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
+    gp::GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
     auto rr = relaxed_nlp.run(o, box_, true);
     ipopt_iterations_ += rr.iterations;
     // Ipopt on the subproblem, when the native solver ran it: true if it
@@ -272,9 +272,9 @@ class MigpContext {
     NlpOutcome out;
     auto m = master({}, &lower, &upper);
     std::fill(m.integer.begin(), m.integer.end(), 0);
-    MilpOptions mo;
+    milp::MilpOptions mo;
     mo.time_limit = std::max(1e-3, remaining());
-    auto r = solve_milp(m, mo);
+    auto r = milp::solve_milp(m, mo);
     if (r.status == Status::optimal) {
       out.kind = NlpOutcome::optimal;
       out.x = std::move(r.x);
@@ -340,9 +340,9 @@ class MigpContext {
     }
     return key;
   }
-  std::shared_ptr<const ychart::detail::CutPool> export_cuts(const std::vector<Cut>& cuts,
-                                                     const ychart::detail::CutPool* inherited) const {
-    auto pool = std::make_shared<ychart::detail::CutPool>();
+  std::shared_ptr<const detail::CutPool> export_cuts(const std::vector<Cut>& cuts,
+                                                     const detail::CutPool* inherited) const {
+    auto pool = std::make_shared<detail::CutPool>();
     if (inherited) *pool = *inherited;
     constexpr std::size_t most_per_row = 64;  // keep the pool from growing without end in long sweeps
     std::map<int, std::string> signature;
@@ -352,14 +352,14 @@ class MigpContext {
       if (fresh) it->second = row_signature(c.row);
       auto& list = pool->by_row[it->second];
       if (list.size() >= most_per_row) list.erase(list.begin());
-      ychart::detail::CutPool::PortableCut p{{}, c.rhs};
+      detail::CutPool::PortableCut p{{}, c.rhs};
       for (const auto& [j, v] : c.a) p.a.emplace_back(form_.column_key[j], v);
       list.push_back(std::move(p));
     }
     return pool;
   }
   /// The pool's cuts whose rows exist here, in this form's columns.
-  std::vector<Cut> import_cuts(const ychart::detail::CutPool& pool) const {
+  std::vector<Cut> import_cuts(const detail::CutPool& pool) const {
     std::vector<Cut> out;
     std::map<lower::ColumnKey, int> column;
     for (int j = 0; j < form_.nlp.n; ++j) column.emplace(form_.column_key[j], j);
@@ -443,10 +443,10 @@ class MigpContext {
   /// The MILP over the linear rows, the integrality of the form, the given
   /// cuts, and optionally replaced column bounds. Log columns with an open
   /// side are boxed, so the master is bounded wherever the GP is.
-  MilpForm master(const std::vector<Cut>& cuts, const std::vector<double>* lower = nullptr,
+  milp::MilpForm master(const std::vector<Cut>& cuts, const std::vector<double>* lower = nullptr,
                   const std::vector<double>* upper = nullptr) const {
     const auto& f = form_.nlp;
-    MilpForm m;
+    milp::MilpForm m;
     m.n = f.n;
     m.lower = lower ? *lower : f.lower;
     m.upper = upper ? *upper : f.upper;
@@ -504,8 +504,8 @@ class MigpContext {
 
  private:
   const lower::MinlpForm& form_;
-  LazyIpopt& ipopt_;
-  GpBackend nlp_;
+  gp::LazyIpopt& ipopt_;
+  gp::GpBackend nlp_;
   SolveOptions options_, nlp_options_;
   double box_;
   clock::time_point start_;
@@ -516,4 +516,4 @@ class MigpContext {
   bool linear_ = true;  // no convex rows: relaxations are LPs
 };
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer

@@ -13,7 +13,7 @@
 #include <map>
 #include <set>
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 struct SearchResult {
   Status status = Status::numerical_error;
@@ -38,10 +38,10 @@ inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts
       res.message = "time limit reached";
       return res;
     }
-    MilpOptions mo;
+    milp::MilpOptions mo;
     mo.time_limit = std::max(1e-3, ctx.remaining());
     auto master = ctx.master(cuts);
-    auto r = solve_milp(master, mo);
+    auto r = milp::solve_milp(master, mo);
     if (r.status == Status::infeasible) {
       // No integer point satisfies the linear rows and the cuts: what the
       // incumbent is, is optimal (or the model is infeasible).
@@ -116,4 +116,4 @@ inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts
   }
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer

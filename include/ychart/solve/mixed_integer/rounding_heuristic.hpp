@@ -9,7 +9,7 @@
 
 #include "migp_context.hpp"
 
-namespace ychart::solve {
+namespace ychart::solve::mixed_integer {
 
 /// Returns true if it found a (new or better) incumbent.
 inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& relaxed, const std::vector<Cut>& cuts,
@@ -59,9 +59,9 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
   m.A.resize(rows, m.n);
   m.A.setFromTriplets(trip.begin(), trip.end());
   m.A.makeCompressed();
-  MilpOptions mo;
+  milp::MilpOptions mo;
   mo.time_limit = std::max(1e-3, std::min(time_limit, ctx.remaining()));
-  auto r = solve_milp(m, mo);
+  auto r = milp::solve_milp(m, mo);
   if (r.x.empty()) return false;
   r.x.resize(f.nlp.n);
   const double before = ctx.incumbent_phi();
@@ -69,4 +69,4 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
   return ctx.incumbent_phi() < before;
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::mixed_integer

@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::signomial {
 
 /// The log-space NLP: minimise objective(z) s.t. row_i(z) <= 0 or == 0,
 /// lower <= z <= upper; functions are sums of signed exponentials.
@@ -201,7 +201,7 @@ inline LogSpaceResult solve_log_space(const LogSpaceProgram& p, const std::vecto
   std::vector<double> z0(x0.size());
   for (std::size_t j = 0; j < x0.size(); ++j)
     z0[j] = std::clamp(std::log(x0[j]), p.lower[j], p.upper[j]);
-  std::lock_guard<std::mutex> one_at_a_time(detail::ipopt_mutex());  // MUMPS is not thread-safe (ipopt_gp.hpp)
+  std::lock_guard<std::mutex> one_at_a_time(gp::detail::ipopt_mutex());  // MUMPS is not thread-safe (ipopt_gp.hpp)
   Ipopt::SmartPtr<Ipopt::IpoptApplication> app = IpoptApplicationFactory();
   auto opt = app->Options();
   opt->SetStringValue("sb", "yes");
@@ -224,9 +224,9 @@ inline LogSpaceResult solve_log_space(const LogSpaceProgram& p, const std::vecto
   Ipopt::SmartPtr<Ipopt::TNLP> nlp = new detail::LogSpaceTnlp(p, z0, out);
   const auto status = app->OptimizeTNLP(nlp);
   out.success = status == Ipopt::Solve_Succeeded || status == Ipopt::Solved_To_Acceptable_Level;
-  out.message = detail::ipopt_status_text(status);
+  out.message = gp::detail::ipopt_status_text(status);
   if (auto stats = app->Statistics(); Ipopt::IsValid(stats)) out.iterations = stats->IterationCount();
   return out;
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::signomial

@@ -38,8 +38,7 @@
 #include <string>
 #include <vector>
 
-namespace ychart {
-namespace detail {
+namespace ychart::solve::symmetry {
 
 /// What the check finds in a model that the decomposition applies to.
 struct SymmetricStructure {
@@ -50,7 +49,7 @@ struct SymmetricStructure {
   std::vector<char> device_row;                   // per constraint: a per-device resource row
   std::vector<char> linking_row;                  // per constraint: uses sums over devices
   std::vector<char> spread_row;                   // per constraint: a spreading row
-  solve::PackingProblem packing;                  // rows, capacities, per-type bounds, tables
+  PackingProblem packing;                  // rows, capacities, per-type bounds, tables
   std::vector<std::size_t> spread_constraint;     // constraint of packing.spread[r]
   int y = -1;                                     // the spreading variable, if any
 };
@@ -75,7 +74,7 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(
       const auto j = decl[f][k];
       const auto& r = vars[j];
       const auto& first = vars[decl[0][k]];
-      if (r.kind != VariableKind::discrete || !r.is_integer_range() || r.lower != 0.0 || r.upper != first.upper ||
+      if (r.kind != ychart::detail::VariableKind::discrete || !r.is_integer_range() || r.lower != 0.0 || r.upper != first.upper ||
           s.type_of[j] != -1)
         return std::nullopt;
       s.type_of[j] = k;
@@ -85,7 +84,7 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(
   std::vector<std::vector<double>> table(s.types);
   std::vector<char> has_table(s.types, 0);
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != VariableKind::tabulated || s.type_of[vars[j].argument] < 0) continue;
+    if (vars[j].kind != ychart::detail::VariableKind::tabulated || s.type_of[vars[j].argument] < 0) continue;
     const int k = s.type_of[vars[j].argument];
     const auto& t = vars[j].table;
     if (has_table[k] && table[k] != t) return std::nullopt;
@@ -99,7 +98,7 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(
   }
   auto group_var = [&](std::uint32_t j) { return s.type_of[j] >= 0 || s.tab_type[j] >= 0; };
   // Group variables in log space or in the objective: not this structure.
-  auto touches = [&](const TermList& t) {
+  auto touches = [&](const ychart::detail::TermList& t) {
     for (std::size_t k = 0; k < t.size(); ++k)
       for (const auto& fac : t.factors(k))
         if (group_var(fac.var)) return true;
@@ -166,14 +165,14 @@ inline std::optional<SymmetricStructure> find_symmetric_structure(
       // sum c_k T_k - gamma * y + constant <= 0, c_k >= 0, at most one other variable y (gamma >= 0).
       auto c_by_type = symmetric(true);
       if (!c_by_type) return std::nullopt;
-      solve::PackingProblem::SpreadRow row;
+      PackingProblem::SpreadRow row;
       for (int k = 0; k < s.types; ++k) {
         if ((*c_by_type)[k] < 0) return std::nullopt;
         if ((*c_by_type)[k] > 0) row.terms.emplace_back(k, (*c_by_type)[k]);
       }
       for (const auto& [j, v] : coef) {
         if (group_var(j)) continue;
-        if (v > 0 || (s.y >= 0 && s.y != int(j)) || vars[j].kind != VariableKind::real ||
+        if (v > 0 || (s.y >= 0 && s.y != int(j)) || vars[j].kind != ychart::detail::VariableKind::real ||
             !std::isfinite(vars[j].lower))
           return std::nullopt;
         s.y = int(j);
@@ -238,10 +237,10 @@ inline std::vector<double> least_spread(const std::vector<double>& h, int device
 
 /// The largest use of row r one device can reach with whole units, at most
 /// per_device_max of each type; an upper bound (sizes rounded down on a grid).
-inline double most_fill(const solve::PackingProblem& p, std::size_t r) {
+inline double most_fill(const PackingProblem& p, std::size_t r) {
   std::vector<std::pair<double, int>> units;
   for (std::size_t k = 0; k < p.per_device_max.size(); ++k) units.emplace_back(p.use[r][k], p.per_device_max[k]);
-  return solve::fill_bound(units, p.capacity[r], 1 << 15).back();
+  return fill_bound(units, p.capacity[r], 1 << 15).back();
 }
 
 struct Master {
@@ -251,14 +250,14 @@ struct Master {
 
 inline Master build_master(const Model& original, const SymmetricStructure& st) {
   Master m;
-  Registry& reg = ModelEditor::registry(m.model);
+  ychart::detail::Registry& reg = ychart::detail::ModelEditor::registry(m.model);
   const auto& vars = original.registry().variables;
   // The same variables at the same indices, so terms copy unchanged; group
   // variables and their tables become unused fixed reals.
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    VariableRecord r = vars[j];
+    ychart::detail::VariableRecord r = vars[j];
     if (st.type_of[j] >= 0 || st.tab_type[j] >= 0) {
-      r.kind = VariableKind::real;
+      r.kind = ychart::detail::VariableKind::real;
       r.lower = r.upper = 0.0;
       r.values.clear();
       r.table.clear();
@@ -284,7 +283,7 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
       if (st.type_of[j] >= 0) {
         if (type >= 0 && type != st.type_of[j]) ok = false;
         type = st.type_of[j];
-      } else if (x < 0 && vars[j].kind == VariableKind::discrete && vars[j].is_integer_range()) {
+      } else if (x < 0 && vars[j].kind == ychart::detail::VariableKind::discrete && vars[j].is_integer_range()) {
         x = int(j);
         x_coef = a;
       } else {
@@ -309,8 +308,8 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
     }
     m.total.push_back(m.model.integer("sum over devices of " + first.name, 0, most));
   }
-  auto without_group = [&](const TermList& t) {
-    TermList out;
+  auto without_group = [&](const ychart::detail::TermList& t) {
+    ychart::detail::TermList out;
     for (std::size_t i = 0; i < t.size(); ++i) {
       const auto f = t.factors(i);
       if (!f.empty() && (st.type_of[f[0].var] >= 0 || st.tab_type[f[0].var] >= 0)) continue;
@@ -323,25 +322,25 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
     const auto& c = cons[i];
     if (st.device_row[i] || alias_row[i]) continue;
     if (st.linking_row[i]) {  // a * n_kf on each device -> (a / F) * S_k, summing to a * S_k
-      TermList sides[2] = {c.smaller(), c.larger()};
-      TermList out[2];
+      ychart::detail::TermList sides[2] = {c.smaller(), c.larger()};
+      ychart::detail::TermList out[2];
       for (int side = 0; side < 2; ++side)
         for (std::size_t t = 0; t < sides[side].size(); ++t) {
           const auto f = sides[side].factors(t);
           if (!f.empty() && st.type_of[f[0].var] >= 0) {
             const auto& S = m.total[st.type_of[f[0].var]];
-            out[side].append(TermList::variable(S.index(), sides[side].coefficient(t) / F));
+            out[side].append(ychart::detail::TermList::variable(S.index(), sides[side].coefficient(t) / F));
           } else {
             out[side].push_term(sides[side].coefficient(t), f);
           }
         }
-      ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(out[0]), std::move(out[1]), c.sense(),
+      ychart::detail::ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(out[0]), std::move(out[1]), c.sense(),
                                                       c.written_reversed(), c.form()).named(c.name()));
       continue;
     }
     if (st.spread_row[i]) {  // sum c_k sum_f h_k(n_kf) -> sum c_k H_k(S_k)
       const auto& row = st.packing.spread[spread_index++];
-      TermList smaller = without_group(c.smaller());
+      ychart::detail::TermList smaller = without_group(c.smaller());
       for (auto [k, coef] : row.terms) {
         const auto H = least_spread(st.packing.table[k], F, st.packing.per_device_max[k]);
         // Totals above F * most cannot be split at all; a row of the master
@@ -350,11 +349,11 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
                              "least spread of " + vars[st.group[0][k]].name);
         smaller.append((coef * term).terms());
       }
-      ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(smaller), without_group(c.larger()), c.sense(),
+      ychart::detail::ModelEditor::add_constraint(m.model, Constraint(&reg, std::move(smaller), without_group(c.larger()), c.sense(),
                                                       c.written_reversed(), c.form()).named(c.name()));
       continue;
     }
-    ModelEditor::add_constraint(m.model, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(),
+    ychart::detail::ModelEditor::add_constraint(m.model, Constraint(&reg, c.smaller(), c.larger(), c.sense(), c.written_reversed(),
                                                     c.form()).named(c.name()));
   }
   // Per-device rows summed over the devices, and per row the count cuts
@@ -379,7 +378,7 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
       m.model.subject_to(count <= F * std::floor(p.capacity[r] / a + 1e-9));
     }
   }
-  ModelEditor::set_objective(m.model, original);
+  ychart::detail::ModelEditor::set_objective(m.model, original);
   return m;
 }
 
@@ -395,11 +394,11 @@ inline bool satisfies(const Model& model, const std::vector<double>& point) {
 }
 
 /// Sets discrete variable j to value v in the point and re-evaluates the tables of j.
-inline void set_discrete(const Registry& reg, std::vector<double>& point, std::uint32_t j, double v) {
+inline void set_discrete(const ychart::detail::Registry& reg, std::vector<double>& point, std::uint32_t j, double v) {
   point[j] = v;
   for (std::size_t t = 0; t < reg.variables.size(); ++t) {
     const auto& r = reg.variables[t];
-    if (r.kind != VariableKind::tabulated || r.argument != j) continue;
+    if (r.kind != ychart::detail::VariableKind::tabulated || r.argument != j) continue;
     const auto& arg = reg.variables[j];
     for (std::size_t i = 0; i < r.table.size(); ++i)
       if (arg.value_at(i) == v) point[t] = r.table[i];
@@ -411,11 +410,11 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - start).count(); };
-  Solution out = empty_solution(model);
+  Solution out = mixed_integer::empty_solution(model);
   SolutionBuilder b{out};
   b.method() = "symmetric decomposition";
   Master master = build_master(model, st);
-  const Registry& mreg = master.model.registry();
+  const ychart::detail::Registry& mreg = master.model.registry();
   const auto& vars = model.registry().variables;
   const int F = st.devices, K = st.types;
   auto finish = [&](Status status, std::string msg) {
@@ -486,13 +485,13 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       }
       totals[k] = int(std::lround(point[j]));
     }
-    solve::PackingProblem p = st.packing;
+    PackingProblem p = st.packing;
     p.count = totals;
     // Clamped: the default limit (1e20 s) in nanoseconds overflows the clock's
     // 64-bit count, which put the deadline in the past.
     const auto deadline = start + std::chrono::duration_cast<clock::duration>(
                                       std::chrono::duration<double>(std::clamp(options.time_limit, 0.0, 1e9)));
-    auto packed = solve::pack(p, std::numeric_limits<double>::infinity(), deadline);
+    auto packed = pack(p, std::numeric_limits<double>::infinity(), deadline);
     if (!packed.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
     previous = ms;
     have_previous = true;
@@ -500,7 +499,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     // true, leaving a minimal set of types with the property; false when the
     // deadline passes first.
     std::vector<char> in_core(K);
-    auto minimal_core = [&](const solve::PackingProblem& base, auto still, const std::vector<int>* start_from) {
+    auto minimal_core = [&](const PackingProblem& base, auto still, const std::vector<int>* start_from) {
       for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0 && !start_from;
       if (start_from)
         for (int k : *start_from) in_core[k] = 1;
@@ -508,7 +507,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
         if (!in_core[k]) continue;
         auto q = base;
         for (int i = 0; i < K; ++i) q.count[i] = in_core[i] && i != k ? totals[i] : 0;
-        const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
+        const auto r = pack(q, std::numeric_limits<double>::infinity(), deadline);
         if (!r.complete) return false;
         if (still(r)) in_core[k] = 0;
       }
@@ -535,14 +534,14 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       // The types the configuration LP priced, if it refuted the totals,
       // are a core already; the filter then only shrinks it.
       const std::vector<int>* lp_core = packed.refuting_types.empty() ? nullptr : &packed.refuting_types;
-      if (!minimal_core(resources_only, [](const solve::PackingResult& r) { return !r.feasible; }, lp_core))
+      if (!minimal_core(resources_only, [](const PackingResult& r) { return !r.feasible; }, lp_core))
         return out_of_time();
       // Spreading rows can make a packable vector infeasible: then the core
       // is found with them, and it is the whole vector if need be.
       {
         auto q = p;
         for (int i = 0; i < K; ++i) q.count[i] = in_core[i] ? totals[i] : 0;
-        const auto r = solve::pack(q, std::numeric_limits<double>::infinity(), deadline);
+        const auto r = pack(q, std::numeric_limits<double>::infinity(), deadline);
         if (!(r.complete && !r.feasible))
           for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0;
       }
@@ -559,13 +558,13 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
       for (int f = 0; f < F; ++f) x[st.group[f][k]] = packed.n[k][f];
     const double y_master = st.y >= 0 ? point[st.y] : 0.0;
     if (st.y >= 0 && packed.y_needed > y_master) x[st.y] = packed.y_needed;
-    x = complete_point(model, std::move(x));
+    x = mixed_integer::complete_point(model, std::move(x));
     if (satisfies(model, x)) {
       const double objective = model.objective().evaluate(x) + model.objective_affine().evaluate(x);
       if (sense * objective < best) {
         best = sense * objective;
         best_point = x;
-        fill_point(b, model, best_point);
+        mixed_integer::fill_point(b, model, best_point);
       }
     }
     if (st.y < 0 || packed.y_needed <= y_master + 1e-9 * std::max(1.0, std::abs(y_master))) {
@@ -578,12 +577,11 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
     const double y_lo = vars[st.y].lower;
     const double y_min = packed.y_needed;
     if (!minimal_core(
-            p, [y_min](const solve::PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; },
+            p, [y_min](const PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; },
             nullptr))
       return out_of_time();
-    Real<> y(&ModelEditor::registry(master.model), std::uint32_t(st.y), vars[st.y].si_scale);
+    Real<> y(&ychart::detail::ModelEditor::registry(master.model), std::uint32_t(st.y), vars[st.y].si_scale);
     master.model.subject_to(y + (y_min - y_lo) * count_below() >= y_min);
   }
 }
-}  // namespace detail
-}  // namespace ychart
+}  // namespace ychart::solve::symmetry

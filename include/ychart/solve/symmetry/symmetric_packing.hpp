@@ -25,7 +25,7 @@
 #include <unordered_set>
 #include <vector>
 
-namespace ychart::solve {
+namespace ychart::solve::symmetry {
 
 struct PackingProblem {
   int devices = 0;
@@ -240,7 +240,7 @@ class PackingSearch {
       }
       columns.insert(columns.end(), content.begin(), content.end());
     }
-    GlpkProblem lp;
+    milp::detail::GlpkProblem lp;
     glp_set_obj_dir(lp.p, GLP_MIN);
     glp_add_rows(lp.p, K);
     for (int k = 0; k < K; ++k) glp_set_row_bnds(lp.p, k + 1, GLP_LO, p_.count[k], 0.0);
@@ -263,7 +263,7 @@ class PackingSearch {
     std::vector<int> best_content;
     for (int round = 0; round < kMostColumns && !out_of_time(); ++round) {
       // An internal GLPK error, or no optimum: no verdict, the search decides.
-      if (call_guarded(lp, [&] { return glp_simplex(lp.p, &parm); }) != 0 || glp_get_status(lp.p) != GLP_OPT)
+      if (milp::detail::call_guarded(lp, [&] { return glp_simplex(lp.p, &parm); }) != 0 || glp_get_status(lp.p) != GLP_OPT)
         return false;
       const double value = glp_get_obj_val(lp.p);
       const int n = glp_get_num_cols(lp.p);
@@ -657,4 +657,4 @@ inline PackingResult pack(const PackingProblem& p, double y_limit, std::chrono::
   return detail::PackingSearch(p, y_limit, deadline, greedy_first).run();
 }
 
-}  // namespace ychart::solve
+}  // namespace ychart::solve::symmetry

@@ -34,7 +34,7 @@
 #include <string>
 #include <vector>
 
-namespace ychart::detail {
+namespace ychart::solve::symmetry {
 
 /// Blocks of discrete variables, [block][position] registry indices: block
 /// b's position p plays the role of block 0's position p.
@@ -46,7 +46,7 @@ class SymmetryChecker {
     const auto& vars = model.registry().variables;
     tabulated_of_.resize(vars.size());
     for (std::uint32_t j = 0; j < vars.size(); ++j)
-      if (vars[j].kind == VariableKind::tabulated) tabulated_of_[vars[j].argument].push_back(j);
+      if (vars[j].kind == ychart::detail::VariableKind::tabulated) tabulated_of_[vars[j].argument].push_back(j);
     identity_.resize(vars.size());
     std::iota(identity_.begin(), identity_.end(), 0u);
     for (std::size_t i = 0; i < model.constraints().size(); ++i) rows_.push_back(canonical(constraint_row(i), identity_));
@@ -74,7 +74,7 @@ class SymmetryChecker {
       const auto x = blocks[a][p], y = blocks[b][p];
       if (x >= vars.size() || y >= vars.size()) return "a variable of another model";
       const auto &rx = vars[x], &ry = vars[y];
-      if (rx.kind != VariableKind::discrete || ry.kind != VariableKind::discrete)
+      if (rx.kind != ychart::detail::VariableKind::discrete || ry.kind != ychart::detail::VariableKind::discrete)
         return name(x) + " or " + name(y) + " is not a discrete variable";
       if (rx.lower != ry.lower || rx.upper != ry.upper || rx.values != ry.values || rx.si_scale != ry.si_scale)
         return name(x) + " and " + name(y) + " have different domains";
@@ -91,7 +91,7 @@ class SymmetryChecker {
       for (const auto t : tabulated_of_[y])
         if (!same_table(t, x)) return "the tabulated term " + name(t) + " of " + name(y) + " has no counterpart of " + name(x);
     }
-    auto touches = [&](const TermList& t) {
+    auto touches = [&](const ychart::detail::TermList& t) {
       for (std::size_t k = 0; k < t.size(); ++k)
         for (const auto& f : t.factors(k))
           if (moved[f.var]) return true;
@@ -123,16 +123,16 @@ class SymmetryChecker {
   struct Row {
     Constraint::Form form;
     Constraint::Sense sense;
-    const TermList* smaller;
-    const TermList* larger;
-    TermList larger_storage;  // for epigraphs
+    const ychart::detail::TermList* smaller;
+    const ychart::detail::TermList* larger;
+    ychart::detail::TermList larger_storage;  // for epigraphs
   };
   Row constraint_row(std::size_t i) const {
     const auto& c = model_.constraints()[i];
     return {c.form(), c.sense(), &c.smaller(), &c.larger(), {}};
   }
-  Row epigraph_row(const EpigraphDefinition& e) const {
-    Row r{Constraint::Form::gp, Constraint::Sense::less_equal, &e.lhs, nullptr, TermList::variable(e.var, 1.0)};
+  Row epigraph_row(const ychart::detail::EpigraphDefinition& e) const {
+    Row r{Constraint::Form::gp, Constraint::Sense::less_equal, &e.lhs, nullptr, ychart::detail::TermList::variable(e.var, 1.0)};
     return r;
   }
 
@@ -146,10 +146,10 @@ class SymmetryChecker {
   // One term as a sequence: coefficient, factor count, (variable, exponent)...
   using Code = std::vector<double>;
 
-  static void push_term(std::vector<Code>& terms, double coef, std::vector<Factor> f,
+  static void push_term(std::vector<Code>& terms, double coef, std::vector<ychart::detail::Factor> f,
                         const std::vector<std::uint32_t>& perm) {
     for (auto& x : f) x.var = perm[x.var];
-    std::sort(f.begin(), f.end(), [](const Factor& a, const Factor& b) { return a.var < b.var; });
+    std::sort(f.begin(), f.end(), [](const ychart::detail::Factor& a, const ychart::detail::Factor& b) { return a.var < b.var; });
     Code c{coef, double(f.size())};
     for (const auto& x : f) c.push_back(double(x.var)), c.push_back(x.exponent);
     terms.push_back(std::move(c));
@@ -163,7 +163,7 @@ class SymmetryChecker {
     for (const auto& t : terms) out.insert(out.end(), t.begin(), t.end());
     return out;
   }
-  static Code canonical_terms(const TermList& t, const std::vector<std::uint32_t>& perm) {
+  static Code canonical_terms(const ychart::detail::TermList& t, const std::vector<std::uint32_t>& perm) {
     std::vector<Code> terms;
     for (std::size_t k = 0; k < t.size(); ++k) {
       const auto f = t.factors(k);
@@ -173,7 +173,7 @@ class SymmetryChecker {
   }
 
   Code canonical(const Row& r, const std::vector<std::uint32_t>& perm) const {
-    const TermList& larger = r.larger ? *r.larger : r.larger_storage;
+    const ychart::detail::TermList& larger = r.larger ? *r.larger : r.larger_storage;
     const double sense = r.sense == Constraint::Sense::equal ? 1.0 : 0.0;
     if (r.form == Constraint::Form::affine) {
       // sum a_j x_j + constant (<= or ==) 0, scaled to a largest |a_j| of 1;
@@ -181,7 +181,7 @@ class SymmetryChecker {
       std::map<std::uint32_t, double> coef;
       double constant = 0.0;
       for (int side = 0; side < 2; ++side) {
-        const TermList& t = side == 0 ? *r.smaller : larger;
+        const ychart::detail::TermList& t = side == 0 ? *r.smaller : larger;
         for (std::size_t k = 0; k < t.size(); ++k) {
           const auto f = t.factors(k);
           if (f.empty()) constant += (side == 0 ? 1 : -1) * t.coefficient(k);
@@ -203,14 +203,14 @@ class SymmetryChecker {
     if (r.form == Constraint::Form::gp && larger.size() == 1) {
       // posynomial / monomial (<= or ==) 1; an equality of monomials also
       // as its reciprocal.
-      auto divide = [&](const TermList& num, const TermList& den) {
+      auto divide = [&](const ychart::detail::TermList& num, const ychart::detail::TermList& den) {
         const auto d = den.factors(0);
         std::vector<Code> terms;
         for (std::size_t k = 0; k < num.size(); ++k) {
           std::map<std::uint32_t, double> e;
           for (const auto& x : num.factors(k)) e[x.var] += x.exponent;
           for (const auto& x : d) e[x.var] -= x.exponent;
-          std::vector<Factor> f;
+          std::vector<ychart::detail::Factor> f;
           for (const auto& [v, a] : e)
             if (a != 0.0) f.push_back({v, a});
           push_term(terms, num.coefficient(k) / den.coefficient(0), std::move(f), perm);
@@ -225,7 +225,7 @@ class SymmetryChecker {
       return c;
     }
     Code c{2.0, sense};
-    for (const TermList* t : {r.smaller, &larger}) {
+    for (const ychart::detail::TermList* t : {r.smaller, &larger}) {
       const Code j = canonical_terms(*t, perm);
       c.insert(c.end(), j.begin(), j.end());
     }
@@ -247,7 +247,7 @@ inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
   const auto& cons = model.constraints();
   const std::size_t n = vars.size();
   std::size_t discrete = 0;
-  for (const auto& v : vars) discrete += v.kind == VariableKind::discrete;
+  for (const auto& v : vars) discrete += v.kind == ychart::detail::VariableKind::discrete;
   if (discrete < 2) return {};
 
   auto mix = [](std::uint64_t h, std::uint64_t v) {
@@ -272,7 +272,7 @@ inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
   };
   std::vector<std::vector<Incidence>> edges;
   std::vector<std::uint64_t> edge_colour;
-  auto add_terms = [&](std::vector<Incidence>& out, const TermList& t, std::uint64_t side) {
+  auto add_terms = [&](std::vector<Incidence>& out, const ychart::detail::TermList& t, std::uint64_t side) {
     for (std::size_t k = 0; k < t.size(); ++k)
       for (const auto& f : t.factors(k))
         out.push_back({f.var, mix(mix(side, bits(t.coefficient(k))), mix(bits(f.exponent), t.factors(k).size()))});
@@ -308,7 +308,7 @@ inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
     edge_colour.push_back(8 + part);
   }
   for (std::uint32_t j = 0; j < n; ++j)
-    if (vars[j].kind == VariableKind::tabulated) {
+    if (vars[j].kind == ychart::detail::VariableKind::tabulated) {
       edges.push_back({{vars[j].argument, 10}, {j, 11}});
       edge_colour.push_back(12);
     }
@@ -364,7 +364,7 @@ inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
   for (std::uint32_t j = 0; j < n; ++j) class_size[colour[j]]++;
   std::vector<char> movable(n, 0);
   for (std::uint32_t j = 0; j < n; ++j)
-    movable[j] = vars[j].kind == VariableKind::discrete && class_size[colour[j]] >= 2;
+    movable[j] = vars[j].kind == ychart::detail::VariableKind::discrete && class_size[colour[j]] >= 2;
   const std::size_t rows = cons.size() + model.registry().epigraphs.size();
   std::vector<std::vector<std::uint32_t>> row_vars(rows);
   for (std::size_t e = 0; e < rows; ++e) {
@@ -475,4 +475,4 @@ inline void verify_declared_symmetries(const Model& model) {
                         ". Remove the declaration, or make the groups' rows, tables and objective terms alike.");
 }
 
-}  // namespace ychart::detail
+}  // namespace ychart::solve::symmetry

@@ -59,7 +59,7 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
   // The penalty monomials 1 / h_bar = N / condensed P (times the thesis's factor).
   std::vector<TermList> inverse_h_bar;
   for (const auto* c : equalities) {
-    TermList p_hat = condense(c->positive(), x_hat);
+    TermList p_hat = solve::signomial::detail::condense(c->positive(), x_hat);
     if (o.thesis_condensation) {
       const double total = c->positive().evaluate(x_hat);
       double factor = 1.0;

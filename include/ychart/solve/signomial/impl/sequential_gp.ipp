@@ -56,13 +56,12 @@
 #include <utility>
 #include <vector>
 
-namespace ychart {
-namespace detail {
+namespace ychart::solve::signomial::detail {
 
 /// The monomial that equals the posynomial `p` at `x` (values in the
 /// variables' units) and lies below it everywhere (AM-GM): in log space,
 /// the tangent of log p at log x.
-inline TermList condense(const TermList& p, const std::vector<double>& x) {
+inline ychart::detail::TermList condense(const ychart::detail::TermList& p, const std::vector<double>& x) {
   std::vector<double> u(p.size());
   double total = 0.0;
   for (std::size_t k = 0; k < p.size(); ++k) {
@@ -79,10 +78,10 @@ inline TermList condense(const TermList& p, const std::vector<double>& x) {
     log_coefficient += weight * (std::log(p.coefficient(k)) - std::log(weight));
     for (const auto& f : p.factors(k)) exponent[f.var] += weight * f.exponent;
   }
-  std::vector<Factor> factors;
+  std::vector<ychart::detail::Factor> factors;
   for (const auto& [var, e] : exponent)
     if (e != 0.0) factors.push_back({var, e});
-  TermList out;
+  ychart::detail::TermList out;
   out.push_term(std::exp(log_coefficient), factors);
   return out;
 }
@@ -128,10 +127,10 @@ class SequentialGp {
     if (relaxed.status() == Status::optimal) x = point_of(relaxed);
     for (std::size_t j = 0; j < n_; ++j) {
       if (j < model_.start_values().size() && std::isfinite(model_.start_values()[j])) x[j] = model_.start_values()[j];
-      if (vars[j].kind == VariableKind::positive) {
+      if (vars[j].kind == ychart::detail::VariableKind::positive) {
         if (!(x[j] > 0) || !std::isfinite(x[j])) x[j] = 1.0;
         x[j] = std::clamp(x[j], std::max(vars[j].lower, 1e-300), vars[j].upper);
-      } else if (vars[j].kind == VariableKind::real) {
+      } else if (vars[j].kind == ychart::detail::VariableKind::real) {
         if (!std::isfinite(x[j])) x[j] = std::clamp(0.0, vars[j].lower, vars[j].upper);
       }
     }
@@ -296,9 +295,9 @@ class SequentialGp {
     double step = 0.0;
     for (std::size_t j = 0; j < n_; ++j) {
       double d = 0.0;
-      if (vars[j].kind == VariableKind::positive && x[j] > 0 && y[j] > 0)
+      if (vars[j].kind == ychart::detail::VariableKind::positive && x[j] > 0 && y[j] > 0)
         d = std::abs(std::log(y[j]) - std::log(x[j]));
-      else if (vars[j].kind == VariableKind::real)
+      else if (vars[j].kind == ychart::detail::VariableKind::real)
         d = std::abs(y[j] - x[j]) / std::max(1.0, std::abs(x[j]));
       if (d > step) {
         step = d;
@@ -331,23 +330,23 @@ class SequentialGp {
 
   /// The GP of one step (or the relaxation), at x.
   Model build(Phase phase, const std::vector<double>& x, double trust) const {
-    Model g = ModelEditor::copy_of(model_.gp_part());
-    Registry& reg = ModelEditor::registry(g);
+    Model g = ychart::detail::ModelEditor::copy_of(model_.gp_part());
+    ychart::detail::Registry& reg = ychart::detail::ModelEditor::registry(g);
     if (phase != Phase::relaxation && trust > 0 && std::isfinite(trust)) {
       for (std::size_t j = 0; j < n_; ++j) {
         auto& v = reg.variables[j];
-        if (v.kind != VariableKind::positive || v.auxiliary || !(x[j] > 0)) continue;
+        if (v.kind != ychart::detail::VariableKind::positive || v.auxiliary || !(x[j] > 0)) continue;
         v.lower = std::max(v.lower, x[j] / trust);
         v.upper = std::min(v.upper, x[j] * trust);
         if (v.lower > v.upper) v.lower = v.upper;  // x outside its bounds (a user start): the bound wins
       }
     }
-    TermList slacks;
+    ychart::detail::TermList slacks;
     auto new_slack = [&](const std::string& name) {
-      const auto index = reg.add(make_record("slack(" + name + ")", "", 1.0, std::numeric_limits<double>::infinity(),
-                                             1.0, VariableKind::positive, /*auxiliary=*/true));
-      slacks.append(TermList::variable(index, 1.0));
-      return TermList::variable(index, 1.0);
+      const auto index = reg.add(ychart::detail::make_record("slack(" + name + ")", "", 1.0, std::numeric_limits<double>::infinity(),
+                                             1.0, ychart::detail::VariableKind::positive, /*auxiliary=*/true));
+      slacks.append(ychart::detail::TermList::variable(index, 1.0));
+      return ychart::detail::TermList::variable(index, 1.0);
     };
     for (const auto& c : model_.signomial_constraints()) {
       const std::string& name = c.name();
@@ -355,33 +354,33 @@ class SequentialGp {
         // Keep what is GP: `P <= monomial` (an equality with a monomial side).
         if (c.sense() == Constraint::Sense::equal) {
           if (c.negative().size() == 1)
-            ModelEditor::add_constraint(g, Constraint(&reg, c.positive(), c.negative(), Constraint::Sense::less_equal,
+            ychart::detail::ModelEditor::add_constraint(g, Constraint(&reg, c.positive(), c.negative(), Constraint::Sense::less_equal,
                                                       false).named(name + " (relaxed to <=)"));
           else if (c.positive().size() == 1)
-            ModelEditor::add_constraint(g, Constraint(&reg, c.negative(), c.positive(), Constraint::Sense::less_equal,
+            ychart::detail::ModelEditor::add_constraint(g, Constraint(&reg, c.negative(), c.positive(), Constraint::Sense::less_equal,
                                                       false).named(name + " (relaxed to >=)"));
         }
         continue;
       }
       if (c.sense() == Constraint::Sense::less_equal) {
-        TermList larger = condense(c.negative(), x);
-        if (phase == Phase::feasibility) larger = TermList::product(larger, new_slack(name));
-        ModelEditor::add_constraint(
+        ychart::detail::TermList larger = condense(c.negative(), x);
+        if (phase == Phase::feasibility) larger = ychart::detail::TermList::product(larger, new_slack(name));
+        ychart::detail::ModelEditor::add_constraint(
             g, Constraint(&reg, c.positive(), std::move(larger), Constraint::Sense::less_equal, false)
                    .named(name + " (condensed)"));
       } else {
-        TermList left = condense(c.positive(), x), right = condense(c.negative(), x);
+        ychart::detail::TermList left = condense(c.positive(), x), right = condense(c.negative(), x);
         if (phase == Phase::feasibility) {
           // P^ == N^ s+ / s-: both slacks >= 1, so either side may give.
-          right = TermList::product(right, new_slack(name + " +"));
-          left = TermList::product(left, new_slack(name + " -"));
+          right = ychart::detail::TermList::product(right, new_slack(name + " +"));
+          left = ychart::detail::TermList::product(left, new_slack(name + " -"));
         }
-        ModelEditor::add_constraint(g, Constraint(&reg, std::move(left), std::move(right), Constraint::Sense::equal,
+        ychart::detail::ModelEditor::add_constraint(g, Constraint(&reg, std::move(left), std::move(right), Constraint::Sense::equal,
                                                   false).named(name + " (linearised)"));
       }
     }
-    if (phase == Phase::feasibility) ModelEditor::set_objective(g, std::move(slacks), "");
-    else ModelEditor::set_objective(g, model_.gp_part());
+    if (phase == Phase::feasibility) ychart::detail::ModelEditor::set_objective(g, std::move(slacks), "");
+    else ychart::detail::ModelEditor::set_objective(g, model_.gp_part());
     return g;
   }
 
@@ -426,7 +425,7 @@ class SequentialGp {
   std::optional<std::vector<double>> polish(const std::vector<double>& x) {
     const auto& vars = model_.registry().variables;
     for (const auto& v : vars)
-      if (v.kind != VariableKind::positive) {
+      if (v.kind != ychart::detail::VariableKind::positive) {
         log("polish skipped: the model has a variable that is not positive (`%s`)", v.name.c_str());
         return std::nullopt;
       }
@@ -434,7 +433,7 @@ class SequentialGp {
       log("%s", "polish skipped: it minimises a posynomial objective only");
       return std::nullopt;
     }
-    solve::LogSpaceProgram p;
+    LogSpaceProgram p;
     p.lower.resize(n_), p.upper.resize(n_);
     for (std::size_t j = 0; j < n_; ++j) {
       p.lower[j] = vars[j].lower > 0 ? std::log(vars[j].lower) : -std::numeric_limits<double>::infinity();
@@ -443,9 +442,9 @@ class SequentialGp {
     const double f0 = model_.objective().evaluate(x);
     p.objective = model_.objective();
     p.objective.scale(1.0 / std::max(std::abs(f0), 1e-300));
-    auto difference = [&](const TermList& smaller, const TermList& larger) {
-      TermList row = smaller;
-      TermList minus = larger;
+    auto difference = [&](const ychart::detail::TermList& smaller, const ychart::detail::TermList& larger) {
+      ychart::detail::TermList row = smaller;
+      ychart::detail::TermList minus = larger;
       minus.scale(-1.0);
       row.append(minus);
       const double size = std::max({std::abs(smaller.evaluate(x)), std::abs(larger.evaluate(x)), 1e-300});
@@ -455,8 +454,8 @@ class SequentialGp {
     for (const auto& c : model_.gp_part().constraints()) {
       const bool equality = c.sense() == Constraint::Sense::equal;
       if (c.form() == Constraint::Form::gp && c.monomial().size() == 1) {
-        TermList row = TermList::product(c.posynomial(), c.monomial().power(-1.0));
-        row.append(TermList::constant(-1.0));
+        ychart::detail::TermList row = ychart::detail::TermList::product(c.posynomial(), c.monomial().power(-1.0));
+        row.append(ychart::detail::TermList::constant(-1.0));
         p.rows.push_back({std::move(row), equality});
       } else {
         p.rows.push_back({difference(c.smaller(), c.larger()), equality});
@@ -466,7 +465,7 @@ class SequentialGp {
       p.rows.push_back({difference(c.positive(), c.negative()), c.sense() == Constraint::Sense::equal});
     SolveOptions o = options_;
     o.time_limit = std::max(1e-3, remaining());
-    auto r = solve::solve_log_space(p, x, o);
+    auto r = solve_log_space(p, x, o);
     if (!r.success || r.x.size() != n_) {
       log("polish: Ipopt ended `%s`; the GP steps go on", r.message.c_str());
       return std::nullopt;
@@ -497,7 +496,9 @@ class SequentialGp {
   int gp_solves_ = 0;
 };
 
-}  // namespace detail
+}  // namespace ychart::solve::signomial::detail
+
+namespace ychart {
 
 YCHART_DECL Solution SignomialModel::solve(const SolveOptions& options, const SpOptions& sp) {
   if (!(sp.trust_region > 1.0) || sp.max_iterations < 1 || sp.max_feasibility_iterations < 1 ||
@@ -508,7 +509,7 @@ YCHART_DECL Solution SignomialModel::solve(const SolveOptions& options, const Sp
     Solution s = Model::solve(options);
     return s;
   }
-  return detail::SequentialGp(*this, options, sp).run();
+  return solve::signomial::detail::SequentialGp(*this, options, sp).run();
 }
 
 }  // namespace ychart
