@@ -380,7 +380,7 @@ void BM_Ychart_Ipopt(benchmark::State& state) {
   const ychart::SolveOptions options;
   const double box = options.bound_exponent * std::log(10.0);
   for (auto _ : state) {
-    auto res = runner.run(form, maps, options, box, /*box_all=*/false);  // solve()'s fast path
+    auto res = runner.run(form, maps, options, {.box = box, .box_all = false});  // solve()'s fast path
     benchmark::DoNotOptimize(res);
   }
 }
@@ -395,7 +395,7 @@ void BM_Ychart_Native(benchmark::State& state) {
   const double box = options.bound_exponent * std::log(10.0);
   int iterations = 0;
   for (auto _ : state) {
-    auto res = native.run(options, box, /*box_all=*/false);
+    auto res = native.run(options, {.box = box, .box_all = false});
     iterations = res.iterations;
     benchmark::DoNotOptimize(res);
   }
@@ -416,8 +416,8 @@ void BM_Ychart_ChildResolve(benchmark::State& state, bool warm) {
   // As Model::solve: boxes only on columns free on both sides, then on
   // every open side if that run fails; the child uses the parent's choice.
   bool box_all = false;
-  auto parent = native.run(options, box, box_all);
-  if (!parent.success()) parent = native.run(options, box, box_all = true);
+  auto parent = native.run(options, {.box = box, .box_all = box_all});
+  if (!parent.success()) parent = native.run(options, {.box = box, .box_all = box_all = true});
   if (!parent.success()) return state.SkipWithError("the parent did not solve");
   int column = -1;
   for (const auto& n : r.cus) {
@@ -426,16 +426,18 @@ void BM_Ychart_ChildResolve(benchmark::State& state, bool warm) {
   }
   auto upper = form.upper;
   upper[column] = std::log(std::max(1.0, std::floor(std::exp(parent.y[column]) - 1e-9)));
-  ychart::solve::gp::GpWarmStart from_parent{&parent.y, &parent.lambda, &parent.z_lower, &parent.z_upper};
+  ychart::solve::gp::GpWarmStart from_parent{parent.y, parent.lambda, parent.z_lower, parent.z_upper};
   const ychart::solve::gp::GpDerivativeMaps maps(form);
   ychart::solve::gp::IpoptRunner ipopt;
-  const auto check = ipopt.run(form, maps, options, box, box_all, nullptr, &upper);
-  const auto first = native.run(options, box, box_all, nullptr, &upper, nullptr, nullptr, warm ? &from_parent : nullptr);
+  const auto check = ipopt.run(form, maps, options, {.box = box, .box_all = box_all, .upper = upper});
+  const ychart::solve::gp::GpRequest child{
+      .box = box, .box_all = box_all, .upper = upper, .warm = warm ? from_parent : ychart::solve::gp::GpWarmStart{}};
+  const auto first = native.run(options, child);
   if (!check.success() || !first.success() ||
       std::abs(first.objective - check.objective) > 1e-6 * std::max(1.0, std::abs(check.objective)))
     return state.SkipWithError("the child's optimum differs from Ipopt's");
   for (auto _ : state) {
-    auto res = native.run(options, box, box_all, nullptr, &upper, nullptr, nullptr, warm ? &from_parent : nullptr);
+    auto res = native.run(options, child);
     benchmark::DoNotOptimize(res);
   }
   state.counters["iter"] = first.iterations;

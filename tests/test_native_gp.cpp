@@ -123,6 +123,21 @@ void expect_same_verdict(const RandomGp& g, const Solution& a, const Solution& b
 // `automatic` (the native solver, Ipopt where it fails) and Ipopt alone give
 // the same verdict on every instance; the native solver alone, wherever it
 // gives a verdict, gives Ipopt's.
+// Every GP of the suite goes through both back ends only if the test
+// programs set the process default (tests/support/gp_solver_for_tests.cpp);
+// the library itself reads no environment.
+TEST(NativeGp, TheSuiteSolvesEveryGpWithBothBackEnds) {
+#ifdef YCHART_TESTS_UNDER_SANITIZER
+  EXPECT_EQ(default_gp_solver(), GpSolver::automatic);
+#else
+  EXPECT_EQ(default_gp_solver(), GpSolver::cross_check);
+#endif
+  SolveOptions o;
+  EXPECT_EQ(solve::gp::effective_gp_solver(o), default_gp_solver());
+  o.gp_solver = GpSolver::native;
+  EXPECT_EQ(solve::gp::effective_gp_solver(o), GpSolver::native);  // an explicit choice wins
+}
+
 TEST(NativeGp, RandomGpsAgreeWithIpopt) {
   std::mt19937 rng(20261125u);
   int counts[3] = {0, 0, 0};  // optimal, infeasible, unbounded
@@ -229,17 +244,17 @@ TEST(NativeGp, WarmStartOfABranchAndBoundChild) {
   solve::gp::NativeGpSolver native(form);
   const SolveOptions o;
   const double box = o.bound_exponent * std::log(10.0);
-  const auto parent = native.run(o, box, true);
+  const auto parent = native.run(o, {.box = box, .box_all = true});
   ASSERT_TRUE(parent.success()) << parent.message;
   // The child: x_0 at most half its relaxed value.
   auto upper = form.upper;
   upper[al.x[0].index()] = parent.y[al.x[0].index()] - std::log(2.0);
-  const solve::gp::GpWarmStart warm{&parent.y, &parent.lambda, &parent.z_lower, &parent.z_upper};
-  const auto child_warm = native.run(o, box, true, nullptr, &upper, nullptr, nullptr, &warm);
-  const auto child_cold = native.run(o, box, true, nullptr, &upper);
+  const solve::gp::GpWarmStart warm{parent.y, parent.lambda, parent.z_lower, parent.z_upper};
+  const auto child_warm = native.run(o, {.box = box, .box_all = true, .upper = upper, .warm = warm});
+  const auto child_cold = native.run(o, {.box = box, .box_all = true, .upper = upper});
   solve::gp::IpoptRunner ipopt;
   const solve::gp::GpDerivativeMaps maps(form);
-  const auto child_ipopt = ipopt.run(form, maps, o, box, true, nullptr, &upper);
+  const auto child_ipopt = ipopt.run(form, maps, o, {.box = box, .box_all = true, .upper = upper});
   ASSERT_TRUE(child_warm.success() && child_cold.success() && child_ipopt.success())
       << "warm: " << child_warm.message << "; cold: " << child_cold.message << "; ipopt: " << child_ipopt.message;
   EXPECT_NEAR(child_warm.objective, child_ipopt.objective, 1e-7);

@@ -2107,6 +2107,7 @@ Affine<> tabulate(const Discrete<D>& n, F&& f, std::string name = {}) {
 // ychart/model/status.hpp
 // Status of a solve, and the options a solve takes.
 
+#include <atomic>
 #include <ostream>
 #include <string_view>
 
@@ -2181,6 +2182,19 @@ inline std::string_view to_string(GpSolver s) {
   return "?";
 }
 
+/// What GpSolver::automatic means in this process: GpSolver::automatic
+/// itself unless the program chose otherwise. The test suite sets
+/// cross_check, so that every GP it solves is solved by both back ends
+/// (tests/support/gp_solver_for_tests.cpp). A program that wants one back
+/// end for every solve sets it once, before solving; a solve whose
+/// SolveOptions::gp_solver is not automatic is not affected.
+inline std::atomic<GpSolver>& default_gp_solver_setting() {
+  static std::atomic<GpSolver> setting{GpSolver::automatic};
+  return setting;
+}
+inline GpSolver default_gp_solver() { return default_gp_solver_setting().load(std::memory_order_relaxed); }
+inline void set_default_gp_solver(GpSolver s) { default_gp_solver_setting().store(s, std::memory_order_relaxed); }
+
 struct SolveOptions {
   double time_limit = 1e20;         // seconds (CPU time for a GP, wall-clock for mixed-integer searches)
   int max_iterations = 3000;        // interior-point iterations per GP run
@@ -2211,9 +2225,9 @@ struct SolveOptions {
   /// count as running to 0 or infinity: the model is reported unbounded. The
   /// box also keeps Ipopt's KKT matrix well conditioned for free variables.
   double bound_exponent = 100.0;
-  /// The GP back end. `automatic` is overridden by the environment variable
-  /// YCHART_GP_SOLVER (native, ipopt or cross_check), which the test suite
-  /// uses to solve every GP with both back ends.
+  /// The GP back end. `automatic` is the process default
+  /// (set_default_gp_solver), itself the native method with Ipopt when it
+  /// fails numerically.
   GpSolver gp_solver = GpSolver::automatic;
   /// Mixed-integer models with Method::automatic: look for interchangeable
   /// blocks of discrete variables (solve/symmetry/symmetry.hpp) when none are
@@ -3324,6 +3338,50 @@ struct GpResult {
 // of each term, so derivatives stay sparse end to end. The sparsity maps are
 // computed once per form.
 
+// ---- begin ychart/solve/gp/gp_request.hpp ----
+// ychart/solve/gp/gp_request.hpp
+// What one GP solve is asked besides the form and the SolveOptions: the box
+// that stands in for missing bounds, column bounds and a start that replace
+// the form's (branch-and-bound nodes, fixed integers), rows known to hold,
+// and a warm start from a related solve. Every GP back end takes one
+// (native_gp.hpp, ipopt_gp.hpp, gp_backend.hpp), so a new input is one new
+// field, not one more positional parameter on each.
+
+#include <span>
+
+namespace ychart::solve::gp {
+
+/// A previous result of a related form (the same columns and rows: a
+/// branch-and-bound child, the next point of a sweep, an outer-approximation
+/// iteration), in log space. An empty span is not given: `lambda` empty (or
+/// not one per row) means cold duals.
+struct GpWarmStart {
+  std::span<const double> y{};
+  std::span<const double> lambda{};  // per row
+  std::span<const double> z_lower{}, z_upper{};  // per column
+};
+
+struct GpRequest {
+  /// |y| (log space) that stands in for an infinite bound.
+  double box = 0;
+  /// true: every open side of a non-linear column gets the box. false: only
+  /// columns free on both sides do, and an iterate past the box is
+  /// `diverging` (how an unbounded model shows).
+  bool box_all = false;
+  /// Column bounds that replace the form's (log space, one per column);
+  /// empty: the form's.
+  std::span<const double> lower{}, upper{};
+  /// The starting point (log space, one per column); empty: the middle of
+  /// finite bounds, else 0.
+  std::span<const double> start{};
+  /// Per row, nonzero: the row is known to hold and is left out; empty: none.
+  std::span<const char> free_rows{};
+  /// Used by the native method only (Ipopt starts from `start`).
+  GpWarmStart warm{};
+};
+
+}  // namespace ychart::solve::gp
+// ---- end ychart/solve/gp/gp_request.hpp ----
 
 #include <IpIpoptApplication.hpp>
 #include <IpSolveStatistics.hpp>
@@ -3333,6 +3391,7 @@ struct GpResult {
 #include <cmath>
 #include <cstdint>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -3401,20 +3460,18 @@ class GpTnlp : public Ipopt::TNLP {
   /// makes MUMPS's factorisations slow), while a box on the open side of a
   /// one-sided variable only costs interior-point iterations.
   ///
-  /// `lower`/`upper` replace the form's column bounds (branch-and-bound
-  /// nodes, fixed integers) and `start` gives a starting point; both optional.
-  GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
-         GpResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
-         const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr)
+  /// The request's bounds replace the form's (branch-and-bound nodes, fixed
+  /// integers) and its start is the starting point (gp_request.hpp).
+  GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const GpRequest& request, GpResult& out)
       : f_(form),
         maps_(maps),
-        box_(box),
-        box_all_(box_all),
+        box_(request.box),
+        box_all_(request.box_all),
         out_(out),
-        lower_(lower ? *lower : form.lower),
-        upper_(upper ? *upper : form.upper),
-        start_(start),
-        free_rows_(free_rows),
+        lower_(request.lower.empty() ? std::span<const double>(form.lower) : request.lower),
+        upper_(request.upper.empty() ? std::span<const double>(form.upper) : request.upper),
+        start_(request.start),
+        free_rows_(request.free_rows),
         z_(form.A.rows()),
         e_(form.A.rows()) {}
 
@@ -3441,7 +3498,7 @@ class GpTnlp : public Ipopt::TNLP {
     for (int i = 0; i < m; ++i) {
       gl[i] = f_.kind[i] == lower::RowKind::linear_eq ? 0.0 : -2e19;
       gu[i] = f_.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
-      if (free_rows_ && (*free_rows_)[i]) gl[i] = -2e19, gu[i] = 2e19;  // constant here, and known to hold
+      if (!free_rows_.empty() && free_rows_[i]) gl[i] = -2e19, gu[i] = 2e19;  // constant here, and known to hold
     }
     return true;
   }
@@ -3455,7 +3512,7 @@ class GpTnlp : public Ipopt::TNLP {
       const double lo = std::isfinite(lower_[j]) ? lower_[j] : -box_;
       const double hi = std::isfinite(upper_[j]) ? upper_[j] : box_;
       double v = std::isfinite(lower_[j]) && std::isfinite(upper_[j]) ? 0.5 * (lo + hi) : 0.0;
-      if (start_) v = (*start_)[j];
+      if (!start_.empty()) v = start_[j];
       x[j] = std::clamp(v, std::min(lo, hi), std::max(lo, hi));
     }
     return true;
@@ -3558,7 +3615,7 @@ class GpTnlp : public Ipopt::TNLP {
       int free_columns = 0, equalities = 0;
       for (int j = 0; j < f_.n; ++j) free_columns += !(lower_[j] == upper_[j]);
       for (int i = 0; i < f_.constraint_count(); ++i)
-        equalities += f_.kind[i] == lower::RowKind::linear_eq && !(free_rows_ && (*free_rows_)[i]);
+        equalities += f_.kind[i] == lower::RowKind::linear_eq && !(!free_rows_.empty() && free_rows_[i]);
       guard_ = equalities > 0 && free_columns == equalities;
     }
     return guard_;
@@ -3570,10 +3627,8 @@ class GpTnlp : public Ipopt::TNLP {
   double box_;
   bool box_all_;
   GpResult& out_;
-  const std::vector<double>& lower_;
-  const std::vector<double>& upper_;
-  const std::vector<double>* start_;
-  const std::vector<char>* free_rows_;
+  std::span<const double> lower_, upper_, start_;
+  std::span<const char> free_rows_;
   Eigen::VectorXd z_, e_;
   bool evaluated_ = false, ok_ = true;
 };
@@ -3640,12 +3695,10 @@ class IpoptRunner {
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
   GpResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
-                  double box, bool box_all, const std::vector<double>* lower = nullptr,
-                  const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
-                  const std::vector<char>* free_rows = nullptr) {
-    const auto& lo = lower ? *lower : form.lower;
-    const auto& hi = upper ? *upper : form.upper;
-    double largest_bound = box;
+               const GpRequest& request) {
+    const std::span<const double> lo = request.lower.empty() ? std::span<const double>(form.lower) : request.lower;
+    const std::span<const double> hi = request.upper.empty() ? std::span<const double>(form.upper) : request.upper;
+    double largest_bound = request.box;
     for (int j = 0; j < form.n; ++j) {
       if (form.is_linear_column(j)) continue;  // linear columns are not in the divergence test
       if (std::isfinite(lo[j])) largest_bound = std::max(largest_bound, std::abs(lo[j]));
@@ -3669,7 +3722,7 @@ class IpoptRunner {
     opt->SetNumericValue("constr_viol_tol", form.linear_column.empty() ? 1e-4 : std::max(1e-8, o.tolerance));
     GpResult result;
     result.solver = "ipopt";
-    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start, free_rows);
+    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, request, result);
     {
       // MUMPS, Ipopt's linear solver in Debian's build, keeps global state
       // and is not thread-safe (coin-or/Ipopt#733); parallel sweeps
@@ -3736,19 +3789,10 @@ class IpoptRunner {
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace ychart::solve::gp {
-
-/// A starting point for a warm start: a previous result of a related form
-/// (the same columns and rows: a branch-and-bound child, the next point of a
-/// sweep, an outer-approximation iteration).
-struct GpWarmStart {
-  const std::vector<double>* y = nullptr;
-  const std::vector<double>* lambda = nullptr;  // per row; empty or null: cold duals
-  const std::vector<double>* z_lower = nullptr;
-  const std::vector<double>* z_upper = nullptr;
-};
 
 namespace detail {
 
@@ -3901,14 +3945,8 @@ class NativeGpSolver {
 
   explicit NativeGpSolver(const lower::GpStandardForm& form) : s_(form) {}
 
-  /// Solves the form. `box`, `box_all`, `lower`, `upper`, `start` and
-  /// `free_rows` mean what they mean for IpoptRunner::run: columns without a
-  /// bound get the box (all open sides with `box_all`, otherwise only
-  /// columns free on both sides, and then an iterate past the box is
-  /// `diverging`); bounds override the form's; free rows are left out.
-  GpResult run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower = nullptr,
-               const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
-               const std::vector<char>* free_rows = nullptr, const GpWarmStart* warm = nullptr);
+  /// Solves the form as `request` asks (gp_request.hpp).
+  GpResult run(const SolveOptions& o, const GpRequest& request);
 
   int dim() const { return s_.dim(); }
 
@@ -4103,9 +4141,7 @@ inline void NativeGpSolver::solve_kkt(const Vec& rhs, Vec& x) {
   }
 }
 
-inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower,
-                                    const std::vector<double>* upper, const std::vector<double>* start,
-                                    const std::vector<char>* free_rows, const GpWarmStart* warm) {
+inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& request) {
   using clock = std::chrono::steady_clock;
   const auto t0 = clock::now();
   const auto& f = form();
@@ -4115,8 +4151,10 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
   res.solver = "native";
 
   // Column bounds, the box, fixed columns.
-  const auto& lo_in = lower ? *lower : f.lower;
-  const auto& hi_in = upper ? *upper : f.upper;
+  const double box = request.box;
+  const bool box_all = request.box_all;
+  const std::span<const double> lo_in = request.lower.empty() ? std::span<const double>(f.lower) : request.lower;
+  const std::span<const double> hi_in = request.upper.empty() ? std::span<const double>(f.upper) : request.upper;
   lo_.assign(n, 0.0), hi_.assign(n, 0.0);
   fixed_.assign(n, 0), has_lo_.assign(n, 0), has_hi_.assign(n, 0);
   double largest_bound = box;
@@ -4146,22 +4184,23 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
   }
   const double diverging_at = f.linear_column.empty() ? 1.01 * largest_bound : std::numeric_limits<double>::infinity();
   active_.assign(m, 1);
-  if (free_rows)
-    for (int i = 0; i < m; ++i) active_[i] = !(*free_rows)[i];
+  if (!request.free_rows.empty())
+    for (int i = 0; i < m; ++i) active_[i] = !request.free_rows[i];
   slot_value_.assign(s_.slot_count(), 0.0);
 
   // Starting point: as Ipopt's (the middle of finite bounds, else 0, or the
   // given start), pushed into the interior of the bounds.
   State st;
   st.y.resize(n);
-  const std::vector<double>* y_start = warm && warm->y ? warm->y : start;
+  const GpWarmStart& warm = request.warm;
+  const std::span<const double> y_start = warm.y.empty() ? request.start : warm.y;
   for (int j = 0; j < n; ++j) {
     if (fixed_[j]) {
       st.y[j] = lo_[j];
       continue;
     }
     double v = std::isfinite(lo_[j]) && std::isfinite(hi_[j]) ? 0.5 * (lo_[j] + hi_[j]) : 0.0;
-    if (y_start) v = (*y_start)[j];
+    if (!y_start.empty()) v = y_start[j];
     if (!std::isfinite(v)) v = 0.0;
     const double push_lo = has_lo_[j] ? 1e-2 * std::max(1.0, std::abs(lo_[j])) : 0.0;
     const double push_hi = has_hi_[j] ? 1e-2 * std::max(1.0, std::abs(hi_[j])) : 0.0;
@@ -4171,20 +4210,20 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
   }
   st.s = Vec::Zero(m), st.lambda = Vec::Zero(m), st.nu = Vec::Zero(m);
   st.zl = Vec::Zero(n), st.zu = Vec::Zero(n);
-  const bool warm_duals = warm && warm->lambda && int(warm->lambda->size()) == m;
+  const bool warm_duals = !warm.y.empty() && int(warm.lambda.size()) == m;
   const double dual_floor = warm_duals ? 1e-3 : 1.0;
   for (int j = 0; j < n; ++j) {
-    if (has_lo_[j]) st.zl[j] = warm && warm->z_lower ? std::max((*warm->z_lower)[j], dual_floor) : 1.0;
-    if (has_hi_[j]) st.zu[j] = warm && warm->z_upper ? std::max((*warm->z_upper)[j], dual_floor) : 1.0;
+    if (has_lo_[j]) st.zl[j] = !warm.z_lower.empty() ? std::max(warm.z_lower[j], dual_floor) : 1.0;
+    if (has_hi_[j]) st.zu[j] = !warm.z_upper.empty() ? std::max(warm.z_upper[j], dual_floor) : 1.0;
   }
   evaluate(st);  // g at the start (multipliers are zero so far)
   for (int i = 0; i < m; ++i) {
     if (!active_[i]) continue;
     if (s_.row(i) == Row::linear_eq) {
-      st.nu[i] = warm_duals ? (*warm->lambda)[i] : 0.0;
+      st.nu[i] = warm_duals ? warm.lambda[i] : 0.0;
       continue;
     }
-    st.lambda[i] = warm_duals ? std::max((*warm->lambda)[i], dual_floor) : 1.0;
+    st.lambda[i] = warm_duals ? std::max(warm.lambda[i], dual_floor) : 1.0;
     st.s[i] = std::max(-st.g[i], warm_duals ? 1e-3 : 1.0);
   }
   evaluate(st);
@@ -4529,7 +4568,6 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -4549,19 +4587,10 @@ class LazyIpopt {
   std::unique_ptr<IpoptRunner> runner_;
 };
 
-/// The back end `o` asks for, with `automatic` overridden by the
-/// environment variable YCHART_GP_SOLVER (native, ipopt, cross_check).
+/// The back end `o` asks for: `automatic` is the process default
+/// (set_default_gp_solver in model/status.hpp).
 inline GpSolver effective_gp_solver(const SolveOptions& o) {
-  if (o.gp_solver != GpSolver::automatic) return o.gp_solver;
-  static const GpSolver from_environment = [] {
-    const char* v = std::getenv("YCHART_GP_SOLVER");
-    if (!v) return GpSolver::automatic;
-    if (!std::strcmp(v, "native")) return GpSolver::native;
-    if (!std::strcmp(v, "ipopt")) return GpSolver::ipopt;
-    if (!std::strcmp(v, "cross_check")) return GpSolver::cross_check;
-    return GpSolver::automatic;
-  }();
-  return from_environment;
+  return o.gp_solver != GpSolver::automatic ? o.gp_solver : default_gp_solver();
 }
 
 class GpBackend {
@@ -4571,25 +4600,23 @@ class GpBackend {
   GpBackend(const lower::GpStandardForm& form, LazyIpopt& ipopt, bool feasible_by_construction = false)
       : form_(form), ipopt_(ipopt), feasible_by_construction_(feasible_by_construction) {}
 
-  /// Solves the form; the arguments mean what they mean for IpoptRunner::run
-  /// (the warm start is used by the native method only).
-  GpResult run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower = nullptr,
-               const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
-               const std::vector<char>* free_rows = nullptr, const GpWarmStart* warm = nullptr) {
+  /// Solves the form as `request` asks (gp_request.hpp; Ipopt ignores the
+  /// warm start).
+  GpResult run(const SolveOptions& o, const GpRequest& request) {
     const GpSolver which = effective_gp_solver(o);
-    if (which == GpSolver::ipopt) return run_ipopt(o, box, box_all, lower, upper, start, free_rows);
-    GpResult r = native().run(o, box, box_all, lower, upper, start, free_rows, warm);
+    if (which == GpSolver::ipopt) return run_ipopt(o, request);
+    GpResult r = native().run(o, request);
     if (which == GpSolver::native) return r;
     const bool native_failed = r.status == GpRunStatus::failed ||
                                (feasible_by_construction_ && r.status == GpRunStatus::suspected_infeasible);
     if (which == GpSolver::cross_check) {
-      GpResult check = run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+      GpResult check = run_ipopt(o, request);
       compare(r, check, o.tolerance);
       if (native_failed && check.success()) return check;  // as `automatic` would
       return r;
     }
     if (!native_failed) return r;
-    return fall_back(r, o, box, box_all, lower, upper, start, free_rows);
+    return fall_back(r, o, request);
   }
 
   /// Whether `r`, a run that suspected infeasibility, should be given to
@@ -4600,10 +4627,8 @@ class GpBackend {
   }
 
   /// Ipopt on the same problem after the native method failed on it.
-  GpResult fall_back(const GpResult& r, const SolveOptions& o, double box, bool box_all,
-                     const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
-                     const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr) {
-    GpResult fallback = run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+  GpResult fall_back(const GpResult& r, const SolveOptions& o, const GpRequest& request) {
+    GpResult fallback = run_ipopt(o, request);
     fallback.iterations += r.iterations;
     if (o.verbosity >= 1)
       std::fprintf(stderr, "ychart: native GP solver failed (%s); Ipopt: %s\n", r.message.c_str(),
@@ -4619,11 +4644,9 @@ class GpBackend {
     return *native_;
   }
 
-  GpResult run_ipopt(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower,
-                     const std::vector<double>* upper, const std::vector<double>* start,
-                     const std::vector<char>* free_rows) {
+  GpResult run_ipopt(const SolveOptions& o, const GpRequest& request) {
     if (!maps_) maps_.emplace(form_);
-    return ipopt_.get().run(form_, *maps_, o, box, box_all, lower, upper, start, free_rows);
+    return ipopt_.get().run(form_, *maps_, o, request);
   }
 
   // Two definite answers must agree: both optimal with objectives 1e-6 apart
@@ -5718,6 +5741,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
 #include <limits>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -5877,7 +5901,13 @@ class MigpContext {
     }
     auto o = nlp_options_;
     o.time_limit = std::max(1e-3, remaining());
-    auto r = nlp_.run(o, box_, true, &lower, &upper, start, &free_rows);
+    const gp::GpRequest request{.box = box_,
+                                .box_all = true,
+                                .lower = lower,
+                                .upper = upper,
+                                .start = start ? std::span<const double>(*start) : std::span<const double>{},
+                                .free_rows = free_rows};
+    auto r = nlp_.run(o, request);
     ipopt_iterations_ += r.iterations;
     out.iterations = r.iterations;
     if (r.success()) {
@@ -5895,13 +5925,13 @@ class MigpContext {
     std::vector<char> hard(form_.nlp.n, 1);
     const auto relaxed = lower::relax(form_.nlp, hard, &lower, &upper);
     gp::GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
-    auto rr = relaxed_nlp.run(o, box_, true);
+    auto rr = relaxed_nlp.run(o, {.box = box_, .box_all = true});
     ipopt_iterations_ += rr.iterations;
     // Ipopt on the subproblem, when the native solver ran it: true if it
     // solved it (out then holds the optimum).
     auto ipopt_solves_it = [&] {
       if (!nlp_.may_fall_back(r, o)) return false;
-      auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
+      auto again = nlp_.fall_back(r, o, request);
       ipopt_iterations_ += again.iterations;
       if (!again.success()) return false;
       out.kind = NlpOutcome::optimal;
@@ -9026,14 +9056,11 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
   };
   // A warm start from a solution of a related GP with the same form shape.
   solve::gp::GpWarmStart warm;
-  const solve::gp::GpWarmStart* use_warm = nullptr;
   if (options.warm_start)
     if (const auto& p = SolutionBuilder::gp_point(*options.warm_start);
-        p && int(p->y.size()) == form.n && int(p->lambda.size()) == form.constraint_count()) {
-      warm = {&p->y, &p->lambda, &p->z_lower, &p->z_upper};
-      use_warm = &warm;
-    }
-  auto r = run([&](bool box_all) { return gp.run(options, box, box_all, nullptr, nullptr, nullptr, nullptr, use_warm); });
+        p && int(p->y.size()) == form.n && int(p->lambda.size()) == form.constraint_count())
+      warm = {p->y, p->lambda, p->z_lower, p->z_upper};
+  auto r = run([&](bool box_all) { return gp.run(options, {.box = box, .box_all = box_all, .warm = warm}); });
 
   // A failed run: the feasibility relaxation decides what happened. If it
   // needs no slack and the native solver only suspected infeasibility, Ipopt
@@ -9045,12 +9072,12 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
   if (!r.success() && !r.limit_hit()) {
     relaxed = lower::relax(form);
     solve::gp::GpBackend relaxed_gp(*relaxed, cache_->ipopt, /*feasible_by_construction=*/true);
-    rr = relaxed_gp.run(options, box, true);
+    rr = relaxed_gp.run(options, {.box = box, .box_all = true});
     relaxation_iterations = rr.iterations;
     for (int k = form.n; rr.success() && k < relaxed->n; ++k) total_slack += rr.y[k];
     if (rr.success() && total_slack <= 1e-6 && gp.may_fall_back(r, options)) {
       const int before = r.iterations;
-      r = run([&](bool box_all) { return gp.fall_back(r, options, box, box_all); });
+      r = run([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
       r.iterations += before;
     }
   }

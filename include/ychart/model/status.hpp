@@ -3,6 +3,7 @@
 #pragma once
 
 #include "../progress.hpp"
+#include <atomic>
 #include <ostream>
 #include <string_view>
 
@@ -77,6 +78,19 @@ inline std::string_view to_string(GpSolver s) {
   return "?";
 }
 
+/// What GpSolver::automatic means in this process: GpSolver::automatic
+/// itself unless the program chose otherwise. The test suite sets
+/// cross_check, so that every GP it solves is solved by both back ends
+/// (tests/support/gp_solver_for_tests.cpp). A program that wants one back
+/// end for every solve sets it once, before solving; a solve whose
+/// SolveOptions::gp_solver is not automatic is not affected.
+inline std::atomic<GpSolver>& default_gp_solver_setting() {
+  static std::atomic<GpSolver> setting{GpSolver::automatic};
+  return setting;
+}
+inline GpSolver default_gp_solver() { return default_gp_solver_setting().load(std::memory_order_relaxed); }
+inline void set_default_gp_solver(GpSolver s) { default_gp_solver_setting().store(s, std::memory_order_relaxed); }
+
 struct SolveOptions {
   double time_limit = 1e20;         // seconds (CPU time for a GP, wall-clock for mixed-integer searches)
   int max_iterations = 3000;        // interior-point iterations per GP run
@@ -107,9 +121,9 @@ struct SolveOptions {
   /// count as running to 0 or infinity: the model is reported unbounded. The
   /// box also keeps Ipopt's KKT matrix well conditioned for free variables.
   double bound_exponent = 100.0;
-  /// The GP back end. `automatic` is overridden by the environment variable
-  /// YCHART_GP_SOLVER (native, ipopt or cross_check), which the test suite
-  /// uses to solve every GP with both back ends.
+  /// The GP back end. `automatic` is the process default
+  /// (set_default_gp_solver), itself the native method with Ipopt when it
+  /// fails numerically.
   GpSolver gp_solver = GpSolver::automatic;
   /// Mixed-integer models with Method::automatic: look for interchangeable
   /// blocks of discrete variables (solve/symmetry/symmetry.hpp) when none are

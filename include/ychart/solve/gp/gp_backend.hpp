@@ -15,7 +15,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -35,19 +34,10 @@ class LazyIpopt {
   std::unique_ptr<IpoptRunner> runner_;
 };
 
-/// The back end `o` asks for, with `automatic` overridden by the
-/// environment variable YCHART_GP_SOLVER (native, ipopt, cross_check).
+/// The back end `o` asks for: `automatic` is the process default
+/// (set_default_gp_solver in model/status.hpp).
 inline GpSolver effective_gp_solver(const SolveOptions& o) {
-  if (o.gp_solver != GpSolver::automatic) return o.gp_solver;
-  static const GpSolver from_environment = [] {
-    const char* v = std::getenv("YCHART_GP_SOLVER");
-    if (!v) return GpSolver::automatic;
-    if (!std::strcmp(v, "native")) return GpSolver::native;
-    if (!std::strcmp(v, "ipopt")) return GpSolver::ipopt;
-    if (!std::strcmp(v, "cross_check")) return GpSolver::cross_check;
-    return GpSolver::automatic;
-  }();
-  return from_environment;
+  return o.gp_solver != GpSolver::automatic ? o.gp_solver : default_gp_solver();
 }
 
 class GpBackend {
@@ -57,25 +47,23 @@ class GpBackend {
   GpBackend(const lower::GpStandardForm& form, LazyIpopt& ipopt, bool feasible_by_construction = false)
       : form_(form), ipopt_(ipopt), feasible_by_construction_(feasible_by_construction) {}
 
-  /// Solves the form; the arguments mean what they mean for IpoptRunner::run
-  /// (the warm start is used by the native method only).
-  GpResult run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower = nullptr,
-               const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
-               const std::vector<char>* free_rows = nullptr, const GpWarmStart* warm = nullptr) {
+  /// Solves the form as `request` asks (gp_request.hpp; Ipopt ignores the
+  /// warm start).
+  GpResult run(const SolveOptions& o, const GpRequest& request) {
     const GpSolver which = effective_gp_solver(o);
-    if (which == GpSolver::ipopt) return run_ipopt(o, box, box_all, lower, upper, start, free_rows);
-    GpResult r = native().run(o, box, box_all, lower, upper, start, free_rows, warm);
+    if (which == GpSolver::ipopt) return run_ipopt(o, request);
+    GpResult r = native().run(o, request);
     if (which == GpSolver::native) return r;
     const bool native_failed = r.status == GpRunStatus::failed ||
                                (feasible_by_construction_ && r.status == GpRunStatus::suspected_infeasible);
     if (which == GpSolver::cross_check) {
-      GpResult check = run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+      GpResult check = run_ipopt(o, request);
       compare(r, check, o.tolerance);
       if (native_failed && check.success()) return check;  // as `automatic` would
       return r;
     }
     if (!native_failed) return r;
-    return fall_back(r, o, box, box_all, lower, upper, start, free_rows);
+    return fall_back(r, o, request);
   }
 
   /// Whether `r`, a run that suspected infeasibility, should be given to
@@ -86,10 +74,8 @@ class GpBackend {
   }
 
   /// Ipopt on the same problem after the native method failed on it.
-  GpResult fall_back(const GpResult& r, const SolveOptions& o, double box, bool box_all,
-                     const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
-                     const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr) {
-    GpResult fallback = run_ipopt(o, box, box_all, lower, upper, start, free_rows);
+  GpResult fall_back(const GpResult& r, const SolveOptions& o, const GpRequest& request) {
+    GpResult fallback = run_ipopt(o, request);
     fallback.iterations += r.iterations;
     if (o.verbosity >= 1)
       std::fprintf(stderr, "ychart: native GP solver failed (%s); Ipopt: %s\n", r.message.c_str(),
@@ -105,11 +91,9 @@ class GpBackend {
     return *native_;
   }
 
-  GpResult run_ipopt(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower,
-                     const std::vector<double>* upper, const std::vector<double>* start,
-                     const std::vector<char>* free_rows) {
+  GpResult run_ipopt(const SolveOptions& o, const GpRequest& request) {
     if (!maps_) maps_.emplace(form_);
-    return ipopt_.get().run(form_, *maps_, o, box, box_all, lower, upper, start, free_rows);
+    return ipopt_.get().run(form_, *maps_, o, request);
   }
 
   // Two definite answers must agree: both optimal with objectives 1e-6 apart

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "../../lower/gp_standard_form.hpp"
+#include "gp_request.hpp"
 #include "gp_result.hpp"
 
 #include <IpIpoptApplication.hpp>
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -85,20 +87,18 @@ class GpTnlp : public Ipopt::TNLP {
   /// makes MUMPS's factorisations slow), while a box on the open side of a
   /// one-sided variable only costs interior-point iterations.
   ///
-  /// `lower`/`upper` replace the form's column bounds (branch-and-bound
-  /// nodes, fixed integers) and `start` gives a starting point; both optional.
-  GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, double box, bool box_all,
-         GpResult& out, const std::vector<double>* lower = nullptr, const std::vector<double>* upper = nullptr,
-         const std::vector<double>* start = nullptr, const std::vector<char>* free_rows = nullptr)
+  /// The request's bounds replace the form's (branch-and-bound nodes, fixed
+  /// integers) and its start is the starting point (gp_request.hpp).
+  GpTnlp(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const GpRequest& request, GpResult& out)
       : f_(form),
         maps_(maps),
-        box_(box),
-        box_all_(box_all),
+        box_(request.box),
+        box_all_(request.box_all),
         out_(out),
-        lower_(lower ? *lower : form.lower),
-        upper_(upper ? *upper : form.upper),
-        start_(start),
-        free_rows_(free_rows),
+        lower_(request.lower.empty() ? std::span<const double>(form.lower) : request.lower),
+        upper_(request.upper.empty() ? std::span<const double>(form.upper) : request.upper),
+        start_(request.start),
+        free_rows_(request.free_rows),
         z_(form.A.rows()),
         e_(form.A.rows()) {}
 
@@ -125,7 +125,7 @@ class GpTnlp : public Ipopt::TNLP {
     for (int i = 0; i < m; ++i) {
       gl[i] = f_.kind[i] == lower::RowKind::linear_eq ? 0.0 : -2e19;
       gu[i] = f_.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
-      if (free_rows_ && (*free_rows_)[i]) gl[i] = -2e19, gu[i] = 2e19;  // constant here, and known to hold
+      if (!free_rows_.empty() && free_rows_[i]) gl[i] = -2e19, gu[i] = 2e19;  // constant here, and known to hold
     }
     return true;
   }
@@ -139,7 +139,7 @@ class GpTnlp : public Ipopt::TNLP {
       const double lo = std::isfinite(lower_[j]) ? lower_[j] : -box_;
       const double hi = std::isfinite(upper_[j]) ? upper_[j] : box_;
       double v = std::isfinite(lower_[j]) && std::isfinite(upper_[j]) ? 0.5 * (lo + hi) : 0.0;
-      if (start_) v = (*start_)[j];
+      if (!start_.empty()) v = start_[j];
       x[j] = std::clamp(v, std::min(lo, hi), std::max(lo, hi));
     }
     return true;
@@ -242,7 +242,7 @@ class GpTnlp : public Ipopt::TNLP {
       int free_columns = 0, equalities = 0;
       for (int j = 0; j < f_.n; ++j) free_columns += !(lower_[j] == upper_[j]);
       for (int i = 0; i < f_.constraint_count(); ++i)
-        equalities += f_.kind[i] == lower::RowKind::linear_eq && !(free_rows_ && (*free_rows_)[i]);
+        equalities += f_.kind[i] == lower::RowKind::linear_eq && !(!free_rows_.empty() && free_rows_[i]);
       guard_ = equalities > 0 && free_columns == equalities;
     }
     return guard_;
@@ -254,10 +254,8 @@ class GpTnlp : public Ipopt::TNLP {
   double box_;
   bool box_all_;
   GpResult& out_;
-  const std::vector<double>& lower_;
-  const std::vector<double>& upper_;
-  const std::vector<double>* start_;
-  const std::vector<char>* free_rows_;
+  std::span<const double> lower_, upper_, start_;
+  std::span<const char> free_rows_;
   Eigen::VectorXd z_, e_;
   bool evaluated_ = false, ok_ = true;
 };
@@ -324,12 +322,10 @@ class IpoptRunner {
   /// Runs Ipopt. Iterates that pass the box (possible for one-sided variables
   /// when `box_all` is false) stop the run with Diverging_Iterates.
   GpResult run(const lower::GpStandardForm& form, const GpDerivativeMaps& maps, const SolveOptions& o,
-                  double box, bool box_all, const std::vector<double>* lower = nullptr,
-                  const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
-                  const std::vector<char>* free_rows = nullptr) {
-    const auto& lo = lower ? *lower : form.lower;
-    const auto& hi = upper ? *upper : form.upper;
-    double largest_bound = box;
+               const GpRequest& request) {
+    const std::span<const double> lo = request.lower.empty() ? std::span<const double>(form.lower) : request.lower;
+    const std::span<const double> hi = request.upper.empty() ? std::span<const double>(form.upper) : request.upper;
+    double largest_bound = request.box;
     for (int j = 0; j < form.n; ++j) {
       if (form.is_linear_column(j)) continue;  // linear columns are not in the divergence test
       if (std::isfinite(lo[j])) largest_bound = std::max(largest_bound, std::abs(lo[j]));
@@ -353,7 +349,7 @@ class IpoptRunner {
     opt->SetNumericValue("constr_viol_tol", form.linear_column.empty() ? 1e-4 : std::max(1e-8, o.tolerance));
     GpResult result;
     result.solver = "ipopt";
-    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, box, box_all, result, lower, upper, start, free_rows);
+    Ipopt::SmartPtr<Ipopt::TNLP> nlp = new GpTnlp(form, maps, request, result);
     {
       // MUMPS, Ipopt's linear solver in Debian's build, keeps global state
       // and is not thread-safe (coin-or/Ipopt#733); parallel sweeps

@@ -34,6 +34,7 @@
 
 #include "../../lower/gp_standard_form.hpp"
 #include "../../model/status.hpp"
+#include "gp_request.hpp"
 #include "gp_result.hpp"
 
 #include <Eigen/Cholesky>
@@ -48,19 +49,10 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace ychart::solve::gp {
-
-/// A starting point for a warm start: a previous result of a related form
-/// (the same columns and rows: a branch-and-bound child, the next point of a
-/// sweep, an outer-approximation iteration).
-struct GpWarmStart {
-  const std::vector<double>* y = nullptr;
-  const std::vector<double>* lambda = nullptr;  // per row; empty or null: cold duals
-  const std::vector<double>* z_lower = nullptr;
-  const std::vector<double>* z_upper = nullptr;
-};
 
 namespace detail {
 
@@ -213,14 +205,8 @@ class NativeGpSolver {
 
   explicit NativeGpSolver(const lower::GpStandardForm& form) : s_(form) {}
 
-  /// Solves the form. `box`, `box_all`, `lower`, `upper`, `start` and
-  /// `free_rows` mean what they mean for IpoptRunner::run: columns without a
-  /// bound get the box (all open sides with `box_all`, otherwise only
-  /// columns free on both sides, and then an iterate past the box is
-  /// `diverging`); bounds override the form's; free rows are left out.
-  GpResult run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower = nullptr,
-               const std::vector<double>* upper = nullptr, const std::vector<double>* start = nullptr,
-               const std::vector<char>* free_rows = nullptr, const GpWarmStart* warm = nullptr);
+  /// Solves the form as `request` asks (gp_request.hpp).
+  GpResult run(const SolveOptions& o, const GpRequest& request);
 
   int dim() const { return s_.dim(); }
 
@@ -415,9 +401,7 @@ inline void NativeGpSolver::solve_kkt(const Vec& rhs, Vec& x) {
   }
 }
 
-inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_all, const std::vector<double>* lower,
-                                    const std::vector<double>* upper, const std::vector<double>* start,
-                                    const std::vector<char>* free_rows, const GpWarmStart* warm) {
+inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& request) {
   using clock = std::chrono::steady_clock;
   const auto t0 = clock::now();
   const auto& f = form();
@@ -427,8 +411,10 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
   res.solver = "native";
 
   // Column bounds, the box, fixed columns.
-  const auto& lo_in = lower ? *lower : f.lower;
-  const auto& hi_in = upper ? *upper : f.upper;
+  const double box = request.box;
+  const bool box_all = request.box_all;
+  const std::span<const double> lo_in = request.lower.empty() ? std::span<const double>(f.lower) : request.lower;
+  const std::span<const double> hi_in = request.upper.empty() ? std::span<const double>(f.upper) : request.upper;
   lo_.assign(n, 0.0), hi_.assign(n, 0.0);
   fixed_.assign(n, 0), has_lo_.assign(n, 0), has_hi_.assign(n, 0);
   double largest_bound = box;
@@ -458,22 +444,23 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
   }
   const double diverging_at = f.linear_column.empty() ? 1.01 * largest_bound : std::numeric_limits<double>::infinity();
   active_.assign(m, 1);
-  if (free_rows)
-    for (int i = 0; i < m; ++i) active_[i] = !(*free_rows)[i];
+  if (!request.free_rows.empty())
+    for (int i = 0; i < m; ++i) active_[i] = !request.free_rows[i];
   slot_value_.assign(s_.slot_count(), 0.0);
 
   // Starting point: as Ipopt's (the middle of finite bounds, else 0, or the
   // given start), pushed into the interior of the bounds.
   State st;
   st.y.resize(n);
-  const std::vector<double>* y_start = warm && warm->y ? warm->y : start;
+  const GpWarmStart& warm = request.warm;
+  const std::span<const double> y_start = warm.y.empty() ? request.start : warm.y;
   for (int j = 0; j < n; ++j) {
     if (fixed_[j]) {
       st.y[j] = lo_[j];
       continue;
     }
     double v = std::isfinite(lo_[j]) && std::isfinite(hi_[j]) ? 0.5 * (lo_[j] + hi_[j]) : 0.0;
-    if (y_start) v = (*y_start)[j];
+    if (!y_start.empty()) v = y_start[j];
     if (!std::isfinite(v)) v = 0.0;
     const double push_lo = has_lo_[j] ? 1e-2 * std::max(1.0, std::abs(lo_[j])) : 0.0;
     const double push_hi = has_hi_[j] ? 1e-2 * std::max(1.0, std::abs(hi_[j])) : 0.0;
@@ -483,20 +470,20 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, double box, bool box_
   }
   st.s = Vec::Zero(m), st.lambda = Vec::Zero(m), st.nu = Vec::Zero(m);
   st.zl = Vec::Zero(n), st.zu = Vec::Zero(n);
-  const bool warm_duals = warm && warm->lambda && int(warm->lambda->size()) == m;
+  const bool warm_duals = !warm.y.empty() && int(warm.lambda.size()) == m;
   const double dual_floor = warm_duals ? 1e-3 : 1.0;
   for (int j = 0; j < n; ++j) {
-    if (has_lo_[j]) st.zl[j] = warm && warm->z_lower ? std::max((*warm->z_lower)[j], dual_floor) : 1.0;
-    if (has_hi_[j]) st.zu[j] = warm && warm->z_upper ? std::max((*warm->z_upper)[j], dual_floor) : 1.0;
+    if (has_lo_[j]) st.zl[j] = !warm.z_lower.empty() ? std::max(warm.z_lower[j], dual_floor) : 1.0;
+    if (has_hi_[j]) st.zu[j] = !warm.z_upper.empty() ? std::max(warm.z_upper[j], dual_floor) : 1.0;
   }
   evaluate(st);  // g at the start (multipliers are zero so far)
   for (int i = 0; i < m; ++i) {
     if (!active_[i]) continue;
     if (s_.row(i) == Row::linear_eq) {
-      st.nu[i] = warm_duals ? (*warm->lambda)[i] : 0.0;
+      st.nu[i] = warm_duals ? warm.lambda[i] : 0.0;
       continue;
     }
-    st.lambda[i] = warm_duals ? std::max((*warm->lambda)[i], dual_floor) : 1.0;
+    st.lambda[i] = warm_duals ? std::max(warm.lambda[i], dual_floor) : 1.0;
     st.s[i] = std::max(-st.g[i], warm_duals ? 1e-3 : 1.0);
   }
   evaluate(st);

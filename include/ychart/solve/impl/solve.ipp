@@ -85,14 +85,11 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
   };
   // A warm start from a solution of a related GP with the same form shape.
   solve::gp::GpWarmStart warm;
-  const solve::gp::GpWarmStart* use_warm = nullptr;
   if (options.warm_start)
     if (const auto& p = SolutionBuilder::gp_point(*options.warm_start);
-        p && int(p->y.size()) == form.n && int(p->lambda.size()) == form.constraint_count()) {
-      warm = {&p->y, &p->lambda, &p->z_lower, &p->z_upper};
-      use_warm = &warm;
-    }
-  auto r = run([&](bool box_all) { return gp.run(options, box, box_all, nullptr, nullptr, nullptr, nullptr, use_warm); });
+        p && int(p->y.size()) == form.n && int(p->lambda.size()) == form.constraint_count())
+      warm = {p->y, p->lambda, p->z_lower, p->z_upper};
+  auto r = run([&](bool box_all) { return gp.run(options, {.box = box, .box_all = box_all, .warm = warm}); });
 
   // A failed run: the feasibility relaxation decides what happened. If it
   // needs no slack and the native solver only suspected infeasibility, Ipopt
@@ -104,12 +101,12 @@ YCHART_DECL Solution Model::solve(const SolveOptions& options) {
   if (!r.success() && !r.limit_hit()) {
     relaxed = lower::relax(form);
     solve::gp::GpBackend relaxed_gp(*relaxed, cache_->ipopt, /*feasible_by_construction=*/true);
-    rr = relaxed_gp.run(options, box, true);
+    rr = relaxed_gp.run(options, {.box = box, .box_all = true});
     relaxation_iterations = rr.iterations;
     for (int k = form.n; rr.success() && k < relaxed->n; ++k) total_slack += rr.y[k];
     if (rr.success() && total_slack <= 1e-6 && gp.may_fall_back(r, options)) {
       const int before = r.iterations;
-      r = run([&](bool box_all) { return gp.fall_back(r, options, box, box_all); });
+      r = run([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
       r.iterations += before;
     }
   }

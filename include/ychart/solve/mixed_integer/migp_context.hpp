@@ -17,6 +17,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -176,7 +177,13 @@ class MigpContext {
     }
     auto o = nlp_options_;
     o.time_limit = std::max(1e-3, remaining());
-    auto r = nlp_.run(o, box_, true, &lower, &upper, start, &free_rows);
+    const gp::GpRequest request{.box = box_,
+                                .box_all = true,
+                                .lower = lower,
+                                .upper = upper,
+                                .start = start ? std::span<const double>(*start) : std::span<const double>{},
+                                .free_rows = free_rows};
+    auto r = nlp_.run(o, request);
     ipopt_iterations_ += r.iterations;
     out.iterations = r.iterations;
     if (r.success()) {
@@ -194,13 +201,13 @@ class MigpContext {
     std::vector<char> hard(form_.nlp.n, 1);
     const auto relaxed = lower::relax(form_.nlp, hard, &lower, &upper);
     gp::GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
-    auto rr = relaxed_nlp.run(o, box_, true);
+    auto rr = relaxed_nlp.run(o, {.box = box_, .box_all = true});
     ipopt_iterations_ += rr.iterations;
     // Ipopt on the subproblem, when the native solver ran it: true if it
     // solved it (out then holds the optimum).
     auto ipopt_solves_it = [&] {
       if (!nlp_.may_fall_back(r, o)) return false;
-      auto again = nlp_.fall_back(r, o, box_, true, &lower, &upper, start, &free_rows);
+      auto again = nlp_.fall_back(r, o, request);
       ipopt_iterations_ += again.iterations;
       if (!again.success()) return false;
       out.kind = NlpOutcome::optimal;
