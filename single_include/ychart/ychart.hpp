@@ -3789,7 +3789,10 @@ class IpoptRunner {
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <span>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace ychart::solve::gp {
@@ -3963,6 +3966,66 @@ class NativeGpSolver {
     Vec grad_lagrangian;           // c + J^T lambda + E^T nu - zl + zu
   };
 
+  // A Newton direction: the step in (y, lifted variables, multipliers) from
+  // the KKT system, and the slack and bound-multiplier steps recovered from it.
+  struct Step {
+    Vec d, ds, dl, dzl, dzu;
+  };
+  // The complementarity each pair aims at: the predictor's is 0 (no
+  // predictor given); the corrector's is sigma mu minus the predictor's
+  // second-order term (Mehrotra).
+  struct Targets {
+    double smu = 0.0;
+    const Step* predictor = nullptr;
+    double row(int i) const { return predictor ? smu - predictor->ds[i] * predictor->dl[i] : 0.0; }
+    double lo(int j) const { return predictor ? smu - predictor->d[j] * predictor->dzl[j] : 0.0; }
+    double hi(int j) const { return predictor ? smu + predictor->d[j] * predictor->dzu[j] : 0.0; }
+  };
+  // How far an iterate is from optimal, scaled as Ipopt scales its test.
+  struct Residuals {
+    double primal = 0.0, dual = 0.0, dual_size = 0.0, gap = 0.0, mu = 0.0, s_d = 1.0, error = 0.0;
+  };
+  // What the stopping rules remember between iterations.
+  struct Progress {
+    std::chrono::steady_clock::time_point start;
+    double diverging_at = 0.0;  // |y| of a non-linear column past which the iterates diverge
+    double best_primal = std::numeric_limits<double>::infinity();
+    double best_error = std::numeric_limits<double>::infinity();
+    double best_mu = std::numeric_limits<double>::infinity();
+    int best_primal_iter = 1, best_error_iter = 0;
+    int short_steps = 0;  // consecutive steps below 0.1
+    std::vector<double> recent_phi;
+  };
+  struct Stop {
+    GpRunStatus status;
+    const char* message;
+  };
+  // One iteration's step, for the log.
+  struct Direction {
+    double sigma = 0.0, ap = 0.0, ad = 0.0;
+    bool may_reduce = false, corrected = false;
+  };
+
+  // The iteration's parts, in the order run() takes them.
+  bool set_bounds(const GpRequest& request, double& diverging_at);
+  State starting_point(const GpRequest& request);
+  void prepare_workspace();
+  double complementarity(const State& x) const;
+  Residuals measure(const State& st) const;
+  std::optional<Stop> stop_test(int iter, const State& st, const Residuals& r, const SolveOptions& o,
+                                Progress& progress) const;
+  bool factorise_at(const State& st);
+  void build_rhs(const State& x, const Targets& target);
+  void recover(const State& x, Step& step, const Targets& target) const;
+  std::pair<double, double> step_lengths(const State& x, const Step& step, double tau) const;
+  Targets newton_direction(const State& st, const Residuals& r, Direction& info);
+  double residual(const State& x, const Targets& target) const;
+  void step_along(const State& from, const Step& step, double a, State& to) const;
+  double line_search(const State& st, const Targets& target, const Residuals& r, double tau, Direction& info,
+                     Progress& progress);
+  void move_tight_bounds(const State& st);
+  GpResult finish(const State& st, GpResult& res, GpRunStatus status, const char* message) const;
+
   void evaluate(State& st) const;
   void assemble(const State& st);
   bool factorise();
@@ -3971,8 +4034,13 @@ class NativeGpSolver {
 
   detail::NativeGpStructure s_;
   // Per run
-  std::vector<double> lo_, hi_;
+  std::span<const double> lo_in_, hi_in_;  // the bounds as given (the request's or the form's)
+  std::vector<double> lo_, hi_;            // relaxed, boxed and moved as the iterates need
   std::vector<char> fixed_, active_, has_lo_, has_hi_;
+  int pairs_ = 0;  // complementarity pairs
+  Vec rhs_;
+  Step affine_, direction_, correction_;
+  State trial_, soc_;
   double reg_primal_ = 1e-9, reg_dual_ = 1e-9;
   // KKT storage
   std::vector<double> slot_value_;
@@ -4141,32 +4209,21 @@ inline void NativeGpSolver::solve_kkt(const Vec& rhs, Vec& x) {
   }
 }
 
-inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& request) {
-  using clock = std::chrono::steady_clock;
-  const auto t0 = clock::now();
+inline bool NativeGpSolver::set_bounds(const GpRequest& request, double& diverging_at) {
   const auto& f = form();
   const int n = f.n, m = f.constraint_count();
-  using Row = detail::NativeGpStructure::Row;
-  GpResult res;
-  res.solver = "native";
-
-  // Column bounds, the box, fixed columns.
   const double box = request.box;
-  const bool box_all = request.box_all;
-  const std::span<const double> lo_in = request.lower.empty() ? std::span<const double>(f.lower) : request.lower;
-  const std::span<const double> hi_in = request.upper.empty() ? std::span<const double>(f.upper) : request.upper;
+  lo_in_ = request.lower.empty() ? std::span<const double>(f.lower) : request.lower;
+  hi_in_ = request.upper.empty() ? std::span<const double>(f.upper) : request.upper;
   lo_.assign(n, 0.0), hi_.assign(n, 0.0);
   fixed_.assign(n, 0), has_lo_.assign(n, 0), has_hi_.assign(n, 0);
   double largest_bound = box;
   for (int j = 0; j < n; ++j) {
     const bool linear = f.is_linear_column(j);
-    const bool boxed = !linear && (box_all || (!std::isfinite(lo_in[j]) && !std::isfinite(hi_in[j])));
-    lo_[j] = std::isfinite(lo_in[j]) ? lo_in[j] : boxed ? -box : -std::numeric_limits<double>::infinity();
-    hi_[j] = std::isfinite(hi_in[j]) ? hi_in[j] : boxed ? box : std::numeric_limits<double>::infinity();
-    if (lo_[j] > hi_[j]) {
-      res.message = "empty column bounds";
-      return res;
-    }
+    const bool boxed = !linear && (request.box_all || (!std::isfinite(lo_in_[j]) && !std::isfinite(hi_in_[j])));
+    lo_[j] = std::isfinite(lo_in_[j]) ? lo_in_[j] : boxed ? -box : -std::numeric_limits<double>::infinity();
+    hi_[j] = std::isfinite(hi_in_[j]) ? hi_in_[j] : boxed ? box : std::numeric_limits<double>::infinity();
+    if (lo_[j] > hi_[j]) return false;
     fixed_[j] = lo_[j] == hi_[j] ||
                 (std::isfinite(lo_[j]) && hi_[j] - lo_[j] <= 1e-12 * std::max(1.0, std::abs(lo_[j])));
     has_lo_[j] = !fixed_[j] && std::isfinite(lo_[j]);
@@ -4178,18 +4235,25 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
     if (has_lo_[j]) lo_[j] -= 1e-10 * std::max(1.0, std::abs(lo_[j]));
     if (has_hi_[j]) hi_[j] += 1e-10 * std::max(1.0, std::abs(hi_[j]));
     if (!linear) {
-      if (std::isfinite(lo_in[j])) largest_bound = std::max(largest_bound, std::abs(lo_in[j]));
-      if (std::isfinite(hi_in[j])) largest_bound = std::max(largest_bound, std::abs(hi_in[j]));
+      if (std::isfinite(lo_in_[j])) largest_bound = std::max(largest_bound, std::abs(lo_in_[j]));
+      if (std::isfinite(hi_in_[j])) largest_bound = std::max(largest_bound, std::abs(hi_in_[j]));
     }
   }
-  const double diverging_at = f.linear_column.empty() ? 1.01 * largest_bound : std::numeric_limits<double>::infinity();
+  diverging_at = f.linear_column.empty() ? 1.01 * largest_bound : std::numeric_limits<double>::infinity();
   active_.assign(m, 1);
   if (!request.free_rows.empty())
     for (int i = 0; i < m; ++i) active_[i] = !request.free_rows[i];
   slot_value_.assign(s_.slot_count(), 0.0);
+  return true;
+}
 
-  // Starting point: as Ipopt's (the middle of finite bounds, else 0, or the
-  // given start), pushed into the interior of the bounds.
+// As Ipopt's: the middle of finite bounds, else 0, or the given start (the
+// warm start's point first), pushed into the interior of the bounds; slacks
+// and multipliers from the warm start, floored, or 1.
+inline NativeGpSolver::State NativeGpSolver::starting_point(const GpRequest& request) {
+  const auto& f = form();
+  const int n = f.n, m = f.constraint_count();
+  using Row = detail::NativeGpStructure::Row;
   State st;
   st.y.resize(n);
   const GpWarmStart& warm = request.warm;
@@ -4227,339 +4291,408 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
     st.s[i] = std::max(-st.g[i], warm_duals ? 1e-3 : 1.0);
   }
   evaluate(st);
+  return st;
+}
 
-  int pairs = 0;
-  for (int i = 0; i < m; ++i) pairs += active_[i] && s_.row(i) != Row::linear_eq;
-  for (int j = 0; j < n; ++j) pairs += has_lo_[j] + has_hi_[j];
+// Work vectors sized for this form, and the number of complementarity pairs.
+inline void NativeGpSolver::prepare_workspace() {
+  const int n = form().n, m = form().constraint_count(), dim = s_.dim();
+  using Row = detail::NativeGpStructure::Row;
+  pairs_ = 0;
+  for (int i = 0; i < m; ++i) pairs_ += active_[i] && s_.row(i) != Row::linear_eq;
+  for (int j = 0; j < n; ++j) pairs_ += has_lo_[j] + has_hi_[j];
+  rhs_.resize(dim);
+  for (Step* step : {&affine_, &direction_, &correction_}) {
+    step->d.resize(dim);
+    step->ds.resize(m), step->dl.resize(m), step->dzl.resize(n), step->dzu.resize(n);
+  }
+}
 
-  const int dim = s_.dim();
-  Vec rhs(dim), dir(dim), aff(dim);
-  Vec ds_aff(m), dl_aff(m), dzl_aff(n), dzu_aff(n);
+inline double NativeGpSolver::complementarity(const State& x) const {
+  const int n = form().n, m = form().constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  double gap = 0.0;
+  for (int i = 0; i < m; ++i)
+    if (active_[i] && s_.row(i) != Row::linear_eq) gap += x.s[i] * x.lambda[i];
+  for (int j = 0; j < n; ++j) {
+    if (has_lo_[j]) gap += (x.y[j] - lo_[j]) * x.zl[j];
+    if (has_hi_[j]) gap += (hi_[j] - x.y[j]) * x.zu[j];
+  }
+  return gap;
+}
+
+inline NativeGpSolver::Residuals NativeGpSolver::measure(const State& st) const {
+  const int n = form().n, m = form().constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  Residuals r;
+  for (int i = 0; i < m; ++i) {
+    if (!active_[i]) continue;
+    if (s_.row(i) == Row::linear_eq) {
+      r.primal = std::max(r.primal, std::abs(st.g[i]));
+      r.dual_size += std::abs(st.nu[i]);
+    } else {
+      r.primal = std::max(r.primal, std::abs(st.g[i] + st.s[i]));
+      r.dual_size += st.lambda[i];
+    }
+  }
+  for (int j = 0; j < n; ++j) {
+    if (!fixed_[j]) r.dual = std::max(r.dual, std::abs(st.grad_lagrangian[j]));
+    r.dual_size += st.zl[j] + st.zu[j];
+  }
+  r.gap = complementarity(st);
+  r.mu = pairs_ ? r.gap / pairs_ : 0.0;
+  r.s_d = std::max(100.0, r.dual_size / std::max(1, pairs_ + m)) / 100.0;
+  r.error = std::max({r.primal, r.dual / r.s_d, r.gap});
+  return r;
+}
+
+inline std::optional<NativeGpSolver::Stop> NativeGpSolver::stop_test(int iter, const State& st, const Residuals& r,
+                                                                     const SolveOptions& o, Progress& progress) const {
+  const auto& f = form();
   const double tol = std::max(o.tolerance, 1e-14);
-  double mu = 0.0;
-
-  auto complementarity = [&](const State& x) {
-    double gap = 0.0;
-    for (int i = 0; i < m; ++i)
-      if (active_[i] && s_.row(i) != Row::linear_eq) gap += x.s[i] * x.lambda[i];
-    for (int j = 0; j < n; ++j) {
-      if (has_lo_[j]) gap += (x.y[j] - lo_[j]) * x.zl[j];
-      if (has_hi_[j]) gap += (hi_[j] - x.y[j]) * x.zu[j];
-    }
-    return gap;
+  const auto acceptable_or = [&](GpRunStatus otherwise) {
+    return r.error <= 1e-6 ? GpRunStatus::solved_acceptable : otherwise;
   };
+  if (!std::isfinite(r.error)) return Stop{GpRunStatus::failed, "the iterates became non-finite"};
+  // The gap bounds the objective's error: relative to the objective where
+  // it is small (a linear objective in seconds), absolute above 1.
+  const double objective_scale = std::clamp(std::abs(f.c0 + f.c.dot(st.y)), 1e-3, 1.0);
+  if (r.primal <= 10 * tol && r.dual <= 10 * tol * r.s_d && r.gap <= 10 * tol * objective_scale)
+    return Stop{GpRunStatus::solved, nullptr};
+  for (int j = 0; j < f.n; ++j)
+    if (!f.is_linear_column(j) && std::abs(st.y[j]) > progress.diverging_at)
+      return Stop{GpRunStatus::diverging, "iterates diverged"};
+  // Infeasible models (decided elsewhere, by the feasibility relaxation)
+  // show here as primal residuals that stop falling while the multipliers
+  // grow: stop early rather than run to the iteration limit.
+  // (The start is not counted: a feasible start can become infeasible
+  // through the nonlinear rows on the way to the optimum.)
+  // Progress is the primal residual falling, or mu falling: mu falls only
+  // while the residuals are within a multiple of it, and the residual of a
+  // feasible model rises a little each time mu does.
+  if (iter >= 1 && (r.primal < 0.99 * progress.best_primal || r.mu < 0.99 * progress.best_mu)) {
+    progress.best_primal = std::min(progress.best_primal, r.primal);
+    progress.best_mu = std::min(progress.best_mu, r.mu);
+    progress.best_primal_iter = iter;
+  }
+  if (r.error < 0.99 * progress.best_error) progress.best_error = r.error, progress.best_error_iter = iter;
+  if (r.primal > 10 * tol && iter - progress.best_primal_iter >= 15)
+    return Stop{GpRunStatus::suspected_infeasible, "no progress towards feasibility"};
+  // A stall within the acceptable tolerance is acceptable, as at the other
+  // stops (a relaxation's optimum at a bound stalls with a gap near 1e-8).
+  if (iter - progress.best_error_iter >= 30) return Stop{acceptable_or(GpRunStatus::failed), "no progress"};
+  if (r.dual_size > 1e12) return Stop{GpRunStatus::suspected_infeasible, "the multipliers diverged"};
+  if (iter >= o.max_iterations) return Stop{acceptable_or(GpRunStatus::iteration_limit), "iteration limit reached"};
+  if (std::chrono::duration<double>(std::chrono::steady_clock::now() - progress.start).count() > o.time_limit)
+    return Stop{GpRunStatus::time_limit, "time limit reached"};
+  return std::nullopt;
+}
 
-  // Right-hand side for the target complementarity `target(pair)`: the
-  // predictor uses 0, the corrector sigma mu minus the predictor's
-  // second-order term.
-  auto build_rhs = [&](const State& x, auto&& target_row, auto&& target_lo, auto&& target_hi) {
-    for (int j = 0; j < n; ++j) {
-      if (fixed_[j]) {
-        rhs[j] = 0.0;
-        continue;
-      }
-      double r = x.grad_lagrangian[j];
-      // -z_l + z_l  replaced by  -target / s_l (and likewise above)
-      if (has_lo_[j]) r += x.zl[j] - target_lo(j) / (x.y[j] - lo_[j]);
-      if (has_hi_[j]) r += -x.zu[j] + target_hi(j) / (hi_[j] - x.y[j]);
-      rhs[j] = -r;
+// The KKT matrix at st, factorised; a singular one (dependent equalities)
+// is tried once more with a hundredfold regularisation.
+inline bool NativeGpSolver::factorise_at(const State& st) {
+  assemble(st);
+  if (factorise()) return true;
+  reg_primal_ *= 100, reg_dual_ *= 100;
+  assemble(st);
+  const bool ok = factorise();
+  reg_primal_ /= 100, reg_dual_ /= 100;
+  return ok;
+}
+
+// Right-hand side for the target complementarities: the predictor aims at
+// 0, the corrector at sigma mu minus the predictor's second-order term.
+inline void NativeGpSolver::build_rhs(const State& x, const Targets& target) {
+  const int n = form().n, m = form().constraint_count(), dim = s_.dim();
+  using Row = detail::NativeGpStructure::Row;
+  for (int j = 0; j < n; ++j) {
+    if (fixed_[j]) {
+      rhs_[j] = 0.0;
+      continue;
     }
-    for (int k = n; k < dim; ++k) rhs[k] = 0.0;
+    double r = x.grad_lagrangian[j];
+    // -z_l + z_l  replaced by  -target / s_l (and likewise above)
+    if (has_lo_[j]) r += x.zl[j] - target.lo(j) / (x.y[j] - lo_[j]);
+    if (has_hi_[j]) r += -x.zu[j] + target.hi(j) / (hi_[j] - x.y[j]);
+    rhs_[j] = -r;
+  }
+  for (int k = n; k < dim; ++k) rhs_[k] = 0.0;
+  for (int i = 0; i < m; ++i) {
+    if (!active_[i]) continue;
+    const int pos = s_.multiplier_position(i);
+    if (s_.row(i) == Row::linear_eq) rhs_[pos] = -x.g[i];
+    else rhs_[pos] = -x.g[i] - target.row(i) / x.lambda[i];
+  }
+}
+
+// Recovers ds, dlambda, dz from step.d (dy, dlambda) and the targets.
+inline void NativeGpSolver::recover(const State& x, Step& step, const Targets& target) const {
+  const int n = form().n, m = form().constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  const Vec& d = step.d;
+  for (int i = 0; i < m; ++i) {
+    step.ds[i] = step.dl[i] = 0.0;
+    if (!active_[i] || s_.row(i) == Row::linear_eq) continue;
+    step.dl[i] = d[s_.multiplier_position(i)];
+    step.ds[i] = (target.row(i) - x.s[i] * x.lambda[i] - x.s[i] * step.dl[i]) / x.lambda[i];
+  }
+  for (int j = 0; j < n; ++j) {
+    step.dzl[j] = step.dzu[j] = 0.0;
+    if (has_lo_[j]) {
+      const double sl = x.y[j] - lo_[j];
+      step.dzl[j] = (target.lo(j) - sl * x.zl[j] - x.zl[j] * d[j]) / sl;
+    }
+    if (has_hi_[j]) {
+      const double su = hi_[j] - x.y[j];
+      step.dzu[j] = (target.hi(j) - su * x.zu[j] + x.zu[j] * d[j]) / su;
+    }
+  }
+}
+
+// Largest steps in (0, 1] keeping primal slacks and duals above (1 - tau) of their values.
+inline std::pair<double, double> NativeGpSolver::step_lengths(const State& x, const Step& step, double tau) const {
+  const int n = form().n, m = form().constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  double ap = 1.0, ad = 1.0;
+  auto limit = [&](double& a, double v, double dv) {
+    if (dv < 0.0) a = std::min(a, -tau * v / dv);
+  };
+  for (int i = 0; i < m; ++i) {
+    if (!active_[i] || s_.row(i) == Row::linear_eq) continue;
+    limit(ap, x.s[i], step.ds[i]);
+    limit(ad, x.lambda[i], step.dl[i]);
+  }
+  for (int j = 0; j < n; ++j) {
+    if (has_lo_[j]) limit(ap, x.y[j] - lo_[j], step.d[j]), limit(ad, x.zl[j], step.dzl[j]);
+    if (has_hi_[j]) limit(ap, hi_[j] - x.y[j], -step.d[j]), limit(ad, x.zu[j], step.dzu[j]);
+  }
+  return std::pair{ap, ad};
+}
+
+// Mehrotra's predictor-corrector: the affine-scaling step (target 0) gives
+// sigma = (mu_aff / mu)^3, and the corrector aims at sigma mu minus the
+// predictor's second-order term. Leaves the corrector in direction_ and
+// returns its targets.
+inline NativeGpSolver::Targets NativeGpSolver::newton_direction(const State& st, const Residuals& r,
+                                                               Direction& info) {
+  const int n = form().n, m = form().constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  const Targets zero;
+  build_rhs(st, zero);
+  solve_kkt(rhs_, affine_.d);
+  recover(st, affine_, zero);
+  const auto [ap_aff, ad_aff] = step_lengths(st, affine_, 1.0);
+  double gap_aff = 0.0;
+  for (int i = 0; i < m; ++i)
+    if (active_[i] && s_.row(i) != Row::linear_eq)
+      gap_aff += (st.s[i] + ap_aff * affine_.ds[i]) * (st.lambda[i] + ad_aff * affine_.dl[i]);
+  for (int j = 0; j < n; ++j) {
+    if (has_lo_[j]) gap_aff += (st.y[j] - lo_[j] + ap_aff * affine_.d[j]) * (st.zl[j] + ad_aff * affine_.dzl[j]);
+    if (has_hi_[j]) gap_aff += (hi_[j] - st.y[j] - ap_aff * affine_.d[j]) * (st.zu[j] + ad_aff * affine_.dzu[j]);
+  }
+  const double mu_aff = pairs_ ? gap_aff / pairs_ : 0.0;
+  info.sigma = r.mu > 0 ? std::clamp(std::pow(mu_aff / r.mu, 3.0), 0.0, 1.0) : 0.0;
+
+  // mu falls only once the primal and dual residuals are within a multiple
+  // of it (Ipopt's monotone rule): complementarity that runs ahead of
+  // feasibility leaves slacks near zero that cut every later step short.
+  info.may_reduce = r.primal <= 10.0 * r.mu && r.dual <= 10.0 * r.mu * r.s_d;
+  const Targets target{info.may_reduce ? info.sigma * r.mu : r.mu, &affine_};
+  build_rhs(st, target);
+  solve_kkt(rhs_, direction_.d);
+  recover(st, direction_, target);
+  return target;
+}
+
+// The residual of the system the direction is Newton's step for (dual and
+// primal residuals, complementarity minus its targets).
+inline double NativeGpSolver::residual(const State& x, const Targets& target) const {
+  const int n = form().n, m = form().constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  double r2 = x.grad_lagrangian.squaredNorm();
+  for (int j = 0; j < n; ++j) {
+    if (fixed_[j]) r2 -= x.grad_lagrangian[j] * x.grad_lagrangian[j];
+    if (has_lo_[j]) r2 += std::pow((x.y[j] - lo_[j]) * x.zl[j] - target.lo(j), 2);
+    if (has_hi_[j]) r2 += std::pow((hi_[j] - x.y[j]) * x.zu[j] - target.hi(j), 2);
+  }
+  for (int i = 0; i < m; ++i) {
+    if (!active_[i]) continue;
+    if (s_.row(i) == Row::linear_eq) {
+      r2 += x.g[i] * x.g[i];
+    } else {
+      r2 += std::pow(x.g[i] + x.s[i], 2) + std::pow(x.s[i] * x.lambda[i] - target.row(i), 2);
+    }
+  }
+  return std::sqrt(r2);
+}
+
+// to = from + a step.
+inline void NativeGpSolver::step_along(const State& from, const Step& step, double a, State& to) const {
+  const int n = form().n, m = form().constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  to.y = from.y + a * step.d.head(n);
+  to.s = from.s, to.lambda = from.lambda, to.nu = from.nu;
+  for (int i = 0; i < m; ++i) {
+    if (!active_[i]) continue;
+    if (s_.row(i) == Row::linear_eq) {
+      to.nu[i] += a * step.d[s_.multiplier_position(i)];
+    } else {
+      to.s[i] += a * step.ds[i];
+      to.lambda[i] += a * step.dl[i];
+    }
+  }
+  to.zl = from.zl + a * step.dzl;
+  to.zu = from.zu + a * step.dzu;
+  evaluate(to);
+}
+
+// One step length for primal and dual (the Hessian's multipliers stay
+// consistent with the point), judged by residual(): nonlinear rows make a
+// full step overshoot far from the solution. Leaves the new point in trial_
+// and returns the step length taken.
+inline double NativeGpSolver::line_search(const State& st, const Targets& target, const Residuals& r, double tau,
+                                          Direction& info, Progress& progress) {
+  const int m = form().constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  double a = std::min(info.ap, info.ad);
+  // Once the rows hold to 1e-2 (log space), the step must not raise the
+  // residual above its largest value over this and the last three
+  // iterations (a nonmonotone line search, as in Grippo, Lampariello and
+  // Lucidi); before that, above its current value. Models whose optimum
+  // is a face, not a point (study 001's relaxations: the N_k of stages
+  // that do not bind II), have Newton steps that re-centre along the face
+  // and raise the residual for one iteration through an inactive row's
+  // curvature; a monotone test halved those steps to nothing (VGG's
+  // relaxation stalled at iteration 5 and needed a second run; the
+  // K = 10000 relaxation took 103 iterations, now 52). Far from
+  // feasibility the relaxed test let iterates wander (an 8-variable
+  // allocation with every column boxed failed).
+  const double phi_now = residual(st, target);
+  double phi0 = phi_now;
+  auto& recent_phi = progress.recent_phi;
+  if (r.primal <= 1e-2)
+    for (std::size_t k = 0; k < 3 && k < recent_phi.size(); ++k)
+      phi0 = std::max(phi0, recent_phi[recent_phi.size() - 1 - k]);
+  recent_phi.push_back(phi_now);
+  step_along(st, direction_, a, trial_);
+  double phi = residual(trial_, target);
+  info.corrected = false;
+  if (!(std::isfinite(phi) && phi <= phi0)) {
+    // Second-order correction (Ipopt's): the rows' curvature along a long
+    // step leaves a primal residual. Solve again on the same
+    // factorisation, from the same point, with each row's residual
+    // replaced by a r(y) + r(y + a d), which for linear rows is r(y)
+    // again and otherwise adds the curvature's share. Without it, the
+    // step is halved until the residual falls, and near the solution each
+    // halved step cuts mu by a quarter instead of a hundredfold (K = 10000
+    // alternated steps of 0.225 with restoring steps).
+    // rhs_ still holds the corrector's right-hand side; only the rows change.
     for (int i = 0; i < m; ++i) {
       if (!active_[i]) continue;
       const int pos = s_.multiplier_position(i);
-      if (s_.row(i) == Row::linear_eq) rhs[pos] = -x.g[i];
-      else rhs[pos] = -x.g[i] - target_row(i) / x.lambda[i];
+      if (s_.row(i) == Row::linear_eq) rhs_[pos] = -(a * st.g[i] + trial_.g[i]);
+      else rhs_[pos] = -(a * (st.g[i] + st.s[i]) + trial_.g[i] + trial_.s[i]) + st.s[i] - target.row(i) / st.lambda[i];
     }
-  };
+    solve_kkt(rhs_, correction_.d);
+    recover(st, correction_, target);
+    const auto [cp, cd] = step_lengths(st, correction_, tau);
+    if (std::isfinite(cp) && std::isfinite(cd) && correction_.d.allFinite()) {
+      step_along(st, correction_, std::min(cp, cd), soc_);
+      const double phi_soc = residual(soc_, target);
+      if (std::isfinite(phi_soc) && phi_soc <= phi0) std::swap(trial_, soc_), a = std::min(cp, cd), info.corrected = true;
+    }
+  }
+  if (!info.corrected)
+    for (int backtrack = 0; !(std::isfinite(phi) && phi <= phi0) && backtrack < 40; ++backtrack) {
+      a *= 0.5;
+      step_along(st, direction_, a, trial_);
+      phi = residual(trial_, target);
+    }
+  return a;
+}
 
-  // Recovers ds, dlambda, dz from (dy, dlambda) and the targets.
-  auto recover = [&](const State& x, const Vec& d, Vec& ds, Vec& dl, Vec& dzl, Vec& dzu, auto&& target_row,
-                     auto&& target_lo, auto&& target_hi) {
-    for (int i = 0; i < m; ++i) {
-      ds[i] = dl[i] = 0.0;
-      if (!active_[i] || s_.row(i) == Row::linear_eq) continue;
-      dl[i] = d[s_.multiplier_position(i)];
-      ds[i] = (target_row(i) - x.s[i] * x.lambda[i] - x.s[i] * dl[i]) / x.lambda[i];
-    }
-    for (int j = 0; j < n; ++j) {
-      dzl[j] = dzu[j] = 0.0;
-      if (has_lo_[j]) {
-        const double sl = x.y[j] - lo_[j];
-        dzl[j] = (target_lo(j) - sl * x.zl[j] - x.zl[j] * d[j]) / sl;
-      }
-      if (has_hi_[j]) {
-        const double su = hi_[j] - x.y[j];
-        dzu[j] = (target_hi(j) - su * x.zu[j] + x.zu[j] * d[j]) / su;
-      }
-    }
-  };
+// A bound slack below rounding moves its bound, as Ipopt's slack_move
+// does: y - lower must stay representable for the barrier term.
+inline void NativeGpSolver::move_tight_bounds(const State& st) {
+  for (int j = 0; j < form().n; ++j) {
+    const double floor_j = 1e-13 * std::max(1.0, std::abs(st.y[j]));
+    if (has_lo_[j] && st.y[j] - lo_[j] < floor_j) lo_[j] = st.y[j] - floor_j;
+    if (has_hi_[j] && hi_[j] - st.y[j] < floor_j) hi_[j] = st.y[j] + floor_j;
+  }
+}
 
-  // Largest steps in (0, 1] keeping primal slacks and duals above (1 - tau) of their values.
-  auto step_lengths = [&](const State& x, const Vec& d, const Vec& ds, const Vec& dl, const Vec& dzl,
-                          const Vec& dzu, double tau) {
-    double ap = 1.0, ad = 1.0;
-    auto limit = [&](double& a, double v, double dv) {
-      if (dv < 0.0) a = std::min(a, -tau * v / dv);
-    };
-    for (int i = 0; i < m; ++i) {
-      if (!active_[i] || s_.row(i) == Row::linear_eq) continue;
-      limit(ap, x.s[i], ds[i]);
-      limit(ad, x.lambda[i], dl[i]);
-    }
-    for (int j = 0; j < n; ++j) {
-      if (has_lo_[j]) limit(ap, x.y[j] - lo_[j], d[j]), limit(ad, x.zl[j], dzl[j]);
-      if (has_hi_[j]) limit(ap, hi_[j] - x.y[j], -d[j]), limit(ad, x.zu[j], dzu[j]);
-    }
-    return std::pair{ap, ad};
-  };
+// The result at st: the point projected onto the unrelaxed bounds, the
+// multipliers, the row values as the form states them.
+inline GpResult NativeGpSolver::finish(const State& st, GpResult& res, GpRunStatus status, const char* message) const {
+  const auto& f = form();
+  const int n = f.n, m = f.constraint_count();
+  using Row = detail::NativeGpStructure::Row;
+  res.status = status;
+  if (message) res.message = message;
+  res.y.assign(st.y.data(), st.y.data() + n);
+  for (int j = 0; j < n; ++j) {  // project onto the unrelaxed bounds
+    if (std::isfinite(lo_in_[j])) res.y[j] = std::max(res.y[j], lo_in_[j]);
+    if (std::isfinite(hi_in_[j])) res.y[j] = std::min(res.y[j], hi_in_[j]);
+  }
+  res.lambda.assign(m, 0.0);
+  for (int i = 0; i < m; ++i)
+    if (active_[i]) res.lambda[i] = s_.row(i) == Row::linear_eq ? st.nu[i] : st.lambda[i];
+  res.z_lower.assign(st.zl.data(), st.zl.data() + n);
+  res.z_upper.assign(st.zu.data(), st.zu.data() + n);
+  res.g.resize(m);
+  for (int i = 0; i < m; ++i) res.g[i] = s_.row(i) == Row::lse ? std::exp(std::min(st.g[i], 700.0)) : st.g[i];
+  res.objective = f.c0 + f.c.dot(st.y);
+  return res;
+}
 
-  Vec ds(m), dl(m), dzl(n), dzu(n);
-  Vec corr(dim), cds(m), cdl(m), cdzl(n), cdzu(n);  // the second-order correction
-  State trial, soc;
-  double error = std::numeric_limits<double>::infinity();
-  double best_primal = error, best_error = error, best_mu = error;
-  int best_primal_iter = 1, best_error_iter = 0;
-  int short_steps = 0;  // consecutive steps below 0.1
-  std::vector<double> recent_phi;
-  auto finish = [&](GpRunStatus status, const char* message) {
-    res.status = status;
-    if (message) res.message = message;
-    res.y.assign(st.y.data(), st.y.data() + n);
-    for (int j = 0; j < n; ++j) {  // project onto the unrelaxed bounds
-      if (std::isfinite(lo_in[j])) res.y[j] = std::max(res.y[j], lo_in[j]);
-      if (std::isfinite(hi_in[j])) res.y[j] = std::min(res.y[j], hi_in[j]);
-    }
-    res.lambda.assign(m, 0.0);
-    for (int i = 0; i < m; ++i)
-      if (active_[i]) res.lambda[i] = s_.row(i) == Row::linear_eq ? st.nu[i] : st.lambda[i];
-    res.z_lower.assign(st.zl.data(), st.zl.data() + n);
-    res.z_upper.assign(st.zu.data(), st.zu.data() + n);
-    res.g.resize(m);
-    for (int i = 0; i < m; ++i) res.g[i] = s_.row(i) == Row::lse ? std::exp(std::min(st.g[i], 700.0)) : st.g[i];
-    res.objective = f.c0 + f.c.dot(st.y);
+// A primal-dual interior-point method with Mehrotra's predictor-corrector,
+// Ipopt's scaled convergence test, a nonmonotone line search on the Newton
+// system's residual and Ipopt's second-order correction.
+inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& request) {
+  GpResult res;
+  res.solver = "native";
+  Progress progress;
+  progress.start = std::chrono::steady_clock::now();
+  if (!set_bounds(request, progress.diverging_at)) {
+    res.message = "empty column bounds";
     return res;
-  };
-
+  }
+  State st = starting_point(request);
+  prepare_workspace();
+  const auto& f = form();
   for (int iter = 0;; ++iter) {
     res.iterations = iter;
-    // Convergence test, scaled as Ipopt scales its own.
-    double primal = 0.0, dual = 0.0, dual_size = 0.0;
-    for (int i = 0; i < m; ++i) {
-      if (!active_[i]) continue;
-      if (s_.row(i) == Row::linear_eq) {
-        primal = std::max(primal, std::abs(st.g[i]));
-        dual_size += std::abs(st.nu[i]);
-      } else {
-        primal = std::max(primal, std::abs(st.g[i] + st.s[i]));
-        dual_size += st.lambda[i];
-      }
-    }
-    for (int j = 0; j < n; ++j) {
-      if (!fixed_[j]) dual = std::max(dual, std::abs(st.grad_lagrangian[j]));
-      dual_size += st.zl[j] + st.zu[j];
-    }
-    const double gap = complementarity(st);
-    mu = pairs ? gap / pairs : 0.0;
-    const double s_d = std::max(100.0, dual_size / std::max(1, pairs + m)) / 100.0;
-    error = std::max({primal, dual / s_d, gap});
+    const Residuals r = measure(st);
     if (o.verbosity >= 3)
       std::fprintf(stderr, "native %3d  obj %-14.8g primal %.2e dual %.2e gap %.2e mu %.2e duals %.2e\n", iter,
-                   f.c0 + f.c.dot(st.y), primal, dual, gap, mu, dual_size);
-    if (!std::isfinite(error)) return finish(GpRunStatus::failed, "the iterates became non-finite");
-    // The gap bounds the objective's error: relative to the objective where
-    // it is small (a linear objective in seconds), absolute above 1.
-    const double objective_scale = std::clamp(std::abs(f.c0 + f.c.dot(st.y)), 1e-3, 1.0);
-    if (primal <= 10 * tol && dual <= 10 * tol * s_d && gap <= 10 * tol * objective_scale)
-      return finish(GpRunStatus::solved, nullptr);
-    for (int j = 0; j < n; ++j)
-      if (!f.is_linear_column(j) && std::abs(st.y[j]) > diverging_at)
-        return finish(GpRunStatus::diverging, "iterates diverged");
-    // Infeasible models (decided elsewhere, by the feasibility relaxation)
-    // show here as primal residuals that stop falling while the multipliers
-    // grow: stop early rather than run to the iteration limit.
-    // (The start is not counted: a feasible start can become infeasible
-    // through the nonlinear rows on the way to the optimum.)
-    // Progress is the primal residual falling, or mu falling: mu falls only
-    // while the residuals are within a multiple of it, and the residual of a
-    // feasible model rises a little each time mu does.
-    if (iter >= 1 && (primal < 0.99 * best_primal || mu < 0.99 * best_mu))
-      best_primal = std::min(best_primal, primal), best_mu = std::min(best_mu, mu), best_primal_iter = iter;
-    if (error < 0.99 * best_error) best_error = error, best_error_iter = iter;
-    if (primal > 10 * tol && iter - best_primal_iter >= 15)
-      return finish(GpRunStatus::suspected_infeasible, "no progress towards feasibility");
-    // A stall within the acceptable tolerance is acceptable, as at the other
-    // stops (a relaxation's optimum at a bound stalls with a gap near 1e-8).
-    if (iter - best_error_iter >= 30)
-      return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed, "no progress");
-    if (dual_size > 1e12) return finish(GpRunStatus::suspected_infeasible, "the multipliers diverged");
-    if (iter >= o.max_iterations)
-      return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::iteration_limit,
-                    "iteration limit reached");
-    if (std::chrono::duration<double>(clock::now() - t0).count() > o.time_limit)
-      return finish(GpRunStatus::time_limit, "time limit reached");
+                   f.c0 + f.c.dot(st.y), r.primal, r.dual, r.gap, r.mu, r.dual_size);
+    if (const auto stop = stop_test(iter, st, r, o, progress)) return finish(st, res, stop->status, stop->message);
+    const auto acceptable_or = [&](GpRunStatus otherwise) {
+      return r.error <= 1e-6 ? GpRunStatus::solved_acceptable : otherwise;
+    };
+    if (!factorise_at(st)) return finish(st, res, acceptable_or(GpRunStatus::failed), "the Newton system is singular");
 
-    assemble(st);
-    if (!factorise()) {
-      // A singular KKT matrix (dependent equalities): more regularisation.
-      reg_primal_ *= 100, reg_dual_ *= 100;
-      assemble(st);
-      const bool ok = factorise();
-      reg_primal_ /= 100, reg_dual_ /= 100;
-      if (!ok) return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
-                             "the Newton system is singular");
-    }
-
-    // Predictor (affine scaling): target complementarity 0.
-    auto zero = [](int) { return 0.0; };
-    build_rhs(st, zero, zero, zero);
-    solve_kkt(rhs, aff);
-    recover(st, aff, ds_aff, dl_aff, dzl_aff, dzu_aff, zero, zero, zero);
-    const auto [ap_aff, ad_aff] = step_lengths(st, aff, ds_aff, dl_aff, dzl_aff, dzu_aff, 1.0);
-    double gap_aff = 0.0;
-    for (int i = 0; i < m; ++i)
-      if (active_[i] && s_.row(i) != Row::linear_eq)
-        gap_aff += (st.s[i] + ap_aff * ds_aff[i]) * (st.lambda[i] + ad_aff * dl_aff[i]);
-    for (int j = 0; j < n; ++j) {
-      if (has_lo_[j]) gap_aff += (st.y[j] - lo_[j] + ap_aff * aff[j]) * (st.zl[j] + ad_aff * dzl_aff[j]);
-      if (has_hi_[j]) gap_aff += (hi_[j] - st.y[j] - ap_aff * aff[j]) * (st.zu[j] + ad_aff * dzu_aff[j]);
-    }
-    const double mu_aff = pairs ? gap_aff / pairs : 0.0;
-    const double sigma = mu > 0 ? std::clamp(std::pow(mu_aff / mu, 3.0), 0.0, 1.0) : 0.0;
-
-    // Corrector: sigma mu minus the predictor's second-order term. mu falls
-    // only once the primal and dual residuals are within a multiple of it
-    // (Ipopt's monotone rule): complementarity that runs ahead of
-    // feasibility leaves slacks near zero that cut every later step short.
-    const bool may_reduce = primal <= 10.0 * mu && dual <= 10.0 * mu * s_d;
-    const double smu = may_reduce ? sigma * mu : mu;
-    auto t_row = [&](int i) { return smu - ds_aff[i] * dl_aff[i]; };
-    auto t_lo = [&](int j) { return smu - aff[j] * dzl_aff[j]; };
-    auto t_hi = [&](int j) { return smu + aff[j] * dzu_aff[j]; };
-    build_rhs(st, t_row, t_lo, t_hi);
-    solve_kkt(rhs, dir);
-    recover(st, dir, ds, dl, dzl, dzu, t_row, t_lo, t_hi);
+    Direction info;
+    const Targets target = newton_direction(st, r, info);
     // Fraction to the boundary: 0.99, tending to 1 with mu, but never 1 (a
     // step onto a bound makes its barrier term infinite).
-    const double tau = std::clamp(1.0 - mu, 0.99, 1.0 - 1e-8);
-    auto [ap, ad] = step_lengths(st, dir, ds, dl, dzl, dzu, tau);
-    if (!std::isfinite(ap) || !std::isfinite(ad) || !dir.allFinite())
-      return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
-                    "the Newton step is not finite");
-
-    // One step length for primal and dual (the Hessian's multipliers stay
-    // consistent with the point), judged by the residual of the system the
-    // direction is Newton's step for (dual and primal residuals,
-    // complementarity minus its targets): nonlinear rows make a full step
-    // overshoot far from the solution.
-    auto residual = [&](const State& x) {
-      double r2 = x.grad_lagrangian.squaredNorm();
-      for (int j = 0; j < n; ++j) {
-        if (fixed_[j]) r2 -= x.grad_lagrangian[j] * x.grad_lagrangian[j];
-        if (has_lo_[j]) r2 += std::pow((x.y[j] - lo_[j]) * x.zl[j] - t_lo(j), 2);
-        if (has_hi_[j]) r2 += std::pow((hi_[j] - x.y[j]) * x.zu[j] - t_hi(j), 2);
-      }
-      for (int i = 0; i < m; ++i) {
-        if (!active_[i]) continue;
-        if (s_.row(i) == Row::linear_eq) {
-          r2 += x.g[i] * x.g[i];
-        } else {
-          r2 += std::pow(x.g[i] + x.s[i], 2) + std::pow(x.s[i] * x.lambda[i] - t_row(i), 2);
-        }
-      }
-      return std::sqrt(r2);
-    };
-    // to = from + a (direction d; slack and multiplier steps ds, dl, dzl, dzu).
-    auto step_along = [&](const State& from, const Vec& d, const Vec& dsv, const Vec& dlv, const Vec& dzlv,
-                          const Vec& dzuv, double a, State& to) {
-      to.y = from.y + a * d.head(n);
-      to.s = from.s, to.lambda = from.lambda, to.nu = from.nu;
-      for (int i = 0; i < m; ++i) {
-        if (!active_[i]) continue;
-        if (s_.row(i) == Row::linear_eq) {
-          to.nu[i] += a * d[s_.multiplier_position(i)];
-        } else {
-          to.s[i] += a * dsv[i];
-          to.lambda[i] += a * dlv[i];
-        }
-      }
-      to.zl = from.zl + a * dzlv;
-      to.zu = from.zu + a * dzuv;
-      evaluate(to);
-    };
-    double a = std::min(ap, ad);
-    // Once the rows hold to 1e-2 (log space), the step must not raise the
-    // residual above its largest value over this and the last three
-    // iterations (a nonmonotone line search, as in Grippo, Lampariello and
-    // Lucidi); before that, above its current value. Models whose optimum
-    // is a face, not a point (study 001's relaxations: the N_k of stages
-    // that do not bind II), have Newton steps that re-centre along the face
-    // and raise the residual for one iteration through an inactive row's
-    // curvature; a monotone test halved those steps to nothing (VGG's
-    // relaxation stalled at iteration 5 and needed a second run; the
-    // K = 10000 relaxation took 103 iterations, now 52). Far from
-    // feasibility the relaxed test let iterates wander (an 8-variable
-    // allocation with every column boxed failed).
-    const double phi_now = residual(st);
-    double phi0 = phi_now;
-    if (primal <= 1e-2)
-      for (std::size_t k = 0; k < 3 && k < recent_phi.size(); ++k)
-        phi0 = std::max(phi0, recent_phi[recent_phi.size() - 1 - k]);
-    recent_phi.push_back(phi_now);
-    step_along(st, dir, ds, dl, dzl, dzu, a, trial);
-    double phi = residual(trial);
-    bool corrected = false;
-    if (!(std::isfinite(phi) && phi <= phi0)) {
-      // Second-order correction (Ipopt's): the rows' curvature along a long
-      // step leaves a primal residual. Solve again on the same
-      // factorisation, from the same point, with each row's residual
-      // replaced by a r(y) + r(y + a d), which for linear rows is r(y)
-      // again and otherwise adds the curvature's share. Without it, the
-      // step is halved until the residual falls, and near the solution each
-      // halved step cuts mu by a quarter instead of a hundredfold (K = 10000
-      // alternated steps of 0.225 with restoring steps).
-      // rhs still holds the corrector's right-hand side; only the rows change.
-      for (int i = 0; i < m; ++i) {
-        if (!active_[i]) continue;
-        const int pos = s_.multiplier_position(i);
-        if (s_.row(i) == Row::linear_eq) rhs[pos] = -(a * st.g[i] + trial.g[i]);
-        else rhs[pos] = -(a * (st.g[i] + st.s[i]) + trial.g[i] + trial.s[i]) + st.s[i] - t_row(i) / st.lambda[i];
-      }
-      solve_kkt(rhs, corr);
-      recover(st, corr, cds, cdl, cdzl, cdzu, t_row, t_lo, t_hi);
-      const auto [cp, cd] = step_lengths(st, corr, cds, cdl, cdzl, cdzu, tau);
-      if (std::isfinite(cp) && std::isfinite(cd) && corr.allFinite()) {
-        step_along(st, corr, cds, cdl, cdzl, cdzu, std::min(cp, cd), soc);
-        const double phi_soc = residual(soc);
-        if (std::isfinite(phi_soc) && phi_soc <= phi0) std::swap(trial, soc), a = std::min(cp, cd), corrected = true;
-      }
-    }
-    if (!corrected)
-      for (int backtrack = 0; !(std::isfinite(phi) && phi <= phi0) && backtrack < 40; ++backtrack) {
-        a *= 0.5;
-        step_along(st, dir, ds, dl, dzl, dzu, a, trial);
-        phi = residual(trial);
-      }
-    std::swap(st, trial);
+    const double tau = std::clamp(1.0 - r.mu, 0.99, 1.0 - 1e-8);
+    std::tie(info.ap, info.ad) = step_lengths(st, direction_, tau);
+    if (!std::isfinite(info.ap) || !std::isfinite(info.ad) || !direction_.d.allFinite())
+      return finish(st, res, acceptable_or(GpRunStatus::failed), "the Newton step is not finite");
+    const double a = line_search(st, target, r, tau, info, progress);
+    std::swap(st, trial_);
     if (o.verbosity >= 3)
-      std::fprintf(stderr, "       step %.3e (boundary %.3e / %.3e) sigma %.2e%s%s\n", a, ap, ad, sigma,
-                   may_reduce ? "" : " (mu kept)", corrected ? " (corrected)" : "");
-    // A bound slack below rounding moves its bound, as Ipopt's slack_move
-    // does: y - lower must stay representable for the barrier term.
-    for (int j = 0; j < n; ++j) {
-      const double floor_j = 1e-13 * std::max(1.0, std::abs(st.y[j]));
-      if (has_lo_[j] && st.y[j] - lo_[j] < floor_j) lo_[j] = st.y[j] - floor_j;
-      if (has_hi_[j] && hi_[j] - st.y[j] < floor_j) hi_[j] = st.y[j] + floor_j;
-    }
+      std::fprintf(stderr, "       step %.3e (boundary %.3e / %.3e) sigma %.2e%s%s\n", a, info.ap, info.ad, info.sigma,
+                   info.may_reduce ? "" : " (mu kept)", info.corrected ? " (corrected)" : "");
+    move_tight_bounds(st);
     evaluate(st);
     // Steps that stay short converge, if at all, at a few per cent per
     // iteration (a random GP of the test suite took 3000 iterations); Ipopt,
     // the fallback, solves such models in tens.
-    short_steps = a < 0.1 ? short_steps + 1 : 0;
-    if (short_steps >= 50) return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
-                                         "the steps stay short");
-    if (a < 1e-11) return finish(error <= 1e-6 ? GpRunStatus::solved_acceptable : GpRunStatus::failed,
-                                 "the step became too small");
+    progress.short_steps = a < 0.1 ? progress.short_steps + 1 : 0;
+    if (progress.short_steps >= 50) return finish(st, res, acceptable_or(GpRunStatus::failed), "the steps stay short");
+    if (a < 1e-11) return finish(st, res, acceptable_or(GpRunStatus::failed), "the step became too small");
   }
 }
 
