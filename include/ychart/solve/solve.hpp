@@ -1,11 +1,11 @@
 // ychart/solve/solve.hpp
-// Model::solve(): lowers the model, runs a GP back end (the native
-// interior-point method or Ipopt) or the mixed-integer engine, and turns the
-// outcome into a Solution with a status that can be trusted. A failed run is
-// never reported as infeasible on the solver's word alone: the feasibility
-// relaxation (product of slacks) decides between `infeasible`, with the
-// constraints to relax, and `numerical_error`. An optimum that sits on the
-// artificial box around log space means the model is unbounded.
+// Model::solve(): an ordered list of strategies (the symmetric
+// decomposition, the mixed-integer search, the geometric program), the
+// first that accepts the model solving it (solve/impl/solve.ipp). Each turns
+// its outcome into a Solution with a status that can be trusted: a failed
+// GP run is never reported as infeasible on the solver's word alone (the
+// feasibility relaxation decides, solve/gp/gp_model.hpp), and an optimum on
+// the artificial box around log space means the model is unbounded.
 //
 // Model::solve is declared in model/model.hpp. Header-only, this header
 // brings its definition (solve/impl/solve.ipp, and with it every solver);
