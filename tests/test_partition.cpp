@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/folded_partition_oracle.hpp"
+
 #include <functional>
 #include <random>
 
@@ -130,44 +132,7 @@ TEST(Partition, FoldedModelMatchesBruteForce) {
     p.fpga.budget.lut = (3000 + 8000 * u(rng)) * units::LUT;
     for (auto schedule : {Schedule::sequential, Schedule::pipelined})
       for (int k : {1, 2}) {
-        double best = std::numeric_limits<double>::infinity();
-        std::vector<std::vector<int>> choice(static_cast<std::size_t>(n));
-        for (int mask = 0; mask < (1 << n); ++mask) {
-          std::vector<char> on(static_cast<std::size_t>(n));
-          for (int i = 0; i < n; ++i) on[std::size_t(i)] = (mask >> i) & 1;
-          const auto runs = ychart::partition::detail::runs_of(on);
-          if (int(runs.size()) > k) continue;
-          std::vector<NodeRange> ranges;
-          bool valid = true;
-          for (const auto& [a, b] : runs) {
-            valid = valid && valid_fpga_run(g, a, b);
-            ranges.push_back({g.segments[std::size_t(a)].first_node, g.segments[std::size_t(b)].end_node});
-          }
-          if (!valid) continue;
-          std::function<void(int, int)> next = [&](int s, int node) {
-            if (s == n) {
-              const auto c = evaluate(with_folding(g, nodes, choice), p, ranges, schedule);
-              if (c.fits) best = std::min(best, c.interval.value());
-              return;
-            }
-            auto& pick = choice[std::size_t(s)];
-            if (!on[std::size_t(s)]) {
-              pick.assign(nodes[std::size_t(s)].size(), -1);
-              next(s + 1, 0);
-              return;
-            }
-            if (node == int(nodes[std::size_t(s)].size())) {
-              next(s + 1, 0);
-              return;
-            }
-            pick.resize(nodes[std::size_t(s)].size());
-            for (int o = 0; o < 3; ++o) {
-              pick[std::size_t(node)] = o;
-              next(s, node + 1);
-            }
-          };
-          next(0, 0);
-        }
+        const double best = brute_force_folded_interval(g, nodes, p, 0, k, schedule);
         PartitionOptions po;
         po.schedule = schedule;
         po.max_fpga_ranges = k;

@@ -10,6 +10,8 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include "../support/folded_partition_oracle.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -135,44 +137,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::fprintf(stderr, "fuzz_partition: a malformed option was accepted\n");
     std::abort();
   }
-  double folded_best = std::numeric_limits<double>::infinity();
-  std::vector<std::vector<int>> choice(static_cast<std::size_t>(n));
-  for (int mask = 0; mask < (1 << n); ++mask) {
-    std::vector<char> on(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) on[std::size_t(i)] = (mask >> i) & 1;
-    const auto runs = ychart::partition::detail::runs_of(on);
-    if (int(runs.size()) > o.max_fpga_ranges || int(runs.size()) < o.min_fpga_ranges) continue;
-    std::vector<NodeRange> ranges;
-    bool valid = true;
-    for (const auto& [a, b] : runs) {
-      valid = valid && valid_fpga_run(g, a, b);
-      ranges.push_back({g.segments[std::size_t(a)].first_node, g.segments[std::size_t(b)].end_node});
-    }
-    if (!valid) continue;
-    std::function<void(int, int)> next = [&](int s, int k) {
-      if (s == n) {
-        const auto c = evaluate(with_folding(g, nodes, choice), p, ranges, o.schedule);
-        if (c.fits) folded_best = std::min(folded_best, c.interval.value());
-        return;
-      }
-      auto& pick = choice[std::size_t(s)];
-      if (!on[std::size_t(s)]) {
-        pick.assign(nodes[std::size_t(s)].size(), -1);
-        next(s + 1, 0);
-        return;
-      }
-      if (k == int(nodes[std::size_t(s)].size())) {
-        next(s + 1, 0);
-        return;
-      }
-      pick.resize(nodes[std::size_t(s)].size());
-      for (int q = 0; q < int(nodes[std::size_t(s)][std::size_t(k)].options.size()); ++q) {
-        pick[std::size_t(k)] = q;
-        next(s, k + 1);
-      }
-    };
-    next(0, 0);
-  }
+  const double folded_best = brute_force_folded_interval(g, nodes, p, o.min_fpga_ranges, o.max_fpga_ranges, o.schedule);
   const auto f = solve_folded_partition(g, nodes, p, o);
   if (std::isinf(folded_best)) {
     if (f.status != Status::infeasible) fail("brute force finds no folding, the model no infeasible", 0, 0);
