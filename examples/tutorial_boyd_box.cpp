@@ -9,7 +9,8 @@
 // Lengths are in metres here (dimensionless numbers; see docs/units.md for
 // typed quantities). The program prints the solution table, then checks it
 // against the closed form for these parameters. The areas and ratio bounds
-// are options (--help); --json and --csv give the solution as a table. The
+// are options (--help), and so is the GP back end (--gp-solver, which sets
+// the process default); --json and --csv give the solution as a table. The
 // closed-form check holds for the defaults only. Then the paper's Figure 1:
 // the optimal trade-off of the largest volume against the floor-area limit,
 // for wall-area limits of 100, 1000 and 10000 (log-log, in --svg-dir).
@@ -85,8 +86,17 @@ int main(int argc, char** argv) {
   cli.option("--hw-max", beta, "Upper bound on h/w").show_default().positive();
   cli.option("--dw-min", gamma, "Lower bound on d/w").show_default().positive();
   cli.option("--dw-max", delta, "Upper bound on d/w").show_default().positive();
+  std::string gp_solver = "automatic";
+  cli.option("--gp-solver", gp_solver,
+             "GP back end for every solve: automatic (native, Ipopt if it fails), native, ipopt, or cross_check "
+             "(both, which must agree)")
+      .show_default()
+      .one_of({"automatic", "native", "ipopt", "cross_check"});
   outputs.add_options(cli);
   if (auto rc = cli.parse(argc, argv)) return *rc;
+  for (auto s : {ychart::GpSolver::automatic, ychart::GpSolver::native, ychart::GpSolver::ipopt,
+                 ychart::GpSolver::cross_check})
+    if (ychart::to_string(s) == gp_solver) ychart::set_default_gp_solver(s);
   if (int rc = outputs.begin()) return rc;
   const bool defaults = A_wall == 200 && A_flr == 50 && alpha == 0.5 && beta == 2 && gamma == 0.5 && delta == 2;
 

@@ -4822,6 +4822,36 @@ class GpBackend {
 // log space means the model is unbounded. Model::solve's last strategy
 // (solve/impl/solve.ipp).
 
+// ---- begin ychart/solve/detail/solution_skeleton.hpp ----
+// ychart/solve/detail/solution_skeleton.hpp
+// The part of a Solution every strategy of Model::solve starts its report
+// from: the model's variables and constraints, named as the model names
+// them (an unnamed constraint is c<index>), with no values yet.
+
+
+#include <cmath>
+#include <string>
+
+namespace ychart::solve::detail {
+
+inline void describe_model(const Model& model, SolutionBuilder& b) {
+  b.model_id() = &model.registry();
+  b.objective_dimension() = model.objective_unit();
+  const auto& vars = model.registry().variables;
+  b.variables().resize(vars.size());
+  for (std::size_t j = 0; j < vars.size(); ++j)
+    b.variables()[j] = {vars[j].name, vars[j].unit, std::nan(""), vars[j].auxiliary};
+  const auto& constraints = model.constraints();
+  b.constraints().resize(constraints.size());
+  for (std::size_t i = 0; i < constraints.size(); ++i) {
+    auto& c = b.constraints()[i];
+    c.name = constraints[i].name().empty() ? "c" + std::to_string(i) : constraints[i].name();
+    c.text = constraints[i].to_string();
+  }
+}
+
+}  // namespace ychart::solve::detail
+// ---- end ychart/solve/detail/solution_skeleton.hpp ----
 
 #include <chrono>
 #include <cmath>
@@ -4883,28 +4913,6 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
     }
   }
   return out;
-}
-
-/// Variables and constraints named as the model names them, values unset.
-inline void describe(const Model& model, SolutionBuilder& b) {
-  b.model_id() = &model.registry();
-  b.objective_dimension() = model.objective_unit();
-  const auto& vars = model.registry().variables;
-  b.variables().resize(vars.size());
-  for (std::size_t j = 0; j < vars.size(); ++j)
-    b.variables()[j] = {vars[j].name, vars[j].unit, std::nan(""), vars[j].auxiliary};
-  const auto& constraints = model.constraints();
-  b.constraints().resize(constraints.size());
-  for (std::size_t i = 0; i < constraints.size(); ++i) {
-    auto& c = b.constraints()[i];
-    if (constraints[i].name().empty()) {
-      c.name = 'c';
-      c.name += std::to_string(i);
-    } else {
-      c.name = constraints[i].name();
-    }
-    c.text = constraints[i].to_string();
-  }
 }
 
 /// The variables on the artificial box: the objective wants them further.
@@ -5000,7 +5008,7 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
   const GpResult& r = checked.run;
   Solution s;
   SolutionBuilder b{s};
-  detail::describe(model, b);
+  solve::detail::describe_model(model, b);
   b.iterations() = r.iterations + checked.relaxation_iterations;
   auto finish = [&](Status st, std::string msg) {
     b.status() = st;
@@ -7364,20 +7372,8 @@ inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<doubl
 inline Solution empty_solution(const Model& model) {
   Solution s;
   SolutionBuilder b{s};
-  const auto& vars = model.registry().variables;
-  b.model_id() = &model.registry();
-  b.objective_dimension() = model.objective_unit();
-  b.variables().resize(vars.size());
-  for (std::size_t j = 0; j < vars.size(); ++j)
-    b.variables()[j] = {vars[j].name, vars[j].unit, std::nan(""), vars[j].auxiliary};
-  const auto& cons = model.constraints();
-  b.constraints().resize(cons.size());
-  for (std::size_t i = 0; i < cons.size(); ++i) {
-    auto& c = b.constraints()[i];
-    c.name = cons[i].name().empty() ? "c" + std::to_string(i) : cons[i].name();
-    c.text = cons[i].to_string();
-    c.sensitivity = std::nan("");
-  }
+  solve::detail::describe_model(model, b);
+  for (auto& c : b.constraints()) c.sensitivity = std::nan("");  // no duals in a mixed-integer search
   return s;
 }
 

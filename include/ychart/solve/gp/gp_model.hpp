@@ -13,6 +13,7 @@
 #include "../../lower/gp_standard_form.hpp"
 #include "../../model/model.hpp"
 #include "../../result/solution.hpp"
+#include "../detail/solution_skeleton.hpp"
 #include "gp_backend.hpp"
 
 #include <chrono>
@@ -75,28 +76,6 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
     }
   }
   return out;
-}
-
-/// Variables and constraints named as the model names them, values unset.
-inline void describe(const Model& model, SolutionBuilder& b) {
-  b.model_id() = &model.registry();
-  b.objective_dimension() = model.objective_unit();
-  const auto& vars = model.registry().variables;
-  b.variables().resize(vars.size());
-  for (std::size_t j = 0; j < vars.size(); ++j)
-    b.variables()[j] = {vars[j].name, vars[j].unit, std::nan(""), vars[j].auxiliary};
-  const auto& constraints = model.constraints();
-  b.constraints().resize(constraints.size());
-  for (std::size_t i = 0; i < constraints.size(); ++i) {
-    auto& c = b.constraints()[i];
-    if (constraints[i].name().empty()) {
-      c.name = 'c';
-      c.name += std::to_string(i);
-    } else {
-      c.name = constraints[i].name();
-    }
-    c.text = constraints[i].to_string();
-  }
 }
 
 /// The variables on the artificial box: the objective wants them further.
@@ -192,7 +171,7 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
   const GpResult& r = checked.run;
   Solution s;
   SolutionBuilder b{s};
-  detail::describe(model, b);
+  solve::detail::describe_model(model, b);
   b.iterations() = r.iterations + checked.relaxation_iterations;
   auto finish = [&](Status st, std::string msg) {
     b.status() = st;

@@ -10,6 +10,7 @@
 #include "../../lower/minlp_form.hpp"
 #include "../../model/model.hpp"
 #include "../../result/solution.hpp"
+#include "../detail/solution_skeleton.hpp"
 #include "branch_and_bound.hpp"
 #include "integer_neighbourhood.hpp"
 #include "outer_approximation.hpp"
@@ -113,20 +114,8 @@ inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<doubl
 inline Solution empty_solution(const Model& model) {
   Solution s;
   SolutionBuilder b{s};
-  const auto& vars = model.registry().variables;
-  b.model_id() = &model.registry();
-  b.objective_dimension() = model.objective_unit();
-  b.variables().resize(vars.size());
-  for (std::size_t j = 0; j < vars.size(); ++j)
-    b.variables()[j] = {vars[j].name, vars[j].unit, std::nan(""), vars[j].auxiliary};
-  const auto& cons = model.constraints();
-  b.constraints().resize(cons.size());
-  for (std::size_t i = 0; i < cons.size(); ++i) {
-    auto& c = b.constraints()[i];
-    c.name = cons[i].name().empty() ? "c" + std::to_string(i) : cons[i].name();
-    c.text = cons[i].to_string();
-    c.sensitivity = std::nan("");
-  }
+  solve::detail::describe_model(model, b);
+  for (auto& c : b.constraints()) c.sensitivity = std::nan("");  // no duals in a mixed-integer search
   return s;
 }
 
