@@ -1,6 +1,6 @@
 // benchmarks/bench_exact.cpp
 // Google Benchmark program for the exact mixed-integer model of study 001,
-// chapter 3 (ychart::dse::build_mapping_model, eqs. 3.1-3.10): integer CUs
+// chapter 3 (ychart::pipeline::build_mapping_model, eqs. 3.1-3.10): integer CUs
 // per kernel per FPGA, F interchangeable FPGAs, every resource capped at cap %.
 //
 // Instances (<case>/<cap>/<weights>):
@@ -17,7 +17,7 @@
 // Families (one solve per run: Iterations(1), so the names end in
 // /iterations:1; times in ms, wall clock and CPU):
 //   Exact/<case>/<cap>/<beta0|beta_table>
-//       dse::build_mapping_model + Model::solve with the default method
+//       pipeline::build_mapping_model + Model::solve with the default method
 //       (for these models: the decomposition over interchangeable FPGAs),
 //       time limit 60 s per solve so the program always ends.
 //   GlpkOneMilp/<case>/<cap>/beta0
@@ -67,7 +67,7 @@ constexpr double kExactTimeLimit = 60.0;  // s per Exact solve
 constexpr double kGlpkTimeLimit = 10.0;   // s per GlpkOneMilp solve
 constexpr int kCaps[] = {30, 40, 50, 61, 70, 80, 92};
 
-using ychart::dse::FpgaResources;
+using ychart::pipeline::FpgaResources;
 
 struct NamedCase {
   const char* name;
@@ -83,7 +83,7 @@ const study001::App& application(int index) {
   static const std::vector<study001::App> apps = [] {
     std::vector<study001::App> out;
     for (const auto& c : kCases)
-      out.push_back(ychart::dse::load_pipeline<FpgaResources>(study001::data_dir() / c.file, c.name));
+      out.push_back(ychart::pipeline::load_pipeline<FpgaResources>(study001::data_dir() / c.file, c.name));
     return out;
   }();
   return apps.at(std::size_t(index));
@@ -127,13 +127,13 @@ std::map<Key, Outcome>& results() {
   return r;
 }
 
-ychart::dse::MappingModel<FpgaResources> build(const Point& p) {
+ychart::pipeline::MappingModel<FpgaResources> build(const Point& p) {
   const auto& c = kCases[p.case_index];
-  ychart::dse::MappingModelOptions<FpgaResources> o;
-  o.cap = ychart::dse::uniform_resources<FpgaResources>(double(p.cap));
+  ychart::pipeline::MappingModelOptions<FpgaResources> o;
+  o.cap = ychart::pipeline::uniform_resources<FpgaResources>(double(p.cap));
   o.alpha = p.table_weights ? c.alpha : 1.0;
   o.beta = p.table_weights ? c.beta : 0.0;
-  return ychart::dse::build_mapping_model(application(p.case_index), study001::aws_f1(c.fpgas), o);
+  return ychart::pipeline::build_mapping_model(application(p.case_index), study001::aws_f1(c.fpgas), o);
 }
 
 ychart::SolveOptions options(const Point& p) {
@@ -143,7 +143,7 @@ ychart::SolveOptions options(const Point& p) {
   return o;
 }
 
-Outcome outcome(const ychart::dse::MappingModel<FpgaResources>& a, const ychart::Solution& s) {
+Outcome outcome(const ychart::pipeline::MappingModel<FpgaResources>& a, const ychart::Solution& s) {
   Outcome out;
   out.status = s.status();
   out.method = s.method();

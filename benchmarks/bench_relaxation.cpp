@@ -1,6 +1,6 @@
 // benchmarks/bench_relaxation.cpp
 // Google Benchmark programs for the GP relaxation of study 001, chapter 3
-// (ychart::dse::build_relaxation), against a hand-written Ipopt TNLP for the
+// (ychart::pipeline::build_relaxation), against a hand-written Ipopt TNLP for the
 // same problem (baseline_ipopt_relaxation.hpp).
 //
 // Instances, by K = number of pipeline stages (the benchmark argument):
@@ -12,7 +12,7 @@
 //              BW 1-7 %), F = ceil(K/2), cap 61 % (feasible: N_k = 1 fits).
 //
 // Families (times per iteration):
-//   Ychart_BuildSolve      fresh Model via dse::build_relaxation, then solve()
+//   Ychart_BuildSolve      fresh Model via pipeline::build_relaxation, then solve()
 //   Baseline_BuildSolve    fresh TNLP + IpoptApplication, then OptimizeTNLP
 //                          (/adaptive: ychart's options; /monotone: mu_strategy
 //                          monotone; /boxed: ychart's default box on the
@@ -21,7 +21,7 @@
 //   Ychart_Solve           solve() of one Model again and again (its Ipopt
 //                          application is reused; lowering is redone)
 //   Baseline_Solve         OptimizeTNLP with one reused application
-//   Ychart_Build           dse::build_relaxation only; counter terms/s
+//   Ychart_Build           pipeline::build_relaxation only; counter terms/s
 //   Ychart_BuildLower      build + lower_gp + GpDerivativeMaps; terms/s
 //   Ychart_Lower           lower_gp only
 //   Ychart_Maps            GpDerivativeMaps only
@@ -92,11 +92,11 @@ Instance synthetic(int K) {
   return in;
 }
 
-/// The stages as a dse pipeline on `fpgas` FPGAs.
+/// The stages as a pipeline on `fpgas` FPGAs.
 void make_pipeline(Instance& in) {
-  std::vector<ychart::dse::Kernel<study001::FpgaResources>> kernels;
+  std::vector<ychart::pipeline::Kernel<study001::FpgaResources>> kernels;
   for (const auto& s : in.stages) {
-    ychart::dse::Kernel<study001::FpgaResources> k;
+    ychart::pipeline::Kernel<study001::FpgaResources> k;
     k.name = s.name;
     k.wcet = s.wcet_ms * ychart::units::ms;
     k.use.bram = s.bram_pct, k.use.dsp = s.dsp_pct, k.use.bw = s.bw_pct;
@@ -107,9 +107,9 @@ void make_pipeline(Instance& in) {
 }
 
 /// What every ychart family builds: the relaxation of `in`.
-ychart::dse::Relaxation<study001::FpgaResources> relaxation(const Instance& in) {
-  const auto cap = ychart::dse::uniform_resources<study001::FpgaResources>(in.cap_pct);
-  return ychart::dse::build_relaxation(in.app, in.arch, cap);
+ychart::pipeline::Relaxation<study001::FpgaResources> relaxation(const Instance& in) {
+  const auto cap = ychart::pipeline::uniform_resources<study001::FpgaResources>(in.cap_pct);
+  return ychart::pipeline::build_relaxation(in.app, in.arch, cap);
 }
 
 const Instance& instance(int K) {

@@ -27,9 +27,9 @@ namespace {
 void Ch3Sweep(benchmark::State& state, std::size_t index) {
   using namespace study001::ch3;
   const auto& c = cases.at(index);
-  ychart::dse::KernelColumns columns;
+  ychart::pipeline::KernelColumns columns;
   columns.wcet = "wcet_ms";
-  const auto app = ychart::dse::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title, columns);
+  const auto app = ychart::pipeline::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title, columns);
   const auto arch = study001::aws_f1(c.fpgas);
   const std::vector<double> caps = {30, 40, 50, 55, 61, 70, 76, 82, 92};
   ychart::explore::SweepOptions so;
@@ -43,9 +43,9 @@ void Ch3Sweep(benchmark::State& state, std::size_t index) {
 void Ch4Sweep(benchmark::State& state, std::size_t index) {
   using namespace study001::ch4;
   const auto& c = cases.at(index);
-  auto arch = ychart::dse::load_architecture<study001::FpgaResources>(study001::data_dir() / "aws_f1.json");
+  auto arch = ychart::pipeline::load_architecture<study001::FpgaResources>(study001::data_dir() / "aws_f1.json");
   arch.devices = c.fpgas;
-  const auto app = ychart::dse::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title,
+  const auto app = ychart::pipeline::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title,
                                                                        kernel_columns());
   const std::vector<double> caps = {45, 55, 61, 68, 76, 82, 92};
   ychart::explore::SweepOptions so;
@@ -59,10 +59,10 @@ void Ch4Sweep(benchmark::State& state, std::size_t index) {
 void Ch5Sweep(benchmark::State& state, std::size_t index) {
   using namespace study001::ch5;
   const auto& c = cases.at(index);
-  const auto arch = ychart::dse::load_architecture<study001::FpgaResources>(study001::data_dir() / "aws_f1.json");
-  ychart::dse::KernelColumns columns;
+  const auto arch = ychart::pipeline::load_architecture<study001::FpgaResources>(study001::data_dir() / "aws_f1.json");
+  ychart::pipeline::KernelColumns columns;
   columns.wcet = "twc_ms";
-  const auto app = ychart::dse::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title, columns);
+  const auto app = ychart::pipeline::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title, columns);
   ychart::explore::SweepOptions so;
   so.progress = ychart::explore::SweepOptions::Progress::never;
   for (auto _ : state) {

@@ -2,7 +2,7 @@
 // sweep() returns results in grid order and rethrows the grid's first
 // exception after every point has run; linear_grid's rounding; the Pareto
 // helpers on made-up fronts whose answer is written out. The sweeps and walks
-// over a real model, checked against enumeration, are in test_dse_model.cpp.
+// over a real model, checked against enumeration, are in test_pipeline_model.cpp.
 #include <ychart/explore.hpp>
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Study 001 (Shan 2021), chapter 3: the exact integer CU allocation
-// (eqs. 3.1-3.10, dse::build_mapping_model on the tables in
+// (eqs. 3.1-3.10, pipeline::build_mapping_model on the tables in
 // examples/data/shan2021) for Alex-16 on 2 FPGAs and Alex-32 on 4, at
 // resource caps 30 .. 92 %, checked against an independent exact method
 // (tests/support/ch3_oracle.hpp: candidate IIs + a depth-first vector bin
@@ -209,14 +209,14 @@ TEST_P(Study001ExactPoint, SolverMatchesOracle) {
   if (p.weighted) w = ch3_oracle::exact_weighted(stages, F, p.cap, alpha, beta);
   const double oracle_s = seconds_since(t0);
 
-  const auto app = ychart::dse::load_pipeline<ychart::dse::FpgaResources>(
+  const auto app = ychart::pipeline::load_pipeline<ychart::pipeline::FpgaResources>(
       study001::data_dir() / (std::string("ch3_") + p.which + ".csv"), std::string(c.name));
   ASSERT_EQ(app.size(), stages.size());
-  ychart::dse::MappingModelOptions<ychart::dse::FpgaResources> options;
-  options.cap = ychart::dse::uniform_resources<ychart::dse::FpgaResources>(p.cap);
+  ychart::pipeline::MappingModelOptions<ychart::pipeline::FpgaResources> options;
+  options.cap = ychart::pipeline::uniform_resources<ychart::pipeline::FpgaResources>(p.cap);
   options.alpha = alpha;
   options.beta = beta;
-  auto mm = ychart::dse::build_mapping_model(app, study001::aws_f1(F), options);
+  auto mm = ychart::pipeline::build_mapping_model(app, study001::aws_f1(F), options);
   ychart::SolveOptions o;
   o.time_limit = 60;  // a guard: the status must still be optimal (or infeasible)
   t0 = std::chrono::steady_clock::now();

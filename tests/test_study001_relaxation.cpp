@@ -1,6 +1,6 @@
 // Study 001 (Shan 2021), chapter 3: the GP relaxation (3.14)-(3.21) of the CU
 // allocation for Alex-16 on 2 FPGAs, Alex-32 on 4 and VGG on 8, as
-// dse::build_relaxation builds it from the tables in examples/data/shan2021,
+// pipeline::build_relaxation builds it from the tables in examples/data/shan2021,
 // checked against
 // (a) an independent closed form found by bisection, on the tables'
 //     separate C++ transcription (data/shan2021_ch3.hpp),
@@ -20,11 +20,11 @@
 namespace {
 
 using shan2021::Kernel;
-using ychart::dse::FpgaResources;
+using ychart::pipeline::FpgaResources;
 
 // The relaxation's constraint index of one resource's row.
-std::size_t row(const ychart::dse::Relaxation<FpgaResources>& r, const char* resource) {
-  return r.resource_row.at(*ychart::dse::resource_index<FpgaResources>(resource));
+std::size_t row(const ychart::pipeline::Relaxation<FpgaResources>& r, const char* resource) {
+  return r.resource_row.at(*ychart::pipeline::resource_index<FpgaResources>(resource));
 }
 
 double use(const Kernel& k, int t) { return t == 0 ? k.bram_pct : t == 1 ? k.dsp_pct : k.bw_pct; }
@@ -58,12 +58,12 @@ struct Point {
 
 void check_case(const shan2021::Case& c, const char* file, const std::vector<Point>& points) {
   const auto stages = c.stages();
-  const auto app = ychart::dse::load_pipeline<FpgaResources>(study001::data_dir() / file, std::string(c.name));
+  const auto app = ychart::pipeline::load_pipeline<FpgaResources>(study001::data_dir() / file, std::string(c.name));
   ASSERT_EQ(app.size(), stages.size());
   const auto arch = study001::aws_f1(c.fpgas);
   for (const auto& p : points) {
     SCOPED_TRACE(std::string(c.name) + " at R = " + std::to_string(p.cap) + "%");
-    auto r = ychart::dse::build_relaxation(app, arch, ychart::dse::uniform_resources<FpgaResources>(p.cap));
+    auto r = ychart::pipeline::build_relaxation(app, arch, ychart::pipeline::uniform_resources<FpgaResources>(p.cap));
     const auto s = r.model.solve();
     const auto expected = oracle(stages, c.fpgas, p.cap);
     if (!expected) {
@@ -136,12 +136,12 @@ TEST(Study001Relaxation, LargeSyntheticInstanceStaysAccurate) {
   std::mt19937 rng(7u);
   std::uniform_real_distribution<double> wcet(0.5, 70.0), dsp(0.0, 20.0), bram(0.0, 12.0), bw(1.0, 7.0);
   std::vector<Kernel> stages;  // for the oracle
-  std::vector<ychart::dse::Kernel<FpgaResources>> kernels;  // the same, for the model
+  std::vector<ychart::pipeline::Kernel<FpgaResources>> kernels;  // the same, for the model
   for (int k = 0; k < 3000; ++k) {
     const bool pool = rng() % 5 == 0;
     const double w = wcet(rng), d = dsp(rng), b = bram(rng), m = bw(rng);
     stages.push_back({"K", b, pool ? 0.0 : d, m, w, 1});
-    ychart::dse::Kernel<FpgaResources> kernel;
+    ychart::pipeline::Kernel<FpgaResources> kernel;
     kernel.name = "K";
     kernel.wcet = w * ychart::units::ms;
     kernel.use.bram = b, kernel.use.dsp = pool ? 0.0 : d, kernel.use.bw = m;
@@ -150,8 +150,8 @@ TEST(Study001Relaxation, LargeSyntheticInstanceStaysAccurate) {
   const int F = 1500;
   const auto expected = oracle(stages, F, 61.0);
   ASSERT_TRUE(expected.has_value());
-  auto r = ychart::dse::build_relaxation(ychart::dse::Application<FpgaResources>::pipeline("synthetic", kernels),
-                                         study001::aws_f1(F), ychart::dse::uniform_resources<FpgaResources>(61.0));
+  auto r = ychart::pipeline::build_relaxation(ychart::pipeline::Application<FpgaResources>::pipeline("synthetic", kernels),
+                                         study001::aws_f1(F), ychart::pipeline::uniform_resources<FpgaResources>(61.0));
   const auto s = r.model.solve();
   ASSERT_EQ(s.status(), ychart::Status::optimal) << s.message();
   EXPECT_NEAR(s.value(r.ii), *expected, 1e-6 * *expected);

@@ -1085,7 +1085,7 @@ TEST(ThesisCh5, ReplicationOfOneKernelAgainstClosedForm) {
   // + 0.4 x 0.02) W x 3 ms = 0.04416 mJ. Static 4.498 + 0.5 W per FPGA.
   // r copies, round robin: r x static + E_d / II, on r FPGAs.
   using namespace ychart;
-  using namespace ychart::dse;
+  using namespace ychart::pipeline;
   Kernel<FpgaResources> k;
   k.name = "conv";
   k.use.dsp = 60;

@@ -26,7 +26,7 @@
 namespace {
 
 using namespace ychart;
-using namespace ychart::dse;
+using namespace ychart::pipeline;
 
 struct Case {
   const char* key;

@@ -21,7 +21,7 @@
 #include <vector>
 
 int main(int argc, char** argv) {
-  using namespace ychart::dse;
+  using namespace ychart::pipeline;
   const std::vector<double> caps = {30, 40, 50, 55, 61, 70, 76, 82, 92, 100};
   examples::Outputs outputs("cu_allocation_relaxation", "cu_allocation_relaxation");
   std::string only;

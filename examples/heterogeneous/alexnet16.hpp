@@ -5,7 +5,7 @@
 // assumptions (README.md). Shared by the example and its benchmark.
 #pragma once
 
-#include <ychart/dse.hpp>
+#include <ychart/pipeline.hpp>
 #include <ychart/io/csv.hpp>
 
 #include <filesystem>
@@ -15,7 +15,7 @@
 namespace heterogeneous {
 
 using namespace ychart;
-using namespace ychart::dse;
+using namespace ychart::pipeline;
 
 using Tasks = HeterogeneousApplication<FpgaResources, GpuResources>;
 using Plat = Platform<FpgaResources, GpuResources>;

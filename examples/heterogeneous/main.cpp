@@ -32,7 +32,7 @@
 #include "common/cli.hpp"
 #include "study001/common/study.hpp"  // parse_list
 
-#include <ychart/dse.hpp>
+#include <ychart/pipeline.hpp>
 #include <ychart/explore.hpp>
 #include <ychart/io/svg.hpp>
 #include <ychart/io/table.hpp>
@@ -50,7 +50,7 @@
 #endif
 
 using namespace ychart;
-using namespace ychart::dse;
+using namespace ychart::pipeline;
 using namespace ychart::explore;
 
 namespace {

@@ -30,7 +30,7 @@
 namespace {
 
 using namespace ychart;
-using namespace ychart::dse;
+using namespace ychart::pipeline;
 using namespace ychart::explore;
 
 /// One grid point's answer; serialize() lets it travel between ranks.

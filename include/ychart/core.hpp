@@ -3,7 +3,7 @@
 // expressions, Model and SignomialModel, Model::solve and sequential GP,
 // Solution, and the thesis-000 alpha-penalty baseline. Like Eigen's
 // <Eigen/Core>: include this, or the module of a problem class
-// (<ychart/dse.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
+// (<ychart/pipeline.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
 // <ychart/synthesis.hpp>), or input and output (<ychart/io.hpp>), instead
 // of the whole library (<ychart/ychart.hpp>).
 #pragma once

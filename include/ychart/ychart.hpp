@@ -1,6 +1,6 @@
 // ychart/ychart.hpp
 // The whole library: the modelling core (<ychart/core.hpp>), the problem
-// classes (<ychart/dse.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
+// classes (<ychart/pipeline.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
 // <ychart/synthesis.hpp>), exploration over any of them (<ychart/explore.hpp>)
 // and input and output (<ychart/io.hpp>).
 // Header-only, it also brings the solver engine (<ychart/engine.hpp>), as it
@@ -14,7 +14,7 @@
 #include "engine.hpp"
 #endif
 #include "explore.hpp"
-#include "dse.hpp"
+#include "pipeline.hpp"
 #include "io.hpp"
 #include "partition.hpp"
 #include "loopnest.hpp"

@@ -7,7 +7,7 @@
 // ---- begin ychart/ychart.hpp ----
 // ychart/ychart.hpp
 // The whole library: the modelling core (<ychart/core.hpp>), the problem
-// classes (<ychart/dse.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
+// classes (<ychart/pipeline.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
 // <ychart/synthesis.hpp>), exploration over any of them (<ychart/explore.hpp>)
 // and input and output (<ychart/io.hpp>).
 // Header-only, it also brings the solver engine (<ychart/engine.hpp>), as it
@@ -43,7 +43,7 @@
 // expressions, Model and SignomialModel, Model::solve and sequential GP,
 // Solution, and the thesis-000 alpha-penalty baseline. Like Eigen's
 // <Eigen/Core>: include this, or the module of a problem class
-// (<ychart/dse.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
+// (<ychart/pipeline.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
 // <ychart/synthesis.hpp>), or input and output (<ychart/io.hpp>), instead
 // of the whole library (<ychart/ychart.hpp>).
 
@@ -10821,15 +10821,15 @@ auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000,
 }  // namespace ychart::explore
 // ---- end ychart/explore/pareto.hpp ----
 // ---- end ychart/explore.hpp ----
-// ---- begin ychart/dse.hpp ----
-// ychart/dse.hpp
-// Study 001's Y-chart layer: resource records, applications, architectures
-// and heterogeneous platforms, mappings, evaluate, the mapping, platform and
-// power models, local search, CSV/JSON loading (sweeps and Pareto fronts
-// over any of them: <ychart/explore.hpp>).
+// ---- begin ychart/pipeline.hpp ----
+// ychart/pipeline.hpp
+// Study 001's class, pipelined kernels on device groups: resource records,
+// applications, architectures and heterogeneous platforms, mappings,
+// evaluate, the mapping, platform and power models, local search, CSV/JSON
+// loading (sweeps and Pareto fronts over any of them: <ychart/explore.hpp>).
 
-// ---- begin ychart/dse/resources.hpp ----
-// ychart/dse/resources.hpp
+// ---- begin ychart/pipeline/resources.hpp ----
+// ychart/pipeline/resources.hpp
 // Resource records: what one device of a kind offers and what one compute
 // unit uses, declared once per kind as a Boost.Hana struct of doubles
 // (FpgaResources{bram, dsp, lut, ff, bw}). Per-resource constraints are
@@ -10854,7 +10854,7 @@ auto pareto_walk(Solve&& solve, double gap, std::size_t max_points = 1000,
 #include <type_traits>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 namespace hana = boost::hana;
 
@@ -10998,18 +10998,18 @@ bool has_resource(std::string_view name) {
   return resource_index<R>(name).has_value();
 }
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/resources.hpp ----
-// ---- begin ychart/dse/application.hpp ----
-// ychart/dse/application.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/resources.hpp ----
+// ---- begin ychart/pipeline/application.hpp ----
+// ychart/pipeline/application.hpp
 // The application side of the Y-chart: kernels (pipeline stages or tasks)
 // with typed attributes -- single-compute-unit latency, data in and out,
 // per-resource use of one compute unit, DDR traffic and power -- and edges
 // carrying data between them. A linear pipeline is the graph whose edges
 // join consecutive stages; Application::pipeline() builds it.
 
-// ---- begin ychart/dse/detail/task_graph.hpp ----
-// ychart/dse/detail/task_graph.hpp
+// ---- begin ychart/pipeline/detail/task_graph.hpp ----
+// ychart/pipeline/detail/task_graph.hpp
 // The graph both application kinds share: kernels in order and the edges
 // carrying data between them, with the look-ups the models need (incoming
 // and outgoing edges, kernel types). Application<R> (one device kind) and
@@ -11022,7 +11022,7 @@ bool has_resource(std::string_view name) {
 #include <utility>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// Data flowing from one kernel to another, per run.
 struct Edge {
@@ -11098,8 +11098,8 @@ class TaskGraph {
 };
 
 }  // namespace detail
-}  // namespace ychart::dse
-// ---- end ychart/dse/detail/task_graph.hpp ----
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/detail/task_graph.hpp ----
 
 
 #include <cmath>
@@ -11108,7 +11108,7 @@ class TaskGraph {
 #include <utility>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// What moves between DDR and the host or inside DDR for one kernel; the
 /// fractions are of the DDR's full bandwidth (1 = all of it). Used by power
@@ -11186,10 +11186,10 @@ class Application : public detail::TaskGraph<Kernel<R>> {
   }
 };
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/application.hpp ----
-// ---- begin ychart/dse/architecture.hpp ----
-// ychart/dse/architecture.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/application.hpp ----
+// ---- begin ychart/pipeline/architecture.hpp ----
+// ychart/pipeline/architecture.hpp
 // The architecture side of the Y-chart: a host and a number of identical
 // devices of one kind (FPGA, GPU, CPU), the kind's resource record, the
 // links between host and devices, each device's local memory (DDR), its
@@ -11203,7 +11203,7 @@ class Application : public detail::TaskGraph<Kernel<R>> {
 #include <utility>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// A link such as PCIe between host and devices.
 struct Link {
@@ -11265,10 +11265,10 @@ struct Architecture {
   }
 };
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/architecture.hpp ----
-// ---- begin ychart/dse/mapping.hpp ----
-// ychart/dse/mapping.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/architecture.hpp ----
+// ---- begin ychart/pipeline/mapping.hpp ----
+// ychart/pipeline/mapping.hpp
 // A fixed mapping -- compute units of each kernel on each device, and
 // optionally each device's clock -- and the performance model that says how
 // it is timed: compute only (study 001 ch. 3), host transfers then execution
@@ -11279,7 +11279,7 @@ struct Architecture {
 #include <string>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// Compute units of kernel k on device f: cus[k][f].
 struct Mapping {
@@ -11329,10 +11329,10 @@ struct PerformanceModel {
   bool shared_device_clock = false;
 };
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/mapping.hpp ----
-// ---- begin ychart/dse/evaluate.hpp ----
-// ychart/dse/evaluate.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/mapping.hpp ----
+// ---- begin ychart/pipeline/evaluate.hpp ----
+// ychart/pipeline/evaluate.hpp
 // Exact evaluation of a fixed mapping, including everything a relaxation
 // drops: host transfers with input duplication and locality, memory
 // contention, clock degradation, per-device clocks. Returns every KPI --
@@ -11342,8 +11342,8 @@ struct PerformanceModel {
 // run -- and prints the breakdown. Heuristics and solvers use it as the
 // one definition of what a mapping costs.
 
-// ---- begin ychart/dse/detail/execution_time.hpp ----
-// ychart/dse/detail/execution_time.hpp
+// ---- begin ychart/pipeline/detail/execution_time.hpp ----
+// ychart/pipeline/detail/execution_time.hpp
 // One compute unit's execution time in study 001's chapter-4 model (eqs.
 // 4.16-4.29): reading its share of the inputs and constants from device
 // memory, computing its share of the cycles, writing its share of the
@@ -11355,7 +11355,7 @@ struct PerformanceModel {
 
 #include <string>
 
-namespace ychart::dse::detail {
+namespace ychart::pipeline::detail {
 
 inline double positive_or(double v, double fallback) { return v > 0.0 ? v : fallback; }
 
@@ -11396,10 +11396,10 @@ double cu_execution_time(const Kernel<R>& kn, double cus, const CuConditions& at
   return tr + compute + tw;  // eq. 4.16: no overlap
 }
 
-}  // namespace ychart::dse::detail
-// ---- end ychart/dse/detail/execution_time.hpp ----
-// ---- begin ychart/dse/detail/host_transfers.hpp ----
-// ychart/dse/detail/host_transfers.hpp
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/execution_time.hpp ----
+// ---- begin ychart/pipeline/detail/host_transfers.hpp ----
+// ychart/pipeline/detail/host_transfers.hpp
 // What a fixed mapping sends between host and devices per run, and how the
 // schedule combines transfers and execution into the initiation interval
 // (study 001 eqs. 4.5-4.15 with locality, 5.5 and 5.9-5.12 without). One
@@ -11410,7 +11410,7 @@ double cu_execution_time(const Kernel<R>& kn, double cus, const CuConditions& at
 #include <cstddef>
 #include <vector>
 
-namespace ychart::dse::detail {
+namespace ychart::pipeline::detail {
 
 struct HostTraffic {
   double to_device = 0.0;  // bytes
@@ -11458,17 +11458,17 @@ inline double initiation_interval(Schedule s, double host_to_device, double exec
   return execution;
 }
 
-}  // namespace ychart::dse::detail
-// ---- end ychart/dse/detail/host_transfers.hpp ----
-// ---- begin ychart/dse/detail/memory_energy.hpp ----
-// ychart/dse/detail/memory_energy.hpp
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/host_transfers.hpp ----
+// ---- begin ychart/pipeline/detail/memory_energy.hpp ----
+// ychart/pipeline/detail/memory_energy.hpp
 // The device memory's dynamic energy in study 001's power model (eqs.
 // 5.17-5.19), in one place for the evaluator and the exact power model:
 // what the host transfers of one kernel cost the DDR, and what one CU's
 // reads and writes cost per second of execution.
 
 
-namespace ychart::dse::detail {
+namespace ychart::pipeline::detail {
 
 /// Joules per run of kernel k's host transfers: its input written into
 /// `copies` devices' DDR (eq. 5.17) and its output read once (5.18).
@@ -11484,8 +11484,8 @@ double cu_memory_power(const Kernel<R>& k, const LocalMemory& mem) {
   return mem.full_read_power.value() * k.ddr.cu_read + mem.full_write_power.value() * k.ddr.cu_write;
 }
 
-}  // namespace ychart::dse::detail
-// ---- end ychart/dse/detail/memory_energy.hpp ----
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/memory_energy.hpp ----
 
 
 #include <algorithm>
@@ -11499,7 +11499,7 @@ double cu_memory_power(const Kernel<R>& k, const LocalMemory& mem) {
 #include <string>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// The power of a mapping run at one initiation interval, by source (W) and
 /// its energy per run (J). Study 001 eqs. 5.13-5.22.
@@ -11845,7 +11845,7 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
 }
 
 // The instances for the records ychart ships, compiled once in ychart's
-// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_EVALUATE_INSTANCES(EXTERN, R) \
   EXTERN template Evaluation evaluate<R>(const Application<R>&, const Architecture<R>&, const Mapping&, const EvaluationOptions<R>&);
@@ -11853,10 +11853,10 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
 YCHART_DSE_EVALUATE_INSTANCES(extern, FpgaResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/evaluate.hpp ----
-// ---- begin ychart/dse/local_search.hpp ----
-// ychart/dse/local_search.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/evaluate.hpp ----
+// ---- begin ychart/pipeline/local_search.hpp ----
+// ychart/pipeline/local_search.hpp
 // Improving a mapping by local moves priced by evaluate(): add a compute
 // unit, remove one, move one to another device; steepest descent on a KPI
 // (the II by default) while every cap holds. For performance models outside
@@ -11873,7 +11873,7 @@ YCHART_DSE_EVALUATE_INSTANCES(extern, FpgaResources)
 #include <optional>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 struct LocalSearchOptions {
   int max_iterations = 10000;  // accepted moves
@@ -11988,7 +11988,7 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
 }
 
 // The instances for the records ychart ships, compiled once in ychart's
-// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_LOCAL_SEARCH_INSTANCES(EXTERN, R) \
   EXTERN template LocalSearchResult local_search<R>(const Application<R>&, const Architecture<R>&, Mapping, const EvaluationOptions<R>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
@@ -11997,17 +11997,17 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
 YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/local_search.hpp ----
-// ---- begin ychart/dse/mapping_model.hpp ----
-// ychart/dse/mapping_model.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/local_search.hpp ----
+// ---- begin ychart/pipeline/mapping_model.hpp ----
+// ychart/pipeline/mapping_model.hpp
 // The mapping as an optimisation model: integer compute units of every
 // kernel on every device, the per-device resource caps generated for every
 // member of the kind's resource record, and the KPI expressions the
 // objective and constraints are written in -- initiation interval,
 // spreading, transfer times, devices holding each kernel. Built on a
 // ychart::Model, so users add their own constraints and solve it with any
-// method; mapping() reads the solution back as a dse::Mapping that
+// method; mapping() reads the solution back as a pipeline::Mapping that
 // evaluate() prices exactly.
 //
 // What the model contains (study 001's equation numbers):
@@ -12029,8 +12029,8 @@ YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
 // bound on the full model's II, and evaluate() gives the full model's II of
 // the mapping it returns.
 
-// ---- begin ychart/dse/detail/resource_rows.hpp ----
-// ychart/dse/detail/resource_rows.hpp
+// ---- begin ychart/pipeline/detail/resource_rows.hpp ----
+// ychart/pipeline/detail/resource_rows.hpp
 // What the caps say per device, for every mapping model: the resource rows
 // (study 001 eqs. 3.9, 4.4, 5.2) -- for each device and each member of the
 // resource record that some kernel uses, sum_k n_kf use_kt <= cap_t -- and
@@ -12044,7 +12044,7 @@ YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
 #include <string>
 #include <vector>
 
-namespace ychart::dse::detail {
+namespace ychart::pipeline::detail {
 
 /// Adds device f's rows to `m`: use[k][t] is one CU of kernel k in the
 /// device's resources (names[t]), cap[t] the device's cap.
@@ -12084,11 +12084,11 @@ int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_c
   return cus_per_device(resource_values(k.use), cap, max_cus);
 }
 
-}  // namespace ychart::dse::detail
-// ---- end ychart/dse/detail/resource_rows.hpp ----
-// ---- begin ychart/dse/detail/solution_mapping.hpp ----
-// ychart/dse/detail/solution_mapping.hpp
-// Reading a solved model's CU counts back as a dse::Mapping, for every
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/resource_rows.hpp ----
+// ---- begin ychart/pipeline/detail/solution_mapping.hpp ----
+// ychart/pipeline/detail/solution_mapping.hpp
+// Reading a solved model's CU counts back as a pipeline::Mapping, for every
 // mapping model.
 
 
@@ -12096,7 +12096,7 @@ int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_c
 #include <cmath>
 #include <vector>
 
-namespace ychart::dse::detail {
+namespace ychart::pipeline::detail {
 
 /// cus[k][f] of solution s, rounded to the integers they are.
 inline Mapping solution_mapping(const std::vector<std::vector<Discrete<>>>& cus, const Solution& s) {
@@ -12107,10 +12107,10 @@ inline Mapping solution_mapping(const std::vector<std::vector<Discrete<>>>& cus,
   return m;
 }
 
-}  // namespace ychart::dse::detail
-// ---- end ychart/dse/detail/solution_mapping.hpp ----
-// ---- begin ychart/dse/detail/transfer_rows.hpp ----
-// ychart/dse/detail/transfer_rows.hpp
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/solution_mapping.hpp ----
+// ---- begin ychart/pipeline/detail/transfer_rows.hpp ----
+// ychart/pipeline/detail/transfer_rows.hpp
 // The host-transfer part of every mapping model (study 001 eqs. 4.6-4.15):
 // placement binaries alpha_kf = [n_kf > 0], edge e local when one device
 // holds all CUs of both its ends, and the transfer times
@@ -12125,7 +12125,7 @@ inline Mapping solution_mapping(const std::vector<std::vector<Discrete<>>>& cus,
 #include <string>
 #include <vector>
 
-namespace ychart::dse::detail {
+namespace ychart::pipeline::detail {
 
 /// alpha_kf with n_kf <= bound[k][f] alpha_kf.
 template <class Graph>
@@ -12193,8 +12193,8 @@ TransferTimes add_transfer_rows(Model& m, const Graph& app, const std::vector<st
   return out;
 }
 
-}  // namespace ychart::dse::detail
-// ---- end ychart/dse/detail/transfer_rows.hpp ----
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/transfer_rows.hpp ----
 
 
 #include <algorithm>
@@ -12203,7 +12203,7 @@ TransferTimes add_transfer_rows(Model& m, const Graph& app, const std::vector<st
 #include <string>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// What to optimise and which effects to include.
 template <ResourceRecord R>
@@ -12446,7 +12446,7 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
 }
 
 // The instances for the records ychart ships, compiled once in ychart's
-// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_MAPPING_MODEL_INSTANCES(EXTERN, R) \
   EXTERN template MappingModel<R> build_mapping_model<R>(const Application<R>&, const Architecture<R>&, const MappingModelOptions<R>&);
@@ -12454,10 +12454,10 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
 YCHART_DSE_MAPPING_MODEL_INSTANCES(extern, FpgaResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/mapping_model.hpp ----
-// ---- begin ychart/dse/heterogeneous_application.hpp ----
-// ychart/dse/heterogeneous_application.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/mapping_model.hpp ----
+// ---- begin ychart/pipeline/heterogeneous_application.hpp ----
+// ychart/pipeline/heterogeneous_application.hpp
 // An application for a platform of several device kinds: each task says
 // what it moves (data in, data out) once, and how it runs on each kind --
 // one compute unit's latency, resource use in that kind's record, dynamic
@@ -12478,7 +12478,7 @@ YCHART_DSE_MAPPING_MODEL_INSTANCES(extern, FpgaResources)
 #include <utility>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// How one task runs on one device kind.
 template <ResourceRecord R>
@@ -12568,10 +12568,10 @@ class HeterogeneousApplication : public detail::TaskGraph<Task<Rs...>> {
   }
 };
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/heterogeneous_application.hpp ----
-// ---- begin ychart/dse/platform.hpp ----
-// ychart/dse/platform.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/heterogeneous_application.hpp ----
+// ---- begin ychart/pipeline/platform.hpp ----
+// ychart/pipeline/platform.hpp
 // A heterogeneous architecture: a host and groups of identical devices, one
 // group per device kind -- FPGAs, GPUs, CPUs -- each kind with its own
 // resource record, static power and device count, all joined to the host by
@@ -12589,7 +12589,7 @@ class HeterogeneousApplication : public detail::TaskGraph<Task<Rs...>> {
 #include <optional>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// `devices` identical devices of one kind.
 template <ResourceRecord R>
@@ -12673,10 +12673,10 @@ struct Platform {
   }
 };
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/platform.hpp ----
-// ---- begin ychart/dse/platform_evaluate.hpp ----
-// ychart/dse/platform_evaluate.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/platform.hpp ----
+// ---- begin ychart/pipeline/platform_evaluate.hpp ----
+// ychart/pipeline/platform_evaluate.hpp
 // Exact evaluation of a fixed mapping on a heterogeneous platform: each
 // device's utilisation in its own kind's resources, each task's work split
 // between its compute units in proportion to their speed (so CUs of one task
@@ -12704,7 +12704,7 @@ struct Platform {
 #include <tuple>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 template <ResourceRecord... Rs>
 struct PlatformEvaluationOptions {
@@ -12870,7 +12870,7 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
 
 // The instances for the platforms ychart's examples and tests use
 // (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
-// (impl/src_dse.hpp); header-only, or for other records, the templates
+// (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(EXTERN, ...) \
   EXTERN template detail::DeviceTable detail::device_table<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&); \
@@ -12880,10 +12880,10 @@ YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources, GpuResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/platform_evaluate.hpp ----
-// ---- begin ychart/dse/platform_model.hpp ----
-// ychart/dse/platform_model.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/platform_evaluate.hpp ----
+// ---- begin ychart/pipeline/platform_model.hpp ----
+// ychart/pipeline/platform_model.hpp
 // The mapping onto a heterogeneous platform as an optimisation model:
 // integer compute units of every task on every device (none where the task
 // has no implementation for the device's kind), each device's resource rows
@@ -12905,8 +12905,8 @@ YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources, GpuResources)
 // once placement and locality binaries enter. Bounds on the optimum (a
 // known mapping's II, the compute-only optimum) keep the tables short.
 
-// ---- begin ychart/dse/detail/kind_totals.hpp ----
-// ychart/dse/detail/kind_totals.hpp
+// ---- begin ychart/pipeline/detail/kind_totals.hpp ----
+// ychart/pipeline/detail/kind_totals.hpp
 // A task of a heterogeneous application runs on each device kind with one
 // implementation, so its time and energy depend on its CUs only through its
 // total c_g on each kind: T = 1 / sum_g c_g / WCET_g, E = T sum_g c_g P_g.
@@ -12918,7 +12918,7 @@ YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources, GpuResources)
 #include <string>
 #include <vector>
 
-namespace ychart::dse::detail {
+namespace ychart::pipeline::detail {
 
 /// The per-kind totals c of one task with their time (ms) and energy per
 /// run (mJ): every c whose time is at most `slowest_ms`, except those that
@@ -13007,8 +13007,8 @@ inline KindTotalChoice add_kind_total_choice(Model& m, const std::string& id, co
   return out;
 }
 
-}  // namespace ychart::dse::detail
-// ---- end ychart/dse/detail/kind_totals.hpp ----
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/kind_totals.hpp ----
 
 
 #include <algorithm>
@@ -13019,7 +13019,7 @@ inline KindTotalChoice add_kind_total_choice(Model& m, const std::string& id, co
 #include <tuple>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// What every heterogeneous mapping model takes.
 template <ResourceRecord... Rs>
@@ -13226,7 +13226,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
 
 // The instances for the platforms ychart's examples and tests use
 // (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
-// (impl/src_dse.hpp); header-only, or for other records, the templates
+// (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_MODEL_INSTANCES(EXTERN, ...) \
   EXTERN template PlatformModel build_platform_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const PlatformModelOptions<__VA_ARGS__>&);
@@ -13235,10 +13235,10 @@ YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/platform_model.hpp ----
-// ---- begin ychart/dse/platform_power_model.hpp ----
-// ychart/dse/platform_power_model.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/platform_model.hpp ----
+// ---- begin ychart/pipeline/platform_power_model.hpp ----
+// ychart/pipeline/platform_power_model.hpp
 // The power-optimal mapping onto a heterogeneous platform under a
 // throughput constraint: minimise the power evaluate() prices at II_max
 // (static power of every device in use, each CU's dynamic power while it is
@@ -13272,7 +13272,7 @@ YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
 #include <tuple>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// Caps, schedule, locality and the table limit, as the II model takes them.
 template <ResourceRecord... Rs>
@@ -13388,7 +13388,7 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
 
 // The instances for the platforms ychart's examples and tests use
 // (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
-// (impl/src_dse.hpp); header-only, or for other records, the templates
+// (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(EXTERN, ...) \
   EXTERN template PlatformPowerModel build_platform_power_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PlatformPowerModelOptions<__VA_ARGS__>&);
@@ -13397,10 +13397,10 @@ YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/platform_power_model.hpp ----
-// ---- begin ychart/dse/platform_local_search.hpp ----
-// ychart/dse/platform_local_search.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/platform_power_model.hpp ----
+// ---- begin ychart/pipeline/platform_local_search.hpp ----
+// ychart/pipeline/platform_local_search.hpp
 // Local search and a first-fit start on a heterogeneous platform: the
 // one-kind layer's steepest descent (add, remove or move one CU, priced by
 // the platform's evaluate()), never giving a task CUs on a kind it has no
@@ -13413,7 +13413,7 @@ YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
 #include <tuple>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// Steepest descent from `start` (feasible under `options`) on `kpi`.
 template <ResourceRecord... Rs>
@@ -13458,7 +13458,7 @@ std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, con
 
 // The instances for the platforms ychart's examples and tests use
 // (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
-// (impl/src_dse.hpp); header-only, or for other records, the templates
+// (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(EXTERN, ...) \
   EXTERN template LocalSearchResult local_search<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Mapping, const PlatformEvaluationOptions<__VA_ARGS__>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
@@ -13468,10 +13468,10 @@ YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources, GpuResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/platform_local_search.hpp ----
-// ---- begin ychart/dse/relaxation.hpp ----
-// ychart/dse/relaxation.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/platform_local_search.hpp ----
+// ---- begin ychart/pipeline/relaxation.hpp ----
+// ychart/pipeline/relaxation.hpp
 // The geometric-programming relaxation of a mapping: CU counts made real,
 // and, the devices being identical, every kernel split equally between them
 // (study 001 eqs. 3.14-3.21 and 4.30-4.36):
@@ -13488,7 +13488,7 @@ YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources, GpuResources)
 #include <string>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 template <ResourceRecord R>
 struct Relaxation {
@@ -13524,7 +13524,7 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>&
 }
 
 // The instances for the records ychart ships, compiled once in ychart's
-// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_RELAXATION_INSTANCES(EXTERN, R) \
   EXTERN template Relaxation<R> build_relaxation<R>(const Application<R>&, const Architecture<R>&, const std::type_identity_t<std::optional<R>>&);
@@ -13532,10 +13532,10 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>&
 YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/relaxation.hpp ----
-// ---- begin ychart/dse/power_model.hpp ----
-// ychart/dse/power_model.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/relaxation.hpp ----
+// ---- begin ychart/pipeline/power_model.hpp ----
+// ychart/pipeline/power_model.hpp
 // The power-optimal mapping under a throughput constraint (study 001
 // chapters 5-6): minimise total power subject to II <= II_max, exactly, as a
 // mixed-integer linear model of the same power evaluate() computes at
@@ -13586,7 +13586,7 @@ YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
 #include <string>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// What the power model covers.
 template <ResourceRecord R>
@@ -14013,7 +14013,7 @@ PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>
 }
 
 // The instances for the records ychart ships, compiled once in ychart's
-// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_POWER_MODEL_INSTANCES(EXTERN, R) \
   EXTERN template int minimum_devices<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const std::optional<R>&); \
@@ -14025,10 +14025,10 @@ PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>
 YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/power_model.hpp ----
-// ---- begin ychart/dse/load.hpp ----
-// ychart/dse/load.hpp
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/power_model.hpp ----
+// ---- begin ychart/pipeline/load.hpp ----
+// ychart/pipeline/load.hpp
 // Applications and architectures from data files: kernels from CSV (one row
 // per kernel in pipeline order, a column per attribute or resource), the
 // architecture from JSON. Every column and key must be one ychart knows --
@@ -15258,7 +15258,7 @@ YCHART_DECL bool JsonWriter::complete() const { return state_->root_written && s
 #include <string_view>
 #include <vector>
 
-namespace ychart::dse {
+namespace ychart::pipeline {
 
 /// Names of the attribute columns (their units are in the names); columns
 /// named after a resource of the kind fill Kernel::use. Empty name: the
@@ -15480,7 +15480,7 @@ Architecture<R> load_architecture(const std::filesystem::path& json) {
 }
 
 // The instances for the records ychart ships, compiled once in ychart's
-// compiled part (impl/src_dse.hpp); header-only, or for a record of the
+// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_LOAD_INSTANCES(EXTERN, R) \
   EXTERN template std::vector<Kernel<R>> parse_kernels<R>(const io::CsvDocument&, const KernelColumns&); \
@@ -15492,9 +15492,9 @@ Architecture<R> load_architecture(const std::filesystem::path& json) {
 YCHART_DSE_LOAD_INSTANCES(extern, FpgaResources)
 #endif
 
-}  // namespace ychart::dse
-// ---- end ychart/dse/load.hpp ----
-// ---- end ychart/dse.hpp ----
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/load.hpp ----
+// ---- end ychart/pipeline.hpp ----
 // ---- begin ychart/io.hpp ----
 // ychart/io.hpp
 // Input and output: CSV and JSON readers with file:line:field errors, result

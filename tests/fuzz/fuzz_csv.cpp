@@ -1,8 +1,8 @@
 // libFuzzer harness: the CSV reader (io/csv.hpp) and the kernel loader built
-// on it (dse/load.hpp, parse_kernels). Any input must either be read or
+// on it (pipeline/load.hpp, parse_kernels). Any input must either be read or
 // throw io::parse_error naming the file; every cell of a document that was
 // read must be reachable by its column name. Anything else is a bug.
-#include <ychart/dse/load.hpp>
+#include <ychart/pipeline/load.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   try {  // the same text as a kernel table of study 001 (FPGA resources)
-    (void)ychart::dse::parse_kernels<ychart::dse::FpgaResources>(ychart::io::CsvDocument::parse(text, "fuzz.csv"));
+    (void)ychart::pipeline::parse_kernels<ychart::pipeline::FpgaResources>(ychart::io::CsvDocument::parse(text, "fuzz.csv"));
   } catch (const ychart::io::parse_error&) {
   }
   return 0;

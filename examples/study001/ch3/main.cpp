@@ -34,7 +34,7 @@
 
 using namespace study001::ch3;
 using namespace ychart;
-using namespace ychart::dse;
+using namespace ychart::pipeline;
 using namespace ychart::explore;
 
 // The same allocation written plainly (plain_model.hpp: no

@@ -22,7 +22,7 @@
 namespace study001::ch4 {
 
 using namespace ychart;
-using namespace ychart::dse;
+using namespace ychart::pipeline;
 using study001::App;
 using study001::Arch;
 using study001::not_a_number;

@@ -35,7 +35,7 @@
 
 using namespace study001::ch4;
 using namespace ychart;
-using namespace ychart::dse;
+using namespace ychart::pipeline;
 using namespace ychart::explore;
 
 namespace {

@@ -53,7 +53,7 @@ Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   p.seconds = study001::seconds(
       [&] { h2 = shan2021::h2_allocate(twc, items, dsp, cap, ii_ms, arch.devices, transfers, power); });
   // No mapping goes below the F_min devices' static power plus the energy
-  // every mapping spends (ychart::dse::power_floor).
+  // every mapping spends (ychart::pipeline::power_floor).
   p.bound = power_floor(app, arch, ii_ms * units::ms, p.f_min);
   if (!h2 || !std::isfinite(h2->power)) return p;
   p.h2_fpgas = h2->fpgas;

@@ -16,7 +16,7 @@
 namespace study001::ch5 {
 
 using namespace ychart;
-using namespace ychart::dse;
+using namespace ychart::pipeline;
 using study001::App;
 using study001::Arch;
 using study001::not_a_number;
@@ -35,7 +35,7 @@ struct Point {
   double device_static = not_a_number, memory_static = not_a_number, compute = not_a_number, memory_transfer = not_a_number, memory_execution = not_a_number;
   double transfers_ms = not_a_number;
   Mapping mapping;  // H2's
-  // The exact optimum (ychart::dse::solve_power_optimal), started from the
+  // The exact optimum (ychart::pipeline::solve_power_optimal), started from the
   // better of H2 and H1: power, proven bound, gap (0 when proven), FPGAs.
   Status exact_status = Status::infeasible;
   double exact_power = not_a_number, exact_bound = not_a_number, exact_gap = not_a_number, exact_seconds = not_a_number;

@@ -11,7 +11,7 @@
 // every mapping (F_min devices' static power plus the compute-energy floor
 // sum_k P_k T_wc,k and the transfer energies, over II) and H2's gap to it;
 // H1 (ch. 6.2) and the exact optimum (the thesis's MINLP, solved by
-// ychart::dse::solve_power_optimal, started from the better heuristic; a
+// ychart::pipeline::solve_power_optimal, started from the better heuristic; a
 // point stopped by --time-limit shows its proven bound and gap); and the
 // baselines of ch. 5.4 built on the fastest exact mapping: frequency
 // scaling (FS, all its clocks scaled by one factor) and clock gating (CK,
@@ -42,7 +42,7 @@
 
 using namespace study001::ch5;
 using namespace ychart;
-using namespace ychart::dse;
+using namespace ychart::pipeline;
 using namespace ychart::explore;
 
 int main(int argc, char** argv) {

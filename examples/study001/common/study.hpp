@@ -3,7 +3,7 @@
 // AWS F1 platform, and a helper to time a call.
 #pragma once
 
-#include <ychart/dse.hpp>
+#include <ychart/pipeline.hpp>
 #include <ychart/io/svg.hpp>
 
 #include <chrono>
@@ -20,9 +20,9 @@
 
 namespace study001 {
 
-using ychart::dse::FpgaResources;
-using App = ychart::dse::Application<FpgaResources>;
-using Arch = ychart::dse::Architecture<FpgaResources>;
+using ychart::pipeline::FpgaResources;
+using App = ychart::pipeline::Application<FpgaResources>;
+using Arch = ychart::pipeline::Architecture<FpgaResources>;
 
 /// A result a method did not produce (infeasible, or no allocation found): a
 /// gap in the plots, "-" in the tables.
@@ -45,12 +45,12 @@ inline Arch aws_f1(int fpgas) {
 
 /// A resource record from one value per type, in resource_names order.
 inline FpgaResources resources_from(const std::vector<double>& values) {
-  const auto names = ychart::dse::resource_names<FpgaResources>();
+  const auto names = ychart::pipeline::resource_names<FpgaResources>();
   if (values.size() != names.size())
     throw std::invalid_argument("study001: " + std::to_string(values.size()) + " values for " +
                                 std::to_string(names.size()) + " resource types");
   FpgaResources r;
-  for (std::size_t t = 0; t < names.size(); ++t) ychart::dse::set_resource(r, names[t], values[t]);
+  for (std::size_t t = 0; t < names.size(); ++t) ychart::pipeline::set_resource(r, names[t], values[t]);
   return r;
 }
 
@@ -79,7 +79,7 @@ double seconds(F&& f) {
 
 /// DSP use of each kernel on each FPGA as stacked bars, the cap as a line
 /// (the thesis's Figures 3.6, 4.9, 4.11, 4.13).
-inline ychart::io::StackedBarChart dsp_bars(const App& app, const ychart::dse::Mapping& m, double cap,
+inline ychart::io::StackedBarChart dsp_bars(const App& app, const ychart::pipeline::Mapping& m, double cap,
                                             const std::string& title) {
   ychart::io::StackedBarChart chart;
   chart.title = title;

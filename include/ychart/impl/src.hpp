@@ -19,4 +19,4 @@
 #include "src_engine.hpp"
 #include "src_io.hpp"
 #include "src_classes.hpp"
-#include "src_dse.hpp"
+#include "src_pipeline.hpp"

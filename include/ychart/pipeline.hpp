@@ -1,0 +1,24 @@
+// ychart/pipeline.hpp
+// Study 001's class, pipelined kernels on device groups: resource records,
+// applications, architectures and heterogeneous platforms, mappings,
+// evaluate, the mapping, platform and power models, local search, CSV/JSON
+// loading (sweeps and Pareto fronts over any of them: <ychart/explore.hpp>).
+#pragma once
+
+#include "core.hpp"
+#include "pipeline/resources.hpp"
+#include "pipeline/application.hpp"
+#include "pipeline/architecture.hpp"
+#include "pipeline/mapping.hpp"
+#include "pipeline/evaluate.hpp"
+#include "pipeline/local_search.hpp"
+#include "pipeline/mapping_model.hpp"
+#include "pipeline/heterogeneous_application.hpp"
+#include "pipeline/platform.hpp"
+#include "pipeline/platform_evaluate.hpp"
+#include "pipeline/platform_model.hpp"
+#include "pipeline/platform_power_model.hpp"
+#include "pipeline/platform_local_search.hpp"
+#include "pipeline/relaxation.hpp"
+#include "pipeline/power_model.hpp"
+#include "pipeline/load.hpp"

@@ -1,0 +1,60 @@
+// ychart/pipeline/detail/resource_rows.hpp
+// What the caps say per device, for every mapping model: the resource rows
+// (study 001 eqs. 3.9, 4.4, 5.2) -- for each device and each member of the
+// resource record that some kernel uses, sum_k n_kf use_kt <= cap_t -- and
+// how many CUs of one kernel a device takes (the models' bounds and big-Ms).
+#pragma once
+
+#include "../application.hpp"
+#include "../resources.hpp"
+
+#include "../../expr/operators.hpp"
+#include "../../model/model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ychart::pipeline::detail {
+
+/// Adds device f's rows to `m`: use[k][t] is one CU of kernel k in the
+/// device's resources (names[t]), cap[t] the device's cap.
+inline void add_device_resource_rows(Model& m, std::size_t f, const std::vector<std::string>& names,
+                                     const std::vector<std::vector<double>>& use,
+                                     const std::vector<std::vector<Discrete<>>>& cus, const std::vector<double>& cap) {
+  for (std::size_t t = 0; t < names.size(); ++t) {
+    Affine<> sum;
+    bool any = false;
+    for (std::size_t k = 0; k < use.size(); ++k)
+      if (const double r = use[k][t]; r > 0) sum += r * cus[k][f], any = true;
+    if (any) m.subject_to(sum <= cap[t], names[t] + "_" + std::to_string(f + 1));
+  }
+}
+
+/// The rows of `devices` identical devices; cus[k][f] are the CU counts,
+/// cap one value per resource.
+template <ResourceRecord R>
+void add_resource_rows(Model& m, const Application<R>& app, const std::vector<std::vector<Discrete<>>>& cus,
+                       const std::vector<double>& cap, std::size_t devices) {
+  std::vector<std::vector<double>> use;
+  for (const auto& k : app.kernels()) use.push_back(resource_values(k.use));
+  for (std::size_t f = 0; f < devices; ++f) add_device_resource_rows(m, f, resource_names<R>(), use, cus, cap);
+}
+
+/// CUs of one kernel that one device takes under the cap (max_cus when it
+/// uses no capped resource); use and cap one value per resource.
+inline int cus_per_device(const std::vector<double>& use, const std::vector<double>& cap, int max_cus) {
+  double u = max_cus;
+  for (std::size_t t = 0; t < use.size(); ++t)
+    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + 1e-12) + 1e-9));
+  return static_cast<int>(std::max(0.0, u));
+}
+
+template <ResourceRecord R>
+int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
+  return cus_per_device(resource_values(k.use), cap, max_cus);
+}
+
+}  // namespace ychart::pipeline::detail

@@ -1,0 +1,390 @@
+// ychart/pipeline/evaluate.hpp
+// Exact evaluation of a fixed mapping, including everything a relaxation
+// drops: host transfers with input duplication and locality, memory
+// contention, clock degradation, per-device clocks. Returns every KPI --
+// initiation interval with its host-to-device / execution / device-to-host
+// breakdown, throughput, latency, utilisation per resource and device,
+// spreading, devices used, power (static, compute, memory) and energy per
+// run -- and prints the breakdown. Heuristics and solvers use it as the
+// one definition of what a mapping costs.
+#pragma once
+
+#include "../config.hpp"
+#include "application.hpp"
+#include "detail/execution_time.hpp"
+#include "detail/host_transfers.hpp"
+#include "detail/memory_energy.hpp"
+#include "architecture.hpp"
+#include "mapping.hpp"
+#include "resources.hpp"
+
+#include "../error.hpp"
+#include "../expr/expression.hpp"
+#include "../units/unit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <iomanip>
+#include <limits>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ychart::pipeline {
+
+/// The power of a mapping run at one initiation interval, by source (W) and
+/// its energy per run (J). Study 001 eqs. 5.13-5.22.
+struct PowerBreakdown {
+  Constant<dim::power> device_static{};  // powered-on devices' logic and I/O
+  Constant<dim::power> memory_static{};  // their DDR
+  Constant<dim::power> compute{};        // CUs' dynamic power (E_c / II)
+  Constant<dim::power> memory_transfer{};  // DDR written and read by host transfers ((E_h2f + E_f2h) / II)
+  Constant<dim::power> memory_execution{};  // DDR read and written by CUs ((E_rw) / II)
+  Constant<dim::power> total{};
+  Constant<dim::energy> energy_per_run{};   // total x II
+};
+
+/// Every KPI of one mapping. Times in seconds inside Constant<dim::time>;
+/// print() shows ms.
+struct Evaluation {
+  bool feasible = true;
+  std::vector<std::string> violations;  // what breaks a cap, a clock or a bound
+
+  std::vector<int> total_cus;     // N_k
+  std::vector<int> devices_of;    // alpha_k: devices holding CUs of kernel k
+  std::vector<double> kernel_time;  // slowest CU of kernel k, seconds
+  std::vector<double> device_clock;  // Hz, per device (0 when unused or when no clock is given)
+  std::vector<bool> in_use;          // devices holding at least one CU
+  std::vector<std::vector<double>> utilisation;  // [device][resource], fraction of capacity
+  std::vector<std::string> resource_names;       // of the one device kind
+  // Heterogeneous platforms: each device's kind and that kind's resources
+  // (utilisation[f] follows device_resource_names[f]); empty for one kind.
+  std::vector<std::string> device_kind;
+  std::vector<std::vector<std::string>> device_resource_names;
+
+  Constant<dim::time> host_to_device{};
+  Constant<dim::time> execution{};
+  Constant<dim::time> device_to_host{};
+  Constant<dim::time> ii{};
+  Constant<dim::frequency> throughput{};
+  Constant<dim::time> latency{};  // pipeline depth x II: each stage holds a run for one period
+  double spreading = 0.0;         // max_k sum_f n/(1+n) (study 001 eq. 3.4)
+  int devices_used = 0;
+  std::optional<PowerBreakdown> power;  // when evaluated at an operating II
+
+  /// The resources device f's utilisation row refers to.
+  const std::vector<std::string>& resources_of(std::size_t device) const {
+    return device_resource_names.empty() ? resource_names : device_resource_names.at(device);
+  }
+  bool has_resource(std::size_t device, std::string_view resource) const {
+    const auto& names = resources_of(device);
+    return std::find(names.begin(), names.end(), resource) != names.end();
+  }
+  double utilisation_of(std::size_t device, std::string_view resource) const {
+    const auto& names = resources_of(device);
+    for (std::size_t t = 0; t < names.size(); ++t)
+      if (names[t] == resource) return utilisation.at(device).at(t);
+    throw model_error("ychart: device " + std::to_string(device + 1) + " has no resource named '" +
+                      std::string(resource) + "'");
+  }
+  /// Mean over the devices in use that have the resource.
+  double average_utilisation(std::string_view resource) const {
+    double sum = 0.0;
+    int used = 0;
+    for (std::size_t f = 0; f < utilisation.size(); ++f)
+      if (device_in_use(f) && has_resource(f, resource)) sum += utilisation_of(f, resource), ++used;
+    return used ? sum / used : 0.0;
+  }
+  double max_utilisation(std::string_view resource) const {
+    double m = 0.0;
+    for (std::size_t f = 0; f < utilisation.size(); ++f)
+      if (has_resource(f, resource)) m = std::max(m, utilisation_of(f, resource));
+    return m;
+  }
+  bool device_in_use(std::size_t f) const { return f < in_use.size() && in_use[f]; }
+
+  void print(std::ostream& os) const {
+    auto ms = [](Constant<dim::time> t) { return t.in(units::ms); };
+    os << std::setprecision(5);
+    os << "II " << ms(ii) << " ms  (host-to-device " << ms(host_to_device) << ", execution " << ms(execution)
+       << ", device-to-host " << ms(device_to_host) << ")\n";
+    os << "throughput " << throughput.value() << " runs/s, latency " << ms(latency) << " ms, spreading " << spreading
+       << ", devices used " << devices_used << "\n";
+    if (power)
+      os << "power " << power->total.value() << " W  (device static " << power->device_static.value()
+         << ", memory static " << power->memory_static.value() << ", compute " << power->compute.value()
+         << ", memory transfers " << power->memory_transfer.value() << ", memory execution "
+         << power->memory_execution.value() << "), energy " << power->energy_per_run.in(units::mJ) << " mJ/run\n";
+    for (std::size_t f = 0; f < utilisation.size(); ++f) {
+      os << "device " << f + 1;
+      if (f < device_kind.size() && !device_kind[f].empty()) os << " (" << device_kind[f] << ")";
+      os << ":";
+      const auto& names = resources_of(f);
+      for (std::size_t t = 0; t < names.size(); ++t)
+        os << " " << names[t] << " " << std::setprecision(4) << 100.0 * utilisation[f][t] << "%";
+      if (device_clock[f] > 0) os << ", clock " << device_clock[f] / 1e6 << " MHz";
+      os << "\n";
+    }
+    for (const auto& v : violations) os << "violation: " << v << "\n";
+  }
+};
+
+namespace detail {
+
+/// Fills e's phases, II, throughput and latency from the execution time and
+/// the host traffic (bytes; bandwidths in bytes/s); an operating II the
+/// run exceeds is a violation, one it beats makes it wait. Returns the II.
+inline double set_phases(Evaluation& e, Schedule schedule, const HostTraffic& traffic, double to_device_bandwidth,
+                         double to_host_bandwidth, double exe, const std::optional<Constant<dim::time>>& operating_ii,
+                         std::size_t kernels) {
+  const double h2f = traffic.to_device > 0 ? traffic.to_device / to_device_bandwidth : 0.0;
+  const double f2h = traffic.to_host > 0 ? traffic.to_host / to_host_bandwidth : 0.0;
+  double ii = initiation_interval(schedule, h2f, exe, f2h);
+  if (operating_ii) {
+    const double target = operating_ii->value();
+    if (ii > target * (1 + 1e-9)) {
+      std::ostringstream s;
+      s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
+      e.violations.push_back(s.str());
+    }
+    ii = std::max(ii, target);
+  }
+  e.host_to_device = Constant<dim::time>(h2f);
+  e.execution = Constant<dim::time>(exe);
+  e.device_to_host = Constant<dim::time>(f2h);
+  e.ii = Constant<dim::time>(ii);
+  e.throughput = Constant<dim::frequency>(ii > 0 ? 1.0 / ii : std::numeric_limits<double>::infinity());
+  e.latency = Constant<dim::time>(double(kernels) * ii);  // pipeline depth x II
+  return ii;
+}
+
+}  // namespace detail
+
+/// What evaluate() checks the mapping against and where it runs it.
+template <ResourceRecord R>
+struct EvaluationOptions {
+  PerformanceModel model{};
+  /// Per-device cap on each resource (the swept "resource constraint");
+  /// empty: the device's capacity.
+  std::optional<R> cap;
+  /// Run at this initiation interval and price its power (ch. 5): clocks
+  /// are lowered as far as the interval allows. Empty: as fast as possible,
+  /// no power.
+  std::optional<Constant<dim::time>> operating_ii;
+};
+
+/// Evaluates `m` exactly. Throws model_error when the mapping does not fit
+/// the application and architecture (sizes, a kernel without CUs, negative
+/// counts) or when the model needs a constant the architecture lacks; cap
+/// and clock violations are reported in Evaluation::violations and make
+/// `feasible` false.
+template <ResourceRecord R>
+Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
+                    const EvaluationOptions<R>& options = {}) {
+  arch.validate();
+  const std::size_t K = app.size(), F = static_cast<std::size_t>(arch.devices);
+  if (m.cus.size() != K)
+    throw model_error("ychart: mapping has " + std::to_string(m.cus.size()) + " kernels, application '" + app.name() +
+                      "' has " + std::to_string(K));
+  for (std::size_t k = 0; k < K; ++k) {
+    if (m.cus[k].size() != F)
+      throw model_error("ychart: mapping row of kernel '" + app.kernel(k).name + "' has " +
+                        std::to_string(m.cus[k].size()) + " devices, architecture has " + std::to_string(F));
+    for (int c : m.cus[k])
+      if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app.kernel(k).name + "'");
+    if (m.total(k) < 1) throw model_error("ychart: kernel '" + app.kernel(k).name + "' has no compute unit");
+  }
+  if (!m.clock_fraction.empty() && m.clock_fraction.size() != F)
+    throw model_error("ychart: mapping gives " + std::to_string(m.clock_fraction.size()) + " clocks for " +
+                      std::to_string(F) + " devices");
+  const auto& model = options.model;
+  const auto& kind = arch.kind;
+  const double nominal = kind.clock.nominal.value();
+  if ((model.clock_degradation || model.shared_device_clock || options.operating_ii || !m.clock_fraction.empty()) &&
+      !(nominal > 0.0))
+    throw model_error("ychart: this evaluation needs the device's nominal clock (Architecture::kind.clock.nominal)");
+  if (model.schedule != Schedule::compute_only &&
+      !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
+    throw model_error("ychart: the " + to_string(model.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+
+  Evaluation e;
+  e.resource_names = resource_names<R>();
+  const std::size_t T = e.resource_names.size();
+  const auto capacity = resource_values(kind.capacity);
+  const auto cap = options.cap ? resource_values(*options.cap) : capacity;
+
+  // Utilisation and caps.
+  e.utilisation.assign(F, std::vector<double>(T, 0.0));
+  std::vector<bool> used(F, false);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto use = resource_values(app.kernel(k).use);
+    for (std::size_t f = 0; f < F; ++f) {
+      if (m.cus[k][f] > 0) used[f] = true;
+      for (std::size_t t = 0; t < T; ++t) e.utilisation[f][t] += m.cus[k][f] * use[t] / capacity[t];
+    }
+  }
+  for (std::size_t f = 0; f < F; ++f)
+    for (std::size_t t = 0; t < T; ++t)
+      if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + 1e-9) + 1e-12) {
+        std::ostringstream s;
+        s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
+          << ", cap " << cap[t];
+        e.violations.push_back(s.str());
+      }
+  e.devices_used = static_cast<int>(std::count(used.begin(), used.end(), true));
+  e.in_use = used;
+
+  // Counts and spreading.
+  e.total_cus.resize(K);
+  e.devices_of.assign(K, 0);
+  for (std::size_t k = 0; k < K; ++k) {
+    e.total_cus[k] = m.total(k);
+    double phi = 0.0;
+    for (std::size_t f = 0; f < F; ++f)
+      if (const int n = m.cus[k][f]; n > 0) {
+        ++e.devices_of[k];
+        phi += n / (1.0 + n);
+      }
+    e.spreading = std::max(e.spreading, phi);
+  }
+
+  // Clocks: each kernel's own, the device's shared one, degradation.
+  auto kernel_clock = [&](std::size_t k) { return detail::positive_or(app.kernel(k).clock.value(), nominal); };
+  std::vector<double> device_clock(F, nominal);
+  const auto util = resource_index<R>(kind.clock.utilisation_resource);
+  if (model.clock_degradation && !util)
+    throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
+  const std::size_t util_index = util.value_or(0);
+  for (std::size_t f = 0; f < F; ++f) {
+    double clock = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < K; ++k)
+      if (m.cus[k][f] > 0) {
+        double c = kernel_clock(k);
+        if (model.clock_degradation) c -= kind.clock.degradation_per_utilisation.value() * e.utilisation[f][util_index];
+        clock = std::min(clock, c);
+      }
+    device_clock[f] = used[f] ? clock : 0.0;
+    const bool clock_matters = model.clock_degradation || model.shared_device_clock;
+    if (used[f] && clock_matters && !(clock > 0.0)) e.violations.push_back("device " + std::to_string(f + 1) + " clock degrades to zero");
+  }
+
+  // Execution time of kernel k's CUs on device f at full speed (fraction 1).
+  const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
+  std::vector<double> readers(F, 0.0), writers(F, 0.0);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& kn = app.kernel(k);
+    for (std::size_t f = 0; f < F; ++f) {
+      readers[f] += (kn.read_ports + kn.read_write_ports) * double(m.cus[k][f]);
+      writers[f] += (kn.write_ports + kn.read_write_ports) * double(m.cus[k][f]);
+    }
+  }
+  auto execution_time = [&](std::size_t k, std::size_t f) {
+    const auto& kn = app.kernel(k);
+    detail::CuConditions at;
+    at.own_clock = kernel_clock(k);
+    at.clock = model.shared_device_clock || model.clock_degradation ? device_clock[f] : at.own_clock;
+    if (model.memory_contention) {
+      const auto& mem = kind.memory;
+      if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
+        throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
+      if (!(at.clock > 0.0))
+        throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
+                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
+      // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
+      const double port = mem.port_bytes_per_cycle.value() * at.clock;
+      at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers[f]);
+      at.write_port_bandwidth = std::min(port, mem.write_bandwidth.value() / writers[f]);
+    }
+    return detail::cu_execution_time(kn, e.total_cus[k], at);
+  };
+  std::vector<std::vector<double>> busy(K, std::vector<double>(F, 0.0));  // at full clock
+  for (std::size_t k = 0; k < K; ++k)
+    for (std::size_t f = 0; f < F; ++f)
+      if (m.cus[k][f] > 0) busy[k][f] = execution_time(k, f);
+
+  // Per-device busy time at full clock, then the clocks the mapping runs at.
+  std::vector<double> device_busy(F, 0.0);
+  for (std::size_t f = 0; f < F; ++f)
+    for (std::size_t k = 0; k < K; ++k) device_busy[f] = std::max(device_busy[f], busy[k][f]);
+  const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
+  std::vector<double> fraction(F, 1.0);
+  if (!m.clock_fraction.empty()) {
+    fraction = m.clock_fraction;
+    for (std::size_t f = 0; f < F; ++f)
+      if (used[f] && !(fraction[f] > 0.0 && fraction[f] <= 1.0 + 1e-12))
+        e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
+  } else if (options.operating_ii) {
+    // The critical device at full clock, the others as slow as keeps them
+    // within its execution time (this minimises the memory energy, which
+    // grows with the execution phase, and leaves the compute energy at its
+    // floor; study 001 sec. 4.3). Discrete levels round up.
+    for (std::size_t f = 0; f < F; ++f) {
+      if (!used[f] || fastest_exe <= 0) continue;
+      double want = device_busy[f] / fastest_exe;
+      if (!kind.clock.levels_fraction.empty()) {
+        double level = std::numeric_limits<double>::infinity();
+        for (double l : kind.clock.levels_fraction)
+          if (l >= want - 1e-12) level = std::min(level, l);
+        want = std::isfinite(level) ? level : 1.0;
+      }
+      fraction[f] = want;
+    }
+  }
+  double exe = 0.0;
+  e.kernel_time.assign(K, 0.0);
+  for (std::size_t k = 0; k < K; ++k)
+    for (std::size_t f = 0; f < F; ++f)
+      if (m.cus[k][f] > 0) {
+        const double t = busy[k][f] / (used[f] ? fraction[f] : 1.0);
+        e.kernel_time[k] = std::max(e.kernel_time[k], t);
+        exe = std::max(exe, t);
+      }
+  e.device_clock.assign(F, 0.0);
+  for (std::size_t f = 0; f < F; ++f)
+    if (used[f]) e.device_clock[f] = device_clock[f] * fraction[f];
+
+  // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
+  const auto traffic = model.schedule == Schedule::compute_only ? detail::HostTraffic{}
+                                                                : detail::host_traffic(app, m, model.locality);
+  const double ii = detail::set_phases(e, model.schedule, traffic, hp, dh, exe, options.operating_ii, K);
+
+  // Power at the operating II (eqs. 5.13-5.22).
+  if (options.operating_ii) {
+    const auto& mem = kind.memory;
+    PowerBreakdown p;
+    p.device_static = Constant<dim::power>(e.devices_used * kind.static_power.value());
+    p.memory_static = Constant<dim::power>(e.devices_used * mem.static_power.value());
+    double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
+    for (std::size_t k = 0; k < K; ++k) {
+      const auto& kn = app.kernel(k);
+      for (std::size_t f = 0; f < F; ++f)
+        if (m.cus[k][f] > 0) compute_energy += m.cus[k][f] * kn.power.value() * fraction[f] * exe;  // eqs. 5.14, 5.20
+      transfer_energy += detail::host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18
+      execution_energy += e.total_cus[k] * detail::cu_memory_power(kn, mem) * exe;  // eq. 5.19
+    }
+    p.compute = Constant<dim::power>(compute_energy / ii);
+    p.memory_transfer = Constant<dim::power>(transfer_energy / ii);
+    p.memory_execution = Constant<dim::power>(execution_energy / ii);
+    p.total = Constant<dim::power>(p.device_static.value() + p.memory_static.value() + p.compute.value() +
+                                   p.memory_transfer.value() + p.memory_execution.value());
+    p.energy_per_run = Constant<dim::energy>(p.total.value() * ii);
+    e.power = p;
+  }
+  e.feasible = e.violations.empty();
+  return e;
+}
+
+// The instances for the records ychart ships, compiled once in ychart's
+// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
+// user's own, the templates above are instantiated where they are used.
+#define YCHART_DSE_EVALUATE_INSTANCES(EXTERN, R) \
+  EXTERN template Evaluation evaluate<R>(const Application<R>&, const Architecture<R>&, const Mapping&, const EvaluationOptions<R>&);
+#if !YCHART_HEADER_ONLY
+YCHART_DSE_EVALUATE_INSTANCES(extern, FpgaResources)
+#endif
+
+}  // namespace ychart::pipeline

@@ -1,8 +1,0 @@
-// expect: no member named .*dps
-// A resource record is a plain struct: a misspelt member does not compile.
-#include <ychart/ychart.hpp>
-void f() {
-  ychart::dse::FpgaResources r{};
-  r.dsp = 1;  // fine
-  r.dps = 1;
-}
