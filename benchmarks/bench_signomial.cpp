@@ -11,6 +11,7 @@
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
+#include <ychart/baselines/alpha_penalty.hpp>
 
 namespace {
 
@@ -46,9 +47,9 @@ void AlphaSweep(benchmark::State& state) {
     auto m = split_model(s, {"fpga", "gpu"});
     m.model.start(m.c.at("fpga"), 8);
     m.model.start(m.c.at("gpu"), 8);
-    ychart::AlphaSweepOptions o;
+    ychart::baselines::AlphaSweepOptions o;
     o.alpha_start = o.alpha_step = 10e-6;
-    const auto r = ychart::alpha_penalty_sweep(m.model, o);
+    const auto r = ychart::baselines::alpha_penalty_sweep(m.model, o);
     if (r.accepted < 0) state.SkipWithError("no accepted iterate");
     solves = static_cast<int>(r.iterations.size());
     benchmark::DoNotOptimize(r.iterations.back().objective);
@@ -100,7 +101,7 @@ void Setup2AlphaSweep(benchmark::State& state, std::string network) {
   int iterations = 0;
   for (auto _ : state) {
     auto m = continuous_model(s, net);
-    AlphaSweepOptions ao;
+    ychart::baselines::AlphaSweepOptions ao;
     std::vector<LayerSplit> hat;
     for (std::size_t i = 0; i < net.size(); ++i) {
       for (std::size_t d = 0; d < 3; ++d) m.model.start(m.channels[i][d], net[i].c / 3.0);
@@ -110,7 +111,7 @@ void Setup2AlphaSweep(benchmark::State& state, std::string network) {
     ao.alpha_start = ao.alpha_step = 0.05;
     ao.freeze_satisfied = true;
     ao.max_iterations = 400;
-    const auto r = alpha_penalty_sweep(m.model, ao);
+    const auto r = ychart::baselines::alpha_penalty_sweep(m.model, ao);
     if (r.accepted < 0) state.SkipWithError("no accepted iterate");
     iterations = r.accepted + 1;
   }

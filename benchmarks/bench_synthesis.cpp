@@ -7,7 +7,7 @@
 // routing on the same and on architectures with a cycle.
 #include "study003/instances.hpp"
 
-#include <ychart/synthesis/evolutionary.hpp>
+#include <ychart/baselines/evolutionary.hpp>
 #include <ychart/synthesis/load.hpp>
 #include <ychart/synthesis/pareto.hpp>
 #include <ychart/synthesis/synthesis_model.hpp>
@@ -56,12 +56,12 @@ BENCHMARK(Example13ShaveFront)->Unit(benchmark::kMillisecond);
 void Example13Evolutionary(benchmark::State& state) {
   const auto& spec = example13();
   const auto ix = spec.validate();
-  EvolutionaryOptions o;
+  baselines::EvolutionaryOptions o;
   o.generations = static_cast<std::size_t>(state.range(0));
   o.checkpoints = {o.generations};
   for (auto _ : state) {
     ++o.seed;
-    benchmark::DoNotOptimize(evolve(spec, ix, o).best_cost);
+    benchmark::DoNotOptimize(baselines::evolve(spec, ix, o).best_cost);
   }
 }
 BENCHMARK(Example13Evolutionary)->Arg(100)->Arg(400)->Unit(benchmark::kMillisecond);

@@ -51,13 +51,13 @@ TEST(AlphaPenalty, EachIterationMatchesAGridSearch) {
   for (bool thesis : {true, false}) {
     Variable<> cf, cg;
     auto m = split_model(p, 8, 8, cf, cg);
-    AlphaSweepOptions o;
+    baselines::AlphaSweepOptions o;
     o.alpha_start = 0.5;
     o.alpha_step = 0.5;
     o.max_iterations = 12;
     o.stop_at_first = false;
     o.thesis_condensation = thesis;
-    const auto r = alpha_penalty_sweep(m, o);
+    const auto r = baselines::alpha_penalty_sweep(m, o);
     ASSERT_EQ(r.iterations.size(), 12u);
     double previous_ratio = 0;
     for (const auto& it : r.iterations) {
@@ -78,10 +78,10 @@ TEST(AlphaPenalty, AcceptsTheFirstIterateWhoseSumReachesC) {
   const Split p{0.2, 1.0, 16};
   Variable<> cf, cg;
   auto m = split_model(p, 8, 8, cf, cg);
-  AlphaSweepOptions o;
+  baselines::AlphaSweepOptions o;
   o.alpha_start = 0.25;
   o.alpha_step = 0.25;
-  const auto r = alpha_penalty_sweep(m, o);
+  const auto r = baselines::alpha_penalty_sweep(m, o);
   ASSERT_GE(r.accepted, 1);
   ASSERT_EQ(r.accepted, static_cast<int>(r.iterations.size()) - 1);  // stopped there
   EXPECT_GE(r.iterations.back().ratio[0], 1 - o.tolerance);
@@ -94,10 +94,10 @@ TEST(AlphaPenalty, LargeAlphaDriftsBackToTheCondensationPoint) {
   const Split p{0.2, 1.0, 16};
   Variable<> cf, cg;
   auto m = split_model(p, 8, 8, cf, cg);
-  AlphaSweepOptions o;
+  baselines::AlphaSweepOptions o;
   o.alpha_start = 1e4;
   o.max_iterations = 1;
-  const auto r = alpha_penalty_sweep(m, o);
+  const auto r = baselines::alpha_penalty_sweep(m, o);
   ASSERT_EQ(r.iterations.size(), 1u);
   const double f = r.iterations[0].values[cf.index()], g = r.iterations[0].values[cg.index()];
   EXPECT_NEAR(f / g, 1.0, 0.05);  // the 8/8 guess, not the latency optimum
@@ -121,12 +121,12 @@ TEST(AlphaPenalty, PerEqualityScaleAndFreezing) {
   m.minimize(0.2 * f1 + 1.0 * g1 + 1.0 * f2 + 10.0 * g2);
   for (auto v : {f1, g1}) m.start(v, 8.0);
   for (auto v : {f2, g2}) m.start(v, 16.0);
-  AlphaSweepOptions o;
+  baselines::AlphaSweepOptions o;
   o.alpha_start = o.alpha_step = 0.25;
   o.max_iterations = 60;
   o.scale = {1.0, 10.0};
   o.freeze_satisfied = true;
-  const auto r = alpha_penalty_sweep(m, o);
+  const auto r = baselines::alpha_penalty_sweep(m, o);
   ASSERT_GE(r.accepted, 0);
   std::vector<int> first(2, -1);
   for (const auto& it : r.iterations) {
@@ -156,9 +156,9 @@ TEST(AlphaPenalty, PerEqualityScaleAndFreezing) {
   EXPECT_EQ(r.iterations.back().satisfied, 2);
   EXPECT_NE(first[0], first[1]);  // the layers succeed at different iterations, so freezing mattered
   EXPECT_THROW(([&] {
-                 AlphaSweepOptions bad = o;
+                 baselines::AlphaSweepOptions bad = o;
                  bad.scale = {1.0};
-                 alpha_penalty_sweep(m, bad);
+                 baselines::alpha_penalty_sweep(m, bad);
                }()),
                model_error);
 }
@@ -169,13 +169,13 @@ TEST(AlphaPenalty, ModelsItCannotTakeAreErrors) {
   auto y = m.positive("y");
   m.subject_to(x >= 1 - y);  // an inequality
   m.minimize(x);
-  EXPECT_THROW(alpha_penalty_sweep(m), model_error);
+  EXPECT_THROW(baselines::alpha_penalty_sweep(m), model_error);
   SignomialModel n;
   auto u = n.positive("u");
   auto v = n.positive("v");
   n.subject_to(u + v == 4);
   n.minimize(u + v);
-  EXPECT_THROW(alpha_penalty_sweep(n), model_error);  // no condensation point given
+  EXPECT_THROW(baselines::alpha_penalty_sweep(n), model_error);  // no condensation point given
 }
 
 }  // namespace

@@ -216,7 +216,7 @@ TEST(PipelinePowerModel, H1IsTheOptimumOfItsRestrictedSpaceAndNeverBeatsTheExact
       }
       best_h1 = std::min(best_h1, e.power->total.value() - dynamic_ddr(e));
     });
-    const auto h1 = solve_power_optimal(in.app, in.arch, ii, h1_options(in.app, in.arch, ii));
+    const auto h1 = solve_power_optimal(in.app, in.arch, ii, ychart::baselines::shan2021::h1_options(in.app, in.arch, ii));
     if (!std::isfinite(best_h1)) {
       EXPECT_EQ(h1.status, Status::infeasible);
       continue;
@@ -325,7 +325,7 @@ TEST(PipelinePowerModel, UnplaceableKernelsAreInfeasibleNotErrors) {
   auto pm = build_power_model(app, in.arch, 100 * units::ms);
   EXPECT_EQ(pm.model.solve().status(), Status::infeasible);
   // H1 when CU_min does not fit its F_min devices (forced to one): infeasible.
-  auto o = h1_options(in.app, in.arch, 0.05 * units::ms);
+  auto o = ychart::baselines::shan2021::h1_options(in.app, in.arch, 0.05 * units::ms);
   EXPECT_EQ(solve_power_optimal(in.app, in.arch, 0.05 * units::ms, o).status, Status::infeasible);
 }
 
@@ -363,7 +363,7 @@ TEST(PipelinePowerModel, AlexNet16AgainstH2) {
     EXPECT_GE(r.bound, power_floor(app, arch, 1.4 * units::ms, 2) * (1 - 1e-9));
     EXPECT_LE(r.bound, r.power);
     // H1 on 2 FPGAs finds 33.14 W, below H2's 33.70 W.
-    const auto h1 = solve_power_optimal(app, arch, 1.4 * units::ms, h1_options(app, arch, 1.4 * units::ms));
+    const auto h1 = solve_power_optimal(app, arch, 1.4 * units::ms, ychart::baselines::shan2021::h1_options(app, arch, 1.4 * units::ms));
     ASSERT_EQ(h1.status, Status::optimal);
     EXPECT_LT(h1.power, h2.h2_power);
     EXPECT_NEAR(h1.power, 33.14, 0.01);  // regression

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <ychart/baselines/alpha_penalty.hpp>
 
 #ifndef YCHART_EXAMPLES_DATA_DIR
 #error "YCHART_EXAMPLES_DATA_DIR must name examples/data (tests/CMakeLists.txt defines it)"
@@ -214,7 +215,7 @@ TEST(Study000Setup2, AlphaSweepStopsEachLayerWhenItsPartitionHolds) {
   const auto& s = setup();
   const auto& net = s.networks.at("alexnet");
   auto cm = continuous_model(s, net);
-  AlphaSweepOptions ao;
+  ychart::baselines::AlphaSweepOptions ao;
   for (std::size_t i = 0; i < net.size(); ++i) {
     for (std::size_t d = 0; d < 3; ++d) cm.model.start(cm.channels[i][d], net[i].c / 3.0);
     ao.scale.push_back(1e-3);
@@ -222,7 +223,7 @@ TEST(Study000Setup2, AlphaSweepStopsEachLayerWhenItsPartitionHolds) {
   ao.alpha_start = ao.alpha_step = 0.05;
   ao.freeze_satisfied = true;
   ao.max_iterations = 400;
-  const auto r = alpha_penalty_sweep(cm.model, ao);
+  const auto r = ychart::baselines::alpha_penalty_sweep(cm.model, ao);
   ASSERT_GE(r.accepted, 0);
   const auto& it = r.iterations[std::size_t(r.accepted)];
   EXPECT_EQ(it.satisfied, static_cast<int>(net.size()));

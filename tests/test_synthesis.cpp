@@ -347,20 +347,20 @@ TEST(Synthesis, EvolutionarySearchIsFeasibleAndNeverBelowTheOptimum) {
   const auto spec = load_specification(example13);
   const auto ix = spec.validate();
   const double optimum = solve_synthesis(spec, ix).cost;
-  EvolutionaryOptions o;
+  baselines::EvolutionaryOptions o;
   o.generations = 60;
   o.checkpoints = {10, 60};
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     o.seed = seed;
-    const auto r = evolve(spec, ix, o);
+    const auto r = baselines::evolve(spec, ix, o);
     EXPECT_GE(r.best_cost, optimum - 1e-12);
     EXPECT_NEAR(evaluate(spec, ix, r.best).cost, r.best_cost, 1e-15);
     EXPECT_GE(r.best_at[0], r.best_at[1]);
-    const auto again = evolve(spec, ix, o);  // the same seed, the same run
+    const auto again = baselines::evolve(spec, ix, o);  // the same seed, the same run
     EXPECT_EQ(again.best_cost, r.best_cost);
     EXPECT_EQ(again.evaluations, r.evaluations);
   }
-  const auto h = hit_rates(spec, ix, optimum, 4, o);
+  const auto h = baselines::hit_rates(spec, ix, optimum, 4, o);
   EXPECT_EQ(h.runs, 4u);
   EXPECT_GE(h.hit_rate[1], h.hit_rate[0]);
 }
@@ -459,7 +459,7 @@ TEST(Synthesis, UnroutableModelIsInfeasibleAndSaysWhy) {
   EXPECT_NE(r.message.find("task `p1`"), std::string::npos) << r.message;
   EXPECT_NE(r.message.find("to_p"), std::string::npos) << r.message;
   // The evolutionary search cannot repair it either, and says so instead of looping.
-  EXPECT_THROW((void)evolve(spec, spec.validate()), specification_error);
+  EXPECT_THROW((void)baselines::evolve(spec, spec.validate()), specification_error);
   // With two hops allowed it is routable, through B.
   spec.max_hops = 2;
   const auto ok = solve_synthesis(spec);

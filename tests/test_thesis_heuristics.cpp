@@ -1,4 +1,4 @@
-// Tests of examples/study001/common/thesis_heuristics.hpp (the allocation
+// Tests of ychart/baselines/shan2021.hpp (the allocation
 // heuristics of study 001, J. Shan's 2021 thesis) and of the transcribed data
 // in examples/data/shan2021/. Every expectation comes from an independent
 // oracle: a hand walk-through, a brute-force search written here, or a
@@ -6,8 +6,7 @@
 
 #include "data/shan2021_ch3.hpp"
 #include "study001/ch5/ch5.hpp"  // replication (chapter 5's baseline)
-#include "study001/common/thesis_heuristics.hpp"
-
+#include <ychart/baselines/shan2021.hpp>
 #include <ychart/io/csv.hpp>
 
 #include <gtest/gtest.h>
@@ -28,10 +27,12 @@
 #error "YCHART_EXAMPLES_DATA_DIR must name examples/data (tests/CMakeLists.txt defines it)"
 #endif
 
+namespace thesis = ychart::baselines::shan2021;
+
 namespace {
 
-using shan2021::Allocation;
-using shan2021::PackItem;
+using thesis::Allocation;
+using thesis::PackItem;
 
 ychart::io::CsvDocument read_data(const std::string& file) {
   return ychart::io::CsvDocument::read(std::string(YCHART_EXAMPLES_DATA_DIR) + "/shan2021/" + file);
@@ -283,12 +284,12 @@ TEST(ThesisData, Ch5TablesAgreeWithCh3AndCh4) {
 // ===========================================================================
 
 TEST(ThesisCh6, CuMinGuardsFloatingError) {
-  EXPECT_EQ(shan2021::cu_min(4.0, 1.0), 4);
-  EXPECT_EQ(shan2021::cu_min(1.1, 0.1), 11);  // 1.1 / 0.1 == 11.000000000000002
-  EXPECT_EQ(shan2021::cu_min(0.3, 0.1), 3);   // 0.3 / 0.1 == 2.9999999999999996
-  EXPECT_EQ(shan2021::cu_min(4.0001, 1.0), 5);
-  EXPECT_EQ(shan2021::cu_min(0.2, 1.0), 1);
-  EXPECT_THROW(shan2021::cu_min(1.0, 0.0), std::invalid_argument);
+  EXPECT_EQ(thesis::cu_min(4.0, 1.0), 4);
+  EXPECT_EQ(thesis::cu_min(1.1, 0.1), 11);  // 1.1 / 0.1 == 11.000000000000002
+  EXPECT_EQ(thesis::cu_min(0.3, 0.1), 3);   // 0.3 / 0.1 == 2.9999999999999996
+  EXPECT_EQ(thesis::cu_min(4.0001, 1.0), 5);
+  EXPECT_EQ(thesis::cu_min(0.2, 1.0), 1);
+  EXPECT_THROW(thesis::cu_min(1.0, 0.0), std::invalid_argument);
 }
 
 namespace {
@@ -307,11 +308,11 @@ void check_fmin_table(const char* file, const std::vector<FminCase>& cases) {
   const auto items = dsp_bram_items(doc);
   for (const FminCase& c : cases) {
     SCOPED_TRACE(c.ii_max);
-    const std::vector<int> cm = shan2021::cu_min(twc, c.ii_max);
+    const std::vector<int> cm = thesis::cu_min(twc, c.ii_max);
     if (!c.cu_min.empty()) {
       EXPECT_EQ(cm, c.cu_min);
     }
-    EXPECT_EQ(shan2021::f_min(items, cm, {100.0, 100.0}), c.f_min);
+    EXPECT_EQ(thesis::f_min(items, cm, {100.0, 100.0}), c.f_min);
   }
 }
 }  // namespace
@@ -325,7 +326,7 @@ TEST(ThesisCh6, CuMinAndFminAlex16MatchDigest) {
   // The DSP totals of the digest's table (sum_k DSP_k CU_min_k).
   const auto doc = read_data("ch5_alex16.csv");
   const auto dsp = column(doc, "dsp");
-  const auto cm = shan2021::cu_min(column(doc, "twc_ms"), 0.8);
+  const auto cm = thesis::cu_min(column(doc, "twc_ms"), 0.8);
   double total = 0;
   for (std::size_t k = 0; k < dsp.size(); ++k) total += dsp[k] * cm[k];
   EXPECT_NEAR(total, 217.61, 1e-9);
@@ -347,29 +348,29 @@ TEST(ThesisAlg1, SplitsAKernelLargerThanOneFpga) {
   // 3 CUs of 40% on 2 FPGAs at R = 100%: phase 1 puts floor(100/40) = 2 on
   // empty FPGA 0; phase 2 cannot add the third to FPGA 0 (20% left) and puts
   // it on FPGA 1.
-  const auto n = shan2021::allocate_cus(items_of({{40}}), {3}, {100}, 2, 0, 1, {1});
+  const auto n = thesis::allocate_cus(items_of({{40}}), {3}, {100}, 2, 0, 1, {1});
   ASSERT_TRUE(n);
   EXPECT_EQ(*n, (Allocation{{2, 1}}));
 }
 
 TEST(ThesisAlg1, IgnoresUnusedTypesInTheFloor) {
   // A CU using 0 of type 1: floor(R/R_k) must ignore that type (no division by 0).
-  const auto n = shan2021::allocate_cus(items_of({{40, 0}}), {3}, {100, 100}, 2, 0, 1, {1});
+  const auto n = thesis::allocate_cus(items_of({{40, 0}}), {3}, {100, 100}, 2, 0, 1, {1});
   ASSERT_TRUE(n);
   EXPECT_EQ(*n, (Allocation{{2, 1}}));
 }
 
 TEST(ThesisAlg1, ZeroThresholdRunsOncePassAndOversizedCuFails) {
   // T = 0 still runs one pass (erratum 4b).
-  EXPECT_TRUE(shan2021::allocate_cus(items_of({{60}, {30}}), {1, 1}, {100}, 1, 0, 0, {2, 1}));
+  EXPECT_TRUE(thesis::allocate_cus(items_of({{60}, {30}}), {1, 1}, {100}, 1, 0, 0, {2, 1}));
   // A single CU above the cap cannot be placed: nullopt, no endless loop.
-  EXPECT_FALSE(shan2021::allocate_cus(items_of({{102}}), {1}, {100}, 4, 0, 1, {1}));
-  EXPECT_FALSE(shan2021::allocate_cus(items_of({{102}}), {1}, {100}, 4, 1, 1, {1}));
+  EXPECT_FALSE(thesis::allocate_cus(items_of({{102}}), {1}, {100}, 4, 0, 1, {1}));
+  EXPECT_FALSE(thesis::allocate_cus(items_of({{102}}), {1}, {100}, 4, 1, 1, {1}));
   // ... unless the soft bound reaches it: R_c = 100, 101, 102.
-  const auto n = shan2021::allocate_cus(items_of({{102}}), {1}, {100}, 4, 2, 1, {1});
+  const auto n = thesis::allocate_cus(items_of({{102}}), {1}, {100}, 4, 2, 1, {1});
   ASSERT_TRUE(n);
   EXPECT_TRUE(valid_allocation(*n, {1}, items_of({{102}}), {102}, 4));
-  EXPECT_THROW(shan2021::allocate_cus(items_of({{10}}), {1}, {100}, 1, 1, 0, {1}), std::invalid_argument);
+  EXPECT_THROW(thesis::allocate_cus(items_of({{10}}), {1}, {100}, 1, 1, 0, {1}), std::invalid_argument);
 }
 
 TEST(ThesisAlg1, SoftBoundRelaxesUntilEverythingFits) {
@@ -377,16 +378,16 @@ TEST(ThesisAlg1, SoftBoundRelaxesUntilEverythingFits) {
   // FPGAs of 50%. By hand: R_c = 50 and 55 leave one CU of stage 2 unplaced.
   // At R_c = 60, stages 0 and 1 share FPGA 0 (60) and stage 2 takes FPGA 1.
   const auto items = items_of({{10}, {20}, {20}});
-  EXPECT_FALSE(shan2021::allocate_cus(items, {2, 2, 2}, {50}, 2, 0, 5, {3, 2, 1}));
-  EXPECT_FALSE(shan2021::allocate_cus(items, {2, 2, 2}, {50}, 2, 5, 5, {3, 2, 1}));
-  const auto n = shan2021::allocate_cus(items, {2, 2, 2}, {50}, 2, 10, 5, {3, 2, 1});
+  EXPECT_FALSE(thesis::allocate_cus(items, {2, 2, 2}, {50}, 2, 0, 5, {3, 2, 1}));
+  EXPECT_FALSE(thesis::allocate_cus(items, {2, 2, 2}, {50}, 2, 5, 5, {3, 2, 1}));
+  const auto n = thesis::allocate_cus(items, {2, 2, 2}, {50}, 2, 10, 5, {3, 2, 1});
   ASSERT_TRUE(n);
   EXPECT_EQ(*n, (Allocation{{2, 0}, {2, 0}, {0, 2}}));
 }
 
 TEST(ThesisCh3, GpPlusAOnOneKernel) {
   // N^ = 2.5: N in {2, 3}; II(3) = 10/3 < II(2) = 5 and 3 x 40% fits 2 x 100%.
-  const auto r = shan2021::gp_plus_a_ch3(items_of({{40}}), {10}, {2.5}, {100}, 2, 0, 1);
+  const auto r = thesis::gp_plus_a_ch3(items_of({{40}}), {10}, {2.5}, {100}, 2, 0, 1);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->N, (std::vector<int>{3}));
   EXPECT_EQ(r->n, (Allocation{{2, 1}}));
@@ -397,7 +398,7 @@ TEST(ThesisCh3, GpPlusAOnOneKernel) {
 TEST(ThesisCh3, GpPlusABreaksIiTiesBySpreading) {
   // Stage A (WCET 10, N^ = 1) sets II = 10 for both N_B in {1, 2} (WCET_B = 3).
   // phi is max(1/2, 2/3) with N_B = 2 and 1/2 with N_B = 1, so N_B = 1 wins.
-  const auto r = shan2021::gp_plus_a_ch3(items_of({{10}, {10}}), {10, 3}, {1.0, 1.5}, {100}, 2, 0, 1);
+  const auto r = thesis::gp_plus_a_ch3(items_of({{10}, {10}}), {10, 3}, {1.0, 1.5}, {100}, 2, 0, 1);
   ASSERT_TRUE(r);
   EXPECT_DOUBLE_EQ(r->ii, 10);
   EXPECT_EQ(r->N, (std::vector<int>{1, 1}));
@@ -427,11 +428,11 @@ TEST(ThesisCh3, GpPlusAOnAlex16AgainstTheGpBound) {
   std::vector<double> n_hat;
   for (double w : wcet) n_hat.push_back(std::max(1.0, w / hi));
 
-  const auto r = shan2021::gp_plus_a_ch3(items, wcet, n_hat, {R, R, R}, F, 0, 1);
+  const auto r = thesis::gp_plus_a_ch3(items, wcet, n_hat, {R, R, R}, F, 0, 1);
   ASSERT_TRUE(r);
   EXPECT_TRUE(valid_allocation(r->n, r->N, items, {R, R, R}, F));
-  EXPECT_DOUBLE_EQ(r->ii, shan2021::ii_ch3(wcet, r->N));
-  EXPECT_DOUBLE_EQ(r->phi, shan2021::spreading(r->n));
+  EXPECT_DOUBLE_EQ(r->ii, thesis::ii_ch3(wcet, r->N));
+  EXPECT_DOUBLE_EQ(r->phi, thesis::spreading(r->n));
   EXPECT_GE(r->ii, hi - 1e-9);  // no integer allocation beats the relaxation
   for (std::size_t k = 0; k < wcet.size(); ++k) {
     EXPECT_GE(r->N[k], std::max(1, static_cast<int>(std::floor(n_hat[k]))));
@@ -453,7 +454,7 @@ const std::vector<double> kFig46Di{99, 0.1, 0.2, 0.15, 0.3};
 TEST(ThesisAlg2, Fig46DataOfAllGroups) {
   // With room for everything, all 10 groups survive. Their data is the left
   // column of Fig. 4.6(a); the digest corrects {k1..k5} 0.45 to {k3 k4 k5}.
-  const auto groups = shan2021::kernel_groups(items_of({{1}, {1}, {1}, {1}, {1}}), {1, 1, 1, 1, 1}, {100}, kFig46Di);
+  const auto groups = thesis::kernel_groups(items_of({{1}, {1}, {1}, {1}, {1}}), {1, 1, 1, 1, 1}, {100}, kFig46Di);
   ASSERT_EQ(groups.size(), 10U);
   std::map<std::pair<int, int>, double> data;
   for (const auto& g : groups) data[{g.first, g.last}] = g.data;
@@ -471,7 +472,7 @@ TEST(ThesisAlg2, Fig46PrunedAndSortedGroups) {
   // 110, {k2k3k4} is 110, and every other group contains one of those two.
   const auto items = items_of({{10}, {20}, {30}, {60}, {50}});
   const std::vector<int> N{1, 1, 1, 1, 1};
-  const auto groups = shan2021::kernel_groups(items, N, {100}, kFig46Di);
+  const auto groups = thesis::kernel_groups(items, N, {100}, kFig46Di);
   ASSERT_EQ(groups.size(), 4U);
   const std::vector<std::pair<int, int>> order{{0, 2}, {1, 2}, {2, 3}, {0, 1}};
   const std::vector<double> data{0.3, 0.2, 0.15, 0.1};
@@ -486,12 +487,12 @@ TEST(ThesisAlg2, Fig46PrunedAndSortedGroups) {
   // other three all contain k1..k3 and are skipped (errata: skip placed
   // kernels). Algorithm 3 then puts k4 (60) on FPGA 1 and k5 (50), which fits
   // neither 40% slack, on FPGA 2.
-  const auto g = shan2021::allocate_groups(items, N, {100}, 3, kFig46Di);
+  const auto g = thesis::allocate_groups(items, N, {100}, 3, kFig46Di);
   ASSERT_EQ(g.placed.size(), 1U);
   EXPECT_EQ(g.placed[0].first, 0);
   EXPECT_EQ(g.placed[0].last, 2);
   EXPECT_EQ(g.cu, (std::vector<int>{0, 0, 0, 1, 1}));
-  const auto n = shan2021::allocate_kernels(g, items, {100}, 0, 1, {1, 1, 1, 1, 1});
+  const auto n = thesis::allocate_kernels(g, items, {100}, 0, 1, {1, 1, 1, 1, 1});
   ASSERT_TRUE(n);
   EXPECT_EQ(*n, (Allocation{{1, 0, 0}, {1, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}));
 }
@@ -509,15 +510,15 @@ TEST(ThesisAlg2, Fig46WalkthroughOutcome) {
   // then fits neither 5% nor 30% and needs a third FPGA.
   const auto items = items_of({{30}, {40}, {32.5}, {30}, {80}});
   const std::vector<int> N{1, 1, 2, 1, 1};
-  const auto groups = shan2021::kernel_groups(items, N, {100}, kFig46Di);
+  const auto groups = thesis::kernel_groups(items, N, {100}, kFig46Di);
   ASSERT_EQ(groups.size(), 2U);
   EXPECT_EQ(std::make_pair(groups[0].first, groups[0].last), std::make_pair(2, 3));
   EXPECT_EQ(std::make_pair(groups[1].first, groups[1].last), std::make_pair(0, 1));
 
-  const auto g = shan2021::allocate_groups(items, N, {100}, 3, kFig46Di);
+  const auto g = thesis::allocate_groups(items, N, {100}, 3, kFig46Di);
   ASSERT_EQ(g.placed.size(), 2U);
   EXPECT_NE(g.placed_on[0], g.placed_on[1]);
-  const auto n = shan2021::allocate_kernels(g, items, {100}, 0, 1, {5, 4, 3, 2, 1});
+  const auto n = thesis::allocate_kernels(g, items, {100}, 0, 1, {5, 4, 3, 2, 1});
   ASSERT_TRUE(n);
   ASSERT_TRUE(valid_allocation(*n, N, items, {100}, 3));
   const auto fpga_of = [&](int k) {
@@ -556,7 +557,7 @@ TEST(ThesisCh4, GpPlusASharesCountsPerTypeAndUsesTheSoftBound) {
     for (std::size_t k = 0; k < N.size(); ++k) ii = std::max(ii, tc1[k] / N[k]);
     return ii;
   };
-  auto r = shan2021::gp_plus_a_ch4(items, tc1, di, types, {1.5, 1.5}, {50}, 2, 0, 1, ii_of);
+  auto r = thesis::gp_plus_a_ch4(items, tc1, di, types, {1.5, 1.5}, {50}, 2, 0, 1, ii_of);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->N, (std::vector<int>{2, 1, 1}));
   EXPECT_DOUBLE_EQ(r->ii, 3);
@@ -565,7 +566,7 @@ TEST(ThesisCh4, GpPlusASharesCountsPerTypeAndUsesTheSoftBound) {
   EXPECT_EQ(calls, 3);
   EXPECT_TRUE(valid_allocation(r->n, r->N, items, {50}, 2));
 
-  r = shan2021::gp_plus_a_ch4(items, tc1, di, types, {1.5, 1.5}, {50}, 2, 10, 5, ii_of);
+  r = thesis::gp_plus_a_ch4(items, tc1, di, types, {1.5, 1.5}, {50}, 2, 10, 5, ii_of);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->N, (std::vector<int>{2, 2, 2}));
   EXPECT_DOUBLE_EQ(r->ii, 2);
@@ -574,7 +575,7 @@ TEST(ThesisCh4, GpPlusASharesCountsPerTypeAndUsesTheSoftBound) {
 
   // The resource prune: at F = 1 (50%), (2, 2) = 100, (2, 1) = 60 and
   // (1, 2) = 90 exceed F R and are never leaves; only (1, 1) = 50 remains.
-  r = shan2021::gp_plus_a_ch4(items, tc1, di, types, {1.5, 1.5}, {50}, 1, 0, 1, ii_of);
+  r = thesis::gp_plus_a_ch4(items, tc1, di, types, {1.5, 1.5}, {50}, 1, 0, 1, ii_of);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->leaves, 1);
   EXPECT_EQ(r->N, (std::vector<int>{1, 1, 1}));
@@ -607,14 +608,14 @@ TEST(ThesisRerun, Ch3FailsAtRAndAllocatesAtRPlusTenTmax) {
   const auto items = items_of({{30}});
   const std::vector<double> wcet{10};
   std::vector<double> levels;
-  const shan2021::GpOfCap gp = [&](const std::vector<double>& cap) -> std::optional<std::vector<double>> {
+  const thesis::GpOfCap gp = [&](const std::vector<double>& cap) -> std::optional<std::vector<double>> {
     levels.push_back(cap[0]);
     return std::vector<double>{cap[0] / 15};
   };
-  EXPECT_FALSE(shan2021::gp_plus_a_ch3(items, wcet, {50.0 / 15}, {50}, 2, 0, 1));  // plain GP+A fails
+  EXPECT_FALSE(thesis::gp_plus_a_ch3(items, wcet, {50.0 / 15}, {50}, 2, 0, 1));  // plain GP+A fails
 
-  shan2021::Rerun rerun;  // T_max = 1 %, at most 10 re-runs
-  const auto r = shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun);
+  thesis::Rerun rerun;  // T_max = 1 %, at most 10 re-runs
+  const auto r = thesis::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->reruns, 10);
   EXPECT_EQ(r->cap_used, (std::vector<double>{60}));
@@ -628,19 +629,19 @@ TEST(ThesisRerun, Ch3FailsAtRAndAllocatesAtRPlusTenTmax) {
 
   // Bounded: nine re-runs, or a ceiling below 60 %, leave nothing.
   rerun.max_reruns = 9;
-  EXPECT_FALSE(shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun));
+  EXPECT_FALSE(thesis::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun));
   rerun.max_reruns = 10;
   rerun.max_cap = 59;
-  EXPECT_FALSE(shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun));
+  EXPECT_FALSE(thesis::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun));
   rerun.max_reruns = 0;  // plain GP+A
   rerun.max_cap = std::numeric_limits<double>::infinity();
-  EXPECT_FALSE(shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun));
+  EXPECT_FALSE(thesis::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun));
 
   // T_max = 4 %: 54 and 58 fail as above; at 62, N^ = 4.13, N in {5, 4}:
   // 5 CUs need 150 > 124, 4 CUs fit two per FPGA (60 <= 62).
   rerun.t_max = 4;
   rerun.max_reruns = 10;
-  const auto r4 = shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun);
+  const auto r4 = thesis::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun);
   ASSERT_TRUE(r4);
   EXPECT_EQ(r4->reruns, 3);
   EXPECT_EQ(r4->cap_used, (std::vector<double>{62}));
@@ -650,17 +651,17 @@ TEST(ThesisRerun, Ch3FailsAtRAndAllocatesAtRPlusTenTmax) {
   EXPECT_DOUBLE_EQ(r4->ii, 2.5);
 
   // A GP infeasible at a level allocates nothing there: the re-runs go on.
-  const shan2021::GpOfCap gp_from_55 = [&](const std::vector<double>& cap) -> std::optional<std::vector<double>> {
+  const thesis::GpOfCap gp_from_55 = [&](const std::vector<double>& cap) -> std::optional<std::vector<double>> {
     if (cap[0] < 55) return std::nullopt;
     return std::vector<double>{cap[0] / 15};
   };
   rerun.t_max = 1;
-  const auto r55 = shan2021::gp_plus_a_ch3(items, wcet, gp_from_55, {50}, 2, 0, 1, rerun);
+  const auto r55 = thesis::gp_plus_a_ch3(items, wcet, gp_from_55, {50}, 2, 0, 1, rerun);
   ASSERT_TRUE(r55);
   EXPECT_EQ(r55->reruns, 10);
 
   rerun.t_max = 0;
-  EXPECT_THROW(shan2021::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun), std::invalid_argument);
+  EXPECT_THROW(thesis::gp_plus_a_ch3(items, wcet, gp, {50}, 2, 0, 1, rerun), std::invalid_argument);
 }
 
 TEST(ThesisRerun, Ch4FailsAtRAndAllocatesWithinRPlusKTmaxPlusT) {
@@ -672,7 +673,7 @@ TEST(ThesisRerun, Ch4FailsAtRAndAllocatesWithinRPlusKTmaxPlusT) {
   const auto items = items_of({{30}});
   const std::vector<double> tc1{10}, di{1};
   const std::vector<int> types{0};
-  const shan2021::GpOfCap gp = [](const std::vector<double>& cap) -> std::optional<std::vector<double>> {
+  const thesis::GpOfCap gp = [](const std::vector<double>& cap) -> std::optional<std::vector<double>> {
     return std::vector<double>{cap[0] / 15};
   };
   int calls = 0;
@@ -680,10 +681,10 @@ TEST(ThesisRerun, Ch4FailsAtRAndAllocatesWithinRPlusKTmaxPlusT) {
     ++calls;
     return tc1[0] / (n[0][0] + n[0][1]);
   };
-  EXPECT_FALSE(shan2021::gp_plus_a_ch4(items, tc1, di, types, {50.0 / 15}, {50}, 2, 1, 1, ii_of));
+  EXPECT_FALSE(thesis::gp_plus_a_ch4(items, tc1, di, types, {50.0 / 15}, {50}, 2, 1, 1, ii_of));
   EXPECT_EQ(calls, 0);
 
-  const auto r = shan2021::gp_plus_a_ch4(items, tc1, di, types, gp, {50}, 2, 1, 1, ii_of, shan2021::Rerun{});
+  const auto r = thesis::gp_plus_a_ch4(items, tc1, di, types, gp, {50}, 2, 1, 1, ii_of, thesis::Rerun{});
   ASSERT_TRUE(r);
   EXPECT_EQ(r->reruns, 9);
   EXPECT_EQ(r->cap_used, (std::vector<double>{59}));
@@ -736,11 +737,11 @@ TEST(ThesisInvariants, RandomInstancesGiveValidAllocations) {
     SCOPED_TRACE(i);
     const Instance in = random_instance(rng, 7, 4, 4);
     const auto bound = plus(in.cap, in.T);
-    if (const auto n = shan2021::allocate_cus(in.items, in.N, in.cap, in.F, in.T, in.delta, in.criticality)) {
+    if (const auto n = thesis::allocate_cus(in.items, in.N, in.cap, in.F, in.T, in.delta, in.criticality)) {
       ++alg1_found;
       ASSERT_TRUE(valid_allocation(*n, in.N, in.items, bound, in.F));
     }
-    const auto g = shan2021::allocate_groups(in.items, in.N, in.cap, in.F, in.di);
+    const auto g = thesis::allocate_groups(in.items, in.N, in.cap, in.F, in.di);
     // Algorithm 2's state: the placed stages are complete, and the slack is cap
     // minus the usage.
     for (std::size_t k = 0; k < in.N.size(); ++k) {
@@ -754,7 +755,7 @@ TEST(ThesisInvariants, RandomInstancesGiveValidAllocations) {
         ASSERT_NEAR(g.slack[f][t], in.cap[t] - used, 1e-9);
         ASSERT_LE(used, in.cap[t] + 1e-9);
       }
-    if (const auto n = shan2021::allocate_kernels(g, in.items, in.cap, in.T, in.delta, in.criticality)) {
+    if (const auto n = thesis::allocate_kernels(g, in.items, in.cap, in.T, in.delta, in.criticality)) {
       ++alg3_found;
       ASSERT_TRUE(valid_allocation(*n, in.N, in.items, bound, in.F));
       for (std::size_t k = 0; k < in.N.size(); ++k) {  // the groups are kept
@@ -778,7 +779,7 @@ TEST(ThesisInvariants, RandomInstancesGiveValidAllocations) {
       for (int v : N) ii = std::max(ii, 1.0 / v);
       return ii;
     };
-    if (const auto r = shan2021::gp_plus_a_ch4(in.items, tc1, in.di, types, n_hat, in.cap, in.F, in.T, in.delta, ii_of)) {
+    if (const auto r = thesis::gp_plus_a_ch4(in.items, tc1, in.di, types, n_hat, in.cap, in.F, in.T, in.delta, ii_of)) {
       ++ch4_found;
       ASSERT_TRUE(valid_allocation(r->n, r->N, in.items, bound, in.F));
     }
@@ -802,7 +803,7 @@ TEST(ThesisInvariants, TinyInstancesAgainstBruteForce) {
     in.T = 0;
     const bool exists = feasible_packing_exists(in.items, in.N, in.cap, in.F);
     feasible += exists;
-    const auto n1 = shan2021::allocate_cus(in.items, in.N, in.cap, in.F, 0, 1, in.criticality);
+    const auto n1 = thesis::allocate_cus(in.items, in.N, in.cap, in.F, 0, 1, in.criticality);
     if (n1) {
       ++alg1_found;
       ASSERT_TRUE(exists);
@@ -810,8 +811,8 @@ TEST(ThesisInvariants, TinyInstancesAgainstBruteForce) {
     } else if (exists) {
       ++alg1_missed;
     }
-    const auto g = shan2021::allocate_groups(in.items, in.N, in.cap, in.F, in.di);
-    const auto n3 = shan2021::allocate_kernels(g, in.items, in.cap, 0, 1, in.criticality);
+    const auto g = thesis::allocate_groups(in.items, in.N, in.cap, in.F, in.di);
+    const auto n3 = thesis::allocate_kernels(g, in.items, in.cap, 0, 1, in.criticality);
     if (n3) {
       ++alg3_found;
       ASSERT_TRUE(exists);
@@ -844,11 +845,11 @@ TEST(ThesisInvariants, EverythingInOneFpgaIsAlwaysAllocated) {
       for (std::size_t k = 0; k < in.N.size(); ++k) total += in.N[k] * in.items[k].use[t];
       in.cap[t] = std::max(1.0, total * rng.real(1.0, 1.3));
     }
-    const auto g = shan2021::allocate_groups(in.items, in.N, in.cap, in.F, in.di);
-    const auto n3 = shan2021::allocate_kernels(g, in.items, in.cap, 0, 1, in.criticality);
+    const auto g = thesis::allocate_groups(in.items, in.N, in.cap, in.F, in.di);
+    const auto n3 = thesis::allocate_kernels(g, in.items, in.cap, 0, 1, in.criticality);
     ASSERT_TRUE(n3);
     ASSERT_TRUE(valid_allocation(*n3, in.N, in.items, in.cap, in.F));
-    const auto n1 = shan2021::allocate_cus(in.items, in.N, in.cap, in.F, 0, 1, in.criticality);
+    const auto n1 = thesis::allocate_cus(in.items, in.N, in.cap, in.F, 0, 1, in.criticality);
     ASSERT_TRUE(n1);
     ASSERT_TRUE(valid_allocation(*n1, in.N, in.items, in.cap, in.F));
   }
@@ -899,7 +900,7 @@ struct PowerModel {
 /// whose transfer time is below II_max: the minimum power.
 std::optional<double> brute_force_power(const PowerModel& m, const std::vector<PackItem>& items, double cap, int F) {
   const std::size_t K = items.size();
-  const auto cm = shan2021::cu_min(m.twc, m.ii_max);
+  const auto cm = thesis::cu_min(m.twc, m.ii_max);
   std::optional<double> best;
   for (std::uint64_t mask = 0; mask < (std::uint64_t{1} << K); ++mask) {
     std::vector<int> N(K);
@@ -926,7 +927,7 @@ TEST(ThesisH2, TinyInstanceAgainstBruteForce) {
   m.di = {0.2, 0.3, 0.05};
   m.dout = {0.1, 0.1, 0.1};
   const auto items = items_of({{20}, {15}, {10}});  // 60 + 30 + 20 = 110% -> F_min = 2
-  const auto r = shan2021::h2_allocate(m.twc, items, 0, {100}, m.ii_max, 8,
+  const auto r = thesis::h2_allocate(m.twc, items, 0, {100}, m.ii_max, 8,
                                        [&](const Allocation& n) { return m.transfer(n); },
                                        [&](const Allocation& n) { return m.power(n); });
   ASSERT_TRUE(r);
@@ -934,7 +935,7 @@ TEST(ThesisH2, TinyInstanceAgainstBruteForce) {
   EXPECT_EQ(r->fpgas, 2);
   EXPECT_EQ(r->combinations_tried, 8);
   ASSERT_TRUE(valid_allocation(r->n, r->N, items, {100}, 2));
-  const auto cm = shan2021::cu_min(m.twc, m.ii_max);
+  const auto cm = thesis::cu_min(m.twc, m.ii_max);
   for (std::size_t k = 0; k < cm.size(); ++k) EXPECT_TRUE(r->N[k] == cm[k] || r->N[k] == cm[k] + 1);
   EXPECT_LT(m.transfer(r->n), m.ii_max);
   EXPECT_DOUBLE_EQ(r->power, m.power(r->n));
@@ -959,7 +960,7 @@ TEST(ThesisH2, RandomTinyInstancesNeverBeatBruteForce) {
       m.dout.push_back(rng.real(0, 0.1));
       items.push_back(PackItem{{std::round(rng.real(5, 40))}});
     }
-    const auto r = shan2021::h2_allocate(m.twc, items, 0, {100}, m.ii_max, 3,
+    const auto r = thesis::h2_allocate(m.twc, items, 0, {100}, m.ii_max, 3,
                                          [&](const Allocation& n) { return m.transfer(n); },
                                          [&](const Allocation& n) { return m.power(n); });
     if (!r) continue;
@@ -984,7 +985,7 @@ TEST(ThesisH2, OneFpgaIsOptimal) {
   m.di = {0.1, 0.1, 0.1};
   m.dout = {0.1, 0.1, 0.1};
   const auto items = items_of({{10}, {8}, {12}});  // at most 40 + 24 + 24 = 88% < 100%
-  const auto r = shan2021::h2_allocate(m.twc, items, 0, {100}, m.ii_max, 8,
+  const auto r = thesis::h2_allocate(m.twc, items, 0, {100}, m.ii_max, 8,
                                        [&](const Allocation& n) { return m.transfer(n); },
                                        [&](const Allocation& n) { return m.power(n); });
   ASSERT_TRUE(r);
@@ -1004,7 +1005,7 @@ TEST(ThesisH2, ForwardFillSplitsWithFloorOfSlackOverR) {
   // 5 CUs of 30% (Twc 5, II_max 1) on F_min = 2 FPGAs. floor(100/30) = 3 CUs
   // go on FPGA 0 and 2 on FPGA 1. The printed floor(S_f/CU_k) = 20 would
   // overfill FPGA 0. The power is the CU count, so N = 5 beats N = 6.
-  const auto r = shan2021::h2_allocate(
+  const auto r = thesis::h2_allocate(
       {5.0}, items_of({{30}}), 0, {100}, 1.0, 8, [](const Allocation&) { return 0.0; },
       [](const Allocation& n) { return static_cast<double>(row_sums(n)[0]); });
   ASSERT_TRUE(r);
@@ -1017,7 +1018,7 @@ TEST(ThesisH2, BackwardFillPlacesTheTail) {
   // A on FPGA 0 (20% left) and B and C on FPGA 1 (10% left), so D is left
   // over. The backward fill finds no room on FPGA 1 and puts D in FPGA 0's
   // 20%. Every extra CU exceeds 200%, so only CU_min remains.
-  const auto r = shan2021::h2_allocate(
+  const auto r = thesis::h2_allocate(
       {1.9, 1.8, 1.7, 0.8}, items_of({{40}, {30}, {15}, {20}}), 0, {100}, 1.0, 8,
       [](const Allocation&) { return 0.0; }, [](const Allocation&) { return 1.0; });
   ASSERT_TRUE(r);
@@ -1032,14 +1033,14 @@ TEST(ThesisH2, StrictResourceTestAndFallbackToMoreFpgas) {
   // tries F = 2.
   const auto power = [](const Allocation& n) { return static_cast<double>(n[0].size()); };
   const auto none = [](const Allocation&) { return 0.0; };
-  const auto r = shan2021::h2_allocate({2.0}, items_of({{50}}), 0, {100}, 1.0, 8, none, power);
+  const auto r = thesis::h2_allocate({2.0}, items_of({{50}}), 0, {100}, 1.0, 8, none, power);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->f_min, 1);
   EXPECT_EQ(r->fpgas, 2);
   EXPECT_EQ(row_sums(r->n), (std::vector<int>{2}));
-  EXPECT_FALSE(shan2021::h2_allocate({2.0}, items_of({{50}}), 0, {100}, 1.0, 1, none, power));
+  EXPECT_FALSE(thesis::h2_allocate({2.0}, items_of({{50}}), 0, {100}, 1.0, 1, none, power));
   // The transfer filter is strict too: transfer == II_max is rejected.
-  EXPECT_FALSE(shan2021::h2_allocate({0.5}, items_of({{10}}), 0, {100}, 1.0, 8,
+  EXPECT_FALSE(thesis::h2_allocate({0.5}, items_of({{10}}), 0, {100}, 1.0, 8,
                                      [](const Allocation&) { return 1.0; }, power));
 }
 
@@ -1059,7 +1060,7 @@ TEST(ThesisH2, Alex16UsesFminFpgas) {
   for (const auto& [ii, fpgas] : {std::pair{0.8, 3}, std::pair{1.4, 2}}) {
     SCOPED_TRACE(ii);
     m.ii_max = ii;
-    const auto r = shan2021::h2_allocate(m.twc, items, 0, {100, 100}, ii, 8,
+    const auto r = thesis::h2_allocate(m.twc, items, 0, {100, 100}, ii, 8,
                                          [&](const Allocation& n) { return m.transfer(n); },
                                          [&](const Allocation& n) { return m.power(n); });
     ASSERT_TRUE(r);

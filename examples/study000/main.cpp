@@ -7,7 +7,7 @@
 // extension (Eq. 4.9). Three answers side by side with the thesis's:
 //   alpha sweep     the thesis's method: condense at the balanced guess,
 //                   penalise alpha / h_bar, raise alpha by a step until
-//                   C_F + C_G reaches C (solve/signomial/alpha_penalty.hpp);
+//                   C_F + C_G reaches C (baselines/alpha_penalty.hpp);
 //   sequential GP   SignomialModel::solve: a local optimum of the continuous
 //                   split, no alpha;
 //   exact integer   integer channels (0 = the device is unused), the
@@ -38,6 +38,7 @@
 #include <map>
 #include <string>
 #include <vector>
+#include <ychart/baselines/alpha_penalty.hpp>
 
 namespace {
 
@@ -86,13 +87,13 @@ int main(int argc, char** argv) {
     auto two = split_model(s, {"fpga", "gpu"});
     two.model.start(two.c.at("fpga"), s.hat_fpga);
     two.model.start(two.c.at("gpu"), s.hat_gpu);
-    AlphaSweepOptions ao;
+    baselines::AlphaSweepOptions ao;
     ao.alpha_start = alpha_start_us * 1e-6;  // the objective is in seconds
     ao.alpha_step = alpha_step_us * 1e-6;
     ao.tolerance = tolerance;
     ao.max_iterations = std::max(figure_iterations, 200);
     ao.stop_at_first = false;
-    const auto sweep = alpha_penalty_sweep(two.model, ao);
+    const auto sweep = baselines::alpha_penalty_sweep(two.model, ao);
     const auto fpga = two.c.at("fpga").index(), gpu = two.c.at("gpu").index();
     io::Table sweep_table({{"iteration", "", 1}, {"alpha", "us", 4}, {"C_F", "", 4}, {"C_G", "", 4}, {"sum / C", "", 4},
                            {"latency", "ms", 4}, {"time", "ms", 3}, {"status", "", 1}});
@@ -104,7 +105,7 @@ int main(int argc, char** argv) {
       std::printf("alpha sweep: no iterate reached (C_F + C_G) / C >= %g in %d iterations\n", 1 - tolerance,
                   ao.max_iterations);
     }
-    const AlphaIteration* accepted = sweep.accepted >= 0 ? &sweep.iterations[static_cast<std::size_t>(sweep.accepted)] : nullptr;
+    const baselines::AlphaIteration* accepted = sweep.accepted >= 0 ? &sweep.iterations[static_cast<std::size_t>(sweep.accepted)] : nullptr;
     double sweep_to_acceptance_ms = 0;
     for (int i = 0; i <= sweep.accepted; ++i) sweep_to_acceptance_ms += sweep.iterations[static_cast<std::size_t>(i)].seconds * 1e3;
 

@@ -1,6 +1,7 @@
 // study000/setup2_report.cpp
 // Definitions of setup2_report.hpp, compiled once (the ychart_studies library).
 #include "study000/setup2_report.hpp"
+#include <ychart/baselines/alpha_penalty.hpp>
 
 namespace study000 {
 
@@ -44,7 +45,7 @@ NetworkReport run_network(const Setup2& s, const std::string& name, double alpha
   // the thesis's alpha sweep: balanced condensation point, alpha_l = a * (layer latency there)
   {
     auto cm = continuous_model(s, net);
-    AlphaSweepOptions ao;
+    ychart::baselines::AlphaSweepOptions ao;
     std::vector<LayerSplit> hat;
     for (std::size_t i = 0; i < net.size(); ++i) {
       const double third = net[i].c / 3.0;
@@ -56,7 +57,7 @@ NetworkReport run_network(const Setup2& s, const std::string& name, double alpha
     ao.alpha_start = ao.alpha_step = alpha_step;
     ao.freeze_satisfied = true;
     ao.max_iterations = 400;
-    const auto sweep = alpha_penalty_sweep(cm.model, ao);
+    const auto sweep = ychart::baselines::alpha_penalty_sweep(cm.model, ao);
     r.alpha.method = "alpha sweep (thesis)";
     r.alpha.seconds = sweep.seconds;
     r.alpha_iterations = static_cast<int>(sweep.iterations.size());

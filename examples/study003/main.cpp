@@ -21,7 +21,7 @@
 
 #include <ychart/io/json.hpp>
 #include <ychart/io/svg.hpp>
-#include <ychart/synthesis/evolutionary.hpp>
+#include <ychart/baselines/evolutionary.hpp>
 #include <ychart/synthesis/load.hpp>
 #include <ychart/synthesis/pareto.hpp>
 #include <ychart/synthesis/synthesis_model.hpp>
@@ -217,15 +217,15 @@ int main(int argc, char** argv) {
     draw("cost_vs_processors.svg", "allocated processors", "allocated processors", processor_front, {});
 
     // ---- 3. the evolutionary baseline ----
-    EvolutionaryOptions eo;  // the thesis's: 50 / 25 / 25, crossover 0.95, checkpoints 100 and 400
-    HitRates ea;
+    baselines::EvolutionaryOptions eo;  // the thesis's: 50 / 25 / 25, crossover 0.95, checkpoints 100 and 400
+    baselines::HitRates ea;
     std::map<double, std::size_t> at100;
     {
       ea.runs = ea_runs;
       ea.hit_rate.assign(2, 0.0);
       for (std::size_t k = 0; k < ea_runs; ++k) {
         eo.seed = k + 1;
-        const auto r = evolve(spec, ix, eo);
+        const auto r = baselines::evolve(spec, ix, eo);
         ea.best_cost = std::min(ea.best_cost, r.best_cost);
         ea.mean_seconds += r.seconds / double(ea_runs);
         for (std::size_t c = 0; c < 2; ++c) ea.hit_rate[c] += r.best_at[c] <= optimum.cost * (1 + 1e-9);
@@ -255,12 +255,12 @@ int main(int argc, char** argv) {
     for (auto o : mopt.implementation->binding) ++mobile_use[resource_of(mobile, o)];
     std::size_t mobile_hits = 0;
     double mobile_ea_best = std::numeric_limits<double>::infinity(), mobile_ea_seconds = 0;
-    EvolutionaryOptions mo;
+    baselines::EvolutionaryOptions mo;
     mo.generations = 100;
     mo.checkpoints = {100};
     for (std::size_t k = 0; k < mobilenet_runs; ++k) {
       mo.seed = k + 1;
-      const auto r = evolve(mobile, mix, mo);
+      const auto r = baselines::evolve(mobile, mix, mo);
       mobile_hits += r.best_cost <= mopt.cost * (1 + 1e-9);
       mobile_ea_best = std::min(mobile_ea_best, r.best_cost);
       mobile_ea_seconds += r.seconds / double(std::max<std::size_t>(1, mobilenet_runs));

@@ -1,7 +1,7 @@
 // ychart/core.hpp
 // The modelling core, all a model file needs: units and dimensions, typed
 // expressions, Model and SignomialModel, Model::solve and sequential GP,
-// Solution, and the thesis-000 alpha-penalty baseline. Like Eigen's
+// and Solution (the studies' baselines: <ychart/baselines.hpp>). Like Eigen's
 // <Eigen/Core>: include this, or the module of a problem class
 // (<ychart/pipeline.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
 // <ychart/synthesis.hpp>), or input and output (<ychart/io.hpp>), instead
@@ -27,4 +27,3 @@
 #include "result/solution.hpp"
 #include "solve/solve.hpp"
 #include "solve/signomial/sequential_gp.hpp"
-#include "solve/signomial/alpha_penalty.hpp"

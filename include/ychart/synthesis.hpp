@@ -1,8 +1,8 @@
 // ychart/synthesis.hpp
 // Study 003's class: system-level synthesis on architecture graphs (resources,
 // links, task graphs, mapping options), the exact allocation-binding-routing
-// model, evaluation, exact Pareto fronts, the evolutionary baseline and the
-// JSON loader.
+// model, evaluation, exact Pareto fronts and the JSON loader (the thesis's
+// evolutionary baseline: <ychart/baselines/evolutionary.hpp>).
 #pragma once
 
 #include "core.hpp"
@@ -12,5 +12,4 @@
 #include "synthesis/implementation.hpp"
 #include "synthesis/synthesis_model.hpp"
 #include "synthesis/pareto.hpp"
-#include "synthesis/evolutionary.hpp"
 #include "synthesis/load.hpp"

@@ -8,8 +8,9 @@
 // ychart/ychart.hpp
 // The whole library: the modelling core (<ychart/core.hpp>), the problem
 // classes (<ychart/pipeline.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
-// <ychart/synthesis.hpp>), exploration over any of them (<ychart/explore.hpp>)
-// and input and output (<ychart/io.hpp>).
+// <ychart/synthesis.hpp>), exploration over any of them (<ychart/explore.hpp>),
+// the studies' baselines (<ychart/baselines.hpp>) and input and output
+// (<ychart/io.hpp>).
 // Header-only, it also brings the solver engine (<ychart/engine.hpp>), as it
 // always has; with YCHART_SEPARATE_COMPILATION the engine is compiled once
 // and a program includes <ychart/engine.hpp> only to use it directly.
@@ -41,7 +42,7 @@
 // ychart/core.hpp
 // The modelling core, all a model file needs: units and dimensions, typed
 // expressions, Model and SignomialModel, Model::solve and sequential GP,
-// Solution, and the thesis-000 alpha-penalty baseline. Like Eigen's
+// and Solution (the studies' baselines: <ychart/baselines.hpp>). Like Eigen's
 // <Eigen/Core>: include this, or the module of a problem class
 // (<ychart/pipeline.hpp>, <ychart/partition.hpp>, <ychart/loopnest.hpp>,
 // <ychart/synthesis.hpp>), or input and output (<ychart/io.hpp>), instead
@@ -10187,219 +10188,6 @@ YCHART_DECL Solution SignomialModel::solve(const SolveOptions& options, const Sp
 // ---- end ychart/solve/signomial/impl/sequential_gp.ipp ----
 #endif
 // ---- end ychart/solve/signomial/sequential_gp.hpp ----
-// ---- begin ychart/solve/signomial/alpha_penalty.hpp ----
-// ychart/solve/signomial/alpha_penalty.hpp
-// The penalty method of study 000 (Carballo-Hernandez 2022, Eqs. 4.6-4.8),
-// kept as a baseline to compare sequential GP with. Each posynomial equality
-// `P == N` (N a monomial, such as the channel count C) is relaxed to
-// `P <= N`, and the objective gets a penalty alpha / h_bar, where h_bar is
-// P / N condensed once, at a fixed point x_hat (the thesis's "naive
-// partitioning"; here the model's start values). alpha grows by a step each
-// iteration; the sweep accepts the first iterate where every P / N reaches
-// 1 - tolerance (the thesis's stopping rule), or runs them all. With several
-// equalities (one per layer, Eq. 4.10), each has its own alpha_e = alpha *
-// scale_e, and the thesis's multi-layer rule can be asked for: raise them
-// together and stop raising each one once its equality holds.
-//
-// What to expect (study 000 digest, section 4.8): a large alpha pulls the
-// split toward x_hat's proportions, so the accepted answer depends on the
-// step and the stopping rule; it is a heuristic with no optimality claim.
-// alpha_penalty_sweep reports every iteration so that this can be seen.
-
-
-#include <limits>
-#include <vector>
-
-namespace ychart {
-
-struct AlphaSweepOptions {
-  double alpha_start = 10.0;  // the first alpha, in the objective's SI unit
-  double alpha_step = 10.0;   // added each iteration (the thesis's figures step by 10)
-  int max_iterations = 100;
-  /// Accept an iterate when P / N >= 1 - tolerance for every equality.
-  double tolerance = 1e-3;
-  /// The thesis's rule: stop at the first accepted iterate. false: run all
-  /// max_iterations, as Fig. 4.3 plots them.
-  bool stop_at_first = true;
-  /// Eq. 4.8 as printed: h_bar = prod (u_t / N)^eps_t, without Eq. 4.5's
-  /// 1 / eps_t factors (smaller by prod eps_t^eps_t, 1/2 for a balanced
-  /// split, which alpha absorbs). false: Eq. 4.5, h_bar = P condensed / N.
-  bool thesis_condensation = true;
-  /// Per equality, in the order they were added: alpha_e = alpha * scale[e]
-  /// (empty: 1 for all), so that layers of different sizes get penalties of
-  /// their own size. Positive.
-  std::vector<double> scale;
-  /// Eq. 4.10's rule: an equality's alpha stops growing while it holds
-  /// (P / N >= 1 - tolerance) and resumes, from where it stopped, if it no
-  /// longer does; the others keep stepping.
-  bool freeze_satisfied = false;
-};
-
-struct AlphaIteration {
-  int iteration = 0;  // 1-based, as the thesis counts
-  double alpha = 0;            // alpha_start + (k - 1) alpha_step
-  std::vector<double> alphas;  // per equality: the alpha its penalty used (scale and freezing applied)
-  int satisfied = 0;           // equalities with P / N >= 1 - tolerance
-  Status status = Status::numerical_error;
-  std::vector<double> values;  // per registry index, in the variables' units
-  std::vector<double> ratio;   // P / N per equality, at the iterate
-  double objective = std::numeric_limits<double>::quiet_NaN();  // without the penalty (SI)
-  double seconds = 0;          // this iteration's GP
-  bool accepted = false;
-};
-
-struct AlphaSweepResult {
-  std::vector<AlphaIteration> iterations;
-  int accepted = -1;  // index into iterations of the first accepted one; -1: none
-  double seconds = 0;
-};
-
-/// The thesis's alpha sweep on a SignomialModel whose signomial constraints
-/// are `posynomial == monomial` equalities, condensed at its start values.
-YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const AlphaSweepOptions& options = {},
-                                                 const SolveOptions& solve_options = {});
-
-}  // namespace ychart
-
-#if YCHART_HEADER_ONLY
-// ---- begin ychart/solve/signomial/impl/alpha_penalty.ipp ----
-// ychart/solve/signomial/impl/alpha_penalty.ipp
-// The implementation of alpha_penalty_sweep (solve/signomial/alpha_penalty.hpp).
-
-
-#include <chrono>
-#include <cmath>
-#include <limits>
-#include <optional>
-#include <string>
-#include <vector>
-
-namespace ychart {
-
-namespace detail {
-
-inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const AlphaSweepOptions& o,
-                                            const SolveOptions& solve_options) {
-  if (!(o.alpha_start > 0) || !(o.alpha_step >= 0) || o.max_iterations < 1 || !(o.tolerance >= 0))
-    throw model_error("ychart: AlphaSweepOptions: alpha_start must be positive, alpha_step and tolerance not "
-                      "negative, max_iterations >= 1");
-  if (!model.has_objective() || model.sense() != Model::Sense::minimize || !model.objective_affine().empty())
-    throw model_error("ychart: the alpha-penalty method minimises a posynomial objective");
-  const auto& vars = model.registry().variables;
-  const auto& hat = model.start_values();
-  std::vector<const SignomialConstraint*> equalities;
-  for (const auto& c : model.signomial_constraints()) {
-    if (c.sense() != Constraint::Sense::equal)
-      throw model_error("ychart: the alpha-penalty method handles posynomial equalities only; `" + c.to_string() +
-                        "` is an inequality (sequential GP solves it: SignomialModel::solve)");
-    if (c.negative().size() != 1)
-      throw model_error("ychart: the alpha-penalty method needs `posynomial == monomial`; `" + c.to_string() +
-                        "` has a sum on both sides");
-    for (std::size_t k = 0; k < c.positive().size(); ++k)
-      for (const auto& f : c.positive().factors(k))
-        if (f.var >= hat.size() || !std::isfinite(hat[f.var]))
-          throw model_error("ychart: the alpha-penalty method condenses at the start point: give `" +
-                            vars[f.var].name + "` a value with SignomialModel::start()");
-    equalities.push_back(&c);
-  }
-  if (equalities.empty()) throw model_error("ychart: the model has no posynomial equality to penalise");
-  if (!o.scale.empty() && o.scale.size() != equalities.size())
-    throw model_error("ychart: AlphaSweepOptions::scale has " + std::to_string(o.scale.size()) +
-                      " entries; the model has " + std::to_string(equalities.size()) + " posynomial equalities");
-  for (double f : o.scale)
-    if (!(f > 0) || !std::isfinite(f)) throw model_error("ychart: AlphaSweepOptions::scale entries must be positive");
-
-  // x_hat: the start values (variables not in an equality: 1, unused).
-  std::vector<double> x_hat(vars.size(), 1.0);
-  for (std::size_t j = 0; j < vars.size() && j < hat.size(); ++j)
-    if (std::isfinite(hat[j])) x_hat[j] = hat[j];
-  // The penalty monomials 1 / h_bar = N / condensed P (times the thesis's factor).
-  std::vector<TermList> inverse_h_bar;
-  for (const auto* c : equalities) {
-    TermList p_hat = solve::signomial::detail::condense(c->positive(), x_hat);
-    if (o.thesis_condensation) {
-      const double total = c->positive().evaluate(x_hat);
-      double factor = 1.0;
-      for (std::size_t k = 0; k < c->positive().size(); ++k) {
-        TermList term;
-        term.push_term(c->positive().coefficient(k), c->positive().factors(k));
-        const double eps = term.evaluate(x_hat) / total;
-        factor *= std::pow(eps, eps);
-      }
-      p_hat.scale(factor);
-    }
-    inverse_h_bar.push_back(TermList::product(c->negative(), p_hat.power(-1.0)));
-  }
-
-  AlphaSweepResult result;
-  const auto sweep_start = std::chrono::steady_clock::now();
-  std::optional<Solution> previous;
-  auto scale = [&](std::size_t e) { return o.scale.empty() ? 1.0 : o.scale[e]; };
-  std::vector<double> alphas(equalities.size());
-  for (std::size_t e = 0; e < equalities.size(); ++e) alphas[e] = o.alpha_start * scale(e);
-  for (int it = 0; it < o.max_iterations; ++it) {
-    const double alpha = o.alpha_start + o.alpha_step * it;
-    Model g = ModelEditor::copy_of(model.gp_part());
-    Registry& reg = ModelEditor::registry(g);
-    TermList objective = model.objective();
-    for (std::size_t e = 0; e < equalities.size(); ++e) {
-      ModelEditor::add_constraint(g, Constraint(&reg, equalities[e]->positive(), equalities[e]->negative(),
-                                                Constraint::Sense::less_equal, false)
-                                         .named(equalities[e]->name() + " (relaxed to <=)"));
-      TermList penalty = inverse_h_bar[e];
-      penalty.scale(alphas[e]);
-      objective.append(penalty);
-    }
-    ModelEditor::set_objective(g, std::move(objective), model.objective_unit());
-    SolveOptions so = solve_options;
-    so.warm_start = previous ? &*previous : nullptr;
-    const auto t0 = std::chrono::steady_clock::now();
-    Solution s = g.solve(so);
-    AlphaIteration row;
-    row.iteration = it + 1;
-    row.alpha = alpha;
-    row.alphas = alphas;
-    row.status = s.status();
-    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (s.has_values()) {
-      SolutionBuilder b{s};
-      row.values.assign(b.point().begin(), b.point().begin() + static_cast<std::ptrdiff_t>(vars.size()));
-      row.objective = model.objective().evaluate(row.values);
-      row.accepted = s.status() == Status::optimal;
-      for (std::size_t e = 0; e < equalities.size(); ++e) {
-        const auto* c = equalities[e];
-        const double ratio = c->positive().evaluate(row.values) / c->negative().evaluate(row.values);
-        row.ratio.push_back(ratio);
-        const bool holds = ratio >= 1.0 - o.tolerance;
-        if (!holds) row.accepted = false;
-        row.satisfied += holds ? 1 : 0;
-        if (!(o.freeze_satisfied && holds && s.status() == Status::optimal)) alphas[e] += o.alpha_step * scale(e);
-      }
-      previous = std::move(s);
-    } else {
-      for (std::size_t e = 0; e < equalities.size(); ++e) alphas[e] += o.alpha_step * scale(e);
-    }
-    result.iterations.push_back(std::move(row));
-    if (result.iterations.back().accepted && result.accepted < 0) {
-      result.accepted = static_cast<int>(result.iterations.size()) - 1;
-      if (o.stop_at_first) break;
-    }
-  }
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
-  return result;
-}
-
-}  // namespace detail
-
-YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const AlphaSweepOptions& options,
-                                                 const SolveOptions& solve_options) {
-  return detail::alpha_penalty_sweep(model, options, solve_options);
-}
-
-}  // namespace ychart
-// ---- end ychart/solve/signomial/impl/alpha_penalty.ipp ----
-#endif
-// ---- end ychart/solve/signomial/alpha_penalty.hpp ----
 // ---- end ychart/core.hpp ----
 #if YCHART_HEADER_ONLY
 // ---- begin ychart/engine.hpp ----
@@ -13546,7 +13334,7 @@ YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
 // dynamic floor cannot beat the incumbent, prices the result with
 // evaluate() and returns the mapping, its power, a proven lower bound, the
 // gap and the status. Study 001's heuristic H1 is the same model restricted
-// (h1_options()).
+// (baselines/shan2021_h1.hpp).
 //
 // The power of a mapping n_kf at II = II_max (all times in ms, powers in W):
 //   static   N_F (P_static + P_DDR,static), N_F = devices holding a CU;
@@ -13993,25 +13781,6 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R
   return r;
 }
 
-/// Study 001's heuristic H1 (ch. 6.2): the power model restricted to F_min
-/// devices and N_k in {CU_min_k, CU_min_k + 1}, without the DDR energy in
-/// the objective (the transfer-time constraint stays). Solve it with
-/// solve_power_optimal(); its result is priced by evaluate().
-template <ResourceRecord R>
-PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
-                                PowerModelOptions<R> base = {}) {
-  base.devices_used = std::min(minimum_devices(app, arch, ii_max, base.cap), arch.devices);
-  base.min_cus.clear();
-  base.max_cus.clear();
-  for (const auto& k : app.kernels()) {
-    const int n = detail::minimum_cus(k.wcet.in(units::ms), ii_max.in(units::ms));
-    base.min_cus.push_back(n);
-    base.max_cus.push_back(n + 1);
-  }
-  base.memory_energy = false;
-  return base;
-}
-
 // The instances for the records ychart ships, compiled once in ychart's
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
@@ -14019,8 +13788,7 @@ PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>
   EXTERN template int minimum_devices<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const std::optional<R>&); \
   EXTERN template double power_floor<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, int, bool); \
   EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
-  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&); \
-  EXTERN template PowerModelOptions<R> h1_options<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, PowerModelOptions<R>);
+  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
 #endif
@@ -19766,8 +19534,8 @@ YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform&
 // ychart/synthesis.hpp
 // Study 003's class: system-level synthesis on architecture graphs (resources,
 // links, task graphs, mapping options), the exact allocation-binding-routing
-// model, evaluation, exact Pareto fronts, the evolutionary baseline and the
-// JSON loader.
+// model, evaluation, exact Pareto fronts and the JSON loader (the thesis's
+// evolutionary baseline: <ychart/baselines/evolutionary.hpp>).
 
 // ---- begin ychart/synthesis/architecture.hpp ----
 // ychart/synthesis/architecture.hpp
@@ -21429,234 +21197,6 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
 // ---- end ychart/synthesis/impl/pareto.ipp ----
 #endif
 // ---- end ychart/synthesis/pareto.hpp ----
-// ---- begin ychart/synthesis/evolutionary.hpp ----
-// ychart/synthesis/evolutionary.hpp
-// The thesis's baseline (study 003, Secs. 4.4, 6.2): an evolutionary
-// search over implementations with Opt4J's settings -- population 50,
-// 25 parents and 25 offspring per generation, crossover rate 0.95 -- kept
-// for comparison with the exact model, not as a solver.
-//
-// Genotype: one mapping option per process task and one value per
-// parameter. Decoding: route() gives each communication its cheapest tree;
-// a binding that cannot be routed is repaired by moving a receiver (or the
-// sender) to a resource within the hop bound, so every individual
-// evaluated is feasible. This replaces Opt4J's SAT-decoding (a PB solver
-// steered by evolved priorities) with direct decoding and repair; the
-// selection is Opt4J's: binary tournaments for parents, the best 50 of
-// parents and offspring survive (elitist). Mutation resets each gene with
-// probability 1/genes; crossover is uniform.
-
-
-#include <algorithm>
-#include <chrono>
-#include <cmath>
-#include <cstddef>
-#include <cstdint>
-#include <limits>
-#include <optional>
-#include <random>
-#include <vector>
-
-namespace ychart::synthesis {
-
-struct EvolutionaryOptions {
-  std::size_t population = 50;  // alpha
-  std::size_t parents = 25;     // mu
-  std::size_t offspring = 25;   // lambda
-  double crossover_rate = 0.95;
-  double mutation_rate = -1;    // per gene; < 0: 1 / genes
-  std::size_t generations = 400;
-  /// Generations after which the best cost so far is recorded
-  /// (EvolutionaryResult::best_at), e.g. {100, 400} as in Table 7.1.
-  std::vector<std::size_t> checkpoints{100, 400};
-  std::uint64_t seed = 1;
-};
-
-struct EvolutionaryResult {
-  double best_cost = std::numeric_limits<double>::infinity();  // seconds
-  Implementation best;
-  std::vector<double> best_at;  // per checkpoint
-  std::size_t evaluations = 0, repairs = 0;
-  double seconds = 0;
-};
-
-YCHART_DECL EvolutionaryResult evolve(const Specification& spec, const IndexedSpecification& ix,
-                                      const EvolutionaryOptions& o = {});
-
-/// How often independent runs (seeds first_seed, first_seed + 1, ...)
-/// reach `optimum` (relative tolerance 1e-9) by each checkpoint.
-struct HitRates {
-  std::size_t runs = 0;
-  std::vector<double> hit_rate;     // per checkpoint
-  double best_cost = std::numeric_limits<double>::infinity();
-  double mean_seconds = 0;          // per run
-};
-
-YCHART_DECL HitRates hit_rates(const Specification& spec, const IndexedSpecification& ix, double optimum, std::size_t runs,
-                               EvolutionaryOptions o = {}, std::uint64_t first_seed = 1);
-
-}  // namespace ychart::synthesis
-
-#if YCHART_HEADER_ONLY
-// ---- begin ychart/synthesis/impl/evolutionary.ipp ----
-// ychart/synthesis/impl/evolutionary.ipp
-// The implementation of ychart/synthesis/evolutionary.hpp (compiled once with
-// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
-
-
-namespace ychart::synthesis {
-
-
-namespace detail {
-
-struct Individual {
-  std::vector<std::size_t> genes;  // option position per process, then value per parameter
-  double cost = std::numeric_limits<double>::infinity();
-  Implementation implementation;
-};
-
-}  // namespace detail
-
-YCHART_DECL EvolutionaryResult evolve(const Specification& spec, const IndexedSpecification& ix,
-                                      const EvolutionaryOptions& o) {
-  const auto t0 = std::chrono::steady_clock::now();
-  if (o.population == 0 || o.parents == 0 || o.offspring == 0)
-    throw specification_error("ychart: the evolutionary search needs a population, parents and offspring", "");
-  std::mt19937_64 rng(o.seed);
-  const std::size_t n_proc = ix.processes.size(), n_par = spec.architecture.parameters.size();
-  const std::size_t n_genes = n_proc + n_par;
-  auto range = [&](std::size_t g) {
-    return g < n_proc ? ix.options[g].size() : spec.architecture.parameters[g - n_proc].values.size();
-  };
-  auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
-  std::uniform_real_distribution<double> coin(0.0, 1.0);
-  const double mutation = o.mutation_rate >= 0 ? o.mutation_rate : 1.0 / static_cast<double>(n_genes);
-  EvolutionaryResult out;
-
-  auto resource = [&](const std::vector<std::size_t>& genes, std::size_t p) {
-    return spec.mappings[ix.options[p][genes[p]]].resource;
-  };
-  auto near = [&](std::size_t from, std::size_t to) { return ix.within_hops(from, to, spec.max_hops); };
-  // Moves a task whose communication cannot reach it; true when every
-  // communication's ends are within the hop bound.
-  auto repair = [&](std::vector<std::size_t>& genes) {
-    for (std::size_t step = 0; step <= 4 * n_proc; ++step) {
-      bool clean = true;
-      for (const auto& com : ix.communications) {
-        const auto s = ix.process_of_task[com.sender];
-        for (auto q_task : com.receivers) {
-          const auto q = ix.process_of_task[q_task];
-          if (near(resource(genes, s), resource(genes, q))) continue;
-          clean = false;
-          ++out.repairs;
-          // Prefer moving the receiver next to the sender; else the sender.
-          std::vector<std::size_t> fits;
-          for (std::size_t i = 0; i < ix.options[q].size(); ++i)
-            if (near(resource(genes, s), spec.mappings[ix.options[q][i]].resource)) fits.push_back(i);
-          if (!fits.empty() && coin(rng) < 0.5) {
-            genes[q] = fits[pick(fits.size())];
-          } else {
-            fits.clear();
-            for (std::size_t i = 0; i < ix.options[s].size(); ++i)
-              if (near(spec.mappings[ix.options[s][i]].resource, resource(genes, q))) fits.push_back(i);
-            genes[fits.empty() ? q : s] = fits.empty() ? pick(ix.options[q].size()) : fits[pick(fits.size())];
-          }
-        }
-      }
-      if (clean) return true;
-    }
-    return false;
-  };
-  auto decode = [&](detail::Individual& x) {
-    if (!repair(x.genes)) return false;
-    std::vector<std::size_t> binding(n_proc), values(n_par);
-    for (std::size_t p = 0; p < n_proc; ++p) binding[p] = ix.options[p][x.genes[p]];
-    for (std::size_t k = 0; k < n_par; ++k) values[k] = x.genes[n_proc + k];
-    auto impl = route(spec, ix, std::move(binding), std::move(values));
-    if (!impl) return false;
-    x.cost = evaluate(spec, ix, *impl).cost;
-    x.implementation = std::move(*impl);
-    ++out.evaluations;
-    return true;
-  };
-  auto random_individual = [&] {
-    for (int attempt = 0; attempt < 1000; ++attempt) {
-      detail::Individual x;
-      x.genes.resize(n_genes);
-      for (std::size_t g = 0; g < n_genes; ++g) x.genes[g] = pick(range(g));
-      if (decode(x)) return x;
-    }
-    // Repair failed from 1000 random starts: likely no binding is routable
-    // (solve_synthesis() says which tasks and communications conflict).
-    throw specification_error("ychart: the evolutionary search found no routable binding in 1000 random tries", "");
-  };
-  auto by_cost = [](const detail::Individual& a, const detail::Individual& b) { return a.cost < b.cost; };
-
-  out.best_at.assign(o.checkpoints.size(), std::numeric_limits<double>::quiet_NaN());
-  std::vector<detail::Individual> population;
-  for (std::size_t k = 0; k < o.population; ++k) population.push_back(random_individual());
-  auto note_best = [&] {
-    const auto& b = *std::min_element(population.begin(), population.end(), by_cost);
-    if (b.cost < out.best_cost) out.best_cost = b.cost, out.best = b.implementation;
-  };
-  note_best();
-  for (std::size_t gen = 1; gen <= o.generations; ++gen) {
-    std::vector<const detail::Individual*> parents;
-    for (std::size_t k = 0; k < o.parents; ++k) {
-      const auto& a = population[pick(population.size())];
-      const auto& b = population[pick(population.size())];
-      parents.push_back(a.cost <= b.cost ? &a : &b);
-    }
-    std::vector<detail::Individual> children;
-    for (std::size_t k = 0; children.size() < o.offspring; k += 2) {
-      detail::Individual c1, c2;
-      c1.genes = parents[k % parents.size()]->genes;
-      c2.genes = parents[(k + 1) % parents.size()]->genes;
-      if (coin(rng) < o.crossover_rate)
-        for (std::size_t g = 0; g < n_genes; ++g)
-          if (coin(rng) < 0.5) std::swap(c1.genes[g], c2.genes[g]);
-      for (auto* c : {&c1, &c2}) {
-        if (children.size() >= o.offspring) break;
-        for (std::size_t g = 0; g < n_genes; ++g)
-          if (coin(rng) < mutation) c->genes[g] = pick(range(g));
-        if (!decode(*c)) *c = random_individual();
-        children.push_back(std::move(*c));
-      }
-    }
-    for (auto& c : children) population.push_back(std::move(c));
-    std::stable_sort(population.begin(), population.end(), by_cost);
-    population.resize(o.population);
-    note_best();
-    for (std::size_t k = 0; k < o.checkpoints.size(); ++k)
-      if (o.checkpoints[k] == gen) out.best_at[k] = out.best_cost;
-  }
-  for (auto& b : out.best_at)
-    if (std::isnan(b)) b = out.best_cost;  // checkpoints past the last generation
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
-}
-
-YCHART_DECL HitRates hit_rates(const Specification& spec, const IndexedSpecification& ix, double optimum, std::size_t runs,
-                               EvolutionaryOptions o, std::uint64_t first_seed) {
-  HitRates h;
-  h.runs = runs;
-  h.hit_rate.assign(o.checkpoints.size(), 0.0);
-  for (std::size_t k = 0; k < runs; ++k) {
-    o.seed = first_seed + k;
-    const auto r = evolve(spec, ix, o);
-    h.best_cost = std::min(h.best_cost, r.best_cost);
-    h.mean_seconds += r.seconds / static_cast<double>(runs);
-    for (std::size_t c = 0; c < o.checkpoints.size(); ++c)
-      h.hit_rate[c] += r.best_at[c] <= optimum + 1e-9 * std::abs(optimum);
-  }
-  for (auto& rate : h.hit_rate) rate /= static_cast<double>(std::max<std::size_t>(1, runs));  // counts to rates
-  return h;
-}
-
-}  // namespace ychart::synthesis
-// ---- end ychart/synthesis/impl/evolutionary.ipp ----
-#endif
-// ---- end ychart/synthesis/evolutionary.hpp ----
 // ---- begin ychart/synthesis/load.hpp ----
 // ychart/synthesis/load.hpp
 // Synthesis specifications from JSON (study 003):
@@ -21809,4 +21349,1458 @@ YCHART_DECL Specification load_specification(const std::filesystem::path& file) 
 #endif
 // ---- end ychart/synthesis/load.hpp ----
 // ---- end ychart/synthesis.hpp ----
+// ---- begin ychart/baselines.hpp ----
+// ychart/baselines.hpp
+// The studies' own methods, kept as baselines to compare ychart's exact
+// answers with, each as its thesis states it (with its errata) and tested:
+// study 000's alpha-penalty sweep (baselines/alpha_penalty.hpp), study 001's
+// Algorithms 1-4 and heuristics H1 and H2 (baselines/shan2021.hpp,
+// baselines/shan2021_h1.hpp) and study 003's evolutionary search
+// (baselines/evolutionary.hpp). They sit above the problem classes and make
+// no optimality claim; namespace ychart::baselines.
+
+// ---- begin ychart/baselines/alpha_penalty.hpp ----
+// ychart/baselines/alpha_penalty.hpp
+// The penalty method of study 000 (Carballo-Hernandez 2022, Eqs. 4.6-4.8),
+// kept as a baseline to compare sequential GP with. Each posynomial equality
+// `P == N` (N a monomial, such as the channel count C) is relaxed to
+// `P <= N`, and the objective gets a penalty alpha / h_bar, where h_bar is
+// P / N condensed once, at a fixed point x_hat (the thesis's "naive
+// partitioning"; here the model's start values). alpha grows by a step each
+// iteration; the sweep accepts the first iterate where every P / N reaches
+// 1 - tolerance (the thesis's stopping rule), or runs them all. With several
+// equalities (one per layer, Eq. 4.10), each has its own alpha_e = alpha *
+// scale_e, and the thesis's multi-layer rule can be asked for: raise them
+// together and stop raising each one once its equality holds.
+//
+// What to expect (study 000 digest, section 4.8): a large alpha pulls the
+// split toward x_hat's proportions, so the accepted answer depends on the
+// step and the stopping rule; it is a heuristic with no optimality claim.
+// alpha_penalty_sweep reports every iteration so that this can be seen.
+
+
+#include <limits>
+#include <vector>
+
+namespace ychart::baselines {
+
+struct AlphaSweepOptions {
+  double alpha_start = 10.0;  // the first alpha, in the objective's SI unit
+  double alpha_step = 10.0;   // added each iteration (the thesis's figures step by 10)
+  int max_iterations = 100;
+  /// Accept an iterate when P / N >= 1 - tolerance for every equality.
+  double tolerance = 1e-3;
+  /// The thesis's rule: stop at the first accepted iterate. false: run all
+  /// max_iterations, as Fig. 4.3 plots them.
+  bool stop_at_first = true;
+  /// Eq. 4.8 as printed: h_bar = prod (u_t / N)^eps_t, without Eq. 4.5's
+  /// 1 / eps_t factors (smaller by prod eps_t^eps_t, 1/2 for a balanced
+  /// split, which alpha absorbs). false: Eq. 4.5, h_bar = P condensed / N.
+  bool thesis_condensation = true;
+  /// Per equality, in the order they were added: alpha_e = alpha * scale[e]
+  /// (empty: 1 for all), so that layers of different sizes get penalties of
+  /// their own size. Positive.
+  std::vector<double> scale;
+  /// Eq. 4.10's rule: an equality's alpha stops growing while it holds
+  /// (P / N >= 1 - tolerance) and resumes, from where it stopped, if it no
+  /// longer does; the others keep stepping.
+  bool freeze_satisfied = false;
+};
+
+struct AlphaIteration {
+  int iteration = 0;  // 1-based, as the thesis counts
+  double alpha = 0;            // alpha_start + (k - 1) alpha_step
+  std::vector<double> alphas;  // per equality: the alpha its penalty used (scale and freezing applied)
+  int satisfied = 0;           // equalities with P / N >= 1 - tolerance
+  Status status = Status::numerical_error;
+  std::vector<double> values;  // per registry index, in the variables' units
+  std::vector<double> ratio;   // P / N per equality, at the iterate
+  double objective = std::numeric_limits<double>::quiet_NaN();  // without the penalty (SI)
+  double seconds = 0;          // this iteration's GP
+  bool accepted = false;
+};
+
+struct AlphaSweepResult {
+  std::vector<AlphaIteration> iterations;
+  int accepted = -1;  // index into iterations of the first accepted one; -1: none
+  double seconds = 0;
+};
+
+/// The thesis's alpha sweep on a SignomialModel whose signomial constraints
+/// are `posynomial == monomial` equalities, condensed at its start values.
+YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const AlphaSweepOptions& options = {},
+                                                 const SolveOptions& solve_options = {});
+
+}  // namespace ychart::baselines
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/baselines/impl/alpha_penalty.ipp ----
+// ychart/baselines/impl/alpha_penalty.ipp
+// The implementation of alpha_penalty_sweep (baselines/alpha_penalty.hpp).
+
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::baselines {
+
+namespace detail {
+
+// The model internals the sweep edits (ychart::detail, hidden by this detail).
+using ychart::detail::ModelEditor;
+using ychart::detail::Registry;
+using ychart::detail::TermList;
+
+inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const AlphaSweepOptions& o,
+                                            const SolveOptions& solve_options) {
+  if (!(o.alpha_start > 0) || !(o.alpha_step >= 0) || o.max_iterations < 1 || !(o.tolerance >= 0))
+    throw model_error("ychart: AlphaSweepOptions: alpha_start must be positive, alpha_step and tolerance not "
+                      "negative, max_iterations >= 1");
+  if (!model.has_objective() || model.sense() != Model::Sense::minimize || !model.objective_affine().empty())
+    throw model_error("ychart: the alpha-penalty method minimises a posynomial objective");
+  const auto& vars = model.registry().variables;
+  const auto& hat = model.start_values();
+  std::vector<const SignomialConstraint*> equalities;
+  for (const auto& c : model.signomial_constraints()) {
+    if (c.sense() != Constraint::Sense::equal)
+      throw model_error("ychart: the alpha-penalty method handles posynomial equalities only; `" + c.to_string() +
+                        "` is an inequality (sequential GP solves it: SignomialModel::solve)");
+    if (c.negative().size() != 1)
+      throw model_error("ychart: the alpha-penalty method needs `posynomial == monomial`; `" + c.to_string() +
+                        "` has a sum on both sides");
+    for (std::size_t k = 0; k < c.positive().size(); ++k)
+      for (const auto& f : c.positive().factors(k))
+        if (f.var >= hat.size() || !std::isfinite(hat[f.var]))
+          throw model_error("ychart: the alpha-penalty method condenses at the start point: give `" +
+                            vars[f.var].name + "` a value with SignomialModel::start()");
+    equalities.push_back(&c);
+  }
+  if (equalities.empty()) throw model_error("ychart: the model has no posynomial equality to penalise");
+  if (!o.scale.empty() && o.scale.size() != equalities.size())
+    throw model_error("ychart: AlphaSweepOptions::scale has " + std::to_string(o.scale.size()) +
+                      " entries; the model has " + std::to_string(equalities.size()) + " posynomial equalities");
+  for (double f : o.scale)
+    if (!(f > 0) || !std::isfinite(f)) throw model_error("ychart: AlphaSweepOptions::scale entries must be positive");
+
+  // x_hat: the start values (variables not in an equality: 1, unused).
+  std::vector<double> x_hat(vars.size(), 1.0);
+  for (std::size_t j = 0; j < vars.size() && j < hat.size(); ++j)
+    if (std::isfinite(hat[j])) x_hat[j] = hat[j];
+  // The penalty monomials 1 / h_bar = N / condensed P (times the thesis's factor).
+  std::vector<TermList> inverse_h_bar;
+  for (const auto* c : equalities) {
+    TermList p_hat = solve::signomial::detail::condense(c->positive(), x_hat);
+    if (o.thesis_condensation) {
+      const double total = c->positive().evaluate(x_hat);
+      double factor = 1.0;
+      for (std::size_t k = 0; k < c->positive().size(); ++k) {
+        TermList term;
+        term.push_term(c->positive().coefficient(k), c->positive().factors(k));
+        const double eps = term.evaluate(x_hat) / total;
+        factor *= std::pow(eps, eps);
+      }
+      p_hat.scale(factor);
+    }
+    inverse_h_bar.push_back(TermList::product(c->negative(), p_hat.power(-1.0)));
+  }
+
+  AlphaSweepResult result;
+  const auto sweep_start = std::chrono::steady_clock::now();
+  std::optional<Solution> previous;
+  auto scale = [&](std::size_t e) { return o.scale.empty() ? 1.0 : o.scale[e]; };
+  std::vector<double> alphas(equalities.size());
+  for (std::size_t e = 0; e < equalities.size(); ++e) alphas[e] = o.alpha_start * scale(e);
+  for (int it = 0; it < o.max_iterations; ++it) {
+    const double alpha = o.alpha_start + o.alpha_step * it;
+    Model g = ModelEditor::copy_of(model.gp_part());
+    Registry& reg = ModelEditor::registry(g);
+    TermList objective = model.objective();
+    for (std::size_t e = 0; e < equalities.size(); ++e) {
+      ModelEditor::add_constraint(g, Constraint(&reg, equalities[e]->positive(), equalities[e]->negative(),
+                                                Constraint::Sense::less_equal, false)
+                                         .named(equalities[e]->name() + " (relaxed to <=)"));
+      TermList penalty = inverse_h_bar[e];
+      penalty.scale(alphas[e]);
+      objective.append(penalty);
+    }
+    ModelEditor::set_objective(g, std::move(objective), model.objective_unit());
+    SolveOptions so = solve_options;
+    so.warm_start = previous ? &*previous : nullptr;
+    const auto t0 = std::chrono::steady_clock::now();
+    Solution s = g.solve(so);
+    AlphaIteration row;
+    row.iteration = it + 1;
+    row.alpha = alpha;
+    row.alphas = alphas;
+    row.status = s.status();
+    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (s.has_values()) {
+      SolutionBuilder b{s};
+      row.values.assign(b.point().begin(), b.point().begin() + static_cast<std::ptrdiff_t>(vars.size()));
+      row.objective = model.objective().evaluate(row.values);
+      row.accepted = s.status() == Status::optimal;
+      for (std::size_t e = 0; e < equalities.size(); ++e) {
+        const auto* c = equalities[e];
+        const double ratio = c->positive().evaluate(row.values) / c->negative().evaluate(row.values);
+        row.ratio.push_back(ratio);
+        const bool holds = ratio >= 1.0 - o.tolerance;
+        if (!holds) row.accepted = false;
+        row.satisfied += holds ? 1 : 0;
+        if (!(o.freeze_satisfied && holds && s.status() == Status::optimal)) alphas[e] += o.alpha_step * scale(e);
+      }
+      previous = std::move(s);
+    } else {
+      for (std::size_t e = 0; e < equalities.size(); ++e) alphas[e] += o.alpha_step * scale(e);
+    }
+    result.iterations.push_back(std::move(row));
+    if (result.iterations.back().accepted && result.accepted < 0) {
+      result.accepted = static_cast<int>(result.iterations.size()) - 1;
+      if (o.stop_at_first) break;
+    }
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
+  return result;
+}
+
+}  // namespace detail
+
+YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const AlphaSweepOptions& options,
+                                                 const SolveOptions& solve_options) {
+  return detail::alpha_penalty_sweep(model, options, solve_options);
+}
+
+}  // namespace ychart::baselines
+// ---- end ychart/baselines/impl/alpha_penalty.ipp ----
+#endif
+// ---- end ychart/baselines/alpha_penalty.hpp ----
+// ---- begin ychart/baselines/shan2021.hpp ----
+// ychart/baselines/shan2021.hpp
+//
+// The allocation heuristics of study 001 (J. Shan, "Performance and Power
+// Optimization of Multi-kernel Applications on Multi-FPGA Platforms", PhD
+// thesis, Politecnico di Torino, 2021), as plain C++20 over the standard
+// library. They are the thesis's baselines, which ychart's exact and relaxed
+// models are compared against:
+//
+//   allocate_cus      Algorithm 1 (ch. 3): greedy CU allocation.
+//   gp_plus_a_ch3     ch. 3 GP+A driver: floor/ceil enumeration of the GP's
+//                     real CU counts N^_k (the caller solves the GP), then
+//                     Algorithm 1; minimum II, then minimum spreading phi.
+//   kernel_groups     the sorted, pruned kernel groups of Algorithm 2 (Fig. 4.6(a)).
+//   allocate_groups   Algorithm 2 (ch. 4): kernel-group allocation.
+//   allocate_kernels  Algorithm 3 (ch. 4): individual-kernel allocation.
+//   gp_plus_a_ch4     ch. 4 GP+A driver: per-type floor/ceil enumeration, then
+//                     Algorithms 2 and 3; minimum of a caller-supplied II model.
+//   Rerun             both drivers' fallback (digest 3.4): when nothing is
+//                     allocated at R, all of GP+A, the GP included (through
+//                     a caller-supplied GP), is re-run at R + T_max, R + 2 T_max, ...
+//   cu_min, f_min     eqs. (6.7), (6.8).
+//   h2_allocate       Algorithm 4 (ch. 6, heuristic H2): 2^K enumeration of
+//                     CU_min_k + {0,1}, then greedy forward/backward packing.
+//
+// The printed listings do not run as printed. These implementations follow
+// the "re-implementable versions" in the study digest (seeds/001_shan.md,
+// sections 2.5, 3.4-3.6 and 5.3) and apply its errata:
+//   Algorithm 1 (digest 2.5, errata 1-7):
+//     1. "allocate large kernels" and "allocate all kernels" are two
+//        sequential loops, not nested ones.
+//     2. The fallback runs after the "while f <= F" loop and uses the slack of
+//        the FPGA with the most slack, S_F.
+//     3. R_c is used wherever the listing writes R inside the loop, and the
+//        state (CU, S, n) is restarted at every pass.
+//     4. The "while CU_k R_k > R" loop is bounded by f <= F.
+//     4b. The outer guard is R_c <= R + T, so T = 0 still runs one pass.
+//     5. FPGAs are sorted through an index permutation, so that n[k][f]
+//        always names a physical FPGA.
+//     6. Resources are vectors: "S >= CU R" holds for every type, and
+//        floor(R/R_k) = min over types t with R_kt > 0 of floor(R_t/R_kt)
+//        (types a CU does not use are ignored).
+//     7. Kernels go in descending order of the criticality the caller gives,
+//        with a tie-break.
+//   Algorithm 2 (digest 3.5):
+//     - Groups are the runs of >= 2 consecutive stages.
+//     - data(g) is the sum of DI_k over all kernels of g except the first.
+//     - res(g) is the sum over k in g of N_k R_k.
+//     - Groups with res(g) > R are pruned.
+//     - A group that contains an already placed kernel is skipped, and the
+//       FPGA scan stops after a group is placed.
+//   Algorithm 3 (digest 3.6): the soft bound R_c runs from R to R + T in steps
+//     of Delta. It is applied to the slack (S_f = S_f^0 + (R_c - R)), and every
+//     pass restarts from the state that Algorithm 2 left.
+//   Algorithm 4 (digest 5.3):
+//     - floor(S_f / R_k) replaces the printed floor(S_f / CU_k) (lines 27, 45).
+//     - n_kf += dCU replaces n_kf = dCU (line 43).
+//     - k >= 0 replaces k > 0 (line 37).
+//     - The resource prune keeps the printed strict "<" (line 9).
+// Our own choices, which the thesis leaves open:
+//   - With several resource types, "ascending slack" means ascending
+//     sum_t S_ft / R_ct (mean free fraction). Ties go to the lower FPGA index.
+//   - Groups are sorted by data descending, then by more kernels, then by
+//     lower first index.
+//   - The enumeration order of the GP+A drivers is described at each driver.
+//     The first-found wins exact ties.
+//   - Capacity comparisons allow 1e-9 * max(1, |bound|) for rounding, so that
+//     e.g. three CUs of 0.1 fit a slack of 0.3 although 3 * 0.1 > 0.3 in binary.
+//   - H2 falls back to F_min + 1, ..., F_max when no combination fits F_min
+//     FPGAs. The thesis does not say what happens in that case.
+//
+// Termination. Every loop is a for-loop over a finite range: soft-bound passes
+// (floor(T / Delta) + 1), kernels, FPGAs, groups (K(K-1)/2), enumeration
+// leaves (at most 2^K), and H2's fill loops. In each fill-loop iteration
+// either the kernel cursor moves or the loop breaks to the next FPGA. No loop
+// waits for the data to make progress, so a CU larger than the capacity
+// cannot cause an infinite loop.
+//
+// Standard library only: the heuristics work on plain numbers (resource use
+// in % of one FPGA, times in ms) as the thesis states them, so they can be
+// checked line by line against its listings. The exact models they are
+// compared with are in pipeline/ (and H1, the restricted power model, in
+// baselines/shan2021_h1.hpp).
+
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ychart::baselines::shan2021 {
+
+using Allocation = std::vector<std::vector<int>>;  // n[stage][fpga]
+
+struct PackItem {
+  std::vector<double> use;  // per resource type, % of one FPGA, one CU
+};
+
+namespace detail {
+
+/// Rounding allowance of a capacity comparison against `bound`.
+YCHART_DECL double tolerance(double bound);
+
+/// count * use_t <= slack_t (+ tolerance) for every type t.
+YCHART_DECL bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack);
+
+/// The largest d with d * use_t <= slack_t (+ tolerance) for every type with
+/// use_t > 0: min over those types of floor(slack_t / use_t). Types the CU does
+/// not use are ignored; `unbounded` if it uses none.
+inline constexpr long long unbounded = std::numeric_limits<int>::max();
+YCHART_DECL long long fit_count(const std::vector<double>& use, const std::vector<double>& slack);
+
+YCHART_DECL void take(std::vector<double>& slack, const std::vector<double>& use, long long count);
+
+/// Nothing is placed on an FPGA whose slack equals the bound for every type.
+YCHART_DECL bool is_empty(const std::vector<double>& slack, const std::vector<double>& bound);
+
+/// FPGA indices, most occupied first: ascending sum_t slack_t / bound_t. The
+/// key is rounded to 1e-9 so that rounding noise does not reorder FPGAs that
+/// are equally full; ties go to the lower index.
+YCHART_DECL std::vector<int> by_ascending_slack(const std::vector<std::vector<double>>& slack,
+                                    const std::vector<double>& bound);
+
+/// Indices by descending key, then descending tie (if given), then ascending index.
+YCHART_DECL std::vector<int> by_descending(const std::vector<double>& key, const std::vector<double>& tie);
+
+YCHART_DECL void require(bool condition, const char* what);
+
+YCHART_DECL void check_items(const std::vector<PackItem>& items, const std::vector<double>& cap);
+
+/// Number of soft-bound passes: R_c = R, R + Delta, ... while R_c <= R + T.
+YCHART_DECL long long soft_bound_passes(double T, double delta);
+
+/// True if a single CU of a kernel exceeds cap + T on some type.
+YCHART_DECL bool cu_exceeds(const PackItem& item, const std::vector<double>& cap, double T);
+
+/// The common core of Algorithms 1 and 3 (Algorithm 1 is Algorithm 3 started
+/// from empty FPGAs). cu0, slack0, n0 is the state to restart from at every
+/// pass; slack0 is relative to `cap`.
+YCHART_DECL std::optional<Allocation> allocate_kernels_core(const std::vector<int>& cu0,
+                                                const std::vector<std::vector<double>>& slack0,
+                                                const Allocation& n0, const std::vector<PackItem>& items,
+                                                const std::vector<double>& cap, double T, double delta,
+                                                const std::vector<int>& order);
+
+/// Floor/ceil candidates of a GP count: {max(1, floor x), max(1, ceil x)},
+/// one value when x is within 1e-9 (relative) of an integer.
+YCHART_DECL std::vector<int> rounding_candidates(double x);
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------
+// Chapter 3
+// ---------------------------------------------------------------------------
+
+/// II = max_k wcet_k / N_k, eqs. (3.1)-(3.2).
+YCHART_DECL double ii_ch3(const std::vector<double>& wcet, const std::vector<int>& N);
+
+/// Spreading phi = max_k sum_f n_kf / (1 + n_kf), eqs. (3.4), (3.7).
+YCHART_DECL double spreading(const Allocation& n);
+
+/// Algorithm 1 with errata 1-7. The inputs are:
+///   - items: the per-CU use of every resource type, in % of one FPGA;
+///   - N: the CUs to allocate per stage;
+///   - cap: the per-FPGA bound R, one entry per type, in %;
+///   - F: the number of FPGAs;
+///   - T, delta: the soft bound runs R_c = R, R + delta, ... <= R + T (in %
+///     points, added to every type's bound);
+///   - criticality: a higher value is allocated first; ties go to the higher
+///     tie_break value, then to the lower index.
+/// Returns n[k][f]. Returns nullopt when the passes leave some CU unplaced,
+/// including when a single CU of a kernel with N_k > 0 exceeds cap + T.
+YCHART_DECL std::optional<Allocation> allocate_cus(const std::vector<PackItem>& items, const std::vector<int>& N,
+                                       const std::vector<double>& cap, int F, double T, double delta,
+                                       const std::vector<double>& criticality,
+                                       const std::vector<double>& tie_break = {});
+
+struct Ch3Result {
+  Allocation n;                      // n[stage][fpga]
+  std::vector<int> N;                // CUs per stage
+  double ii = 0;                     // max_k wcet_k / N_k
+  double phi = 0;                    // max_k sum_f n/(1+n)
+  long long allocations_tried = 0;   // leaves on which Algorithm 1 ran
+  int reruns = 0;                    // fallback re-runs it took (Rerun); 0: found at R
+  std::vector<double> cap_used;      // the cap it was found at, R + reruns x T_max (the Rerun overload)
+};
+
+/// Chapter-3 GP+A. n_hat holds the GP's real CU counts N^_k (eqs.
+/// 3.14-3.21), which the caller computes. The driver enumerates every N_k in
+/// {max(1, floor N^_k), ceil N^_k} depth first, stage by stage, trying ceil
+/// before floor. It prunes a branch when sum_k N_k R_kt > F cap_t for some
+/// type (resources are non-negative, so partial sums bound the leaves). It
+/// also prunes a branch whose partial II already exceeds the best II found,
+/// which is the thesis's cost pruning. On each leaf it runs Algorithm 1 with
+/// criticality wcet_k / N^_k (the GP's ET_k) and tie-break wcet_k / N_k. It
+/// keeps the smallest II; equal IIs go to the smaller phi; the first found
+/// wins exact ties. Returns nullopt if no leaf is allocated. The thesis then
+/// re-runs everything at a looser R: the overload with a Rerun below.
+YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
+                                       const std::vector<double>& n_hat, const std::vector<double>& cap,
+                                       int F, double T, double delta);
+
+// ---------------------------------------------------------------------------
+// Chapter 4
+// ---------------------------------------------------------------------------
+
+struct KernelGroup {
+  int first = 0;             // first stage of the run (0-based)
+  int last = 0;              // last stage of the run, inclusive (last > first)
+  double data = 0;           // sum of DI_k for k = first+1 .. last
+  std::vector<double> use;   // res(g) = sum_{k in g} N_k R_k, per type
+};
+
+/// Algorithm 2's candidate list: every run of >= 2 consecutive stages whose
+/// resources fit one FPGA (res(g) <= cap for every type). The list is sorted by
+/// data descending, then by more stages, then by lower first stage. di[0] is
+/// never used, because a group's first kernel receives its input from outside.
+YCHART_DECL std::vector<KernelGroup> kernel_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
+                                       const std::vector<double>& cap, const std::vector<double>& di);
+
+/// What Algorithm 2 hands to Algorithm 3.
+struct GroupAllocation {
+  std::vector<int> cu;                        // CUs still to allocate per stage
+  std::vector<std::vector<double>> slack;     // S[f][t], relative to cap
+  Allocation n;                               // n[stage][fpga] placed so far
+  std::vector<KernelGroup> placed;            // groups placed, in placement order
+  std::vector<int> placed_on;                 // the FPGA of each placed group
+};
+
+/// Algorithm 2 with the digest's errata. The sorted groups are tried in
+/// order. A group containing an already placed stage is skipped. Otherwise it
+/// goes whole (all N_k CUs of each of its stages) on the first FPGA, in
+/// ascending-slack order, that has room; the scan stops there and the FPGAs
+/// are re-sorted.
+YCHART_DECL GroupAllocation allocate_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
+                                const std::vector<double>& cap, int F, const std::vector<double>& di);
+
+/// Algorithm 3, the digest's re-implementable version. It starts from
+/// Algorithm 2's state; criticality and tie_break work as in allocate_cus.
+/// Each pass R_c = R + s, s = 0, delta, ... <= T, restarts from that state
+/// with every slack raised by s. Returns nullopt when no pass places every CU.
+YCHART_DECL std::optional<Allocation> allocate_kernels(const GroupAllocation& groups, const std::vector<PackItem>& items,
+                                           const std::vector<double>& cap, double T, double delta,
+                                           const std::vector<double>& criticality,
+                                           const std::vector<double>& tie_break = {});
+
+struct Ch4Result {
+  Allocation n;                      // n[stage][fpga]
+  std::vector<int> N;                // CUs per stage (equal within a type)
+  double ii = 0;                     // the caller's II of n
+  long long leaves = 0;              // combinations that passed the resource prune
+  long long allocations = 0;         // leaves that Algorithms 2 + 3 allocated (II evaluated)
+  int reruns = 0;                    // fallback re-runs it took (Rerun); 0: found at R
+  std::vector<double> cap_used;      // the cap it was found at, R + reruns x T_max (the Rerun overload)
+};
+
+/// Chapter-4 GP+A. Stages of one type share N_k, so the driver enumerates
+/// per type. The inputs are:
+///   - n_hat_of_type[m]: the GP's real CU count of type m;
+///   - type_of_stage[k] in 0..M-1;
+///   - tc1: the single-CU compute times, which give the criticality
+///     TC^_k = TC1_k / N^_k and the tie-break TC1_k / N_k;
+///   - di: the stage inputs, for the groups;
+///   - ii_of: the caller's full chapter-4 II model (eqs. 4.5-4.29), evaluated
+///     on each allocated leaf.
+/// Enumeration is depth first over types 0..M-1, ceil before floor. A branch
+/// is pruned when sum_k N_k R_kt > F cap_t for some type. Each leaf runs
+/// allocate_groups, then allocate_kernels. The driver keeps the strictly
+/// smallest II; the first found wins ties. Returns nullopt if no leaf is
+/// allocated. The thesis then re-runs at R + T_max: the overload with a Rerun below.
+YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
+                                       const std::vector<double>& di, const std::vector<int>& type_of_stage,
+                                       const std::vector<double>& n_hat_of_type, const std::vector<double>& cap,
+                                       int F, double T, double delta,
+                                       const std::function<double(const Allocation&)>& ii_of);
+
+// ---------------------------------------------------------------------------
+// The GP+A fallback (chapters 3 and 4)
+// ---------------------------------------------------------------------------
+
+/// Digest 3.4: "if no discretization can be allocated, R was too tight, and
+/// all of GP+A is re-run with the looser constraint R + T_max"; T_max is not
+/// defined. Our reading: level k = 0, 1, ..., max_reruns runs all of GP+A
+/// (the GP, the floor/ceil enumeration and its pruning, the allocation) at
+/// R + k T_max on every type, and the first level that allocates wins. A GP
+/// infeasible at a level allocates nothing there either, so it also moves on.
+/// A level whose cap passes max_cap on some type is not run (100: one
+/// whole FPGA; a chapter-4 caller passes 100 - T, so R_c stays on the device).
+/// The result breaks R unless it happens to fit: the callers report its
+/// cap_used and its use.
+struct Rerun {
+  double t_max = 1.0;   // % points per re-run (ours: 1 %, as the chapter-4 T and Delta)
+  int max_reruns = 10;  // 0: plain GP+A
+  double max_cap = std::numeric_limits<double>::infinity();
+};
+
+/// The GP of a GP+A driver at a given cap (one entry per type, %): the real
+/// CU counts (per stage in chapter 3, per type in chapter 4), or nullopt
+/// when the GP is infeasible at that cap.
+using GpOfCap = std::function<std::optional<std::vector<double>>(const std::vector<double>& cap)>;
+
+namespace detail {
+
+/// The levels of a Rerun: run(cap_k) for k = 0, 1, ..., the first result wins.
+template <class Result, class Run>
+std::optional<Result> with_reruns(const std::vector<double>& cap, const Rerun& rerun, Run run) {
+  require(std::isfinite(rerun.t_max) && rerun.t_max > 0, "Rerun::t_max must be finite and > 0");
+  require(rerun.max_reruns >= 0 && rerun.max_reruns <= 1000000, "Rerun::max_reruns must be in 0..10^6");
+  require(!std::isnan(rerun.max_cap), "Rerun::max_cap must not be NaN");
+  for (int k = 0; k <= rerun.max_reruns; ++k) {
+    std::vector<double> level = cap;
+    bool over = false;
+    for (double& c : level) {
+      c += k * rerun.t_max;
+      over = over || c > rerun.max_cap + tolerance(rerun.max_cap);
+    }
+    if (k > 0 && over) break;  // the caps only grow: no later level is allowed either
+    if (auto r = run(level)) {
+      r->reruns = k;
+      r->cap_used = level;
+      return r;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+/// Chapter-3 GP+A with the thesis's fallback: gp_plus_a_ch3 above at
+/// R + k T_max, k = 0, 1, ... (Rerun), with the GP re-solved by `gp` at
+/// each level. Ch3Result::reruns and ::cap_used say where it was found.
+YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
+                                       const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
+                                       double delta, const Rerun& rerun);
+
+/// Chapter-4 GP+A with the thesis's fallback: gp_plus_a_ch4 above at
+/// R + k T_max, k = 0, 1, ... (Rerun), with the GP re-solved by `gp` (one
+/// count per type) at each level. ii_of is called on each level's leaves.
+YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
+                                       const std::vector<double>& di, const std::vector<int>& type_of_stage,
+                                       const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
+                                       double delta, const std::function<double(const Allocation&)>& ii_of,
+                                       const Rerun& rerun);
+
+// ---------------------------------------------------------------------------
+// Chapter 6
+// ---------------------------------------------------------------------------
+
+/// Eq. (6.7): CU_min = ceil(Twc / II_max), at least 1. The ceiling ignores
+/// a relative excess of 1e-9, so that 4.0 / 1.0 stays 4 and a quotient computed
+/// as 4.0000000000000004 is not rounded up to 5.
+YCHART_DECL int cu_min(double twc, double ii_max);
+
+YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_max);
+
+/// Eq. (6.8): F_min = max_t ceil(sum_k R_kt CU_min_k / R_t), at least 1. The
+/// ceiling uses the same relative allowance as cu_min. A type with R_t = 0 that
+/// some CU uses throws.
+YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
+          const std::vector<double>& cap);
+
+struct H2Result {
+  Allocation n;                          // n[stage][fpga], fpgas columns
+  std::vector<int> N;                    // CU_min_k + extraCU_k
+  double power = 0;                      // power(n)
+  double transfer_time = 0;              // transfer_time(n)
+  int fpgas = 0;                         // F used (F_min unless the fallback was needed)
+  int f_min = 0;                         // F_min of eq. (6.8)
+  long long combinations_tried = 0;      // masks enumerated, over all F tried
+  long long combinations_accepted = 0;   // masks packed and passing the transfer filter (power evaluated)
+};
+
+/// Algorithm 4 (heuristic H2), the digest's re-implementable version with
+/// its errata. The inputs are:
+///   - twc: the single-CU times;
+///   - items: every resource type's per-CU use; all types enter F_min,
+///     eq. (6.8);
+///   - pack_type: the type that drives packing (DSP in the thesis);
+///   - cap: the per-FPGA bound of each type, in %;
+///   - ii_max: the throughput target;
+///   - f_max: the most FPGAs available.
+/// For F = F_min, the driver runs, for every mask in 0 .. 2^K - 1 (bit k means
+/// extraCU_k = 1):
+///   1. N_k = CU_min_k + bit_k, and reject the mask unless
+///      sum_k N_k R_k < F R (strict, line 9);
+///   2. forward-fill FPGAs 0..F-1 with kernels in descending Twc_k / CU_min_k
+///      order (ties go to the lower index);
+///   3. backward-fill the unplaced tail from FPGA F-1 down;
+///   4. reject the mask if a CU is left, or if
+///      transfer_time(n) >= II_max (line 54);
+///   5. otherwise evaluate power(n) and keep the strictly lowest; the first
+///      found wins ties.
+/// If no mask is accepted at F_min, F_min+1, ..., f_max are tried in turn.
+/// That fallback is ours. Only pack_type is checked against its cap during
+/// packing, as in the thesis. Returns nullopt if no F <= f_max yields an
+/// accepted allocation.
+YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::vector<PackItem>& items,
+                                    std::size_t pack_type, const std::vector<double>& cap, double ii_max,
+                                    int f_max, const std::function<double(const Allocation&)>& transfer_time,
+                                    const std::function<double(const Allocation&)>& power);
+
+}  // namespace ychart::baselines::shan2021
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/baselines/impl/shan2021.ipp ----
+// ychart/baselines/impl/shan2021.ipp
+// The implementation of ychart/baselines/shan2021.hpp (compiled once with
+// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
+
+
+namespace ychart::baselines::shan2021::detail {
+
+YCHART_DECL double tolerance(double bound) { return 1e-9 * std::max(1.0, std::abs(bound)); }
+
+YCHART_DECL bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack) {
+  for (std::size_t t = 0; t < use.size(); ++t)
+    if (static_cast<double>(count) * use[t] > slack[t] + tolerance(slack[t])) return false;
+  return true;
+}
+
+YCHART_DECL long long fit_count(const std::vector<double>& use, const std::vector<double>& slack) {
+  long long best = unbounded;
+  for (std::size_t t = 0; t < use.size(); ++t) {
+    if (use[t] <= 0) continue;
+    const double q = std::floor((slack[t] + tolerance(slack[t])) / use[t]);
+    const long long d = q <= 0 ? 0 : (q >= static_cast<double>(unbounded) ? unbounded : static_cast<long long>(q));
+    best = std::min(best, d);
+  }
+  return best;
+}
+
+YCHART_DECL void take(std::vector<double>& slack, const std::vector<double>& use, long long count) {
+  for (std::size_t t = 0; t < use.size(); ++t) slack[t] -= static_cast<double>(count) * use[t];
+}
+
+YCHART_DECL bool is_empty(const std::vector<double>& slack, const std::vector<double>& bound) {
+  for (std::size_t t = 0; t < slack.size(); ++t)
+    if (std::abs(slack[t] - bound[t]) > tolerance(bound[t])) return false;
+  return true;
+}
+
+YCHART_DECL std::vector<int> by_ascending_slack(const std::vector<std::vector<double>>& slack,
+                                    const std::vector<double>& bound) {
+  std::vector<std::pair<double, int>> keyed;
+  for (std::size_t f = 0; f < slack.size(); ++f) {
+    double key = 0;
+    for (std::size_t t = 0; t < bound.size(); ++t)
+      if (bound[t] > 0) key += slack[f][t] / bound[t];
+    keyed.emplace_back(std::round(key * 1e9) / 1e9, static_cast<int>(f));
+  }
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<int> order;
+  for (const auto& [key, f] : keyed) order.push_back(f);
+  return order;
+}
+
+YCHART_DECL std::vector<int> by_descending(const std::vector<double>& key, const std::vector<double>& tie) {
+  std::vector<int> order(key.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if (key[a] != key[b]) return key[a] > key[b];
+    if (!tie.empty() && tie[a] != tie[b]) return tie[a] > tie[b];
+    return false;
+  });
+  return order;
+}
+
+YCHART_DECL void require(bool condition, const char* what) {
+  if (!condition) throw std::invalid_argument(std::string("shan2021: ") + what);
+}
+
+YCHART_DECL void check_items(const std::vector<PackItem>& items, const std::vector<double>& cap) {
+  require(!cap.empty(), "cap must name at least one resource type");
+  for (double c : cap) require(std::isfinite(c) && c >= 0, "cap must be finite and >= 0");
+  for (const auto& item : items) {
+    require(item.use.size() == cap.size(), "every PackItem::use must have one entry per resource type of cap");
+    for (double u : item.use) require(std::isfinite(u) && u >= 0, "resource use must be finite and >= 0");
+  }
+}
+
+YCHART_DECL long long soft_bound_passes(double T, double delta) {
+  require(std::isfinite(T) && T >= 0, "T must be finite and >= 0");
+  if (T == 0) return 1;
+  require(std::isfinite(delta) && delta > 0, "delta must be > 0 when T > 0");
+  const double passes = std::floor(T / delta + 1e-9) + 1;
+  require(passes <= 1e6, "T / delta exceeds 10^6 soft-bound passes");
+  return static_cast<long long>(passes);
+}
+
+YCHART_DECL bool cu_exceeds(const PackItem& item, const std::vector<double>& cap, double T) {
+  for (std::size_t t = 0; t < cap.size(); ++t)
+    if (item.use[t] > cap[t] + T + tolerance(cap[t] + T)) return true;
+  return false;
+}
+
+YCHART_DECL std::optional<Allocation> allocate_kernels_core(const std::vector<int>& cu0,
+                                                const std::vector<std::vector<double>>& slack0,
+                                                const Allocation& n0, const std::vector<PackItem>& items,
+                                                const std::vector<double>& cap, double T, double delta,
+                                                const std::vector<int>& order) {
+  const std::size_t K = items.size();
+  const int F = static_cast<int>(slack0.size());
+  const long long passes = soft_bound_passes(T, delta);
+  for (long long pass = 0; pass < passes; ++pass) {
+    const double s = static_cast<double>(pass) * delta;  // R_c = R + s
+    std::vector<double> rc(cap.size());
+    for (std::size_t t = 0; t < cap.size(); ++t) rc[t] = cap[t] + s;
+    std::vector<int> cu = cu0;
+    Allocation n = n0;
+    std::vector<std::vector<double>> slack = slack0;
+    for (auto& row : slack)
+      for (double& v : row) v += s;
+
+    // Phase 1: kernels whose remaining CUs exceed one FPGA fill EMPTY FPGAs,
+    // floor(R_c / R_k) CUs each (physical FPGA order, bounded by F).
+    for (int k : order) {
+      for (int f = 0; f < F && cu[k] > 0; ++f) {
+        if (fits(items[k].use, cu[k], rc)) break;  // the rest fits one FPGA
+        if (!is_empty(slack[f], rc)) continue;
+        const long long d = std::min<long long>(fit_count(items[k].use, rc), cu[k]);
+        if (d == 0) break;  // one CU exceeds R_c: nothing to place at this bound
+        cu[k] -= static_cast<int>(d);
+        take(slack[f], items[k].use, d);
+        n[k][f] += static_cast<int>(d);
+      }
+    }
+
+    // Phase 2: all remaining CUs of a kernel on the most occupied FPGA that
+    // takes them; otherwise as many as fit on the least occupied one. (That
+    // fallback never completes a kernel: it runs only when no FPGA takes all
+    // of its CUs. So a pass that reaches it fails; it only shapes the partial
+    // state, as in the listing.)
+    std::vector<int> pi = by_ascending_slack(slack, rc);
+    for (int k : order) {
+      if (cu[k] == 0) continue;
+      bool placed = false;
+      for (int f : pi) {
+        if (fits(items[k].use, cu[k], slack[f])) {
+          take(slack[f], items[k].use, cu[k]);
+          n[k][f] += cu[k];
+          cu[k] = 0;
+          placed = true;
+          break;
+        }
+      }
+      if (!placed) {
+        const int f = pi.back();
+        const long long d = std::min<long long>(fit_count(items[k].use, slack[f]), cu[k]);
+        cu[k] -= static_cast<int>(d);
+        take(slack[f], items[k].use, d);
+        n[k][f] += static_cast<int>(d);
+      }
+      pi = by_ascending_slack(slack, rc);
+    }
+
+    bool done = true;
+    for (std::size_t k = 0; k < K; ++k) done = done && cu[k] == 0;
+    if (done) return n;
+  }
+  return std::nullopt;
+}
+
+YCHART_DECL std::vector<int> rounding_candidates(double x) {
+  require(std::isfinite(x) && x > 0, "GP CU counts must be finite and > 0");
+  const double r = std::round(x);
+  if (std::abs(x - r) <= 1e-9 * std::max(1.0, x)) return {std::max(1, static_cast<int>(r))};
+  const int lo = std::max(1, static_cast<int>(std::floor(x)));
+  const int hi = std::max(1, static_cast<int>(std::ceil(x)));
+  if (lo == hi) return {lo};
+  return {hi, lo};  // ceil first: lower II first, so the cost bound prunes sooner
+}
+
+}  // namespace ychart::baselines::shan2021::detail
+
+namespace ychart::baselines::shan2021 {
+
+YCHART_DECL double ii_ch3(const std::vector<double>& wcet, const std::vector<int>& N) {
+  detail::require(wcet.size() == N.size(), "wcet and N must have one entry per stage");
+  double ii = 0;
+  for (std::size_t k = 0; k < N.size(); ++k) {
+    detail::require(N[k] >= 1, "N_k must be >= 1");
+    ii = std::max(ii, wcet[k] / N[k]);
+  }
+  return ii;
+}
+
+YCHART_DECL double spreading(const Allocation& n) {
+  double phi = 0;
+  for (const auto& row : n) {
+    double phi_k = 0;
+    for (int v : row) phi_k += static_cast<double>(v) / (1.0 + v);
+    phi = std::max(phi, phi_k);
+  }
+  return phi;
+}
+
+YCHART_DECL std::optional<Allocation> allocate_cus(const std::vector<PackItem>& items, const std::vector<int>& N,
+                                       const std::vector<double>& cap, int F, double T, double delta,
+                                       const std::vector<double>& criticality,
+                                       const std::vector<double>& tie_break) {
+  detail::check_items(items, cap);
+  detail::require(N.size() == items.size(), "N must have one entry per stage");
+  detail::require(criticality.size() == items.size(), "criticality must have one entry per stage");
+  detail::require(tie_break.empty() || tie_break.size() == items.size(), "tie_break must be empty or one per stage");
+  detail::require(F >= 1, "F must be >= 1");
+  for (std::size_t k = 0; k < N.size(); ++k) {
+    detail::require(N[k] >= 0, "N_k must be >= 0");
+    if (N[k] > 0 && detail::cu_exceeds(items[k], cap, T)) return std::nullopt;
+  }
+  const Allocation n0(items.size(), std::vector<int>(static_cast<std::size_t>(F), 0));
+  const std::vector<std::vector<double>> slack0(static_cast<std::size_t>(F), cap);
+  return detail::allocate_kernels_core(N, slack0, n0, items, cap, T, delta,
+                                       detail::by_descending(criticality, tie_break));
+}
+
+YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
+                                       const std::vector<double>& n_hat, const std::vector<double>& cap,
+                                       int F, double T, double delta) {
+  detail::check_items(items, cap);
+  const std::size_t K = items.size();
+  detail::require(wcet.size() == K && n_hat.size() == K, "wcet and n_hat must have one entry per stage");
+  detail::require(F >= 1, "F must be >= 1");
+  std::vector<std::vector<int>> candidates(K);
+  std::vector<double> criticality(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    detail::require(std::isfinite(wcet[k]) && wcet[k] > 0, "wcet must be finite and > 0");
+    candidates[k] = detail::rounding_candidates(n_hat[k]);
+    criticality[k] = wcet[k] / n_hat[k];
+  }
+  std::optional<Ch3Result> best;
+  std::vector<int> N(K, 0);
+  std::vector<double> used(cap.size(), 0.0);
+  long long tried = 0;
+
+  const auto leaf = [&] {
+    const double ii = ii_ch3(wcet, N);
+    std::vector<double> tie(K);
+    for (std::size_t k = 0; k < K; ++k) tie[k] = wcet[k] / N[k];
+    ++tried;
+    auto n = allocate_cus(items, N, cap, F, T, delta, criticality, tie);
+    if (!n) return;
+    const double phi = spreading(*n);
+    const double tol = detail::tolerance(ii);
+    if (!best || ii < best->ii - tol || (std::abs(ii - best->ii) <= tol && phi < best->phi))
+      best = Ch3Result{std::move(*n), N, ii, phi, 0, 0, {}};
+  };
+  // Depth-first, bounded by the stage count (recursion depth K).
+  std::function<void(std::size_t, double)> visit = [&](std::size_t k, double partial_ii) {
+    if (best && partial_ii > best->ii + detail::tolerance(best->ii)) return;  // cost bound
+    if (k == K) return leaf();
+    for (int c : candidates[k]) {
+      bool over = false;
+      for (std::size_t t = 0; t < cap.size(); ++t) {
+        used[t] += c * items[k].use[t];
+        over = over || used[t] > F * cap[t] + detail::tolerance(F * cap[t]);
+      }
+      N[k] = c;
+      if (!over) visit(k + 1, std::max(partial_ii, wcet[k] / c));
+      for (std::size_t t = 0; t < cap.size(); ++t) used[t] -= c * items[k].use[t];
+    }
+  };
+  visit(0, 0.0);
+  if (best) best->allocations_tried = tried;
+  return best;
+}
+
+YCHART_DECL std::vector<KernelGroup> kernel_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
+                                       const std::vector<double>& cap, const std::vector<double>& di) {
+  detail::check_items(items, cap);
+  const int K = static_cast<int>(items.size());
+  detail::require(N.size() == items.size() && di.size() == items.size(), "N and di must have one entry per stage");
+  std::vector<KernelGroup> groups;
+  for (int i = 0; i < K; ++i) {
+    KernelGroup g{i, i, 0.0, std::vector<double>(cap.size(), 0.0)};
+    for (std::size_t t = 0; t < cap.size(); ++t) g.use[t] = N[i] * items[i].use[t];
+    for (int j = i + 1; j < K; ++j) {
+      g.last = j;
+      g.data += di[j];
+      for (std::size_t t = 0; t < cap.size(); ++t) g.use[t] += N[j] * items[j].use[t];
+      if (detail::fits(g.use, 1, cap)) groups.push_back(g);
+    }
+  }
+  std::stable_sort(groups.begin(), groups.end(), [](const KernelGroup& a, const KernelGroup& b) {
+    if (a.data != b.data) return a.data > b.data;
+    return (a.last - a.first) > (b.last - b.first);
+  });
+  return groups;
+}
+
+YCHART_DECL GroupAllocation allocate_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
+                                const std::vector<double>& cap, int F, const std::vector<double>& di) {
+  detail::require(F >= 1, "F must be >= 1");
+  for (int v : N) detail::require(v >= 0, "N_k must be >= 0");
+  const std::vector<KernelGroup> groups = kernel_groups(items, N, cap, di);
+  GroupAllocation out{N, std::vector<std::vector<double>>(static_cast<std::size_t>(F), cap),
+                      Allocation(items.size(), std::vector<int>(static_cast<std::size_t>(F), 0)), {}, {}};
+  std::vector<bool> placed(items.size(), false);
+  std::vector<int> pi = detail::by_ascending_slack(out.slack, cap);
+  for (const KernelGroup& g : groups) {
+    bool clash = false;
+    for (int k = g.first; k <= g.last; ++k) clash = clash || placed[k];
+    if (clash) continue;
+    for (int f : pi) {
+      if (!detail::fits(g.use, 1, out.slack[f])) continue;
+      detail::take(out.slack[f], g.use, 1);
+      for (int k = g.first; k <= g.last; ++k) {
+        out.n[k][f] = out.cu[k];
+        out.cu[k] = 0;
+        placed[k] = true;
+      }
+      out.placed.push_back(g);
+      out.placed_on.push_back(f);
+      pi = detail::by_ascending_slack(out.slack, cap);
+      break;
+    }
+  }
+  return out;
+}
+
+YCHART_DECL std::optional<Allocation> allocate_kernels(const GroupAllocation& groups, const std::vector<PackItem>& items,
+                                           const std::vector<double>& cap, double T, double delta,
+                                           const std::vector<double>& criticality,
+                                           const std::vector<double>& tie_break) {
+  detail::check_items(items, cap);
+  detail::require(groups.cu.size() == items.size() && groups.n.size() == items.size(),
+                  "the group allocation must have one entry per stage");
+  detail::require(criticality.size() == items.size(), "criticality must have one entry per stage");
+  detail::require(tie_break.empty() || tie_break.size() == items.size(), "tie_break must be empty or one per stage");
+  detail::require(!groups.slack.empty(), "F must be >= 1");
+  for (std::size_t k = 0; k < items.size(); ++k)
+    if (groups.cu[k] > 0 && detail::cu_exceeds(items[k], cap, T)) return std::nullopt;
+  return detail::allocate_kernels_core(groups.cu, groups.slack, groups.n, items, cap, T, delta,
+                                       detail::by_descending(criticality, tie_break));
+}
+
+YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
+                                       const std::vector<double>& di, const std::vector<int>& type_of_stage,
+                                       const std::vector<double>& n_hat_of_type, const std::vector<double>& cap,
+                                       int F, double T, double delta,
+                                       const std::function<double(const Allocation&)>& ii_of) {
+  detail::check_items(items, cap);
+  const std::size_t K = items.size();
+  const std::size_t M = n_hat_of_type.size();
+  detail::require(tc1.size() == K && di.size() == K && type_of_stage.size() == K,
+                  "tc1, di and type_of_stage must have one entry per stage");
+  detail::require(F >= 1, "F must be >= 1");
+  detail::require(static_cast<bool>(ii_of), "ii_of must be callable");
+  std::vector<std::vector<double>> type_use(M, std::vector<double>(cap.size(), 0.0));
+  for (std::size_t k = 0; k < K; ++k) {
+    detail::require(type_of_stage[k] >= 0 && static_cast<std::size_t>(type_of_stage[k]) < M,
+                    "type_of_stage must index n_hat_of_type");
+    for (std::size_t t = 0; t < cap.size(); ++t) type_use[type_of_stage[k]][t] += items[k].use[t];
+  }
+  std::vector<std::vector<int>> candidates(M);
+  for (std::size_t m = 0; m < M; ++m) candidates[m] = detail::rounding_candidates(n_hat_of_type[m]);
+  std::vector<double> criticality(K);
+  for (std::size_t k = 0; k < K; ++k) criticality[k] = tc1[k] / n_hat_of_type[type_of_stage[k]];
+
+  std::optional<Ch4Result> best;
+  std::vector<int> N_type(M, 0);
+  std::vector<double> used(cap.size(), 0.0);
+  long long leaves = 0, allocations = 0;
+  const auto leaf = [&] {
+    ++leaves;
+    std::vector<int> N(K);
+    std::vector<double> tie(K);
+    for (std::size_t k = 0; k < K; ++k) {
+      N[k] = N_type[type_of_stage[k]];
+      tie[k] = tc1[k] / N[k];
+    }
+    const GroupAllocation g = allocate_groups(items, N, cap, F, di);
+    auto n = allocate_kernels(g, items, cap, T, delta, criticality, tie);
+    if (!n) return;
+    ++allocations;
+    const double ii = ii_of(*n);
+    if (!best || ii < best->ii) best = Ch4Result{std::move(*n), N, ii, 0, 0, 0, {}};
+  };
+  std::function<void(std::size_t)> visit = [&](std::size_t m) {
+    if (m == M) return leaf();
+    for (int c : candidates[m]) {
+      bool over = false;
+      for (std::size_t t = 0; t < cap.size(); ++t) {
+        used[t] += c * type_use[m][t];
+        over = over || used[t] > F * cap[t] + detail::tolerance(F * cap[t]);
+      }
+      N_type[m] = c;
+      if (!over) visit(m + 1);
+      for (std::size_t t = 0; t < cap.size(); ++t) used[t] -= c * type_use[m][t];
+    }
+  };
+  visit(0);
+  if (best) {
+    best->leaves = leaves;
+    best->allocations = allocations;
+  }
+  return best;
+}
+
+YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
+                                       const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
+                                       double delta, const Rerun& rerun) {
+  detail::require(static_cast<bool>(gp), "gp must be callable");
+  return detail::with_reruns<Ch3Result>(cap, rerun, [&](const std::vector<double>& level) -> std::optional<Ch3Result> {
+    const auto n_hat = gp(level);
+    if (!n_hat) return std::nullopt;
+    return gp_plus_a_ch3(items, wcet, *n_hat, level, F, T, delta);
+  });
+}
+
+YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
+                                       const std::vector<double>& di, const std::vector<int>& type_of_stage,
+                                       const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
+                                       double delta, const std::function<double(const Allocation&)>& ii_of,
+                                       const Rerun& rerun) {
+  detail::require(static_cast<bool>(gp), "gp must be callable");
+  return detail::with_reruns<Ch4Result>(cap, rerun, [&](const std::vector<double>& level) -> std::optional<Ch4Result> {
+    const auto n_hat = gp(level);
+    if (!n_hat) return std::nullopt;
+    return gp_plus_a_ch4(items, tc1, di, type_of_stage, *n_hat, level, F, T, delta, ii_of);
+  });
+}
+
+YCHART_DECL int cu_min(double twc, double ii_max) {
+  detail::require(std::isfinite(twc) && twc >= 0, "Twc must be finite and >= 0");
+  detail::require(std::isfinite(ii_max) && ii_max > 0, "II_max must be finite and > 0");
+  const double x = twc / ii_max;
+  const double c = std::ceil(x - 1e-9 * std::max(1.0, x));
+  detail::require(c < 1e9, "CU_min too large");
+  return std::max(1, static_cast<int>(c));
+}
+
+YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_max) {
+  std::vector<int> out;
+  for (double w : twc) out.push_back(cu_min(w, ii_max));
+  return out;
+}
+
+YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
+          const std::vector<double>& cap) {
+  detail::check_items(items, cap);
+  detail::require(cu_min_k.size() == items.size(), "cu_min must have one entry per stage");
+  int out = 1;
+  for (std::size_t t = 0; t < cap.size(); ++t) {
+    double total = 0;
+    for (std::size_t k = 0; k < items.size(); ++k) total += items[k].use[t] * cu_min_k[k];
+    if (total == 0) continue;
+    detail::require(cap[t] > 0, "a resource type with cap 0 is used");
+    const double x = total / cap[t];
+    const double c = std::ceil(x - 1e-9 * std::max(1.0, x));
+    detail::require(c < 1e9, "F_min too large");
+    out = std::max(out, static_cast<int>(c));
+  }
+  return out;
+}
+
+YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::vector<PackItem>& items,
+                                    std::size_t pack_type, const std::vector<double>& cap, double ii_max,
+                                    int f_max, const std::function<double(const Allocation&)>& transfer_time,
+                                    const std::function<double(const Allocation&)>& power) {
+  detail::check_items(items, cap);
+  const std::size_t K = items.size();
+  detail::require(twc.size() == K, "twc must have one entry per stage");
+  detail::require(K >= 1 && K <= 40, "h2_allocate enumerates 2^K combinations: K must be in 1..40");
+  detail::require(pack_type < cap.size(), "pack_type must index a resource type");
+  detail::require(static_cast<bool>(transfer_time) && static_cast<bool>(power), "callbacks must be callable");
+  const std::vector<int> cumin = cu_min(twc, ii_max);
+  const int fmin = f_min(items, cumin, cap);
+  std::vector<double> speed(K);
+  for (std::size_t k = 0; k < K; ++k) speed[k] = twc[k] / cumin[k];
+  const std::vector<int> order = detail::by_descending(speed, {});
+  const double R = cap[pack_type];
+  std::vector<double> rk(K);
+  for (std::size_t k = 0; k < K; ++k) rk[k] = items[k].use[pack_type];
+
+  // floor(s / r): how many CUs of per-CU use r fit in slack s (unbounded if r = 0).
+  const auto fit = [](double r, double s) -> int {
+    if (r <= 0) return std::numeric_limits<int>::max();
+    const double q = std::floor((s + detail::tolerance(s)) / r);
+    return q <= 0 ? 0 : static_cast<int>(std::min(q, 1e9));
+  };
+
+  std::optional<H2Result> best;
+  long long tried = 0, accepted = 0;
+  for (int F = fmin; F <= f_max && !best; ++F) {
+    const std::uint64_t masks = std::uint64_t{1} << K;
+    for (std::uint64_t mask = 0; mask < masks; ++mask) {
+      ++tried;
+      std::vector<int> N(K), cu(K);
+      double total = 0;
+      for (std::size_t k = 0; k < K; ++k) {
+        N[k] = cumin[k] + static_cast<int>((mask >> k) & 1U);
+        cu[k] = N[k];
+        total += N[k] * rk[k];
+      }
+      if (!(total < F * R - detail::tolerance(F * R))) continue;  // line 9, strict
+
+      Allocation n(K, std::vector<int>(static_cast<std::size_t>(F), 0));
+      std::vector<double> S(static_cast<std::size_t>(F), R);
+      const auto place = [&](std::size_t k, int f, int d) {
+        n[k][f] += d;
+        cu[k] -= d;
+        S[f] -= d * rk[k];
+      };
+      // Forward fill: FPGA 0, 1, ... in order; a kernel that does not fit
+      // whole leaves floor(S_f / R_k) CUs here and continues on f + 1.
+      std::size_t i = 0;
+      for (int f = 0; f < F; ++f) {
+        while (i < K) {
+          const std::size_t k = static_cast<std::size_t>(order[i]);
+          if (cu[k] * rk[k] <= S[f] + detail::tolerance(S[f])) {
+            place(k, f, cu[k]);
+            ++i;
+          } else {
+            place(k, f, std::min(cu[k], fit(rk[k], S[f])));
+            break;
+          }
+        }
+      }
+      // Backward fill of the unplaced tail (at most one partly placed kernel
+      // plus the unplaced ones), smallest execution time first, from FPGA F-1 down.
+      bool left = false;
+      for (std::size_t k = 0; k < K; ++k) left = left || cu[k] > 0;
+      if (left) {
+        long long j = static_cast<long long>(K) - 1;
+        for (int f = F - 1; f >= 0; --f) {
+          while (j >= 0 && cu[static_cast<std::size_t>(order[j])] > 0) {
+            const std::size_t k = static_cast<std::size_t>(order[j]);
+            if (cu[k] * rk[k] <= S[f] + detail::tolerance(S[f])) {
+              place(k, f, cu[k]);
+              --j;
+            } else {
+              place(k, f, std::min(cu[k], fit(rk[k], S[f])));
+              break;
+            }
+          }
+        }
+        left = false;
+        for (std::size_t k = 0; k < K; ++k) left = left || cu[k] > 0;
+        if (left) continue;
+      }
+      const double tx = transfer_time(n);
+      if (!(tx < ii_max)) continue;  // line 54
+      const double p = power(n);
+      ++accepted;
+      if (!best || p < best->power) best = H2Result{n, N, p, tx, F, fmin, 0, 0};
+    }
+  }
+  if (best) {
+    best->combinations_tried = tried;
+    best->combinations_accepted = accepted;
+  }
+  return best;
+}
+
+}  // namespace ychart::baselines::shan2021
+// ---- end ychart/baselines/impl/shan2021.ipp ----
+#endif
+// ---- end ychart/baselines/shan2021.hpp ----
+// ---- begin ychart/baselines/shan2021_h1.hpp ----
+// ychart/baselines/shan2021_h1.hpp
+// Study 001's heuristic H1 (Shan 2021, ch. 6.2) as a baseline: the exact
+// power model of pipeline/power_model.hpp restricted to F_min devices and
+// N_k in {CU_min_k, CU_min_k + 1}, without the DDR energy in the objective
+// (the transfer-time constraint stays). It is a set of model options, so
+// it is solved by pipeline::solve_power_optimal and priced by
+// pipeline::evaluate like any other mapping.
+
+
+#include <algorithm>
+
+namespace ychart::baselines::shan2021 {
+
+template <pipeline::ResourceRecord R>
+pipeline::PowerModelOptions<R> h1_options(const pipeline::Application<R>& app, const pipeline::Architecture<R>& arch,
+                                          Constant<dim::time> ii_max, pipeline::PowerModelOptions<R> base = {}) {
+  base.devices_used = std::min(pipeline::minimum_devices(app, arch, ii_max, base.cap), arch.devices);
+  base.min_cus.clear();
+  base.max_cus.clear();
+  for (const auto& k : app.kernels()) {
+    const int n = pipeline::detail::minimum_cus(k.wcet.in(units::ms), ii_max.in(units::ms));
+    base.min_cus.push_back(n);
+    base.max_cus.push_back(n + 1);
+  }
+  base.memory_energy = false;
+  return base;
+}
+
+}  // namespace ychart::baselines::shan2021
+// ---- end ychart/baselines/shan2021_h1.hpp ----
+// ---- begin ychart/baselines/evolutionary.hpp ----
+// ychart/baselines/evolutionary.hpp
+// The thesis's baseline (study 003, Secs. 4.4, 6.2): an evolutionary
+// search over implementations with Opt4J's settings -- population 50,
+// 25 parents and 25 offspring per generation, crossover rate 0.95 -- kept
+// for comparison with the exact model, not as a solver.
+//
+// Genotype: one mapping option per process task and one value per
+// parameter. Decoding: route() gives each communication its cheapest tree;
+// a binding that cannot be routed is repaired by moving a receiver (or the
+// sender) to a resource within the hop bound, so every individual
+// evaluated is feasible. This replaces Opt4J's SAT-decoding (a PB solver
+// steered by evolved priorities) with direct decoding and repair; the
+// selection is Opt4J's: binary tournaments for parents, the best 50 of
+// parents and offspring survive (elitist). Mutation resets each gene with
+// probability 1/genes; crossover is uniform.
+
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <random>
+#include <vector>
+
+namespace ychart::baselines {
+
+struct EvolutionaryOptions {
+  std::size_t population = 50;  // alpha
+  std::size_t parents = 25;     // mu
+  std::size_t offspring = 25;   // lambda
+  double crossover_rate = 0.95;
+  double mutation_rate = -1;    // per gene; < 0: 1 / genes
+  std::size_t generations = 400;
+  /// Generations after which the best cost so far is recorded
+  /// (EvolutionaryResult::best_at), e.g. {100, 400} as in Table 7.1.
+  std::vector<std::size_t> checkpoints{100, 400};
+  std::uint64_t seed = 1;
+};
+
+struct EvolutionaryResult {
+  double best_cost = std::numeric_limits<double>::infinity();  // seconds
+  synthesis::Implementation best;
+  std::vector<double> best_at;  // per checkpoint
+  std::size_t evaluations = 0, repairs = 0;
+  double seconds = 0;
+};
+
+YCHART_DECL EvolutionaryResult evolve(const synthesis::Specification& spec, const synthesis::IndexedSpecification& ix,
+                                      const EvolutionaryOptions& o = {});
+
+/// How often independent runs (seeds first_seed, first_seed + 1, ...)
+/// reach `optimum` (relative tolerance 1e-9) by each checkpoint.
+struct HitRates {
+  std::size_t runs = 0;
+  std::vector<double> hit_rate;     // per checkpoint
+  double best_cost = std::numeric_limits<double>::infinity();
+  double mean_seconds = 0;          // per run
+};
+
+YCHART_DECL HitRates hit_rates(const synthesis::Specification& spec, const synthesis::IndexedSpecification& ix, double optimum, std::size_t runs,
+                               EvolutionaryOptions o = {}, std::uint64_t first_seed = 1);
+
+}  // namespace ychart::baselines
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/baselines/impl/evolutionary.ipp ----
+// ychart/baselines/impl/evolutionary.ipp
+// The implementation of ychart/baselines/evolutionary.hpp (compiled once with
+// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
+
+
+namespace ychart::baselines {
+
+
+namespace detail {
+
+struct Individual {
+  std::vector<std::size_t> genes;  // option position per process, then value per parameter
+  double cost = std::numeric_limits<double>::infinity();
+  synthesis::Implementation implementation;
+};
+
+}  // namespace detail
+
+YCHART_DECL EvolutionaryResult evolve(const synthesis::Specification& spec, const synthesis::IndexedSpecification& ix,
+                                      const EvolutionaryOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (o.population == 0 || o.parents == 0 || o.offspring == 0)
+    throw specification_error("ychart: the evolutionary search needs a population, parents and offspring", "");
+  std::mt19937_64 rng(o.seed);
+  const std::size_t n_proc = ix.processes.size(), n_par = spec.architecture.parameters.size();
+  const std::size_t n_genes = n_proc + n_par;
+  auto range = [&](std::size_t g) {
+    return g < n_proc ? ix.options[g].size() : spec.architecture.parameters[g - n_proc].values.size();
+  };
+  auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
+  std::uniform_real_distribution<double> coin(0.0, 1.0);
+  const double mutation = o.mutation_rate >= 0 ? o.mutation_rate : 1.0 / static_cast<double>(n_genes);
+  EvolutionaryResult out;
+
+  auto resource = [&](const std::vector<std::size_t>& genes, std::size_t p) {
+    return spec.mappings[ix.options[p][genes[p]]].resource;
+  };
+  auto near = [&](std::size_t from, std::size_t to) { return ix.within_hops(from, to, spec.max_hops); };
+  // Moves a task whose communication cannot reach it; true when every
+  // communication's ends are within the hop bound.
+  auto repair = [&](std::vector<std::size_t>& genes) {
+    for (std::size_t step = 0; step <= 4 * n_proc; ++step) {
+      bool clean = true;
+      for (const auto& com : ix.communications) {
+        const auto s = ix.process_of_task[com.sender];
+        for (auto q_task : com.receivers) {
+          const auto q = ix.process_of_task[q_task];
+          if (near(resource(genes, s), resource(genes, q))) continue;
+          clean = false;
+          ++out.repairs;
+          // Prefer moving the receiver next to the sender; else the sender.
+          std::vector<std::size_t> fits;
+          for (std::size_t i = 0; i < ix.options[q].size(); ++i)
+            if (near(resource(genes, s), spec.mappings[ix.options[q][i]].resource)) fits.push_back(i);
+          if (!fits.empty() && coin(rng) < 0.5) {
+            genes[q] = fits[pick(fits.size())];
+          } else {
+            fits.clear();
+            for (std::size_t i = 0; i < ix.options[s].size(); ++i)
+              if (near(spec.mappings[ix.options[s][i]].resource, resource(genes, q))) fits.push_back(i);
+            genes[fits.empty() ? q : s] = fits.empty() ? pick(ix.options[q].size()) : fits[pick(fits.size())];
+          }
+        }
+      }
+      if (clean) return true;
+    }
+    return false;
+  };
+  auto decode = [&](detail::Individual& x) {
+    if (!repair(x.genes)) return false;
+    std::vector<std::size_t> binding(n_proc), values(n_par);
+    for (std::size_t p = 0; p < n_proc; ++p) binding[p] = ix.options[p][x.genes[p]];
+    for (std::size_t k = 0; k < n_par; ++k) values[k] = x.genes[n_proc + k];
+    auto impl = route(spec, ix, std::move(binding), std::move(values));
+    if (!impl) return false;
+    x.cost = evaluate(spec, ix, *impl).cost;
+    x.implementation = std::move(*impl);
+    ++out.evaluations;
+    return true;
+  };
+  auto random_individual = [&] {
+    for (int attempt = 0; attempt < 1000; ++attempt) {
+      detail::Individual x;
+      x.genes.resize(n_genes);
+      for (std::size_t g = 0; g < n_genes; ++g) x.genes[g] = pick(range(g));
+      if (decode(x)) return x;
+    }
+    // Repair failed from 1000 random starts: likely no binding is routable
+    // (solve_synthesis() says which tasks and communications conflict).
+    throw specification_error("ychart: the evolutionary search found no routable binding in 1000 random tries", "");
+  };
+  auto by_cost = [](const detail::Individual& a, const detail::Individual& b) { return a.cost < b.cost; };
+
+  out.best_at.assign(o.checkpoints.size(), std::numeric_limits<double>::quiet_NaN());
+  std::vector<detail::Individual> population;
+  for (std::size_t k = 0; k < o.population; ++k) population.push_back(random_individual());
+  auto note_best = [&] {
+    const auto& b = *std::min_element(population.begin(), population.end(), by_cost);
+    if (b.cost < out.best_cost) out.best_cost = b.cost, out.best = b.implementation;
+  };
+  note_best();
+  for (std::size_t gen = 1; gen <= o.generations; ++gen) {
+    std::vector<const detail::Individual*> parents;
+    for (std::size_t k = 0; k < o.parents; ++k) {
+      const auto& a = population[pick(population.size())];
+      const auto& b = population[pick(population.size())];
+      parents.push_back(a.cost <= b.cost ? &a : &b);
+    }
+    std::vector<detail::Individual> children;
+    for (std::size_t k = 0; children.size() < o.offspring; k += 2) {
+      detail::Individual c1, c2;
+      c1.genes = parents[k % parents.size()]->genes;
+      c2.genes = parents[(k + 1) % parents.size()]->genes;
+      if (coin(rng) < o.crossover_rate)
+        for (std::size_t g = 0; g < n_genes; ++g)
+          if (coin(rng) < 0.5) std::swap(c1.genes[g], c2.genes[g]);
+      for (auto* c : {&c1, &c2}) {
+        if (children.size() >= o.offspring) break;
+        for (std::size_t g = 0; g < n_genes; ++g)
+          if (coin(rng) < mutation) c->genes[g] = pick(range(g));
+        if (!decode(*c)) *c = random_individual();
+        children.push_back(std::move(*c));
+      }
+    }
+    for (auto& c : children) population.push_back(std::move(c));
+    std::stable_sort(population.begin(), population.end(), by_cost);
+    population.resize(o.population);
+    note_best();
+    for (std::size_t k = 0; k < o.checkpoints.size(); ++k)
+      if (o.checkpoints[k] == gen) out.best_at[k] = out.best_cost;
+  }
+  for (auto& b : out.best_at)
+    if (std::isnan(b)) b = out.best_cost;  // checkpoints past the last generation
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+YCHART_DECL HitRates hit_rates(const synthesis::Specification& spec, const synthesis::IndexedSpecification& ix, double optimum, std::size_t runs,
+                               EvolutionaryOptions o, std::uint64_t first_seed) {
+  HitRates h;
+  h.runs = runs;
+  h.hit_rate.assign(o.checkpoints.size(), 0.0);
+  for (std::size_t k = 0; k < runs; ++k) {
+    o.seed = first_seed + k;
+    const auto r = evolve(spec, ix, o);
+    h.best_cost = std::min(h.best_cost, r.best_cost);
+    h.mean_seconds += r.seconds / static_cast<double>(runs);
+    for (std::size_t c = 0; c < o.checkpoints.size(); ++c)
+      h.hit_rate[c] += r.best_at[c] <= optimum + 1e-9 * std::abs(optimum);
+  }
+  for (auto& rate : h.hit_rate) rate /= static_cast<double>(std::max<std::size_t>(1, runs));  // counts to rates
+  return h;
+}
+
+}  // namespace ychart::baselines
+// ---- end ychart/baselines/impl/evolutionary.ipp ----
+#endif
+// ---- end ychart/baselines/evolutionary.hpp ----
+// ---- end ychart/baselines.hpp ----
 // ---- end ychart/ychart.hpp ----

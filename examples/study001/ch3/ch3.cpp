@@ -10,8 +10,8 @@ const std::vector<Case> cases = {
     {"vgg16", "VGG on 8 FPGAs", "ch3_vgg16.csv", 8, 1.0, 50.0, "fig3_5"},
 };
 
-shan2021::Rerun default_rerun() {
-  shan2021::Rerun r;
+ychart::baselines::shan2021::Rerun default_rerun() {
+  ychart::baselines::shan2021::Rerun r;
   r.max_cap = 100;
   return r;
 }
@@ -72,7 +72,7 @@ Outcome solve_exact(const App& app, const Arch& arch, double cap, double alpha, 
 }
 
 Point solve_point(const App& app, const Arch& arch, const Case& c, double cap,
-                  const shan2021::Rerun& rerun) {
+                  const ychart::baselines::shan2021::Rerun& rerun) {
   Point p;
   p.cap = cap;
   const auto caps = resource_values(uniform_resources<FpgaResources>(cap));
@@ -84,7 +84,7 @@ Point solve_point(const App& app, const Arch& arch, const Case& c, double cap,
   p.weighted = solve_exact(app, arch, cap, c.alpha, c.beta);
   // GP+A: the thesis's heuristic from the GP's real CU counts, re-run at
   // cap + k T_max (GP included) when it allocates nothing.
-  std::vector<shan2021::PackItem> items;
+  std::vector<ychart::baselines::shan2021::PackItem> items;
   std::vector<double> wcet;
   for (const auto& k : app.kernels()) {
     items.push_back({resource_values(k.use)});
@@ -95,9 +95,9 @@ Point solve_point(const App& app, const Arch& arch, const Case& c, double cap,
     if (g.n_hat.empty()) return std::nullopt;
     return g.n_hat;
   };
-  std::optional<shan2021::Ch3Result> result;
+  std::optional<ychart::baselines::shan2021::Ch3Result> result;
   const double t = study001::seconds([&] {
-    result = shan2021::gp_plus_a_ch3(items, wcet, gp_of, caps, arch.devices, /*T=*/0.0, /*delta=*/1.0, rerun);
+    result = ychart::baselines::shan2021::gp_plus_a_ch3(items, wcet, gp_of, caps, arch.devices, /*T=*/0.0, /*delta=*/1.0, rerun);
   });
   if (result && result->reruns == 0) {
     p.gpa = priced(app, arch, Mapping{result->n, {}}, cap);

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "../common/study.hpp"
-#include "../common/thesis_heuristics.hpp"
+#include <ychart/baselines/shan2021.hpp>
 #include <ychart/io/svg.hpp>
 #include <ychart/io/table.hpp>
 #include <cmath>
@@ -46,7 +46,7 @@ struct Point {
   double gp_ii_ms = not_a_number, gp_seconds = not_a_number;
   Outcome exact, weighted, gpa;
   // Where GP+A allocates nothing at the cap: the thesis's fallback, all of
-  // GP+A re-run at cap + k T_max (shan2021::Rerun); it breaks the cap unless
+  // GP+A re-run at cap + k T_max (ychart::baselines::shan2021::Rerun); it breaks the cap unless
   // its max_use happens to fit. Empty when GP+A succeeds at the cap.
   Outcome gpa_rerun;
   double gpa_rerun_cap = not_a_number;  // cap + k T_max
@@ -55,7 +55,7 @@ struct Point {
 
 /// GP+A's fallback as the example runs it unless told otherwise: T_max =
 /// 1 %, at most 10 re-runs, never past a whole FPGA.
-shan2021::Rerun default_rerun();
+ychart::baselines::shan2021::Rerun default_rerun();
 
 /// Average over all F FPGAs of each FPGA's most used resource, in % (the
 /// thesis's "average FPGA utilization").
@@ -77,6 +77,6 @@ Outcome solve_exact(const App& app, const Arch& arch, double cap, double alpha, 
 /// One cap: the GP relaxation, the two exact optima, GP+A and, where GP+A
 /// allocates nothing, its fallback (`rerun`; max_reruns = 0 turns it off).
 Point solve_point(const App& app, const Arch& arch, const Case& c, double cap,
-                  const shan2021::Rerun& rerun = default_rerun());
+                  const ychart::baselines::shan2021::Rerun& rerun = default_rerun());
 
 }  // namespace study001::ch3

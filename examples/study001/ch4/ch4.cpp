@@ -56,7 +56,7 @@ MappingModel<FpgaResources> bound_model(const App& app, const Arch& arch, double
 GpPlusA gp_plus_a(const App& app, const Arch& arch, double cap, double gp_ii_ms, const Parameters& p) {
   const auto types = app.type_index();
   const std::size_t M = *std::max_element(types.begin(), types.end()) + 1;
-  std::vector<shan2021::PackItem> items;
+  std::vector<ychart::baselines::shan2021::PackItem> items;
   std::vector<double> tc1, di;
   std::vector<int> type_of_stage;
   for (std::size_t k = 0; k < app.size(); ++k) {
@@ -84,16 +84,16 @@ GpPlusA gp_plus_a(const App& app, const Arch& arch, double cap, double gp_ii_ms,
   // GP+A may use the soft bound cap + T; it is priced at that bound and
   // its DSP use is reported, so a point over the cap is visible. (The II
   // does not depend on the cap it is checked against.)
-  auto ii_of = [&](const shan2021::Allocation& n) {
+  auto ii_of = [&](const ychart::baselines::shan2021::Allocation& n) {
     return evaluate(app, arch, Mapping{n, {}}, enhanced(cap + p.threshold)).ii.in(units::ms);
   };
-  shan2021::Rerun rerun;
+  ychart::baselines::shan2021::Rerun rerun;
   rerun.t_max = p.t_max;
   rerun.max_reruns = p.max_reruns;
   rerun.max_cap = 100.0 - p.threshold;  // R_c = cap + k T_max + T stays on one FPGA
-  std::optional<shan2021::Ch4Result> r;
+  std::optional<ychart::baselines::shan2021::Ch4Result> r;
   const double t = study001::seconds([&] {
-    r = shan2021::gp_plus_a_ch4(items, tc1, di, type_of_stage, gp, caps, arch.devices, p.threshold, p.step, ii_of,
+    r = ychart::baselines::shan2021::gp_plus_a_ch4(items, tc1, di, type_of_stage, gp, caps, arch.devices, p.threshold, p.step, ii_of,
                                 rerun);
   });
   GpPlusA out;

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "../common/study.hpp"
-#include "../common/thesis_heuristics.hpp"
+#include <ychart/baselines/shan2021.hpp>
 #include <ychart/io/svg.hpp>
 #include <ychart/io/table.hpp>
 
@@ -74,7 +74,7 @@ struct Point {
   Outcome exact;       // the bound model's optimal mapping, priced by the enhanced model
   Outcome gpa;         // GP+A (Algorithms 2-3) under the enhanced model
   // Where GP+A allocates nothing at the cap: its fallback, all of GP+A re-run
-  // at cap + k T_max (shan2021::Rerun), priced against the plotted cap (so
+  // at cap + k T_max (ychart::baselines::shan2021::Rerun), priced against the plotted cap (so
   // within_cap says whether it happens to fit). Not counted in best().
   Outcome gpa_rerun;
   double gpa_rerun_cap = not_a_number;  // cap + k T_max

@@ -33,25 +33,25 @@ Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   Point p;
   p.ii_ms = ii_ms;
   std::vector<double> twc;
-  std::vector<shan2021::PackItem> items;
+  std::vector<ychart::baselines::shan2021::PackItem> items;
   for (const auto& k : app.kernels()) {
     twc.push_back(k.wcet.in(units::ms));
     items.push_back({resource_values(k.use)});
   }
   const auto cap = resource_values(arch.kind.capacity);
   const std::size_t dsp = 1;  // FpgaResources{bram, dsp, ...}: the thesis packs by DSP
-  p.f_min = shan2021::f_min(items, shan2021::cu_min(twc, ii_ms), cap);
-  auto transfers = [&](const shan2021::Allocation& n) {
+  p.f_min = ychart::baselines::shan2021::f_min(items, ychart::baselines::shan2021::cu_min(twc, ii_ms), cap);
+  auto transfers = [&](const ychart::baselines::shan2021::Allocation& n) {
     const auto e = evaluate(app, with_devices(arch, n.front().size()), Mapping{n, {}}, transfer_model());
     return (e.host_to_device + e.device_to_host).in(units::ms);
   };
-  auto power = [&](const shan2021::Allocation& n) {
+  auto power = [&](const ychart::baselines::shan2021::Allocation& n) {
     const auto e = evaluate(app, with_devices(arch, n.front().size()), Mapping{n, {}}, power_model(ii_ms));
     return e.feasible ? e.power->total.value() : std::numeric_limits<double>::infinity();
   };
-  std::optional<shan2021::H2Result> h2;
+  std::optional<ychart::baselines::shan2021::H2Result> h2;
   p.seconds = study001::seconds(
-      [&] { h2 = shan2021::h2_allocate(twc, items, dsp, cap, ii_ms, arch.devices, transfers, power); });
+      [&] { h2 = ychart::baselines::shan2021::h2_allocate(twc, items, dsp, cap, ii_ms, arch.devices, transfers, power); });
   // No mapping goes below the F_min devices' static power plus the energy
   // every mapping spends (ychart::pipeline::power_floor).
   p.bound = power_floor(app, arch, ii_ms * units::ms, p.f_min);
@@ -82,7 +82,7 @@ Point solve_point_exact(const App& app, const Arch& arch, double ii_ms, double t
   const auto ii = ii_ms * units::ms;
   PowerSolveOptions so;
   so.solve.time_limit = time_limit;
-  const auto h1 = solve_power_optimal(app, arch, ii, h1_options(app, arch, ii, exact_options()), so);
+  const auto h1 = solve_power_optimal(app, arch, ii, ychart::baselines::shan2021::h1_options(app, arch, ii, exact_options()), so);
   p.h1_status = h1.status;
   p.h1_seconds = h1.seconds;
   if (h1.mapping) {

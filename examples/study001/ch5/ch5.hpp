@@ -5,7 +5,8 @@
 #pragma once
 
 #include "../common/study.hpp"
-#include "../common/thesis_heuristics.hpp"
+#include <ychart/baselines/shan2021.hpp>
+#include <ychart/baselines/shan2021_h1.hpp>
 #include <cmath>
 #include <filesystem>
 #include <iostream>

@@ -1,6 +1,6 @@
 // ychart/impl/src_classes.hpp
 // One part of the compiled part of ychart (see impl/src.hpp): the non-template functions of the problem classes (finn/,
-// partition/, loopnest/, synthesis/): their models, evaluators and loaders.
+// partition/, loopnest/, synthesis/) and of baselines/: their models, evaluators and loaders.
 // The CMake target compiles each part in a source of its own, so that a
 // parallel build compiles them side by side.
 #pragma once
@@ -29,7 +29,8 @@
 #include "../synthesis/impl/architecture.ipp"
 #include "../synthesis/impl/specification.ipp"
 #include "../synthesis/impl/implementation.ipp"
-#include "../synthesis/impl/evolutionary.ipp"
+#include "../baselines/impl/evolutionary.ipp"
+#include "../baselines/impl/shan2021.ipp"
 #include "../synthesis/impl/load.ipp"
 #include "../synthesis/impl/synthesis_model.ipp"
 #include "../synthesis/impl/pareto.ipp"

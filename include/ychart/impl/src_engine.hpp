@@ -16,4 +16,4 @@
 // headers its header includes.
 #include "../solve/impl/solve.ipp"
 #include "../solve/signomial/impl/sequential_gp.ipp"
-#include "../solve/signomial/impl/alpha_penalty.ipp"
+#include "../baselines/impl/alpha_penalty.ipp"

@@ -9,7 +9,7 @@
 // dynamic floor cannot beat the incumbent, prices the result with
 // evaluate() and returns the mapping, its power, a proven lower bound, the
 // gap and the status. Study 001's heuristic H1 is the same model restricted
-// (h1_options()).
+// (baselines/shan2021_h1.hpp).
 //
 // The power of a mapping n_kf at II = II_max (all times in ms, powers in W):
 //   static   N_F (P_static + P_DDR,static), N_F = devices holding a CU;
@@ -472,25 +472,6 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R
   return r;
 }
 
-/// Study 001's heuristic H1 (ch. 6.2): the power model restricted to F_min
-/// devices and N_k in {CU_min_k, CU_min_k + 1}, without the DDR energy in
-/// the objective (the transfer-time constraint stays). Solve it with
-/// solve_power_optimal(); its result is priced by evaluate().
-template <ResourceRecord R>
-PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
-                                PowerModelOptions<R> base = {}) {
-  base.devices_used = std::min(minimum_devices(app, arch, ii_max, base.cap), arch.devices);
-  base.min_cus.clear();
-  base.max_cus.clear();
-  for (const auto& k : app.kernels()) {
-    const int n = detail::minimum_cus(k.wcet.in(units::ms), ii_max.in(units::ms));
-    base.min_cus.push_back(n);
-    base.max_cus.push_back(n + 1);
-  }
-  base.memory_energy = false;
-  return base;
-}
-
 // The instances for the records ychart ships, compiled once in ychart's
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
@@ -498,8 +479,7 @@ PowerModelOptions<R> h1_options(const Application<R>& app, const Architecture<R>
   EXTERN template int minimum_devices<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const std::optional<R>&); \
   EXTERN template double power_floor<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, int, bool); \
   EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
-  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&); \
-  EXTERN template PowerModelOptions<R> h1_options<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, PowerModelOptions<R>);
+  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
 #endif

@@ -1,12 +1,12 @@
-// ychart/synthesis/impl/evolutionary.ipp
-// The implementation of ychart/synthesis/evolutionary.hpp (compiled once with
+// ychart/baselines/impl/evolutionary.ipp
+// The implementation of ychart/baselines/evolutionary.hpp (compiled once with
 // YCHART_SEPARATE_COMPILATION, included by the header otherwise).
 #pragma once
 
 #include "../../config.hpp"
 #include "../evolutionary.hpp"
 
-namespace ychart::synthesis {
+namespace ychart::baselines {
 
 
 namespace detail {
@@ -14,12 +14,12 @@ namespace detail {
 struct Individual {
   std::vector<std::size_t> genes;  // option position per process, then value per parameter
   double cost = std::numeric_limits<double>::infinity();
-  Implementation implementation;
+  synthesis::Implementation implementation;
 };
 
 }  // namespace detail
 
-YCHART_DECL EvolutionaryResult evolve(const Specification& spec, const IndexedSpecification& ix,
+YCHART_DECL EvolutionaryResult evolve(const synthesis::Specification& spec, const synthesis::IndexedSpecification& ix,
                                       const EvolutionaryOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   if (o.population == 0 || o.parents == 0 || o.offspring == 0)
@@ -138,7 +138,7 @@ YCHART_DECL EvolutionaryResult evolve(const Specification& spec, const IndexedSp
   return out;
 }
 
-YCHART_DECL HitRates hit_rates(const Specification& spec, const IndexedSpecification& ix, double optimum, std::size_t runs,
+YCHART_DECL HitRates hit_rates(const synthesis::Specification& spec, const synthesis::IndexedSpecification& ix, double optimum, std::size_t runs,
                                EvolutionaryOptions o, std::uint64_t first_seed) {
   HitRates h;
   h.runs = runs;
@@ -155,4 +155,4 @@ YCHART_DECL HitRates hit_rates(const Specification& spec, const IndexedSpecifica
   return h;
 }
 
-}  // namespace ychart::synthesis
+}  // namespace ychart::baselines

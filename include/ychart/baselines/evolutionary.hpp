@@ -1,4 +1,4 @@
-// ychart/synthesis/evolutionary.hpp
+// ychart/baselines/evolutionary.hpp
 // The thesis's baseline (study 003, Secs. 4.4, 6.2): an evolutionary
 // search over implementations with Opt4J's settings -- population 50,
 // 25 parents and 25 offspring per generation, crossover rate 0.95 -- kept
@@ -16,7 +16,7 @@
 #pragma once
 
 #include "../config.hpp"
-#include "implementation.hpp"
+#include "../synthesis/implementation.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -28,7 +28,7 @@
 #include <random>
 #include <vector>
 
-namespace ychart::synthesis {
+namespace ychart::baselines {
 
 struct EvolutionaryOptions {
   std::size_t population = 50;  // alpha
@@ -45,13 +45,13 @@ struct EvolutionaryOptions {
 
 struct EvolutionaryResult {
   double best_cost = std::numeric_limits<double>::infinity();  // seconds
-  Implementation best;
+  synthesis::Implementation best;
   std::vector<double> best_at;  // per checkpoint
   std::size_t evaluations = 0, repairs = 0;
   double seconds = 0;
 };
 
-YCHART_DECL EvolutionaryResult evolve(const Specification& spec, const IndexedSpecification& ix,
+YCHART_DECL EvolutionaryResult evolve(const synthesis::Specification& spec, const synthesis::IndexedSpecification& ix,
                                       const EvolutionaryOptions& o = {});
 
 /// How often independent runs (seeds first_seed, first_seed + 1, ...)
@@ -63,10 +63,10 @@ struct HitRates {
   double mean_seconds = 0;          // per run
 };
 
-YCHART_DECL HitRates hit_rates(const Specification& spec, const IndexedSpecification& ix, double optimum, std::size_t runs,
+YCHART_DECL HitRates hit_rates(const synthesis::Specification& spec, const synthesis::IndexedSpecification& ix, double optimum, std::size_t runs,
                                EvolutionaryOptions o = {}, std::uint64_t first_seed = 1);
 
-}  // namespace ychart::synthesis
+}  // namespace ychart::baselines
 
 #if YCHART_HEADER_ONLY
 #include "impl/evolutionary.ipp"

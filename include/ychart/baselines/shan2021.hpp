@@ -1,4 +1,4 @@
-// examples/study001/common/thesis_heuristics.hpp
+// ychart/baselines/shan2021.hpp
 //
 // The allocation heuristics of study 001 (J. Shan, "Performance and Power
 // Optimization of Multi-kernel Applications on Multi-FPGA Platforms", PhD
@@ -75,10 +75,14 @@
 // waits for the data to make progress, so a CU larger than the capacity
 // cannot cause an infinite loop.
 //
-// Standard library only; no ychart dependency. The definitions are in
-// thesis_heuristics.cpp, compiled once (the CMake target
-// ychart_studies) for the examples, tests and benchmarks that use them.
+// Standard library only: the heuristics work on plain numbers (resource use
+// in % of one FPGA, times in ms) as the thesis states them, so they can be
+// checked line by line against its listings. The exact models they are
+// compared with are in pipeline/ (and H1, the restricted power model, in
+// baselines/shan2021_h1.hpp).
 #pragma once
+
+#include "../config.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -93,7 +97,7 @@
 #include <utility>
 #include <vector>
 
-namespace shan2021 {
+namespace ychart::baselines::shan2021 {
 
 using Allocation = std::vector<std::vector<int>>;  // n[stage][fpga]
 
@@ -104,45 +108,45 @@ struct PackItem {
 namespace detail {
 
 /// Rounding allowance of a capacity comparison against `bound`.
-double tolerance(double bound);
+YCHART_DECL double tolerance(double bound);
 
 /// count * use_t <= slack_t (+ tolerance) for every type t.
-bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack);
+YCHART_DECL bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack);
 
 /// The largest d with d * use_t <= slack_t (+ tolerance) for every type with
 /// use_t > 0: min over those types of floor(slack_t / use_t). Types the CU does
 /// not use are ignored; `unbounded` if it uses none.
 inline constexpr long long unbounded = std::numeric_limits<int>::max();
-long long fit_count(const std::vector<double>& use, const std::vector<double>& slack);
+YCHART_DECL long long fit_count(const std::vector<double>& use, const std::vector<double>& slack);
 
-void take(std::vector<double>& slack, const std::vector<double>& use, long long count);
+YCHART_DECL void take(std::vector<double>& slack, const std::vector<double>& use, long long count);
 
 /// Nothing is placed on an FPGA whose slack equals the bound for every type.
-bool is_empty(const std::vector<double>& slack, const std::vector<double>& bound);
+YCHART_DECL bool is_empty(const std::vector<double>& slack, const std::vector<double>& bound);
 
 /// FPGA indices, most occupied first: ascending sum_t slack_t / bound_t. The
 /// key is rounded to 1e-9 so that rounding noise does not reorder FPGAs that
 /// are equally full; ties go to the lower index.
-std::vector<int> by_ascending_slack(const std::vector<std::vector<double>>& slack,
+YCHART_DECL std::vector<int> by_ascending_slack(const std::vector<std::vector<double>>& slack,
                                     const std::vector<double>& bound);
 
 /// Indices by descending key, then descending tie (if given), then ascending index.
-std::vector<int> by_descending(const std::vector<double>& key, const std::vector<double>& tie);
+YCHART_DECL std::vector<int> by_descending(const std::vector<double>& key, const std::vector<double>& tie);
 
-void require(bool condition, const char* what);
+YCHART_DECL void require(bool condition, const char* what);
 
-void check_items(const std::vector<PackItem>& items, const std::vector<double>& cap);
+YCHART_DECL void check_items(const std::vector<PackItem>& items, const std::vector<double>& cap);
 
 /// Number of soft-bound passes: R_c = R, R + Delta, ... while R_c <= R + T.
-long long soft_bound_passes(double T, double delta);
+YCHART_DECL long long soft_bound_passes(double T, double delta);
 
 /// True if a single CU of a kernel exceeds cap + T on some type.
-bool cu_exceeds(const PackItem& item, const std::vector<double>& cap, double T);
+YCHART_DECL bool cu_exceeds(const PackItem& item, const std::vector<double>& cap, double T);
 
 /// The common core of Algorithms 1 and 3 (Algorithm 1 is Algorithm 3 started
 /// from empty FPGAs). cu0, slack0, n0 is the state to restart from at every
 /// pass; slack0 is relative to `cap`.
-std::optional<Allocation> allocate_kernels_core(const std::vector<int>& cu0,
+YCHART_DECL std::optional<Allocation> allocate_kernels_core(const std::vector<int>& cu0,
                                                 const std::vector<std::vector<double>>& slack0,
                                                 const Allocation& n0, const std::vector<PackItem>& items,
                                                 const std::vector<double>& cap, double T, double delta,
@@ -150,7 +154,7 @@ std::optional<Allocation> allocate_kernels_core(const std::vector<int>& cu0,
 
 /// Floor/ceil candidates of a GP count: {max(1, floor x), max(1, ceil x)},
 /// one value when x is within 1e-9 (relative) of an integer.
-std::vector<int> rounding_candidates(double x);
+YCHART_DECL std::vector<int> rounding_candidates(double x);
 
 }  // namespace detail
 
@@ -159,10 +163,10 @@ std::vector<int> rounding_candidates(double x);
 // ---------------------------------------------------------------------------
 
 /// II = max_k wcet_k / N_k, eqs. (3.1)-(3.2).
-double ii_ch3(const std::vector<double>& wcet, const std::vector<int>& N);
+YCHART_DECL double ii_ch3(const std::vector<double>& wcet, const std::vector<int>& N);
 
 /// Spreading phi = max_k sum_f n_kf / (1 + n_kf), eqs. (3.4), (3.7).
-double spreading(const Allocation& n);
+YCHART_DECL double spreading(const Allocation& n);
 
 /// Algorithm 1 with errata 1-7. The inputs are:
 ///   - items: the per-CU use of every resource type, in % of one FPGA;
@@ -175,7 +179,7 @@ double spreading(const Allocation& n);
 ///     tie_break value, then to the lower index.
 /// Returns n[k][f]. Returns nullopt when the passes leave some CU unplaced,
 /// including when a single CU of a kernel with N_k > 0 exceeds cap + T.
-std::optional<Allocation> allocate_cus(const std::vector<PackItem>& items, const std::vector<int>& N,
+YCHART_DECL std::optional<Allocation> allocate_cus(const std::vector<PackItem>& items, const std::vector<int>& N,
                                        const std::vector<double>& cap, int F, double T, double delta,
                                        const std::vector<double>& criticality,
                                        const std::vector<double>& tie_break = {});
@@ -201,7 +205,7 @@ struct Ch3Result {
 /// keeps the smallest II; equal IIs go to the smaller phi; the first found
 /// wins exact ties. Returns nullopt if no leaf is allocated. The thesis then
 /// re-runs everything at a looser R: the overload with a Rerun below.
-std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
+YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
                                        const std::vector<double>& n_hat, const std::vector<double>& cap,
                                        int F, double T, double delta);
 
@@ -220,7 +224,7 @@ struct KernelGroup {
 /// resources fit one FPGA (res(g) <= cap for every type). The list is sorted by
 /// data descending, then by more stages, then by lower first stage. di[0] is
 /// never used, because a group's first kernel receives its input from outside.
-std::vector<KernelGroup> kernel_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
+YCHART_DECL std::vector<KernelGroup> kernel_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
                                        const std::vector<double>& cap, const std::vector<double>& di);
 
 /// What Algorithm 2 hands to Algorithm 3.
@@ -237,14 +241,14 @@ struct GroupAllocation {
 /// goes whole (all N_k CUs of each of its stages) on the first FPGA, in
 /// ascending-slack order, that has room; the scan stops there and the FPGAs
 /// are re-sorted.
-GroupAllocation allocate_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
+YCHART_DECL GroupAllocation allocate_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
                                 const std::vector<double>& cap, int F, const std::vector<double>& di);
 
 /// Algorithm 3, the digest's re-implementable version. It starts from
 /// Algorithm 2's state; criticality and tie_break work as in allocate_cus.
 /// Each pass R_c = R + s, s = 0, delta, ... <= T, restarts from that state
 /// with every slack raised by s. Returns nullopt when no pass places every CU.
-std::optional<Allocation> allocate_kernels(const GroupAllocation& groups, const std::vector<PackItem>& items,
+YCHART_DECL std::optional<Allocation> allocate_kernels(const GroupAllocation& groups, const std::vector<PackItem>& items,
                                            const std::vector<double>& cap, double T, double delta,
                                            const std::vector<double>& criticality,
                                            const std::vector<double>& tie_break = {});
@@ -273,7 +277,7 @@ struct Ch4Result {
 /// allocate_groups, then allocate_kernels. The driver keeps the strictly
 /// smallest II; the first found wins ties. Returns nullopt if no leaf is
 /// allocated. The thesis then re-runs at R + T_max: the overload with a Rerun below.
-std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
+YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
                                        const std::vector<double>& di, const std::vector<int>& type_of_stage,
                                        const std::vector<double>& n_hat_of_type, const std::vector<double>& cap,
                                        int F, double T, double delta,
@@ -334,14 +338,14 @@ std::optional<Result> with_reruns(const std::vector<double>& cap, const Rerun& r
 /// Chapter-3 GP+A with the thesis's fallback: gp_plus_a_ch3 above at
 /// R + k T_max, k = 0, 1, ... (Rerun), with the GP re-solved by `gp` at
 /// each level. Ch3Result::reruns and ::cap_used say where it was found.
-std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
+YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
                                        const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
                                        double delta, const Rerun& rerun);
 
 /// Chapter-4 GP+A with the thesis's fallback: gp_plus_a_ch4 above at
 /// R + k T_max, k = 0, 1, ... (Rerun), with the GP re-solved by `gp` (one
 /// count per type) at each level. ii_of is called on each level's leaves.
-std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
+YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
                                        const std::vector<double>& di, const std::vector<int>& type_of_stage,
                                        const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
                                        double delta, const std::function<double(const Allocation&)>& ii_of,
@@ -354,14 +358,14 @@ std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const
 /// Eq. (6.7): CU_min = ceil(Twc / II_max), at least 1. The ceiling ignores
 /// a relative excess of 1e-9, so that 4.0 / 1.0 stays 4 and a quotient computed
 /// as 4.0000000000000004 is not rounded up to 5.
-int cu_min(double twc, double ii_max);
+YCHART_DECL int cu_min(double twc, double ii_max);
 
-std::vector<int> cu_min(const std::vector<double>& twc, double ii_max);
+YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_max);
 
 /// Eq. (6.8): F_min = max_t ceil(sum_k R_kt CU_min_k / R_t), at least 1. The
 /// ceiling uses the same relative allowance as cu_min. A type with R_t = 0 that
 /// some CU uses throws.
-int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
+YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
           const std::vector<double>& cap);
 
 struct H2Result {
@@ -399,9 +403,13 @@ struct H2Result {
 /// That fallback is ours. Only pack_type is checked against its cap during
 /// packing, as in the thesis. Returns nullopt if no F <= f_max yields an
 /// accepted allocation.
-std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::vector<PackItem>& items,
+YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::vector<PackItem>& items,
                                     std::size_t pack_type, const std::vector<double>& cap, double ii_max,
                                     int f_max, const std::function<double(const Allocation&)>& transfer_time,
                                     const std::function<double(const Allocation&)>& power);
 
-}  // namespace shan2021
+}  // namespace ychart::baselines::shan2021
+
+#if YCHART_HEADER_ONLY
+#include "impl/shan2021.ipp"
+#endif

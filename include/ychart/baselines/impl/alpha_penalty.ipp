@@ -1,14 +1,14 @@
-// ychart/solve/signomial/impl/alpha_penalty.ipp
-// The implementation of alpha_penalty_sweep (solve/signomial/alpha_penalty.hpp).
+// ychart/baselines/impl/alpha_penalty.ipp
+// The implementation of alpha_penalty_sweep (baselines/alpha_penalty.hpp).
 #pragma once
 
-#include "../../../config.hpp"
-#include "../../../model/detail/model_editor.hpp"
-#include "../../../model/signomial_model.hpp"
-#include "../../../result/solution.hpp"
+#include "../../config.hpp"
+#include "../../model/detail/model_editor.hpp"
+#include "../../model/signomial_model.hpp"
+#include "../../result/solution.hpp"
 #include "../alpha_penalty.hpp"
-#include "../sequential_gp.hpp"
-#include "../../solve.hpp"
+#include "../../solve/signomial/sequential_gp.hpp"
+#include "../../solve/solve.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -17,9 +17,14 @@
 #include <string>
 #include <vector>
 
-namespace ychart {
+namespace ychart::baselines {
 
 namespace detail {
+
+// The model internals the sweep edits (ychart::detail, hidden by this detail).
+using ychart::detail::ModelEditor;
+using ychart::detail::Registry;
+using ychart::detail::TermList;
 
 inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const AlphaSweepOptions& o,
                                             const SolveOptions& solve_options) {
@@ -139,4 +144,4 @@ YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, co
   return detail::alpha_penalty_sweep(model, options, solve_options);
 }
 
-}  // namespace ychart
+}  // namespace ychart::baselines

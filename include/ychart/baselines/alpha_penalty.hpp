@@ -1,4 +1,4 @@
-// ychart/solve/signomial/alpha_penalty.hpp
+// ychart/baselines/alpha_penalty.hpp
 // The penalty method of study 000 (Carballo-Hernandez 2022, Eqs. 4.6-4.8),
 // kept as a baseline to compare sequential GP with. Each posynomial equality
 // `P == N` (N a monomial, such as the channel count C) is relaxed to
@@ -17,14 +17,14 @@
 // alpha_penalty_sweep reports every iteration so that this can be seen.
 #pragma once
 
-#include "../../config.hpp"
-#include "../../model/signomial_model.hpp"
-#include "../../model/status.hpp"
+#include "../config.hpp"
+#include "../model/signomial_model.hpp"
+#include "../model/status.hpp"
 
 #include <limits>
 #include <vector>
 
-namespace ychart {
+namespace ychart::baselines {
 
 struct AlphaSweepOptions {
   double alpha_start = 10.0;  // the first alpha, in the objective's SI unit
@@ -73,7 +73,7 @@ struct AlphaSweepResult {
 YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const AlphaSweepOptions& options = {},
                                                  const SolveOptions& solve_options = {});
 
-}  // namespace ychart
+}  // namespace ychart::baselines
 
 #if YCHART_HEADER_ONLY
 #include "impl/alpha_penalty.ipp"

@@ -1,19 +1,22 @@
-// examples/study001/common/thesis_heuristics.cpp
-// The thesis's heuristics (see thesis_heuristics.hpp), compiled once for the
-// study-001 examples, tests and benchmarks.
-#include "study001/common/thesis_heuristics.hpp"
+// ychart/baselines/impl/shan2021.ipp
+// The implementation of ychart/baselines/shan2021.hpp (compiled once with
+// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
+#pragma once
 
-namespace shan2021::detail {
+#include "../../config.hpp"
+#include "../shan2021.hpp"
 
-double tolerance(double bound) { return 1e-9 * std::max(1.0, std::abs(bound)); }
+namespace ychart::baselines::shan2021::detail {
 
-bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack) {
+YCHART_DECL double tolerance(double bound) { return 1e-9 * std::max(1.0, std::abs(bound)); }
+
+YCHART_DECL bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack) {
   for (std::size_t t = 0; t < use.size(); ++t)
     if (static_cast<double>(count) * use[t] > slack[t] + tolerance(slack[t])) return false;
   return true;
 }
 
-long long fit_count(const std::vector<double>& use, const std::vector<double>& slack) {
+YCHART_DECL long long fit_count(const std::vector<double>& use, const std::vector<double>& slack) {
   long long best = unbounded;
   for (std::size_t t = 0; t < use.size(); ++t) {
     if (use[t] <= 0) continue;
@@ -24,17 +27,17 @@ long long fit_count(const std::vector<double>& use, const std::vector<double>& s
   return best;
 }
 
-void take(std::vector<double>& slack, const std::vector<double>& use, long long count) {
+YCHART_DECL void take(std::vector<double>& slack, const std::vector<double>& use, long long count) {
   for (std::size_t t = 0; t < use.size(); ++t) slack[t] -= static_cast<double>(count) * use[t];
 }
 
-bool is_empty(const std::vector<double>& slack, const std::vector<double>& bound) {
+YCHART_DECL bool is_empty(const std::vector<double>& slack, const std::vector<double>& bound) {
   for (std::size_t t = 0; t < slack.size(); ++t)
     if (std::abs(slack[t] - bound[t]) > tolerance(bound[t])) return false;
   return true;
 }
 
-std::vector<int> by_ascending_slack(const std::vector<std::vector<double>>& slack,
+YCHART_DECL std::vector<int> by_ascending_slack(const std::vector<std::vector<double>>& slack,
                                     const std::vector<double>& bound) {
   std::vector<std::pair<double, int>> keyed;
   for (std::size_t f = 0; f < slack.size(); ++f) {
@@ -49,7 +52,7 @@ std::vector<int> by_ascending_slack(const std::vector<std::vector<double>>& slac
   return order;
 }
 
-std::vector<int> by_descending(const std::vector<double>& key, const std::vector<double>& tie) {
+YCHART_DECL std::vector<int> by_descending(const std::vector<double>& key, const std::vector<double>& tie) {
   std::vector<int> order(key.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -60,11 +63,11 @@ std::vector<int> by_descending(const std::vector<double>& key, const std::vector
   return order;
 }
 
-void require(bool condition, const char* what) {
+YCHART_DECL void require(bool condition, const char* what) {
   if (!condition) throw std::invalid_argument(std::string("shan2021: ") + what);
 }
 
-void check_items(const std::vector<PackItem>& items, const std::vector<double>& cap) {
+YCHART_DECL void check_items(const std::vector<PackItem>& items, const std::vector<double>& cap) {
   require(!cap.empty(), "cap must name at least one resource type");
   for (double c : cap) require(std::isfinite(c) && c >= 0, "cap must be finite and >= 0");
   for (const auto& item : items) {
@@ -73,7 +76,7 @@ void check_items(const std::vector<PackItem>& items, const std::vector<double>& 
   }
 }
 
-long long soft_bound_passes(double T, double delta) {
+YCHART_DECL long long soft_bound_passes(double T, double delta) {
   require(std::isfinite(T) && T >= 0, "T must be finite and >= 0");
   if (T == 0) return 1;
   require(std::isfinite(delta) && delta > 0, "delta must be > 0 when T > 0");
@@ -82,13 +85,13 @@ long long soft_bound_passes(double T, double delta) {
   return static_cast<long long>(passes);
 }
 
-bool cu_exceeds(const PackItem& item, const std::vector<double>& cap, double T) {
+YCHART_DECL bool cu_exceeds(const PackItem& item, const std::vector<double>& cap, double T) {
   for (std::size_t t = 0; t < cap.size(); ++t)
     if (item.use[t] > cap[t] + T + tolerance(cap[t] + T)) return true;
   return false;
 }
 
-std::optional<Allocation> allocate_kernels_core(const std::vector<int>& cu0,
+YCHART_DECL std::optional<Allocation> allocate_kernels_core(const std::vector<int>& cu0,
                                                 const std::vector<std::vector<double>>& slack0,
                                                 const Allocation& n0, const std::vector<PackItem>& items,
                                                 const std::vector<double>& cap, double T, double delta,
@@ -155,7 +158,7 @@ std::optional<Allocation> allocate_kernels_core(const std::vector<int>& cu0,
   return std::nullopt;
 }
 
-std::vector<int> rounding_candidates(double x) {
+YCHART_DECL std::vector<int> rounding_candidates(double x) {
   require(std::isfinite(x) && x > 0, "GP CU counts must be finite and > 0");
   const double r = std::round(x);
   if (std::abs(x - r) <= 1e-9 * std::max(1.0, x)) return {std::max(1, static_cast<int>(r))};
@@ -165,11 +168,11 @@ std::vector<int> rounding_candidates(double x) {
   return {hi, lo};  // ceil first: lower II first, so the cost bound prunes sooner
 }
 
-}  // namespace shan2021::detail
+}  // namespace ychart::baselines::shan2021::detail
 
-namespace shan2021 {
+namespace ychart::baselines::shan2021 {
 
-double ii_ch3(const std::vector<double>& wcet, const std::vector<int>& N) {
+YCHART_DECL double ii_ch3(const std::vector<double>& wcet, const std::vector<int>& N) {
   detail::require(wcet.size() == N.size(), "wcet and N must have one entry per stage");
   double ii = 0;
   for (std::size_t k = 0; k < N.size(); ++k) {
@@ -179,7 +182,7 @@ double ii_ch3(const std::vector<double>& wcet, const std::vector<int>& N) {
   return ii;
 }
 
-double spreading(const Allocation& n) {
+YCHART_DECL double spreading(const Allocation& n) {
   double phi = 0;
   for (const auto& row : n) {
     double phi_k = 0;
@@ -189,7 +192,7 @@ double spreading(const Allocation& n) {
   return phi;
 }
 
-std::optional<Allocation> allocate_cus(const std::vector<PackItem>& items, const std::vector<int>& N,
+YCHART_DECL std::optional<Allocation> allocate_cus(const std::vector<PackItem>& items, const std::vector<int>& N,
                                        const std::vector<double>& cap, int F, double T, double delta,
                                        const std::vector<double>& criticality,
                                        const std::vector<double>& tie_break) {
@@ -208,7 +211,7 @@ std::optional<Allocation> allocate_cus(const std::vector<PackItem>& items, const
                                        detail::by_descending(criticality, tie_break));
 }
 
-std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
+YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
                                        const std::vector<double>& n_hat, const std::vector<double>& cap,
                                        int F, double T, double delta) {
   detail::check_items(items, cap);
@@ -259,7 +262,7 @@ std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const
   return best;
 }
 
-std::vector<KernelGroup> kernel_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
+YCHART_DECL std::vector<KernelGroup> kernel_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
                                        const std::vector<double>& cap, const std::vector<double>& di) {
   detail::check_items(items, cap);
   const int K = static_cast<int>(items.size());
@@ -282,7 +285,7 @@ std::vector<KernelGroup> kernel_groups(const std::vector<PackItem>& items, const
   return groups;
 }
 
-GroupAllocation allocate_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
+YCHART_DECL GroupAllocation allocate_groups(const std::vector<PackItem>& items, const std::vector<int>& N,
                                 const std::vector<double>& cap, int F, const std::vector<double>& di) {
   detail::require(F >= 1, "F must be >= 1");
   for (int v : N) detail::require(v >= 0, "N_k must be >= 0");
@@ -312,7 +315,7 @@ GroupAllocation allocate_groups(const std::vector<PackItem>& items, const std::v
   return out;
 }
 
-std::optional<Allocation> allocate_kernels(const GroupAllocation& groups, const std::vector<PackItem>& items,
+YCHART_DECL std::optional<Allocation> allocate_kernels(const GroupAllocation& groups, const std::vector<PackItem>& items,
                                            const std::vector<double>& cap, double T, double delta,
                                            const std::vector<double>& criticality,
                                            const std::vector<double>& tie_break) {
@@ -328,7 +331,7 @@ std::optional<Allocation> allocate_kernels(const GroupAllocation& groups, const 
                                        detail::by_descending(criticality, tie_break));
 }
 
-std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
+YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
                                        const std::vector<double>& di, const std::vector<int>& type_of_stage,
                                        const std::vector<double>& n_hat_of_type, const std::vector<double>& cap,
                                        int F, double T, double delta,
@@ -391,7 +394,7 @@ std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const
   return best;
 }
 
-std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
+YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const std::vector<double>& wcet,
                                        const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
                                        double delta, const Rerun& rerun) {
   detail::require(static_cast<bool>(gp), "gp must be callable");
@@ -402,7 +405,7 @@ std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& items, const
   });
 }
 
-std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
+YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const std::vector<double>& tc1,
                                        const std::vector<double>& di, const std::vector<int>& type_of_stage,
                                        const GpOfCap& gp, const std::vector<double>& cap, int F, double T,
                                        double delta, const std::function<double(const Allocation&)>& ii_of,
@@ -415,7 +418,7 @@ std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& items, const
   });
 }
 
-int cu_min(double twc, double ii_max) {
+YCHART_DECL int cu_min(double twc, double ii_max) {
   detail::require(std::isfinite(twc) && twc >= 0, "Twc must be finite and >= 0");
   detail::require(std::isfinite(ii_max) && ii_max > 0, "II_max must be finite and > 0");
   const double x = twc / ii_max;
@@ -424,13 +427,13 @@ int cu_min(double twc, double ii_max) {
   return std::max(1, static_cast<int>(c));
 }
 
-std::vector<int> cu_min(const std::vector<double>& twc, double ii_max) {
+YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_max) {
   std::vector<int> out;
   for (double w : twc) out.push_back(cu_min(w, ii_max));
   return out;
 }
 
-int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
+YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
           const std::vector<double>& cap) {
   detail::check_items(items, cap);
   detail::require(cu_min_k.size() == items.size(), "cu_min must have one entry per stage");
@@ -448,7 +451,7 @@ int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
   return out;
 }
 
-std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::vector<PackItem>& items,
+YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::vector<PackItem>& items,
                                     std::size_t pack_type, const std::vector<double>& cap, double ii_max,
                                     int f_max, const std::function<double(const Allocation&)>& transfer_time,
                                     const std::function<double(const Allocation&)>& power) {
@@ -547,4 +550,4 @@ std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::v
   return best;
 }
 
-}  // namespace shan2021
+}  // namespace ychart::baselines::shan2021
