@@ -35,7 +35,7 @@ void Example13Exact(benchmark::State& state, Routing routing, bool start_heurist
   for (auto _ : state) {
     const auto r = solve_synthesis(spec, ix, o);
     if (r.status != Status::optimal) state.SkipWithError(r.message.c_str());
-    benchmark::DoNotOptimize(r.cost);
+    benchmark::DoNotOptimize(r.objective);
   }
 }
 BENCHMARK_CAPTURE(Example13Exact, tree, Routing::tree, false)->Unit(benchmark::kMillisecond);
@@ -72,7 +72,7 @@ void MobileNetExact(benchmark::State& state) {
   for (auto _ : state) {
     const auto r = solve_synthesis(spec, ix);
     if (r.status != Status::optimal) state.SkipWithError(r.message.c_str());
-    benchmark::DoNotOptimize(r.cost);
+    benchmark::DoNotOptimize(r.objective);
   }
 }
 BENCHMARK(MobileNetExact)->Unit(benchmark::kMillisecond);

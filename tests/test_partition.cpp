@@ -81,7 +81,7 @@ TEST(Partition, ExactModelMatchesEnumeration) {
         EXPECT_TRUE(r.cost.fits);
         EXPECT_LE(int(r.cost.fpga.size()), k);
         if (schedule == Schedule::sequential) {
-          EXPECT_NEAR(r.objective_seconds, r.cost.latency.value(), 1e-9 * best);  // the model is the evaluation
+          EXPECT_NEAR(r.objective, r.cost.latency.value(), 1e-9 * best);  // the model is the evaluation
         }
         used_fpga += !r.cost.fpga.empty();
         two_ranges += r.cost.fpga.size() == 2;

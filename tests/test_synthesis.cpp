@@ -172,8 +172,8 @@ TEST(Synthesis, Example13OptimumMatchesEnumerationAndIsRoutable) {
     o.routing = routing;
     const auto r = solve_synthesis(spec, ix, o);
     ASSERT_EQ(r.status, Status::optimal) << r.message;
-    EXPECT_NEAR(r.cost, oracle.cost, 1e-12);
-    EXPECT_NEAR(r.cost * 1e6, 582.2, 1e-9);
+    EXPECT_NEAR(r.objective, oracle.cost, 1e-12);
+    EXPECT_NEAR(r.objective * 1e6, 582.2, 1e-9);
     EXPECT_EQ(r.implementation->binding, figure_binding(spec, ix, false));
     EXPECT_EQ(r.breakdown.parameter_value[0], 12);
     // Host-to-NCS traffic goes over bus12; the Coral and bus23 stay unallocated.
@@ -204,7 +204,7 @@ TEST(Synthesis, FixedBindingEvaluatesToItsBreakdown) {
   o.fixed_parameter_values = std::vector<std::size_t>{11};
   const auto r = solve_synthesis(spec, ix, o);
   ASSERT_EQ(r.status, Status::optimal) << r.message;
-  EXPECT_NEAR(r.cost * 1e6, 676.7, 1e-9);
+  EXPECT_NEAR(r.objective * 1e6, 676.7, 1e-9);
   EXPECT_NEAR(r.breakdown.communication * 1e6, 7 * 18.0, 1e-9);  // seven host-NCS crossings of 18 us
 }
 
@@ -261,8 +261,8 @@ TEST(Synthesis, RandomGraphsWithCyclesMatchEnumeration) {
       o.routing = routing;
       const auto r = solve_synthesis(spec, ix, o);
       ASSERT_EQ(r.status, Status::optimal) << r.message;
-      EXPECT_NEAR(r.cost, oracle.cost, 1e-9 * oracle.cost) << "seed " << seed;
-      EXPECT_NEAR(evaluate(spec, ix, *r.implementation).cost, r.cost, 1e-15);
+      EXPECT_NEAR(r.objective, oracle.cost, 1e-9 * oracle.cost) << "seed " << seed;
+      EXPECT_NEAR(evaluate(spec, ix, *r.implementation).cost, r.objective, 1e-15);
     }
   }
 }
@@ -299,7 +299,7 @@ TEST(Synthesis, HopBoundMatchesEnumeration) {
         continue;
       }
       ASSERT_EQ(r.status, Status::optimal) << r.message;
-      EXPECT_NEAR(r.cost, oracle.cost, 1e-9 * oracle.cost) << "seed " << seed << ", " << hops << " hops";
+      EXPECT_NEAR(r.objective, oracle.cost, 1e-9 * oracle.cost) << "seed " << seed << ", " << hops << " hops";
       for (const auto& route : r.implementation->routes) EXPECT_LE(route.size(), 2u * hops);
     }
 }
@@ -318,12 +318,12 @@ TEST(Synthesis, MobileNetSizedGraphIsSolvedAndBeatsEveryOneDeviceBinding) {
   fixed.fixed_parameter_values = r.implementation->parameter_values;
   const auto again = solve_synthesis(spec, ix, fixed);
   ASSERT_EQ(again.status, Status::optimal);
-  EXPECT_NEAR(again.cost, r.cost, 1e-9 * r.cost);
+  EXPECT_NEAR(again.objective, r.objective, 1e-9 * r.objective);
   // Everything on the host is one feasible point; the optimum is no worse.
   std::vector<std::size_t> host;
   for (std::size_t p = 0; p < ix.processes.size(); ++p) host.push_back(option_on(spec, ix, spec.application.tasks[ix.processes[p]].id, "Desktop(CPU+GPU)"));
   const auto on_host = evaluate(spec, ix, *route(spec, ix, host, {11}));
-  EXPECT_LE(r.cost, on_host.cost);
+  EXPECT_LE(r.objective, on_host.cost);
 }
 
 TEST(Synthesis, TimeLimitedSolveKeepsAFeasibleFallback) {
@@ -335,18 +335,18 @@ TEST(Synthesis, TimeLimitedSolveKeepsAFeasibleFallback) {
   const auto r = solve_synthesis(spec, ix, {}, so);
   ASSERT_EQ(r.status, Status::time_limit);
   ASSERT_TRUE(r.implementation.has_value()) << r.message;
-  EXPECT_NEAR(evaluate(spec, ix, *r.implementation).cost, r.cost, 1e-15);
+  EXPECT_NEAR(evaluate(spec, ix, *r.implementation).cost, r.objective, 1e-15);
   // Everything on the host is one of the fallback's candidates.
   std::vector<std::size_t> host;
   for (std::size_t p = 0; p < ix.processes.size(); ++p) host.push_back(option_on(spec, ix, spec.application.tasks[ix.processes[p]].id, "host"));
-  EXPECT_LE(r.cost, evaluate(spec, ix, *route(spec, ix, host, {})).cost + 1e-12);
+  EXPECT_LE(r.objective, evaluate(spec, ix, *route(spec, ix, host, {})).cost + 1e-12);
   EXPECT_NE(r.message.find("fallback"), std::string::npos) << r.message;
 }
 
 TEST(Synthesis, EvolutionarySearchIsFeasibleAndNeverBelowTheOptimum) {
   const auto spec = load_specification(example13);
   const auto ix = spec.validate();
-  const double optimum = solve_synthesis(spec, ix).cost;
+  const double optimum = solve_synthesis(spec, ix).objective;
   baselines::EvolutionaryOptions o;
   o.generations = 60;
   o.checkpoints = {10, 60};

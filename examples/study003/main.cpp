@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
     const auto& best = *optimum.implementation;
     std::printf("\nExact optimum: %s, cost %.1f us (execution %.1f + communication %.1f + allocation %.1f), "
                 "%g SHAVEs, %.2f ms, %zu variables\n",
-                std::string(to_string(optimum.status)).c_str(), us(optimum.cost), us(optimum.breakdown.execution),
+                std::string(to_string(optimum.status)).c_str(), us(optimum.objective), us(optimum.breakdown.execution),
                 us(optimum.breakdown.communication), us(optimum.breakdown.allocation),
                 optimum.breakdown.parameter_value[0], optimum.seconds * 1e3, optimum.variables);
     const std::map<std::string, std::string> fig72{
@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
       fixed.fixed_binding = fig_binding(true);
       const auto r = solve_synthesis(spec, ix, fixed);
       std::printf("Fig. 7.3's binding, SHAVEs and routes chosen exactly: %s, %.1f us at %g SHAVEs\n",
-                  std::string(to_string(r.status)).c_str(), us(r.cost),
+                  std::string(to_string(r.status)).c_str(), us(r.objective),
                   r.implementation ? r.breakdown.parameter_value[0] : std::nan(""));
     }
 
@@ -228,7 +228,7 @@ int main(int argc, char** argv) {
         const auto r = baselines::evolve(spec, ix, eo);
         ea.best_cost = std::min(ea.best_cost, r.best_cost);
         ea.mean_seconds += r.seconds / double(ea_runs);
-        for (std::size_t c = 0; c < 2; ++c) ea.hit_rate[c] += r.best_at[c] <= optimum.cost * (1 + 1e-9);
+        for (std::size_t c = 0; c < 2; ++c) ea.hit_rate[c] += r.best_at[c] <= optimum.objective * (1 + 1e-9);
         ++at100[std::round(us(r.best_at[0]) * 10) / 10];
       }
       for (auto& h : ea.hit_rate) h /= double(std::max<std::size_t>(1, ea_runs));  // counts to rates
@@ -261,7 +261,7 @@ int main(int argc, char** argv) {
     for (std::size_t k = 0; k < mobilenet_runs; ++k) {
       mo.seed = k + 1;
       const auto r = baselines::evolve(mobile, mix, mo);
-      mobile_hits += r.best_cost <= mopt.cost * (1 + 1e-9);
+      mobile_hits += r.best_cost <= mopt.objective * (1 + 1e-9);
       mobile_ea_best = std::min(mobile_ea_best, r.best_cost);
       mobile_ea_seconds += r.seconds / double(std::max<std::size_t>(1, mobilenet_runs));
     }
@@ -270,7 +270,7 @@ int main(int argc, char** argv) {
                 "  EA, 100 generations: optimum in %zu of %zu runs (thesis: its best in 29 of 69), best %.1f us, "
                 "%.1f ms per run\n",
                 mix.processes.size(), mix.communications.size(), std::string(to_string(mopt.status)).c_str(),
-                us(mopt.cost), mopt.breakdown.parameter_value[0], mopt.seconds * 1e3, mopt.variables,
+                us(mopt.objective), mopt.breakdown.parameter_value[0], mopt.seconds * 1e3, mopt.variables,
                 mobile_use["Desktop(CPU+GPU)"], mobile_use["NCS"], mobile_use["coral_edgetpu"], mobile_hits,
                 mobilenet_runs, us(mobile_ea_best), mobile_ea_seconds * 1e3);
 
@@ -288,8 +288,8 @@ int main(int argc, char** argv) {
       for (auto p : processors) {
         const auto rs = study003::random_layered(n, p, 7, false);
         const auto r = solve_synthesis(rs, rs.validate(), {}, limited);
-        random_runs.push_back({n, p, r.variables, std::string(to_string(r.status)), r.cost, r.gap, r.seconds});
-        t4.add_row({double(n), double(p), double(r.variables), random_runs.back().status, us(r.cost), r.gap, r.seconds});
+        random_runs.push_back({n, p, r.variables, std::string(to_string(r.status)), r.objective, r.gap, r.seconds});
+        t4.add_row({double(n), double(p), double(r.variables), random_runs.back().status, us(r.objective), r.gap, r.seconds});
       }
     std::printf("\nRandom layered graphs (host + accelerators behind their own buses; tree routing), time limit %g s:\n",
                 time_limit);
@@ -312,7 +312,7 @@ int main(int argc, char** argv) {
       json.key("bindings").value(bindings);
       json.key("optimum").begin_object();
       json.key("status").value(std::string(to_string(optimum.status)));
-      json.key("cost").value(us(optimum.cost)).key("cost_unit").value("us");
+      json.key("cost").value(us(optimum.objective)).key("cost_unit").value("us");
       json.key("shaves").value(optimum.breakdown.parameter_value[0]);
       json.key("binding").begin_object();
       for (std::size_t p = 0; p < ix.processes.size(); ++p)
@@ -367,7 +367,7 @@ int main(int argc, char** argv) {
       json.begin_object();
       json.key("process_tasks").value(mix.processes.size());
       json.key("status").value(std::string(to_string(mopt.status)));
-      json.key("cost").value(us(mopt.cost)).key("shaves").value(mopt.breakdown.parameter_value[0]);
+      json.key("cost").value(us(mopt.objective)).key("shaves").value(mopt.breakdown.parameter_value[0]);
       json.key("exact_seconds").value(mopt.seconds);
       json.key("ea_runs").value(mobilenet_runs).key("ea_hits").value(mobile_hits).key("ea_best_cost").value(us(mobile_ea_best));
       json.end_object();

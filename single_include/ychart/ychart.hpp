@@ -13364,6 +13364,42 @@ YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
 // clocks. Anything else throws model_error: the exact model would not be
 // the evaluator's.
 
+// ---- begin ychart/result/solve_report.hpp ----
+// ychart/result/solve_report.hpp
+// What every problem class's solve_* reports beside its decision: the
+// status, a message, the decision's objective, a proven bound on every
+// decision's objective, the relative gap between the two and the
+// wall-clock time. Each class's result derives from SolveReport, so that
+// code reading results (tables, JSON, sweeps) reads them one way, and every
+// result starts from the same default.
+
+
+#include <limits>
+#include <string>
+
+namespace ychart {
+
+struct SolveReport {
+  /// Every solve_* sets the status on each path. The default is
+  /// numerical_error so that a result nobody filled in never reads as an
+  /// answer.
+  Status status = Status::numerical_error;
+  /// Why, when the status is not optimal (and what was relaxed or skipped).
+  std::string message;
+  /// The decision's objective, in the unit the class's result documents
+  /// (NaN when there is no decision).
+  double objective = std::numeric_limits<double>::quiet_NaN();
+  /// A proven lower bound (minimising) on the objective of every decision
+  /// the solve searched; NaN when the method gives none.
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  /// (objective - bound) / objective; NaN without a bound.
+  double gap = std::numeric_limits<double>::quiet_NaN();
+  /// Wall-clock seconds, model building included.
+  double seconds = 0;
+};
+
+}  // namespace ychart
+// ---- end ychart/result/solve_report.hpp ----
 
 
 #include <algorithm>
@@ -13651,25 +13687,19 @@ struct PowerDeviceCount {
   double seconds = 0.0;
 };
 
-struct PowerOptimum {
-  /// optimal (proven within the gap tolerances), infeasible (no mapping
-  /// meets II_max within the caps), time_limit / node_limit /
-  /// numerical_error (the best mapping found, if any, with bound and gap).
-  Status status = Status::infeasible;
+/// status: optimal (proven within the gap tolerances), infeasible (no
+/// mapping meets II_max within the caps), time_limit / node_limit /
+/// numerical_error (the best mapping found, if any, with bound and gap).
+/// objective: W, the model's objective at the mapping (NaN when the given
+/// incumbent won): the power, less the DDR's dynamic power without
+/// memory_energy. bound: W, proven lower bound on the objective of every
+/// mapping in the searched range; gap: the mapping's objective to it.
+struct PowerOptimum : SolveReport {
   std::optional<Mapping> mapping;
   std::optional<Evaluation> evaluation;   // evaluate() of mapping at II_max
   double power = std::numeric_limits<double>::quiet_NaN();  // W, evaluate()'s total
-  // W, the model's objective at the mapping (NaN when the given incumbent
-  // won): the power, less the DDR's dynamic power without memory_energy.
-  double objective = std::numeric_limits<double>::quiet_NaN();
-  // W, proven lower bound on the objective of every mapping in the searched
-  // range, and the relative gap of the mapping's objective to it.
-  double bound = std::numeric_limits<double>::quiet_NaN();
-  double gap = std::numeric_limits<double>::quiet_NaN();
   int devices_used = 0;
-  double seconds = 0.0;
   std::vector<PowerDeviceCount> counts;
-  std::string message;
 };
 
 /// The power-optimal mapping at II_max: one model per number of devices in
@@ -17230,12 +17260,9 @@ struct PartitionOptions {
   std::vector<NodeRange> fixed_fpga;
 };
 
-struct PartitionResult {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective: the model's, in seconds (the tests compare it with cost).
+struct PartitionResult : SolveReport {
   PartitionCost cost;  // of the optimum (evaluate() on it, not the model's objective)
-  double objective_seconds = std::numeric_limits<double>::quiet_NaN();  // the model's, for the tests
-  double seconds = 0;
   std::string binding;  // when infeasible: the resource no valid range fits
 };
 
@@ -17418,7 +17445,7 @@ YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Plat
   r.status = sol.status();
   r.message = sol.message();
   if (sol.has_values()) {
-    r.objective_seconds = sol.objective();
+    r.objective = sol.objective();
     std::vector<char> on(n);
     for (std::size_t i = 0; i < n; ++i) on[i] = sol[x[i]] > 0.5;
     r.cost = evaluate(g, p, detail::ranges_of(g, on), o.schedule);
@@ -17480,17 +17507,14 @@ struct FoldableNode {
 /// Per segment of the graph, its FPGA nodes.
 using FoldableGraph = std::vector<std::vector<FoldableNode>>;
 
-struct FoldedPartition {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective: the model's, in seconds (the tests compare it with cost).
+struct FoldedPartition : SolveReport {
   /// Per segment, per node: the chosen option (index into the node's
   /// options, as given), or -1 for a segment on the CPU.
   std::vector<std::vector<int>> choice;
   PartitionCost cost;      // evaluate() of the graph with the chosen options
   SequentialGraph folded;  // that graph: each FPGA segment's cycles and resources at its folding
-  double objective_seconds = std::numeric_limits<double>::quiet_NaN();
   std::size_t options = 0, kept = 0;  // node options before and after dropping dominated ones
-  double seconds = 0;
   std::string binding;
 };
 
@@ -17632,7 +17656,7 @@ YCHART_DECL FoldedPartition solve_folded_partition(const SequentialGraph& g, con
   r.message = sol.message();
   r.choice.assign(n, {});
   if (sol.has_values()) {
-    r.objective_seconds = sol.objective();
+    r.objective = sol.objective();
     std::vector<char> on(n);
     for (std::size_t s = 0; s < n; ++s) {
       on[s] = sol[x[s]] > 0.5;
@@ -18927,13 +18951,10 @@ struct BindingOptions {
   enum class Method { automatic, milp, dynamic_programming } method = Method::automatic;
 };
 
-struct BindingResult {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective: the model's, in s (latency, interval) or J (energy).
+struct BindingResult : SolveReport {
   Binding binding;
   CnnMetrics metrics;  // evaluate_schedule() on the binding
-  double objective = std::numeric_limits<double>::quiet_NaN();  // the model's (s or J)
-  double seconds = 0;
 };
 
 YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& platform, const BindingOptions& o = {},
@@ -19137,21 +19158,17 @@ struct DesignOptions {
   bool relax = false;                                  // the GP relaxation only
 };
 
-struct AcceleratorDesign {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective and bound: the model's, in s (latency) or J (energy).
+struct AcceleratorDesign : SolveReport {
   std::vector<double> parallelism;                  // per grid level (continuous when relaxed)
   std::vector<double> memory_bytes;                 // per platform memory
   std::vector<std::array<long long, loop_count>> tiles;  // per layer, per loop (0: untiled)
-  double objective = std::numeric_limits<double>::quiet_NaN();  // the model's: s or J
-  double bound = std::numeric_limits<double>::quiet_NaN();
   // Evaluated exactly (not when relaxed):
   Constant<dim::time> latency{0.0};
   std::optional<Constant<dim::energy>> energy;
   double area = 0;
   Constant<dim::power> power{0.0};
   Platform platform;  // the designed platform
-  double seconds = 0;
 };
 
 /// The designed processor's area and power for a grid and memory sizes.
@@ -20535,15 +20552,11 @@ struct SynthesisOptions {
   bool start_heuristic = false;
 };
 
-struct SynthesisResult {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective and bound: the implementation's cost in seconds (the proven
+/// optimum when optimal).
+struct SynthesisResult : SolveReport {
   std::optional<Implementation> implementation;
   Breakdown breakdown;      // evaluate() on the implementation
-  double cost = std::numeric_limits<double>::quiet_NaN();   // seconds, the proven optimum when optimal
-  double bound = std::numeric_limits<double>::quiet_NaN();  // seconds
-  double gap = std::numeric_limits<double>::quiet_NaN();
-  double seconds = 0;       // wall-clock, model building included
   std::size_t variables = 0, constraints = 0;
 };
 
@@ -20915,7 +20928,7 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
       if (taken[k]) impl.routes[c].push_back(arcs[k]);
   }
   out.breakdown = evaluate(spec, ix, impl);
-  out.cost = out.breakdown.cost;
+  out.objective = out.breakdown.cost;
   out.implementation = std::move(impl);
   return out;
 }
@@ -21029,12 +21042,12 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Ind
   if (!r.implementation && (r.status == Status::time_limit || r.status == Status::node_limit)) {
     if (auto g = detail::fallback_implementation(spec, ix, reach.allowed, o)) {
       r.breakdown = evaluate(spec, ix, *g);
-      r.cost = r.breakdown.cost;
+      r.objective = r.breakdown.cost;
       r.implementation = std::move(g);
       r.message += (r.message.empty() ? "" : "; ") +
                    std::string("GLPK had no incumbent when it stopped: the implementation is a fallback (cheapest "
                                "option per task, or everything on one resource), feasible but not proven");
-      if (std::isfinite(r.bound)) r.gap = (r.cost - r.bound) / std::max(1e-300, std::abs(r.cost));
+      if (std::isfinite(r.bound)) r.gap = (r.objective - r.bound) / std::max(1e-300, std::abs(r.objective));
     }
   }
   if (r.status == Status::infeasible) {
@@ -21181,7 +21194,7 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
       case SecondObjective::processors: y = static_cast<double>(r.breakdown.allocated_processors); break;
     }
     explore::ParetoPoint<SynthesisResult> p;
-    p.first = r.cost;
+    p.first = r.objective;
     p.second = y;
     p.epsilon = epsilon;
     p.payload = std::move(r);

@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (points > 300) return 0;
     const auto r = solve_synthesis(spec, ix);
     if (r.status != Status::optimal && r.status != Status::infeasible) std::abort();
-    if (r.status == Status::optimal && !(std::fabs(evaluate(spec, ix, *r.implementation).cost - r.cost) <= 1e-12 * (1 + r.cost)))
+    if (r.status == Status::optimal && !(std::fabs(evaluate(spec, ix, *r.implementation).cost - r.objective) <= 1e-12 * (1 + r.objective)))
       std::abort();
     // Enumerate bindings and parameter values, each routed by route().
     double best = std::numeric_limits<double>::infinity();
@@ -52,10 +52,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         else pos[p] = 0;
     }
     const double tolerance = 1e-9 * (1 + std::fabs(best));
-    if (r.status == Status::optimal && r.cost > best + tolerance) std::abort();  // route() found cheaper
+    if (r.status == Status::optimal && r.objective > best + tolerance) std::abort();  // route() found cheaper
     if (synthesis::detail::links_form_forest(spec)) {
       if (std::isinf(best) != (r.status == Status::infeasible)) std::abort();
-      if (r.status == Status::optimal && std::fabs(r.cost - best) > tolerance) std::abort();
+      if (r.status == Status::optimal && std::fabs(r.objective - best) > tolerance) std::abort();
     }
   } catch (const io::parse_error&) {
   } catch (const ychart::error&) {

@@ -19,6 +19,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../result/solve_report.hpp"
 #include "cnn.hpp"
 #include "detail/stage_dp.hpp"
 
@@ -49,13 +50,10 @@ struct BindingOptions {
   enum class Method { automatic, milp, dynamic_programming } method = Method::automatic;
 };
 
-struct BindingResult {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective: the model's, in s (latency, interval) or J (energy).
+struct BindingResult : SolveReport {
   Binding binding;
   CnnMetrics metrics;  // evaluate_schedule() on the binding
-  double objective = std::numeric_limits<double>::quiet_NaN();  // the model's (s or J)
-  double seconds = 0;
 };
 
 YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& platform, const BindingOptions& o = {},

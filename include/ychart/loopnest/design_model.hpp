@@ -16,6 +16,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../result/solve_report.hpp"
 #include "cnn.hpp"
 #include "evaluate.hpp"
 #include "platform.hpp"
@@ -61,21 +62,17 @@ struct DesignOptions {
   bool relax = false;                                  // the GP relaxation only
 };
 
-struct AcceleratorDesign {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective and bound: the model's, in s (latency) or J (energy).
+struct AcceleratorDesign : SolveReport {
   std::vector<double> parallelism;                  // per grid level (continuous when relaxed)
   std::vector<double> memory_bytes;                 // per platform memory
   std::vector<std::array<long long, loop_count>> tiles;  // per layer, per loop (0: untiled)
-  double objective = std::numeric_limits<double>::quiet_NaN();  // the model's: s or J
-  double bound = std::numeric_limits<double>::quiet_NaN();
   // Evaluated exactly (not when relaxed):
   Constant<dim::time> latency{0.0};
   std::optional<Constant<dim::energy>> energy;
   double area = 0;
   Constant<dim::power> power{0.0};
   Platform platform;  // the designed platform
-  double seconds = 0;
 };
 
 /// The designed processor's area and power for a grid and memory sizes.

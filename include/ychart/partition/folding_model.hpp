@@ -46,17 +46,14 @@ struct FoldableNode {
 /// Per segment of the graph, its FPGA nodes.
 using FoldableGraph = std::vector<std::vector<FoldableNode>>;
 
-struct FoldedPartition {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective: the model's, in seconds (the tests compare it with cost).
+struct FoldedPartition : SolveReport {
   /// Per segment, per node: the chosen option (index into the node's
   /// options, as given), or -1 for a segment on the CPU.
   std::vector<std::vector<int>> choice;
   PartitionCost cost;      // evaluate() of the graph with the chosen options
   SequentialGraph folded;  // that graph: each FPGA segment's cycles and resources at its folding
-  double objective_seconds = std::numeric_limits<double>::quiet_NaN();
   std::size_t options = 0, kept = 0;  // node options before and after dropping dominated ones
-  double seconds = 0;
   std::string binding;
 };
 

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../result/solve_report.hpp"
 #include "../model/model.hpp"
 #include "../solve/solve.hpp"
 #include "evaluate.hpp"
@@ -42,12 +43,9 @@ struct PartitionOptions {
   std::vector<NodeRange> fixed_fpga;
 };
 
-struct PartitionResult {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective: the model's, in seconds (the tests compare it with cost).
+struct PartitionResult : SolveReport {
   PartitionCost cost;  // of the optimum (evaluate() on it, not the model's objective)
-  double objective_seconds = std::numeric_limits<double>::quiet_NaN();  // the model's, for the tests
-  double seconds = 0;
   std::string binding;  // when infeasible: the resource no valid range fits
 };
 

@@ -41,6 +41,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../result/solve_report.hpp"
 #include "application.hpp"
 #include "detail/memory_energy.hpp"
 #include "detail/resource_rows.hpp"
@@ -342,25 +343,19 @@ struct PowerDeviceCount {
   double seconds = 0.0;
 };
 
-struct PowerOptimum {
-  /// optimal (proven within the gap tolerances), infeasible (no mapping
-  /// meets II_max within the caps), time_limit / node_limit /
-  /// numerical_error (the best mapping found, if any, with bound and gap).
-  Status status = Status::infeasible;
+/// status: optimal (proven within the gap tolerances), infeasible (no
+/// mapping meets II_max within the caps), time_limit / node_limit /
+/// numerical_error (the best mapping found, if any, with bound and gap).
+/// objective: W, the model's objective at the mapping (NaN when the given
+/// incumbent won): the power, less the DDR's dynamic power without
+/// memory_energy. bound: W, proven lower bound on the objective of every
+/// mapping in the searched range; gap: the mapping's objective to it.
+struct PowerOptimum : SolveReport {
   std::optional<Mapping> mapping;
   std::optional<Evaluation> evaluation;   // evaluate() of mapping at II_max
   double power = std::numeric_limits<double>::quiet_NaN();  // W, evaluate()'s total
-  // W, the model's objective at the mapping (NaN when the given incumbent
-  // won): the power, less the DDR's dynamic power without memory_energy.
-  double objective = std::numeric_limits<double>::quiet_NaN();
-  // W, proven lower bound on the objective of every mapping in the searched
-  // range, and the relative gap of the mapping's objective to it.
-  double bound = std::numeric_limits<double>::quiet_NaN();
-  double gap = std::numeric_limits<double>::quiet_NaN();
   int devices_used = 0;
-  double seconds = 0.0;
   std::vector<PowerDeviceCount> counts;
-  std::string message;
 };
 
 /// The power-optimal mapping at II_max: one model per number of devices in

@@ -26,6 +26,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../result/solve_report.hpp"
 #include "detail/routability.hpp"
 #include "implementation.hpp"
 
@@ -71,15 +72,11 @@ struct SynthesisOptions {
   bool start_heuristic = false;
 };
 
-struct SynthesisResult {
-  Status status = Status::numerical_error;
-  std::string message;
+/// objective and bound: the implementation's cost in seconds (the proven
+/// optimum when optimal).
+struct SynthesisResult : SolveReport {
   std::optional<Implementation> implementation;
   Breakdown breakdown;      // evaluate() on the implementation
-  double cost = std::numeric_limits<double>::quiet_NaN();   // seconds, the proven optimum when optimal
-  double bound = std::numeric_limits<double>::quiet_NaN();  // seconds
-  double gap = std::numeric_limits<double>::quiet_NaN();
-  double seconds = 0;       // wall-clock, model building included
   std::size_t variables = 0, constraints = 0;
 };
 

@@ -127,7 +127,7 @@ YCHART_DECL FoldedPartition solve_folded_partition(const SequentialGraph& g, con
   r.message = sol.message();
   r.choice.assign(n, {});
   if (sol.has_values()) {
-    r.objective_seconds = sol.objective();
+    r.objective = sol.objective();
     std::vector<char> on(n);
     for (std::size_t s = 0; s < n; ++s) {
       on[s] = sol[x[s]] > 0.5;

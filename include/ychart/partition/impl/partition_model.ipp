@@ -173,7 +173,7 @@ YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Plat
   r.status = sol.status();
   r.message = sol.message();
   if (sol.has_values()) {
-    r.objective_seconds = sol.objective();
+    r.objective = sol.objective();
     std::vector<char> on(n);
     for (std::size_t i = 0; i < n; ++i) on[i] = sol[x[i]] > 0.5;
     r.cost = evaluate(g, p, detail::ranges_of(g, on), o.schedule);

@@ -60,7 +60,7 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
       case SecondObjective::processors: y = static_cast<double>(r.breakdown.allocated_processors); break;
     }
     explore::ParetoPoint<SynthesisResult> p;
-    p.first = r.cost;
+    p.first = r.objective;
     p.second = y;
     p.epsilon = epsilon;
     p.payload = std::move(r);

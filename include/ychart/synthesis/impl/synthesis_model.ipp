@@ -353,7 +353,7 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
       if (taken[k]) impl.routes[c].push_back(arcs[k]);
   }
   out.breakdown = evaluate(spec, ix, impl);
-  out.cost = out.breakdown.cost;
+  out.objective = out.breakdown.cost;
   out.implementation = std::move(impl);
   return out;
 }
@@ -467,12 +467,12 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Ind
   if (!r.implementation && (r.status == Status::time_limit || r.status == Status::node_limit)) {
     if (auto g = detail::fallback_implementation(spec, ix, reach.allowed, o)) {
       r.breakdown = evaluate(spec, ix, *g);
-      r.cost = r.breakdown.cost;
+      r.objective = r.breakdown.cost;
       r.implementation = std::move(g);
       r.message += (r.message.empty() ? "" : "; ") +
                    std::string("GLPK had no incumbent when it stopped: the implementation is a fallback (cheapest "
                                "option per task, or everything on one resource), feasible but not proven");
-      if (std::isfinite(r.bound)) r.gap = (r.cost - r.bound) / std::max(1e-300, std::abs(r.cost));
+      if (std::isfinite(r.bound)) r.gap = (r.objective - r.bound) / std::max(1e-300, std::abs(r.objective));
     }
   }
   if (r.status == Status::infeasible) {
