@@ -9,7 +9,7 @@
 
 #include "core.hpp"
 #include "lower/gp_standard_form.hpp"
-#include "lower/minlp_form.hpp"
+#include "lower/lower_minlp.hpp"
 #include "solve/gp/gp_result.hpp"
 #include "solve/gp/native_gp.hpp"
 #include "solve/gp/ipopt_gp.hpp"

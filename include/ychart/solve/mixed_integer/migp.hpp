@@ -7,7 +7,7 @@
 // the proven bound and the gap; `optimal` only when the gap is closed.
 #pragma once
 
-#include "../../lower/minlp_form.hpp"
+#include "../../lower/lower_minlp.hpp"
 #include "../../model/model.hpp"
 #include "../../result/solution.hpp"
 #include "../detail/solution_skeleton.hpp"
