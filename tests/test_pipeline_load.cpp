@@ -464,6 +464,19 @@ TEST(PipelineLoad, JsonUnknownKey) {
   EXPECT_EQ(e.field, "memory.read_gbps");
 }
 
+TEST(PipelineLoad, JsonKeysStartingWithAnUnderscoreAreNotes) {
+  // The same key rule as the other loaders (io::check_keys): "_comment" and
+  // any other key that starts with '_' is ignored, at every level.
+  const auto a = parse_architecture<FpgaResources>(io::JsonValue::parse(
+      R"({"_comment": "two FPGAs", "devices": 2, "clock": {"_source": "a datasheet", "nominal_mhz": 250}})",
+      "notes.json"));
+  EXPECT_EQ(a.devices, 2);
+  EXPECT_GT(a.kind.clock.nominal.value(), 0);
+  const auto e = json_error("{\"devices\": 2, \"comment\": \"no underscore\"}");
+  EXPECT_EQ(e.field, "comment");
+  EXPECT_TRUE(contains(e.reason, "unknown key")) << e.reason;
+}
+
 TEST(PipelineLoad, JsonCapacityOfAResourceTheKindLacks) {
   auto e = json_error("{\"devices\": 2,\n\n \"capacity\": {\"dsp\": 50, \"sm\": 10}}");
   EXPECT_EQ(e.line, 3);

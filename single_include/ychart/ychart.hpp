@@ -15222,6 +15222,70 @@ YCHART_DECL bool JsonWriter::complete() const { return state_->root_written && s
 // ---- end ychart/io/impl/json.ipp ----
 #endif
 // ---- end ychart/io/json.hpp ----
+// ---- begin ychart/io/json_fields.hpp ----
+// ychart/io/json_fields.hpp
+// Checks shared by the JSON loaders: an error at a value (file, line,
+// column, path), objects whose unknown keys are errors (keys starting with
+// "_" are comments), and numbers that must be positive or not negative.
+
+
+#include <cmath>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace ychart::io {
+
+[[noreturn]] inline void fail_at(const JsonValue& v, const std::string& message) {
+  throw parse_error(v.source_name(), v.line(), v.column(), v.path(), message);
+}
+
+YCHART_DECL void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known);
+
+YCHART_DECL double positive(const JsonValue& object, std::string_view key);
+
+YCHART_DECL double non_negative(const JsonValue& v);
+
+}  // namespace ychart::io
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/io/impl/json_fields.ipp ----
+// ychart/io/impl/json_fields.ipp
+// The implementation of ychart/io/json_fields.hpp (compiled once with
+// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
+
+
+namespace ychart::io {
+
+
+YCHART_DECL void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known) {
+  if (!object.is_object()) fail_at(object, "must be an object");
+  for (const auto& [key, value] : object.items()) {
+    if (!key.empty() && key.front() == '_') continue;
+    bool ok = false;
+    std::string list;
+    for (auto k : known) ok = ok || k == key, list += (list.empty() ? "" : ", ") + std::string(k);
+    if (!ok) fail_at(value, "unknown key (known here: " + list + ")");
+  }
+}
+
+YCHART_DECL double positive(const JsonValue& object, std::string_view key) {
+  const auto& v = object.at(key);
+  const double x = v.number();
+  if (!(x > 0) || !std::isfinite(x)) fail_at(v, "must be positive");
+  return x;
+}
+
+YCHART_DECL double non_negative(const JsonValue& v) {
+  const double x = v.number();
+  if (!(x >= 0) || !std::isfinite(x)) fail_at(v, "must not be negative");
+  return x;
+}
+
+}  // namespace ychart::io
+// ---- end ychart/io/impl/json_fields.ipp ----
+#endif
+// ---- end ychart/io/json_fields.hpp ----
 
 #include <filesystem>
 #include <string>
@@ -15344,19 +15408,10 @@ Application<R> load_pipeline(const std::filesystem::path& csv, std::string name,
 
 namespace detail {
 
-inline void check_keys(const io::JsonValue& object, std::initializer_list<std::string_view> known) {
-  for (const auto& [key, value] : object.items()) {
-    bool ok = false;
-    std::string list;
-    for (auto k : known) {
-      ok = ok || k == key;
-      list += (list.empty() ? "" : ", ") + std::string(k);
-    }
-    if (!ok)
-      throw io::parse_error(value.source_name(), value.line(), value.column(), value.path(),
-                            "unknown key (known here: " + list + ")");
-  }
-}
+// The key rule of every loader: io::check_keys (unknown keys are errors
+// naming the known ones; keys starting with '_', such as "_comment", are
+// notes and ignored).
+using io::check_keys;
 
 inline double number_or(const io::JsonValue& object, std::string_view key, double fallback) {
   const auto* v = object.find(key);
@@ -15470,70 +15525,6 @@ YCHART_DSE_LOAD_INSTANCES(extern, FpgaResources)
 // Input and output: CSV and JSON readers with file:line:field errors, result
 // tables (text, CSV, JSON), SVG charts, and the HTML report.
 
-// ---- begin ychart/io/json_fields.hpp ----
-// ychart/io/json_fields.hpp
-// Checks shared by the JSON loaders: an error at a value (file, line,
-// column, path), objects whose unknown keys are errors (keys starting with
-// "_" are comments), and numbers that must be positive or not negative.
-
-
-#include <cmath>
-#include <initializer_list>
-#include <string>
-#include <string_view>
-
-namespace ychart::io {
-
-[[noreturn]] inline void fail_at(const JsonValue& v, const std::string& message) {
-  throw parse_error(v.source_name(), v.line(), v.column(), v.path(), message);
-}
-
-YCHART_DECL void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known);
-
-YCHART_DECL double positive(const JsonValue& object, std::string_view key);
-
-YCHART_DECL double non_negative(const JsonValue& v);
-
-}  // namespace ychart::io
-
-#if YCHART_HEADER_ONLY
-// ---- begin ychart/io/impl/json_fields.ipp ----
-// ychart/io/impl/json_fields.ipp
-// The implementation of ychart/io/json_fields.hpp (compiled once with
-// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
-
-
-namespace ychart::io {
-
-
-YCHART_DECL void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known) {
-  if (!object.is_object()) fail_at(object, "must be an object");
-  for (const auto& [key, value] : object.items()) {
-    if (!key.empty() && key.front() == '_') continue;
-    bool ok = false;
-    std::string list;
-    for (auto k : known) ok = ok || k == key, list += (list.empty() ? "" : ", ") + std::string(k);
-    if (!ok) fail_at(value, "unknown key (known here: " + list + ")");
-  }
-}
-
-YCHART_DECL double positive(const JsonValue& object, std::string_view key) {
-  const auto& v = object.at(key);
-  const double x = v.number();
-  if (!(x > 0) || !std::isfinite(x)) fail_at(v, "must be positive");
-  return x;
-}
-
-YCHART_DECL double non_negative(const JsonValue& v) {
-  const double x = v.number();
-  if (!(x >= 0) || !std::isfinite(x)) fail_at(v, "must not be negative");
-  return x;
-}
-
-}  // namespace ychart::io
-// ---- end ychart/io/impl/json_fields.ipp ----
-#endif
-// ---- end ychart/io/json_fields.hpp ----
 // ---- begin ychart/io/table.hpp ----
 // ychart/io/table.hpp
 // A results table for sweeps: named columns with a unit and a print

@@ -14,6 +14,7 @@
 #include "../expr/operators.hpp"  // number * unit
 #include "../io/csv.hpp"
 #include "../io/json.hpp"
+#include "../io/json_fields.hpp"
 #include "../io/parse_error.hpp"
 #include "../units/unit.hpp"
 
@@ -138,19 +139,10 @@ Application<R> load_pipeline(const std::filesystem::path& csv, std::string name,
 
 namespace detail {
 
-inline void check_keys(const io::JsonValue& object, std::initializer_list<std::string_view> known) {
-  for (const auto& [key, value] : object.items()) {
-    bool ok = false;
-    std::string list;
-    for (auto k : known) {
-      ok = ok || k == key;
-      list += (list.empty() ? "" : ", ") + std::string(k);
-    }
-    if (!ok)
-      throw io::parse_error(value.source_name(), value.line(), value.column(), value.path(),
-                            "unknown key (known here: " + list + ")");
-  }
-}
+// The key rule of every loader: io::check_keys (unknown keys are errors
+// naming the known ones; keys starting with '_', such as "_comment", are
+// notes and ignored).
+using io::check_keys;
 
 inline double number_or(const io::JsonValue& object, std::string_view key, double fallback) {
   const auto* v = object.find(key);
