@@ -73,10 +73,11 @@ def budget_bound(row) -> bool:
     """A table row whose search stopped at a wall-clock limit (study001_ch4,
     _ch5 and heterogeneous_alexnet stop their exact solves, H1 and the local
     search at a time limit; such a row says time_limit, proven "no" or a gap),
-    or a row whose exact solve stopped without any bound ("bound": null, as
-    study001_ch4's Fig. 4.12 rows on many FPGAs: the local search then starts
-    from the time-limited incumbent, so its answer moves with the machine's
-    load), or a row that measures a time (study003's "measure" rows):
+    or a row with a best mapping but no bound (study001_ch4's Fig. 4.12 rows
+    on many FPGAs: the exact solve stopped without one, and the local search
+    starts from its time-limited incumbent, so the answer moves with the
+    machine's load; rows where nothing was found at all still compare in
+    full), or a row that measures a time (study003's "measure" rows):
     how far it got depends on the machine's speed, so its numbers differ from
     run to run on an unchanged build. Only its columns are compared."""
     if not isinstance(row, dict):
@@ -85,7 +86,8 @@ def budget_bound(row) -> bool:
     measure = row.get("measure")  # a table of measures, one per row: "time per run (ms)"
     if isinstance(measure, str) and TIMING_MEASURE.search(measure):
         return True
-    no_bound = "bound" in row and row["bound"] is None
+    best = row.get("best II")
+    no_bound = "bound" in row and row["bound"] is None and isinstance(best, (int, float))
     return ("time_limit" in row.values() or row.get("proven") == "no" or no_bound
             or (isinstance(gap, (int, float)) and gap > 1e-6))
 
