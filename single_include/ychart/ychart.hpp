@@ -15437,7 +15437,8 @@ inline double non_negative(const io::JsonValue& object, std::string_view key, do
 ///     "memory": { "read_gb_per_s": 19.2, "write_gb_per_s": 19.2, "port_bytes_per_cycle": 64,
 ///                 "static_power_w": 0.5, "full_read_power_w": 0.672, "full_write_power_w": 0.4 },
 ///     "host_to_device_gb_per_s": 9.4, "device_to_host_gb_per_s": 9.4 }
-/// Every key but "devices" is optional; unknown keys are errors.
+/// Every key but "devices" is optional; keys starting with `_` are notes;
+/// other unknown keys are errors.
 template <ResourceRecord R>
 Architecture<R> parse_architecture(const io::JsonValue& root) {
   using detail::non_negative;
