@@ -1271,3 +1271,25 @@ TEST(MigpStatus, ProgressLinesWhenVerbose) {
     EXPECT_EQ(testing::internal::GetCapturedStderr().find("ychart"), std::string::npos);
   }
 }
+
+TEST(MigpStatus, OuterApproximationThatStallsBelowIpoptsToleranceFinishesByBranchAndBound) {
+  // Found by fuzz.model (CI, 2026-11-27): the master proposed n1 = 4 again
+  // with a gap of 2e-6 relative, above relative_gap = 1e-6, because the
+  // tangent cuts sit at a point Ipopt solved only to its own tolerance.
+  // Outer approximation used to stop there with numerical_error. Closed
+  // form: 0.5 * 3.25 n1 + 3 - 3 n1 = 3 - 1.375 n1, least at n1 = 4: -2.5.
+  for (Method method : {Method::automatic, Method::outer_approximation, Method::branch_and_bound}) {
+    SCOPED_TRACE(std::string(to_string(method)));
+    Model m;
+    auto n0 = m.integer("n0", 1, 1);
+    auto n1 = m.integer("n1", 1, 4);
+    auto t = m.positive("t");
+    m.subject_to(t >= 3.25 * pow(n0, 2) * n1);
+    m.minimize(0.5 * t + (3 * n0 + (-3) * n1));
+    const Solution s = m.solve(options(method));
+    ASSERT_EQ(s.status(), Status::optimal) << s.message();
+    EXPECT_NEAR(s.objective(), -2.5, tolerance(-2.5));
+    EXPECT_EQ(s[n1], 4.0);
+    EXPECT_LE(s.gap(), 1e-6);
+  }
+}

@@ -6797,6 +6797,11 @@ struct SearchResult {
   double bound_phi = -std::numeric_limits<double>::infinity();
   long count = 0;  // iterations or nodes
   std::string message;
+  // Outer approximation only: the master proposed an assignment whose NLP
+  // was solved already, with the gap still open. Tangent cuts at a point
+  // Ipopt solved to its tolerance cannot close a gap tighter than that
+  // tolerance; the caller finishes by branch and bound.
+  bool stalled = false;
 };
 
 inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts) {
@@ -6851,8 +6856,10 @@ inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts
       // cuts there bound it by the NLP's value, so bound and incumbent agree
       // up to the NLP's tolerance.
       res.status = ctx.gap_closed(res.bound_phi) ? Status::optimal : Status::numerical_error;
-      if (res.status != Status::optimal)
+      if (res.status != Status::optimal) {
+        res.stalled = true;
         res.message = "outer approximation repeated an integer assignment with the gap still open";
+      }
       return res;
     }
     auto nlp = ctx.solve_fixed(r.x);
@@ -7697,6 +7704,16 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
       res.message = "continuous relaxation: " + root.message;
     } else {
       res = method == Method::branch_and_bound ? branch_and_bound(ctx) : outer_approximation(ctx, cuts);
+      if (res.stalled) {
+        // The cuts cannot close the last gap (below Ipopt's tolerance).
+        // Branch and bound on the same context keeps the incumbent, so it
+        // prunes at once wherever the incumbent is within the gap.
+        const SearchResult stalled = res;
+        res = branch_and_bound(ctx);
+        res.count += stalled.count;
+        res.bound_phi = std::max(res.bound_phi, stalled.bound_phi);
+        b.method() += "+branch_and_bound";
+      }
       res.bound_phi = std::max(res.bound_phi, root.phi);
       if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
     }

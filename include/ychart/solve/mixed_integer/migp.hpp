@@ -266,6 +266,16 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
       res.message = "continuous relaxation: " + root.message;
     } else {
       res = method == Method::branch_and_bound ? branch_and_bound(ctx) : outer_approximation(ctx, cuts);
+      if (res.stalled) {
+        // The cuts cannot close the last gap (below Ipopt's tolerance).
+        // Branch and bound on the same context keeps the incumbent, so it
+        // prunes at once wherever the incumbent is within the gap.
+        const SearchResult stalled = res;
+        res = branch_and_bound(ctx);
+        res.count += stalled.count;
+        res.bound_phi = std::max(res.bound_phi, stalled.bound_phi);
+        b.method() += "+branch_and_bound";
+      }
       res.bound_phi = std::max(res.bound_phi, root.phi);
       if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
     }

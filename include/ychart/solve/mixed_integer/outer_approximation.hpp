@@ -20,6 +20,11 @@ struct SearchResult {
   double bound_phi = -std::numeric_limits<double>::infinity();
   long count = 0;  // iterations or nodes
   std::string message;
+  // Outer approximation only: the master proposed an assignment whose NLP
+  // was solved already, with the gap still open. Tangent cuts at a point
+  // Ipopt solved to its tolerance cannot close a gap tighter than that
+  // tolerance; the caller finishes by branch and bound.
+  bool stalled = false;
 };
 
 inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts) {
@@ -74,8 +79,10 @@ inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts
       // cuts there bound it by the NLP's value, so bound and incumbent agree
       // up to the NLP's tolerance.
       res.status = ctx.gap_closed(res.bound_phi) ? Status::optimal : Status::numerical_error;
-      if (res.status != Status::optimal)
+      if (res.status != Status::optimal) {
+        res.stalled = true;
         res.message = "outer approximation repeated an integer assignment with the gap still open";
+      }
       return res;
     }
     auto nlp = ctx.solve_fixed(r.x);
