@@ -15263,6 +15263,10 @@ YCHART_DECL double positive(const JsonValue& object, std::string_view key);
 
 YCHART_DECL double non_negative(const JsonValue& v);
 
+/// The key's value, which must not be negative, or `fallback` when the
+/// object has no such key.
+YCHART_DECL double non_negative_or(const JsonValue& object, std::string_view key, double fallback);
+
 }  // namespace ychart::io
 
 #if YCHART_HEADER_ONLY
@@ -15273,7 +15277,6 @@ YCHART_DECL double non_negative(const JsonValue& v);
 
 
 namespace ychart::io {
-
 
 YCHART_DECL void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known) {
   if (!object.is_object()) fail_at(object, "must be an object");
@@ -15297,6 +15300,11 @@ YCHART_DECL double non_negative(const JsonValue& v) {
   const double x = v.number();
   if (!(x >= 0) || !std::isfinite(x)) fail_at(v, "must not be negative");
   return x;
+}
+
+YCHART_DECL double non_negative_or(const JsonValue& object, std::string_view key, double fallback) {
+  const auto* v = object.find(key);
+  return v ? non_negative(*v) : fallback;
 }
 
 }  // namespace ychart::io
@@ -15423,28 +15431,6 @@ Application<R> load_pipeline(const std::filesystem::path& csv, std::string name,
   return Application<R>::pipeline(std::move(name), load_kernels<R>(csv, c));
 }
 
-namespace detail {
-
-// The key rule of every loader: io::check_keys (unknown keys are errors
-// naming the known ones; keys starting with '_', such as "_comment", are
-// notes and ignored).
-using io::check_keys;
-
-inline double number_or(const io::JsonValue& object, std::string_view key, double fallback) {
-  const auto* v = object.find(key);
-  return v ? v->number() : fallback;
-}
-
-inline double non_negative(const io::JsonValue& object, std::string_view key, double fallback) {
-  const auto* v = object.find(key);
-  if (!v) return fallback;
-  const double x = v->number();
-  if (x < 0) throw io::parse_error(v->source_name(), v->line(), v->column(), v->path(), "must not be negative");
-  return x;
-}
-
-}  // namespace detail
-
 /// An architecture from JSON:
 ///   { "name": "AWS F1", "kind": "FPGA", "devices": 8,
 ///     "capacity": { "dsp": 100, ... },            // default 100 for each
@@ -15458,62 +15444,55 @@ inline double non_negative(const io::JsonValue& object, std::string_view key, do
 /// other unknown keys are errors.
 template <ResourceRecord R>
 Architecture<R> parse_architecture(const io::JsonValue& root) {
-  using detail::non_negative;
-  detail::check_keys(root, {"name", "kind", "devices", "capacity", "static_power_w", "clock", "memory",
-                            "host_to_device_gb_per_s", "device_to_host_gb_per_s"});
+  io::check_keys(root, {"name", "kind", "devices", "capacity", "static_power_w", "clock", "memory",
+                        "host_to_device_gb_per_s", "device_to_host_gb_per_s"});
   Architecture<R> a;
   if (const auto* v = root.find("name")) a.name = v->string();
   if (const auto* v = root.find("kind")) a.kind.name = v->string();
   const auto& devices = root.at("devices");
   const long n = devices.integer();
   if (n < 1 || n > 4096)
-    throw io::parse_error(devices.source_name(), devices.line(), devices.column(), devices.path(),
-                          "must be between 1 and 4096");
+    io::fail_at(devices, "must be between 1 and 4096");
   a.devices = static_cast<int>(n);
   if (const auto* cap = root.find("capacity"))
     for (const auto& [key, value] : cap->items()) {
       if (!has_resource<R>(key)) {
         std::string valid;
         for (const auto& r : resource_names<R>()) valid += (valid.empty() ? "" : ", ") + r;
-        throw io::parse_error(value.source_name(), value.line(), value.column(), value.path(),
-                              "no such resource (this kind has: " + valid + ")");
+        io::fail_at(value, "no such resource (this kind has: " + valid + ")");
       }
-      const double x = value.number();
-      if (!(x > 0))
-        throw io::parse_error(value.source_name(), value.line(), value.column(), value.path(), "must be positive");
-      set_resource(a.kind.capacity, key, x);
+      set_resource(a.kind.capacity, key, io::positive(*cap, key));
     }
-  a.kind.static_power = non_negative(root, "static_power_w", 0) * units::W;
+  a.kind.static_power = io::non_negative_or(root, "static_power_w", 0) * units::W;
   if (const auto* clock = root.find("clock")) {
-    detail::check_keys(*clock, {"nominal_mhz", "degradation_mhz", "utilisation_resource", "levels"});
-    a.kind.clock.nominal = non_negative(*clock, "nominal_mhz", 0) * units::MHz;
-    a.kind.clock.degradation_per_utilisation = non_negative(*clock, "degradation_mhz", 0) * units::MHz;
+    io::check_keys(*clock, {"nominal_mhz", "degradation_mhz", "utilisation_resource", "levels"});
+    a.kind.clock.nominal = io::non_negative_or(*clock, "nominal_mhz", 0) * units::MHz;
+    a.kind.clock.degradation_per_utilisation = io::non_negative_or(*clock, "degradation_mhz", 0) * units::MHz;
     if (const auto* r = clock->find("utilisation_resource")) {
       if (!has_resource<R>(r->string()))
-        throw io::parse_error(r->source_name(), r->line(), r->column(), r->path(), "no such resource");
+        io::fail_at(*r, "no such resource");
       a.kind.clock.utilisation_resource = r->string();
     }
     if (const auto* levels = clock->find("levels"))
       for (const auto& l : levels->elements()) {
         const double x = l.number();
         if (!(x > 0 && x <= 1))
-          throw io::parse_error(l.source_name(), l.line(), l.column(), l.path(),
-                                "a clock level is a fraction of the nominal clock in (0, 1]");
+          io::fail_at(l, "a clock level is a fraction of the nominal clock in (0, 1]");
         a.kind.clock.levels_fraction.push_back(x);
       }
   }
   if (const auto* mem = root.find("memory")) {
-    detail::check_keys(*mem, {"read_gb_per_s", "write_gb_per_s", "port_bytes_per_cycle", "static_power_w",
-                              "full_read_power_w", "full_write_power_w"});
-    a.kind.memory.read_bandwidth = non_negative(*mem, "read_gb_per_s", 0) * units::GB_per_s;
-    a.kind.memory.write_bandwidth = non_negative(*mem, "write_gb_per_s", 0) * units::GB_per_s;
-    a.kind.memory.port_bytes_per_cycle = non_negative(*mem, "port_bytes_per_cycle", 0) * units::B;
-    a.kind.memory.static_power = non_negative(*mem, "static_power_w", 0) * units::W;
-    a.kind.memory.full_read_power = non_negative(*mem, "full_read_power_w", 0) * units::W;
-    a.kind.memory.full_write_power = non_negative(*mem, "full_write_power_w", 0) * units::W;
+    io::check_keys(*mem, {"read_gb_per_s", "write_gb_per_s", "port_bytes_per_cycle", "static_power_w",
+                          "full_read_power_w", "full_write_power_w"});
+    a.kind.memory.read_bandwidth = io::non_negative_or(*mem, "read_gb_per_s", 0) * units::GB_per_s;
+    a.kind.memory.write_bandwidth = io::non_negative_or(*mem, "write_gb_per_s", 0) * units::GB_per_s;
+    a.kind.memory.port_bytes_per_cycle = io::non_negative_or(*mem, "port_bytes_per_cycle", 0) * units::B;
+    a.kind.memory.static_power = io::non_negative_or(*mem, "static_power_w", 0) * units::W;
+    a.kind.memory.full_read_power = io::non_negative_or(*mem, "full_read_power_w", 0) * units::W;
+    a.kind.memory.full_write_power = io::non_negative_or(*mem, "full_write_power_w", 0) * units::W;
   }
-  a.host_to_device.bandwidth = non_negative(root, "host_to_device_gb_per_s", 0) * units::GB_per_s;
-  a.device_to_host.bandwidth = non_negative(root, "device_to_host_gb_per_s", 0) * units::GB_per_s;
+  a.host_to_device.bandwidth = io::non_negative_or(root, "host_to_device_gb_per_s", 0) * units::GB_per_s;
+  a.device_to_host.bandwidth = io::non_negative_or(root, "device_to_host_gb_per_s", 0) * units::GB_per_s;
   return a;
 }
 
@@ -18887,14 +18866,9 @@ namespace ychart::loopnest {
 
 namespace detail {
 
-using io::check_keys;
-using io::fail_at;
-using io::non_negative;
-using io::positive;
-
 inline Loop loop_at(const io::JsonValue& v) {
   const auto l = parse_loop(v.string());
-  if (!l) fail_at(v, "unknown loop `" + v.string() + "` (BS, OF, IF, FH, FW, KH or KW)");
+  if (!l) io::fail_at(v, "unknown loop `" + v.string() + "` (BS, OF, IF, FH, FW, KH or KW)");
   return *l;
 }
 
@@ -18904,7 +18878,7 @@ std::size_t index_of(const io::JsonValue& v, const List& list, const char* what)
     if (list[k].id == v.string()) return k;
   std::string known;
   for (const auto& x : list) known += (known.empty() ? "" : ", ") + x.id;
-  fail_at(v, std::string("unknown ") + what + " `" + v.string() + "` (the platform has: " + known + ")");
+  io::fail_at(v, std::string("unknown ") + what + " `" + v.string() + "` (the platform has: " + known + ")");
 }
 
 }  // namespace detail
@@ -18926,54 +18900,54 @@ namespace ychart::loopnest {
 
 
 YCHART_DECL Platform parse_platform(const io::JsonValue& root) {
-  detail::check_keys(root, {"name", "memories", "channels", "processors"});
+  io::check_keys(root, {"name", "memories", "channels", "processors"});
   Platform p;
   p.name = root.at("name").string();
   for (const auto& m : root.at("memories").elements()) {
-    detail::check_keys(m, {"id", "bytes"});
-    p.memories.push_back({m.at("id").string(), detail::positive(m, "bytes") * units::B});
+    io::check_keys(m, {"id", "bytes"});
+    p.memories.push_back({m.at("id").string(), io::positive(m, "bytes") * units::B});
   }
   for (const auto& c : root.at("channels").elements()) {
-    detail::check_keys(c, {"id", "gb_per_s"});
-    p.channels.push_back({c.at("id").string(), detail::positive(c, "gb_per_s") * units::GB_per_s});
+    io::check_keys(c, {"id", "gb_per_s"});
+    p.channels.push_back({c.at("id").string(), io::positive(c, "gb_per_s") * units::GB_per_s});
   }
   const auto& processors = root.at("processors");
-  if (processors.elements().empty()) detail::fail_at(processors, "a platform needs at least one processor");
+  if (processors.elements().empty()) io::fail_at(processors, "a platform needs at least one processor");
   for (const auto& v : processors.elements()) {
-    detail::check_keys(v, {"id", "type", "subtype", "peak_gops", "frequency_ghz", "parallelism", "active_power_w",
-                           "idle_power_w", "ddr_pj_per_bit", "overhead_ms", "loop_order", "transfers", "unrolls"});
+    io::check_keys(v, {"id", "type", "subtype", "peak_gops", "frequency_ghz", "parallelism", "active_power_w",
+                       "idle_power_w", "ddr_pj_per_bit", "overhead_ms", "loop_order", "transfers", "unrolls"});
     Processor q;
     q.id = v.at("id").string();
     q.type = v.at("type").string();
     if (const auto* s = v.find("subtype")) q.subtype = s->string();
-    q.peak = detail::positive(v, "peak_gops") * units::GOPS;
-    q.frequency = detail::positive(v, "frequency_ghz") * units::GHz;
+    q.peak = io::positive(v, "peak_gops") * units::GOPS;
+    q.frequency = io::positive(v, "frequency_ghz") * units::GHz;
     for (const auto& f : v.at("parallelism").elements()) {
       const long x = f.integer();
-      if (x < 1) detail::fail_at(f, "a parallelism factor must be a positive integer");
+      if (x < 1) io::fail_at(f, "a parallelism factor must be a positive integer");
       q.parallelism.push_back(x);
     }
-    if (const auto* a = v.find("active_power_w")) q.active_power = detail::non_negative(*a) * units::W;
-    if (const auto* a = v.find("idle_power_w")) q.idle_power = detail::non_negative(*a) * units::W;
-    if (const auto* a = v.find("ddr_pj_per_bit")) q.energy_per_byte = detail::non_negative(*a) * units::pJ_per_bit;
-    if (const auto* a = v.find("overhead_ms")) q.overhead = detail::non_negative(*a) * units::ms;
+    if (const auto* a = v.find("active_power_w")) q.active_power = io::non_negative(*a) * units::W;
+    if (const auto* a = v.find("idle_power_w")) q.idle_power = io::non_negative(*a) * units::W;
+    if (const auto* a = v.find("ddr_pj_per_bit")) q.energy_per_byte = io::non_negative(*a) * units::pJ_per_bit;
+    if (const auto* a = v.find("overhead_ms")) q.overhead = io::non_negative(*a) * units::ms;
     auto& cm = q.model;
     for (const auto& l : v.at("loop_order").elements()) {
       const auto loop = detail::loop_at(l);
       for (auto seen : cm.loop_order)
-        if (seen == loop) detail::fail_at(l, std::string("loop ") + loop_name(loop) + " appears twice in the loop order");
+        if (seen == loop) io::fail_at(l, std::string("loop ") + loop_name(loop) + " appears twice in the loop order");
       cm.loop_order.push_back(loop);
     }
     const auto& transfers = v.at("transfers");
-    detail::check_keys(transfers, {"input", "output", "weights"});
+    io::check_keys(transfers, {"input", "output", "weights"});
     for (int d = 0; d < data_kind_count; ++d) {
       const auto& t = transfers.at(data_kind_name(DataKind(d)));
-      detail::check_keys(t, {"level", "channel", "memory", "limited_loop"});
+      io::check_keys(t, {"level", "channel", "memory", "limited_loop"});
       auto& placement = cm.transfer[std::size_t(d)];
       const auto& level = t.at("level");
       placement.level = static_cast<int>(level.integer());
       if (placement.level < 0 || placement.level > int(cm.loop_order.size()))
-        detail::fail_at(level, "loop level " + std::to_string(placement.level) + " is not in the loop order (0 to " +
+        io::fail_at(level, "loop level " + std::to_string(placement.level) + " is not in the loop order (0 to " +
                                    std::to_string(cm.loop_order.size()) + ")");
       placement.channel = detail::index_of(t.at("channel"), p.channels, "channel");
       placement.memory = detail::index_of(t.at("memory"), p.memories, "memory");
@@ -18983,7 +18957,7 @@ YCHART_DECL Platform parse_platform(const io::JsonValue& root) {
     for (std::size_t g = 0; g < unrolls.size(); ++g) {
       const auto& level = unrolls.at(g);
       if (g >= q.parallelism.size())
-        detail::fail_at(level, "the computational model uses parallelism level " + std::to_string(g) + ", but processor `" +
+        io::fail_at(level, "the computational model uses parallelism level " + std::to_string(g) + ", but processor `" +
                                    q.id + "` lists " + std::to_string(q.parallelism.size()) +
                                    " levels in \"parallelism\"");
       std::vector<Loop> loops;
@@ -18994,7 +18968,7 @@ YCHART_DECL Platform parse_platform(const io::JsonValue& root) {
     try {
       p.validate();
     } catch (const loopnest_error& e) {
-      detail::fail_at(v, e.what());
+      io::fail_at(v, e.what());
     }
   }
   return p;

@@ -25,6 +25,10 @@ YCHART_DECL double positive(const JsonValue& object, std::string_view key);
 
 YCHART_DECL double non_negative(const JsonValue& v);
 
+/// The key's value, which must not be negative, or `fallback` when the
+/// object has no such key.
+YCHART_DECL double non_negative_or(const JsonValue& object, std::string_view key, double fallback);
+
 }  // namespace ychart::io
 
 #if YCHART_HEADER_ONLY

@@ -33,14 +33,9 @@ namespace ychart::loopnest {
 
 namespace detail {
 
-using io::check_keys;
-using io::fail_at;
-using io::non_negative;
-using io::positive;
-
 inline Loop loop_at(const io::JsonValue& v) {
   const auto l = parse_loop(v.string());
-  if (!l) fail_at(v, "unknown loop `" + v.string() + "` (BS, OF, IF, FH, FW, KH or KW)");
+  if (!l) io::fail_at(v, "unknown loop `" + v.string() + "` (BS, OF, IF, FH, FW, KH or KW)");
   return *l;
 }
 
@@ -50,7 +45,7 @@ std::size_t index_of(const io::JsonValue& v, const List& list, const char* what)
     if (list[k].id == v.string()) return k;
   std::string known;
   for (const auto& x : list) known += (known.empty() ? "" : ", ") + x.id;
-  fail_at(v, std::string("unknown ") + what + " `" + v.string() + "` (the platform has: " + known + ")");
+  io::fail_at(v, std::string("unknown ") + what + " `" + v.string() + "` (the platform has: " + known + ")");
 }
 
 }  // namespace detail

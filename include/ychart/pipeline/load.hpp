@@ -137,28 +137,6 @@ Application<R> load_pipeline(const std::filesystem::path& csv, std::string name,
   return Application<R>::pipeline(std::move(name), load_kernels<R>(csv, c));
 }
 
-namespace detail {
-
-// The key rule of every loader: io::check_keys (unknown keys are errors
-// naming the known ones; keys starting with '_', such as "_comment", are
-// notes and ignored).
-using io::check_keys;
-
-inline double number_or(const io::JsonValue& object, std::string_view key, double fallback) {
-  const auto* v = object.find(key);
-  return v ? v->number() : fallback;
-}
-
-inline double non_negative(const io::JsonValue& object, std::string_view key, double fallback) {
-  const auto* v = object.find(key);
-  if (!v) return fallback;
-  const double x = v->number();
-  if (x < 0) throw io::parse_error(v->source_name(), v->line(), v->column(), v->path(), "must not be negative");
-  return x;
-}
-
-}  // namespace detail
-
 /// An architecture from JSON:
 ///   { "name": "AWS F1", "kind": "FPGA", "devices": 8,
 ///     "capacity": { "dsp": 100, ... },            // default 100 for each
@@ -172,62 +150,55 @@ inline double non_negative(const io::JsonValue& object, std::string_view key, do
 /// other unknown keys are errors.
 template <ResourceRecord R>
 Architecture<R> parse_architecture(const io::JsonValue& root) {
-  using detail::non_negative;
-  detail::check_keys(root, {"name", "kind", "devices", "capacity", "static_power_w", "clock", "memory",
-                            "host_to_device_gb_per_s", "device_to_host_gb_per_s"});
+  io::check_keys(root, {"name", "kind", "devices", "capacity", "static_power_w", "clock", "memory",
+                        "host_to_device_gb_per_s", "device_to_host_gb_per_s"});
   Architecture<R> a;
   if (const auto* v = root.find("name")) a.name = v->string();
   if (const auto* v = root.find("kind")) a.kind.name = v->string();
   const auto& devices = root.at("devices");
   const long n = devices.integer();
   if (n < 1 || n > 4096)
-    throw io::parse_error(devices.source_name(), devices.line(), devices.column(), devices.path(),
-                          "must be between 1 and 4096");
+    io::fail_at(devices, "must be between 1 and 4096");
   a.devices = static_cast<int>(n);
   if (const auto* cap = root.find("capacity"))
     for (const auto& [key, value] : cap->items()) {
       if (!has_resource<R>(key)) {
         std::string valid;
         for (const auto& r : resource_names<R>()) valid += (valid.empty() ? "" : ", ") + r;
-        throw io::parse_error(value.source_name(), value.line(), value.column(), value.path(),
-                              "no such resource (this kind has: " + valid + ")");
+        io::fail_at(value, "no such resource (this kind has: " + valid + ")");
       }
-      const double x = value.number();
-      if (!(x > 0))
-        throw io::parse_error(value.source_name(), value.line(), value.column(), value.path(), "must be positive");
-      set_resource(a.kind.capacity, key, x);
+      set_resource(a.kind.capacity, key, io::positive(*cap, key));
     }
-  a.kind.static_power = non_negative(root, "static_power_w", 0) * units::W;
+  a.kind.static_power = io::non_negative_or(root, "static_power_w", 0) * units::W;
   if (const auto* clock = root.find("clock")) {
-    detail::check_keys(*clock, {"nominal_mhz", "degradation_mhz", "utilisation_resource", "levels"});
-    a.kind.clock.nominal = non_negative(*clock, "nominal_mhz", 0) * units::MHz;
-    a.kind.clock.degradation_per_utilisation = non_negative(*clock, "degradation_mhz", 0) * units::MHz;
+    io::check_keys(*clock, {"nominal_mhz", "degradation_mhz", "utilisation_resource", "levels"});
+    a.kind.clock.nominal = io::non_negative_or(*clock, "nominal_mhz", 0) * units::MHz;
+    a.kind.clock.degradation_per_utilisation = io::non_negative_or(*clock, "degradation_mhz", 0) * units::MHz;
     if (const auto* r = clock->find("utilisation_resource")) {
       if (!has_resource<R>(r->string()))
-        throw io::parse_error(r->source_name(), r->line(), r->column(), r->path(), "no such resource");
+        io::fail_at(*r, "no such resource");
       a.kind.clock.utilisation_resource = r->string();
     }
     if (const auto* levels = clock->find("levels"))
       for (const auto& l : levels->elements()) {
         const double x = l.number();
         if (!(x > 0 && x <= 1))
-          throw io::parse_error(l.source_name(), l.line(), l.column(), l.path(),
-                                "a clock level is a fraction of the nominal clock in (0, 1]");
+          io::fail_at(l, "a clock level is a fraction of the nominal clock in (0, 1]");
         a.kind.clock.levels_fraction.push_back(x);
       }
   }
   if (const auto* mem = root.find("memory")) {
-    detail::check_keys(*mem, {"read_gb_per_s", "write_gb_per_s", "port_bytes_per_cycle", "static_power_w",
-                              "full_read_power_w", "full_write_power_w"});
-    a.kind.memory.read_bandwidth = non_negative(*mem, "read_gb_per_s", 0) * units::GB_per_s;
-    a.kind.memory.write_bandwidth = non_negative(*mem, "write_gb_per_s", 0) * units::GB_per_s;
-    a.kind.memory.port_bytes_per_cycle = non_negative(*mem, "port_bytes_per_cycle", 0) * units::B;
-    a.kind.memory.static_power = non_negative(*mem, "static_power_w", 0) * units::W;
-    a.kind.memory.full_read_power = non_negative(*mem, "full_read_power_w", 0) * units::W;
-    a.kind.memory.full_write_power = non_negative(*mem, "full_write_power_w", 0) * units::W;
+    io::check_keys(*mem, {"read_gb_per_s", "write_gb_per_s", "port_bytes_per_cycle", "static_power_w",
+                          "full_read_power_w", "full_write_power_w"});
+    a.kind.memory.read_bandwidth = io::non_negative_or(*mem, "read_gb_per_s", 0) * units::GB_per_s;
+    a.kind.memory.write_bandwidth = io::non_negative_or(*mem, "write_gb_per_s", 0) * units::GB_per_s;
+    a.kind.memory.port_bytes_per_cycle = io::non_negative_or(*mem, "port_bytes_per_cycle", 0) * units::B;
+    a.kind.memory.static_power = io::non_negative_or(*mem, "static_power_w", 0) * units::W;
+    a.kind.memory.full_read_power = io::non_negative_or(*mem, "full_read_power_w", 0) * units::W;
+    a.kind.memory.full_write_power = io::non_negative_or(*mem, "full_write_power_w", 0) * units::W;
   }
-  a.host_to_device.bandwidth = non_negative(root, "host_to_device_gb_per_s", 0) * units::GB_per_s;
-  a.device_to_host.bandwidth = non_negative(root, "device_to_host_gb_per_s", 0) * units::GB_per_s;
+  a.host_to_device.bandwidth = io::non_negative_or(root, "host_to_device_gb_per_s", 0) * units::GB_per_s;
+  a.device_to_host.bandwidth = io::non_negative_or(root, "device_to_host_gb_per_s", 0) * units::GB_per_s;
   return a;
 }
 

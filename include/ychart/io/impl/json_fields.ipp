@@ -8,7 +8,6 @@
 
 namespace ychart::io {
 
-
 YCHART_DECL void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known) {
   if (!object.is_object()) fail_at(object, "must be an object");
   for (const auto& [key, value] : object.items()) {
@@ -31,6 +30,11 @@ YCHART_DECL double non_negative(const JsonValue& v) {
   const double x = v.number();
   if (!(x >= 0) || !std::isfinite(x)) fail_at(v, "must not be negative");
   return x;
+}
+
+YCHART_DECL double non_negative_or(const JsonValue& object, std::string_view key, double fallback) {
+  const auto* v = object.find(key);
+  return v ? non_negative(*v) : fallback;
 }
 
 }  // namespace ychart::io
