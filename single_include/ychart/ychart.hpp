@@ -5048,6 +5048,37 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
 // approximation or branch and bound. Fills the Solution with the incumbent,
 // the proven bound and the gap; `optimal` only when the gap is closed.
 
+// ---- begin ychart/model/tolerances.hpp ----
+// ychart/model/tolerances.hpp
+// The named tolerance of ychart's own arithmetic on data (the solvers'
+// tolerances are SolveOptions'): how far a quantity computed from data may
+// be off by floating-point roundoff and still count as equal to another,
+// and the rounding rules built on it. A quotient such as 1.1 / 0.1 is
+// 11.000000000000002 and 0.3 / 0.1 is 2.9999999999999996; a count derived
+// from either must be 11 and 3.
+
+#include <algorithm>
+#include <cmath>
+
+namespace ychart::tolerances {
+
+/// Relative roundoff allowed in a quantity computed from data.
+inline constexpr double roundoff = 1e-9;
+
+/// The roundoff a quantity of this magnitude may carry: roundoff * max(1, |scale|).
+inline double allowance(double scale) { return roundoff * std::max(1.0, std::abs(scale)); }
+
+/// True when a <= b up to b's allowance.
+inline bool at_most(double a, double b) { return a <= b + allowance(b); }
+
+/// The least integer >= x, ignoring an excess of allowance(x) over an integer.
+inline double ceil(double x) { return std::ceil(x - allowance(x)); }
+
+/// The greatest integer <= x, ignoring a shortfall of allowance(x) below an integer.
+inline double floor(double x) { return std::floor(x + allowance(x)); }
+
+}  // namespace ychart::tolerances
+// ---- end ychart/model/tolerances.hpp ----
 // ---- begin ychart/lower/lower_minlp.hpp ----
 // ychart/lower/lower_minlp.hpp
 // Lowers a model with discrete or real variables to one convex form over
@@ -5266,7 +5297,7 @@ inline int propagate_bounds(const Model& model, std::vector<double>& lo, std::ve
         if (std::isinf(own) ? unbounded != 1 : unbounded != 0) continue;
         const double rest = std::isinf(own) ? least : least - own;  // least activity of the other terms
         const double limit = -rest / a;  // a > 0: x <= limit; a < 0: x >= limit
-        const double tol = 1e-9 * std::max(1.0, std::abs(limit));
+        const double tol = tolerances::allowance(limit);
         if (a > 0 && limit < hi[j] - tol) {
           const double v = vars[j].is_integer_range() ? std::floor(limit + tol) : limit;
           if (v < hi[j]) hi[j] = v, changed = true;
@@ -6426,7 +6457,7 @@ class MigpContext {
         }
         if (!constant) continue;
         const double limit = f.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
-        const double tol = 1e-9 * std::max(1.0, std::abs(value));
+        const double tol = tolerances::allowance(value);
         const bool holds = f.kind[i] == lower::RowKind::linear_eq ? std::abs(value) <= tol : value <= limit + tol;
         if (!holds) {
           out.kind = NlpOutcome::infeasible;
@@ -6525,7 +6556,7 @@ class MigpContext {
         if (!single || free_column < 0 || coefficient == 0.0) continue;
         const int j = free_column;
         const double value = -rest / coefficient;
-        const double tol = 1e-9 * std::max(1.0, std::abs(value));
+        const double tol = tolerances::allowance(value);
         if (value < lower[j] - tol || value > upper[j] + tol) return false;
         lower[j] = upper[j] = std::clamp(value, lower[j], upper[j]);
         changed = true;
@@ -7344,7 +7375,7 @@ class IntegerNeighbourhood {
           auto candidate = base;
           if (move(candidate, handles_[std::size_t(h)], step)) consider(candidate);
         }
-      const double tolerance = best ? 1e-9 * std::max(1.0, std::abs(best->objective)) : 0.0;
+      const double tolerance = best ? tolerances::allowance(best->objective) : 0.0;
       const bool improves = chosen && (!best || chosen->first < best->objective - tolerance);
       if (!improves && best && H <= max_pair_handles) {
         // No single move improves: one variable up and another down (units
@@ -7503,7 +7534,7 @@ inline bool warm_point(const lower::MinlpForm& f, const ychart::detail::Registry
     const double v = x[f.value_column[e.var]];
     bool found = false;
     for (std::size_t i = 0; i < e.values.size(); ++i)
-      if (std::abs(e.values[i] - v) <= 1e-9 * std::max(1.0, std::abs(v))) x[e.first + int(i)] = 1.0, found = true;
+      if (std::abs(e.values[i] - v) <= tolerances::allowance(v)) x[e.first + int(i)] = 1.0, found = true;
     if (!found) return false;  // the value is not in this model's domain
   }
   for (std::size_t j = 0; j < vars.size(); ++j) {
@@ -8854,7 +8885,7 @@ inline bool satisfies(const Model& model, const std::vector<double>& point) {
   for (const auto& c : model.constraints()) {
     const double lhs = c.smaller().evaluate(point), rhs = c.larger().evaluate(point);
     if (!std::isfinite(lhs) || !std::isfinite(rhs)) return false;  // e.g. W / N at N = 0
-    const double tol = 1e-9 * std::max({1.0, std::abs(lhs), std::abs(rhs)});
+    const double tol = tolerances::allowance(std::max(std::abs(lhs), std::abs(rhs)));
     if (c.sense() == Constraint::Sense::equal ? std::abs(lhs - rhs) > tol : lhs > rhs + tol) return false;
   }
   return true;
@@ -9034,7 +9065,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
         mixed_integer::fill_point(b, model, best_point);
       }
     }
-    if (st.y < 0 || packed.y_needed <= y_master + 1e-9 * std::max(1.0, std::abs(y_master))) {
+    if (st.y < 0 || packed.y_needed <= y_master + tolerances::allowance(y_master)) {
       // The master's optimum is attained: proven optimal.
       if (best_point.empty()) return finish(Status::numerical_error, "the packed allocation violates a constraint");
       return finish(Status::optimal, "");
@@ -10695,7 +10726,7 @@ inline std::vector<double> linear_grid(double lo, double hi, double step) {
   if (!(step > 0)) return g;
   for (int i = 0;; ++i) {
     const double v = lo + i * step;
-    if (v > hi + 1e-9 * std::max(1.0, std::abs(hi))) break;
+    if (v > hi + tolerances::allowance(hi)) break;
     g.push_back(v);
   }
   return g;
@@ -13589,6 +13620,45 @@ struct SolveReport {
 
 }  // namespace ychart
 // ---- end ychart/result/solve_report.hpp ----
+// ---- begin ychart/pipeline/minimum_counts.hpp ----
+// ychart/pipeline/minimum_counts.hpp
+// The counts every mapping of a pipeline needs (study 001 eqs. 6.7 and
+// 6.8), written once for the exact models and the thesis baselines: the
+// compute units a kernel needs to meet an initiation interval, and the
+// devices whose capacity holds a total resource need as a fractional
+// packing. Both round up with tolerances::ceil, so a quotient computed as
+// 4.0000000000000004 counts 4.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+namespace ychart::pipeline {
+
+/// Eq. 6.7: the least N with Twc / N <= II, at least 1.
+inline int minimum_cus(Constant<dim::time> wcet, Constant<dim::time> ii) {
+  return std::max(1, static_cast<int>(tolerances::ceil(wcet.in(units::ms) / ii.in(units::ms))));
+}
+
+/// Eq. 6.8 for given needs: max over resources of ceil(need_t / capacity_t),
+/// at least 1; the largest int when a resource is needed that a device
+/// lacks (capacity 0).
+inline int devices_to_hold(const std::vector<double>& need, const std::vector<double>& capacity) {
+  int devices = 1;
+  for (std::size_t t = 0; t < need.size() && t < capacity.size(); ++t) {
+    if (!(need[t] > 0)) continue;
+    if (!(capacity[t] > 0)) return std::numeric_limits<int>::max();
+    const double d = tolerances::ceil(need[t] / capacity[t]);
+    if (d >= double(std::numeric_limits<int>::max())) return std::numeric_limits<int>::max();
+    devices = std::max(devices, static_cast<int>(d));
+  }
+  return devices;
+}
+
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/minimum_counts.hpp ----
 
 
 #include <algorithm>
@@ -13670,11 +13740,6 @@ void check_power_model_scope(const Application<R>& app, const Architecture<R>& a
                       " schedule needs the host-to-device and device-to-host bandwidths");
 }
 
-/// Smallest N with Twc / N <= II (study 001 eq. 6.7), rounding-tolerant.
-inline int minimum_cus(double wcet_ms, double ii_ms) {
-  return std::max(1, static_cast<int>(std::ceil(wcet_ms / ii_ms * (1 - 1e-12) - 1e-9)));
-}
-
 inline int bits_for(int upper) {
   int b = 0;
   while ((1LL << b) <= upper) ++b;
@@ -13698,16 +13763,10 @@ int minimum_devices(const Application<R>& app, const Architecture<R>& arch, Cons
   std::vector<double> need(limit.size(), 0.0);
   for (const auto& k : app.kernels()) {
     const auto use = resource_values(k.use);
-    const int n = detail::minimum_cus(k.wcet.in(units::ms), ii_max.in(units::ms));
+    const int n = minimum_cus(k.wcet, ii_max);
     for (std::size_t t = 0; t < use.size(); ++t) need[t] += n * use[t];
   }
-  int f = 1;
-  for (std::size_t t = 0; t < limit.size(); ++t)
-    if (need[t] > 0) {
-      if (!(limit[t] > 0)) return std::numeric_limits<int>::max();
-      f = std::max(f, static_cast<int>(std::ceil(need[t] / limit[t] * (1 - 1e-12) - 1e-9)));
-    }
-  return f;
+  return devices_to_hold(need, limit);
 }
 
 /// Power no mapping on `devices` devices can go below at II_max: their
@@ -13763,7 +13822,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     const std::string id = kn.name + "#" + std::to_string(k);
     const double twc = kn.wcet.in(units::ms);
     const int per_device = detail::cus_per_device(kn, cap, options.max_cus_default);
-    int lo = detail::minimum_cus(twc, ii), hi = std::min(per_device * F, options.max_cus_default);
+    int lo = minimum_cus(kn.wcet, ii_max), hi = std::min(per_device * F, options.max_cus_default);
     if (!options.min_cus.empty()) lo = std::max(lo, options.min_cus[k]);
     if (!options.max_cus.empty()) hi = std::min(hi, options.max_cus[k]);
     if (lo > hi) {
@@ -21811,7 +21870,8 @@ YCHART_DECL AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, co
 //     lower first index.
 //   - The enumeration order of the GP+A drivers is described at each driver.
 //     The first-found wins exact ties.
-//   - Capacity comparisons allow 1e-9 * max(1, |bound|) for rounding, so that
+//   - Capacity comparisons allow tolerances::allowance(bound) (1e-9 * max(1,
+//     |bound|), model/tolerances.hpp) for rounding, so that
 //     e.g. three CUs of 0.1 fit a slack of 0.3 although 3 * 0.1 > 0.3 in binary.
 //   - H2 falls back to F_min + 1, ..., F_max when no combination fits F_min
 //     FPGAs. The thesis does not say what happens in that case.
@@ -21853,8 +21913,6 @@ struct PackItem {
 
 namespace detail {
 
-/// Rounding allowance of a capacity comparison against `bound`.
-YCHART_DECL double tolerance(double bound);
 
 /// count * use_t <= slack_t (+ tolerance) for every type t.
 YCHART_DECL bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack);
@@ -22067,7 +22125,7 @@ std::optional<Result> with_reruns(const std::vector<double>& cap, const Rerun& r
     bool over = false;
     for (double& c : level) {
       c += k * rerun.t_max;
-      over = over || c > rerun.max_cap + tolerance(rerun.max_cap);
+      over = over || c > rerun.max_cap + tolerances::allowance(rerun.max_cap);
     }
     if (k > 0 && over) break;  // the caps only grow: no later level is allowed either
     if (auto r = run(level)) {
@@ -22101,16 +22159,16 @@ YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& 
 // Chapter 6
 // ---------------------------------------------------------------------------
 
-/// Eq. (6.7): CU_min = ceil(Twc / II_max), at least 1. The ceiling ignores
-/// a relative excess of 1e-9, so that 4.0 / 1.0 stays 4 and a quotient computed
-/// as 4.0000000000000004 is not rounded up to 5.
+/// Eq. (6.7): CU_min = ceil(Twc / II_max), at least 1 (in ms): the exact
+/// models' pipeline::minimum_cus, which rounds with tolerances::ceil, so
+/// that a quotient computed as 4.0000000000000004 is not rounded up to 5.
 YCHART_DECL int cu_min(double twc, double ii_max);
 
 YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_max);
 
-/// Eq. (6.8): F_min = max_t ceil(sum_k R_kt CU_min_k / R_t), at least 1. The
-/// ceiling uses the same relative allowance as cu_min. A type with R_t = 0 that
-/// some CU uses throws.
+/// Eq. (6.8): F_min = max_t ceil(sum_k R_kt CU_min_k / R_t), at least 1:
+/// pipeline::devices_to_hold of the needs. A type with R_t = 0 that some CU
+/// uses throws.
 YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
           const std::vector<double>& cap);
 
@@ -22163,13 +22221,12 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
 // YCHART_SEPARATE_COMPILATION, included by the header otherwise).
 
 
-namespace ychart::baselines::shan2021::detail {
 
-YCHART_DECL double tolerance(double bound) { return 1e-9 * std::max(1.0, std::abs(bound)); }
+namespace ychart::baselines::shan2021::detail {
 
 YCHART_DECL bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack) {
   for (std::size_t t = 0; t < use.size(); ++t)
-    if (static_cast<double>(count) * use[t] > slack[t] + tolerance(slack[t])) return false;
+    if (static_cast<double>(count) * use[t] > slack[t] + tolerances::allowance(slack[t])) return false;
   return true;
 }
 
@@ -22177,7 +22234,7 @@ YCHART_DECL long long fit_count(const std::vector<double>& use, const std::vecto
   long long best = unbounded;
   for (std::size_t t = 0; t < use.size(); ++t) {
     if (use[t] <= 0) continue;
-    const double q = std::floor((slack[t] + tolerance(slack[t])) / use[t]);
+    const double q = std::floor((slack[t] + tolerances::allowance(slack[t])) / use[t]);
     const long long d = q <= 0 ? 0 : (q >= static_cast<double>(unbounded) ? unbounded : static_cast<long long>(q));
     best = std::min(best, d);
   }
@@ -22190,7 +22247,7 @@ YCHART_DECL void take(std::vector<double>& slack, const std::vector<double>& use
 
 YCHART_DECL bool is_empty(const std::vector<double>& slack, const std::vector<double>& bound) {
   for (std::size_t t = 0; t < slack.size(); ++t)
-    if (std::abs(slack[t] - bound[t]) > tolerance(bound[t])) return false;
+    if (std::abs(slack[t] - bound[t]) > tolerances::allowance(bound[t])) return false;
   return true;
 }
 
@@ -22244,7 +22301,7 @@ YCHART_DECL long long soft_bound_passes(double T, double delta) {
 
 YCHART_DECL bool cu_exceeds(const PackItem& item, const std::vector<double>& cap, double T) {
   for (std::size_t t = 0; t < cap.size(); ++t)
-    if (item.use[t] > cap[t] + T + tolerance(cap[t] + T)) return true;
+    if (item.use[t] > cap[t] + T + tolerances::allowance(cap[t] + T)) return true;
   return false;
 }
 
@@ -22318,7 +22375,7 @@ YCHART_DECL std::optional<Allocation> allocate_kernels_core(const std::vector<in
 YCHART_DECL std::vector<int> rounding_candidates(double x) {
   require(std::isfinite(x) && x > 0, "GP CU counts must be finite and > 0");
   const double r = std::round(x);
-  if (std::abs(x - r) <= 1e-9 * std::max(1.0, x)) return {std::max(1, static_cast<int>(r))};
+  if (std::abs(x - r) <= tolerances::allowance(x)) return {std::max(1, static_cast<int>(r))};
   const int lo = std::max(1, static_cast<int>(std::floor(x)));
   const int hi = std::max(1, static_cast<int>(std::ceil(x)));
   if (lo == hi) return {lo};
@@ -22395,19 +22452,19 @@ YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& 
     auto n = allocate_cus(items, N, cap, F, T, delta, criticality, tie);
     if (!n) return;
     const double phi = spreading(*n);
-    const double tol = detail::tolerance(ii);
+    const double tol = tolerances::allowance(ii);
     if (!best || ii < best->ii - tol || (std::abs(ii - best->ii) <= tol && phi < best->phi))
       best = Ch3Result{std::move(*n), N, ii, phi, 0, 0, {}};
   };
   // Depth-first, bounded by the stage count (recursion depth K).
   std::function<void(std::size_t, double)> visit = [&](std::size_t k, double partial_ii) {
-    if (best && partial_ii > best->ii + detail::tolerance(best->ii)) return;  // cost bound
+    if (best && partial_ii > best->ii + tolerances::allowance(best->ii)) return;  // cost bound
     if (k == K) return leaf();
     for (int c : candidates[k]) {
       bool over = false;
       for (std::size_t t = 0; t < cap.size(); ++t) {
         used[t] += c * items[k].use[t];
-        over = over || used[t] > F * cap[t] + detail::tolerance(F * cap[t]);
+        over = over || used[t] > F * cap[t] + tolerances::allowance(F * cap[t]);
       }
       N[k] = c;
       if (!over) visit(k + 1, std::max(partial_ii, wcet[k] / c));
@@ -22536,7 +22593,7 @@ YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& 
       bool over = false;
       for (std::size_t t = 0; t < cap.size(); ++t) {
         used[t] += c * type_use[m][t];
-        over = over || used[t] > F * cap[t] + detail::tolerance(F * cap[t]);
+        over = over || used[t] > F * cap[t] + tolerances::allowance(F * cap[t]);
       }
       N_type[m] = c;
       if (!over) visit(m + 1);
@@ -22578,10 +22635,8 @@ YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& 
 YCHART_DECL int cu_min(double twc, double ii_max) {
   detail::require(std::isfinite(twc) && twc >= 0, "Twc must be finite and >= 0");
   detail::require(std::isfinite(ii_max) && ii_max > 0, "II_max must be finite and > 0");
-  const double x = twc / ii_max;
-  const double c = std::ceil(x - 1e-9 * std::max(1.0, x));
-  detail::require(c < 1e9, "CU_min too large");
-  return std::max(1, static_cast<int>(c));
+  detail::require(twc / ii_max < 1e9, "CU_min too large");
+  return pipeline::minimum_cus(twc * units::ms, ii_max * units::ms);
 }
 
 YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_max) {
@@ -22594,18 +22649,13 @@ YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>
           const std::vector<double>& cap) {
   detail::check_items(items, cap);
   detail::require(cu_min_k.size() == items.size(), "cu_min must have one entry per stage");
-  int out = 1;
+  std::vector<double> need(cap.size(), 0.0);
   for (std::size_t t = 0; t < cap.size(); ++t) {
-    double total = 0;
-    for (std::size_t k = 0; k < items.size(); ++k) total += items[k].use[t] * cu_min_k[k];
-    if (total == 0) continue;
-    detail::require(cap[t] > 0, "a resource type with cap 0 is used");
-    const double x = total / cap[t];
-    const double c = std::ceil(x - 1e-9 * std::max(1.0, x));
-    detail::require(c < 1e9, "F_min too large");
-    out = std::max(out, static_cast<int>(c));
+    for (std::size_t k = 0; k < items.size(); ++k) need[t] += items[k].use[t] * cu_min_k[k];
+    detail::require(need[t] == 0 || cap[t] > 0, "a resource type with cap 0 is used");
+    detail::require(need[t] == 0 || need[t] / cap[t] < 1e9, "F_min too large");
   }
-  return out;
+  return pipeline::devices_to_hold(need, cap);
 }
 
 YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::vector<PackItem>& items,
@@ -22630,7 +22680,7 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
   // floor(s / r): how many CUs of per-CU use r fit in slack s (unbounded if r = 0).
   const auto fit = [](double r, double s) -> int {
     if (r <= 0) return std::numeric_limits<int>::max();
-    const double q = std::floor((s + detail::tolerance(s)) / r);
+    const double q = std::floor((s + tolerances::allowance(s)) / r);
     return q <= 0 ? 0 : static_cast<int>(std::min(q, 1e9));
   };
 
@@ -22647,7 +22697,7 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
         cu[k] = N[k];
         total += N[k] * rk[k];
       }
-      if (!(total < F * R - detail::tolerance(F * R))) continue;  // line 9, strict
+      if (!(total < F * R - tolerances::allowance(F * R))) continue;  // line 9, strict
 
       Allocation n(K, std::vector<int>(static_cast<std::size_t>(F), 0));
       std::vector<double> S(static_cast<std::size_t>(F), R);
@@ -22662,7 +22712,7 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
       for (int f = 0; f < F; ++f) {
         while (i < K) {
           const std::size_t k = static_cast<std::size_t>(order[i]);
-          if (cu[k] * rk[k] <= S[f] + detail::tolerance(S[f])) {
+          if (cu[k] * rk[k] <= S[f] + tolerances::allowance(S[f])) {
             place(k, f, cu[k]);
             ++i;
           } else {
@@ -22680,7 +22730,7 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
         for (int f = F - 1; f >= 0; --f) {
           while (j >= 0 && cu[static_cast<std::size_t>(order[j])] > 0) {
             const std::size_t k = static_cast<std::size_t>(order[j]);
-            if (cu[k] * rk[k] <= S[f] + detail::tolerance(S[f])) {
+            if (cu[k] * rk[k] <= S[f] + tolerances::allowance(S[f])) {
               place(k, f, cu[k]);
               --j;
             } else {
@@ -22732,7 +22782,7 @@ pipeline::PowerModelOptions<R> h1_options(const pipeline::Application<R>& app, c
   base.min_cus.clear();
   base.max_cus.clear();
   for (const auto& k : app.kernels()) {
-    const int n = pipeline::detail::minimum_cus(k.wcet.in(units::ms), ii_max.in(units::ms));
+    const int n = pipeline::minimum_cus(k.wcet, ii_max);
     base.min_cus.push_back(n);
     base.max_cus.push_back(n + 1);
   }

@@ -63,7 +63,8 @@
 //     lower first index.
 //   - The enumeration order of the GP+A drivers is described at each driver.
 //     The first-found wins exact ties.
-//   - Capacity comparisons allow 1e-9 * max(1, |bound|) for rounding, so that
+//   - Capacity comparisons allow tolerances::allowance(bound) (1e-9 * max(1,
+//     |bound|), model/tolerances.hpp) for rounding, so that
 //     e.g. three CUs of 0.1 fit a slack of 0.3 although 3 * 0.1 > 0.3 in binary.
 //   - H2 falls back to F_min + 1, ..., F_max when no combination fits F_min
 //     FPGAs. The thesis does not say what happens in that case.
@@ -83,6 +84,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../model/tolerances.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -107,8 +109,6 @@ struct PackItem {
 
 namespace detail {
 
-/// Rounding allowance of a capacity comparison against `bound`.
-YCHART_DECL double tolerance(double bound);
 
 /// count * use_t <= slack_t (+ tolerance) for every type t.
 YCHART_DECL bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack);
@@ -321,7 +321,7 @@ std::optional<Result> with_reruns(const std::vector<double>& cap, const Rerun& r
     bool over = false;
     for (double& c : level) {
       c += k * rerun.t_max;
-      over = over || c > rerun.max_cap + tolerance(rerun.max_cap);
+      over = over || c > rerun.max_cap + tolerances::allowance(rerun.max_cap);
     }
     if (k > 0 && over) break;  // the caps only grow: no later level is allowed either
     if (auto r = run(level)) {
@@ -355,16 +355,16 @@ YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& 
 // Chapter 6
 // ---------------------------------------------------------------------------
 
-/// Eq. (6.7): CU_min = ceil(Twc / II_max), at least 1. The ceiling ignores
-/// a relative excess of 1e-9, so that 4.0 / 1.0 stays 4 and a quotient computed
-/// as 4.0000000000000004 is not rounded up to 5.
+/// Eq. (6.7): CU_min = ceil(Twc / II_max), at least 1 (in ms): the exact
+/// models' pipeline::minimum_cus, which rounds with tolerances::ceil, so
+/// that a quotient computed as 4.0000000000000004 is not rounded up to 5.
 YCHART_DECL int cu_min(double twc, double ii_max);
 
 YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_max);
 
-/// Eq. (6.8): F_min = max_t ceil(sum_k R_kt CU_min_k / R_t), at least 1. The
-/// ceiling uses the same relative allowance as cu_min. A type with R_t = 0 that
-/// some CU uses throws.
+/// Eq. (6.8): F_min = max_t ceil(sum_k R_kt CU_min_k / R_t), at least 1:
+/// pipeline::devices_to_hold of the needs. A type with R_t = 0 that some CU
+/// uses throws.
 YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
           const std::vector<double>& cap);
 

@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../model/tolerances.hpp"
 #include "detail/local_sweep.hpp"
 
 #if defined(YCHART_WITH_MPI)
@@ -49,7 +50,7 @@ inline std::vector<double> linear_grid(double lo, double hi, double step) {
   if (!(step > 0)) return g;
   for (int i = 0;; ++i) {
     const double v = lo + i * step;
-    if (v > hi + 1e-9 * std::max(1.0, std::abs(hi))) break;
+    if (v > hi + tolerances::allowance(hi)) break;
     g.push_back(v);
   }
   return g;

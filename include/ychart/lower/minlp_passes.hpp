@@ -8,6 +8,7 @@
 // lower/lower_minlp.hpp chains them.
 #pragma once
 
+#include "../model/tolerances.hpp"
 #include "minlp_form.hpp"
 
 #include <algorithm>
@@ -129,7 +130,7 @@ inline int propagate_bounds(const Model& model, std::vector<double>& lo, std::ve
         if (std::isinf(own) ? unbounded != 1 : unbounded != 0) continue;
         const double rest = std::isinf(own) ? least : least - own;  // least activity of the other terms
         const double limit = -rest / a;  // a > 0: x <= limit; a < 0: x >= limit
-        const double tol = 1e-9 * std::max(1.0, std::abs(limit));
+        const double tol = tolerances::allowance(limit);
         if (a > 0 && limit < hi[j] - tol) {
           const double v = vars[j].is_integer_range() ? std::floor(limit + tol) : limit;
           if (v < hi[j]) hi[j] = v, changed = true;

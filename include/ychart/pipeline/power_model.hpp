@@ -49,6 +49,7 @@
 #include "architecture.hpp"
 #include "evaluate.hpp"
 #include "mapping.hpp"
+#include "minimum_counts.hpp"
 #include "resources.hpp"
 
 #include "../error.hpp"
@@ -137,11 +138,6 @@ void check_power_model_scope(const Application<R>& app, const Architecture<R>& a
                       " schedule needs the host-to-device and device-to-host bandwidths");
 }
 
-/// Smallest N with Twc / N <= II (study 001 eq. 6.7), rounding-tolerant.
-inline int minimum_cus(double wcet_ms, double ii_ms) {
-  return std::max(1, static_cast<int>(std::ceil(wcet_ms / ii_ms * (1 - 1e-12) - 1e-9)));
-}
-
 inline int bits_for(int upper) {
   int b = 0;
   while ((1LL << b) <= upper) ++b;
@@ -165,16 +161,10 @@ int minimum_devices(const Application<R>& app, const Architecture<R>& arch, Cons
   std::vector<double> need(limit.size(), 0.0);
   for (const auto& k : app.kernels()) {
     const auto use = resource_values(k.use);
-    const int n = detail::minimum_cus(k.wcet.in(units::ms), ii_max.in(units::ms));
+    const int n = minimum_cus(k.wcet, ii_max);
     for (std::size_t t = 0; t < use.size(); ++t) need[t] += n * use[t];
   }
-  int f = 1;
-  for (std::size_t t = 0; t < limit.size(); ++t)
-    if (need[t] > 0) {
-      if (!(limit[t] > 0)) return std::numeric_limits<int>::max();
-      f = std::max(f, static_cast<int>(std::ceil(need[t] / limit[t] * (1 - 1e-12) - 1e-9)));
-    }
-  return f;
+  return devices_to_hold(need, limit);
 }
 
 /// Power no mapping on `devices` devices can go below at II_max: their
@@ -230,7 +220,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     const std::string id = kn.name + "#" + std::to_string(k);
     const double twc = kn.wcet.in(units::ms);
     const int per_device = detail::cus_per_device(kn, cap, options.max_cus_default);
-    int lo = detail::minimum_cus(twc, ii), hi = std::min(per_device * F, options.max_cus_default);
+    int lo = minimum_cus(kn.wcet, ii_max), hi = std::min(per_device * F, options.max_cus_default);
     if (!options.min_cus.empty()) lo = std::max(lo, options.min_cus[k]);
     if (!options.max_cus.empty()) hi = std::min(hi, options.max_cus[k]);
     if (lo > hi) {

@@ -6,13 +6,15 @@
 #include "../../config.hpp"
 #include "../shan2021.hpp"
 
-namespace ychart::baselines::shan2021::detail {
+#include "../../expr/operators.hpp"  // number * unit
+#include "../../model/tolerances.hpp"
+#include "../../pipeline/minimum_counts.hpp"
 
-YCHART_DECL double tolerance(double bound) { return 1e-9 * std::max(1.0, std::abs(bound)); }
+namespace ychart::baselines::shan2021::detail {
 
 YCHART_DECL bool fits(const std::vector<double>& use, long long count, const std::vector<double>& slack) {
   for (std::size_t t = 0; t < use.size(); ++t)
-    if (static_cast<double>(count) * use[t] > slack[t] + tolerance(slack[t])) return false;
+    if (static_cast<double>(count) * use[t] > slack[t] + tolerances::allowance(slack[t])) return false;
   return true;
 }
 
@@ -20,7 +22,7 @@ YCHART_DECL long long fit_count(const std::vector<double>& use, const std::vecto
   long long best = unbounded;
   for (std::size_t t = 0; t < use.size(); ++t) {
     if (use[t] <= 0) continue;
-    const double q = std::floor((slack[t] + tolerance(slack[t])) / use[t]);
+    const double q = std::floor((slack[t] + tolerances::allowance(slack[t])) / use[t]);
     const long long d = q <= 0 ? 0 : (q >= static_cast<double>(unbounded) ? unbounded : static_cast<long long>(q));
     best = std::min(best, d);
   }
@@ -33,7 +35,7 @@ YCHART_DECL void take(std::vector<double>& slack, const std::vector<double>& use
 
 YCHART_DECL bool is_empty(const std::vector<double>& slack, const std::vector<double>& bound) {
   for (std::size_t t = 0; t < slack.size(); ++t)
-    if (std::abs(slack[t] - bound[t]) > tolerance(bound[t])) return false;
+    if (std::abs(slack[t] - bound[t]) > tolerances::allowance(bound[t])) return false;
   return true;
 }
 
@@ -87,7 +89,7 @@ YCHART_DECL long long soft_bound_passes(double T, double delta) {
 
 YCHART_DECL bool cu_exceeds(const PackItem& item, const std::vector<double>& cap, double T) {
   for (std::size_t t = 0; t < cap.size(); ++t)
-    if (item.use[t] > cap[t] + T + tolerance(cap[t] + T)) return true;
+    if (item.use[t] > cap[t] + T + tolerances::allowance(cap[t] + T)) return true;
   return false;
 }
 
@@ -161,7 +163,7 @@ YCHART_DECL std::optional<Allocation> allocate_kernels_core(const std::vector<in
 YCHART_DECL std::vector<int> rounding_candidates(double x) {
   require(std::isfinite(x) && x > 0, "GP CU counts must be finite and > 0");
   const double r = std::round(x);
-  if (std::abs(x - r) <= 1e-9 * std::max(1.0, x)) return {std::max(1, static_cast<int>(r))};
+  if (std::abs(x - r) <= tolerances::allowance(x)) return {std::max(1, static_cast<int>(r))};
   const int lo = std::max(1, static_cast<int>(std::floor(x)));
   const int hi = std::max(1, static_cast<int>(std::ceil(x)));
   if (lo == hi) return {lo};
@@ -238,19 +240,19 @@ YCHART_DECL std::optional<Ch3Result> gp_plus_a_ch3(const std::vector<PackItem>& 
     auto n = allocate_cus(items, N, cap, F, T, delta, criticality, tie);
     if (!n) return;
     const double phi = spreading(*n);
-    const double tol = detail::tolerance(ii);
+    const double tol = tolerances::allowance(ii);
     if (!best || ii < best->ii - tol || (std::abs(ii - best->ii) <= tol && phi < best->phi))
       best = Ch3Result{std::move(*n), N, ii, phi, 0, 0, {}};
   };
   // Depth-first, bounded by the stage count (recursion depth K).
   std::function<void(std::size_t, double)> visit = [&](std::size_t k, double partial_ii) {
-    if (best && partial_ii > best->ii + detail::tolerance(best->ii)) return;  // cost bound
+    if (best && partial_ii > best->ii + tolerances::allowance(best->ii)) return;  // cost bound
     if (k == K) return leaf();
     for (int c : candidates[k]) {
       bool over = false;
       for (std::size_t t = 0; t < cap.size(); ++t) {
         used[t] += c * items[k].use[t];
-        over = over || used[t] > F * cap[t] + detail::tolerance(F * cap[t]);
+        over = over || used[t] > F * cap[t] + tolerances::allowance(F * cap[t]);
       }
       N[k] = c;
       if (!over) visit(k + 1, std::max(partial_ii, wcet[k] / c));
@@ -379,7 +381,7 @@ YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& 
       bool over = false;
       for (std::size_t t = 0; t < cap.size(); ++t) {
         used[t] += c * type_use[m][t];
-        over = over || used[t] > F * cap[t] + detail::tolerance(F * cap[t]);
+        over = over || used[t] > F * cap[t] + tolerances::allowance(F * cap[t]);
       }
       N_type[m] = c;
       if (!over) visit(m + 1);
@@ -421,10 +423,8 @@ YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& 
 YCHART_DECL int cu_min(double twc, double ii_max) {
   detail::require(std::isfinite(twc) && twc >= 0, "Twc must be finite and >= 0");
   detail::require(std::isfinite(ii_max) && ii_max > 0, "II_max must be finite and > 0");
-  const double x = twc / ii_max;
-  const double c = std::ceil(x - 1e-9 * std::max(1.0, x));
-  detail::require(c < 1e9, "CU_min too large");
-  return std::max(1, static_cast<int>(c));
+  detail::require(twc / ii_max < 1e9, "CU_min too large");
+  return pipeline::minimum_cus(twc * units::ms, ii_max * units::ms);
 }
 
 YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_max) {
@@ -437,18 +437,13 @@ YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>
           const std::vector<double>& cap) {
   detail::check_items(items, cap);
   detail::require(cu_min_k.size() == items.size(), "cu_min must have one entry per stage");
-  int out = 1;
+  std::vector<double> need(cap.size(), 0.0);
   for (std::size_t t = 0; t < cap.size(); ++t) {
-    double total = 0;
-    for (std::size_t k = 0; k < items.size(); ++k) total += items[k].use[t] * cu_min_k[k];
-    if (total == 0) continue;
-    detail::require(cap[t] > 0, "a resource type with cap 0 is used");
-    const double x = total / cap[t];
-    const double c = std::ceil(x - 1e-9 * std::max(1.0, x));
-    detail::require(c < 1e9, "F_min too large");
-    out = std::max(out, static_cast<int>(c));
+    for (std::size_t k = 0; k < items.size(); ++k) need[t] += items[k].use[t] * cu_min_k[k];
+    detail::require(need[t] == 0 || cap[t] > 0, "a resource type with cap 0 is used");
+    detail::require(need[t] == 0 || need[t] / cap[t] < 1e9, "F_min too large");
   }
-  return out;
+  return pipeline::devices_to_hold(need, cap);
 }
 
 YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::vector<PackItem>& items,
@@ -473,7 +468,7 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
   // floor(s / r): how many CUs of per-CU use r fit in slack s (unbounded if r = 0).
   const auto fit = [](double r, double s) -> int {
     if (r <= 0) return std::numeric_limits<int>::max();
-    const double q = std::floor((s + detail::tolerance(s)) / r);
+    const double q = std::floor((s + tolerances::allowance(s)) / r);
     return q <= 0 ? 0 : static_cast<int>(std::min(q, 1e9));
   };
 
@@ -490,7 +485,7 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
         cu[k] = N[k];
         total += N[k] * rk[k];
       }
-      if (!(total < F * R - detail::tolerance(F * R))) continue;  // line 9, strict
+      if (!(total < F * R - tolerances::allowance(F * R))) continue;  // line 9, strict
 
       Allocation n(K, std::vector<int>(static_cast<std::size_t>(F), 0));
       std::vector<double> S(static_cast<std::size_t>(F), R);
@@ -505,7 +500,7 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
       for (int f = 0; f < F; ++f) {
         while (i < K) {
           const std::size_t k = static_cast<std::size_t>(order[i]);
-          if (cu[k] * rk[k] <= S[f] + detail::tolerance(S[f])) {
+          if (cu[k] * rk[k] <= S[f] + tolerances::allowance(S[f])) {
             place(k, f, cu[k]);
             ++i;
           } else {
@@ -523,7 +518,7 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
         for (int f = F - 1; f >= 0; --f) {
           while (j >= 0 && cu[static_cast<std::size_t>(order[j])] > 0) {
             const std::size_t k = static_cast<std::size_t>(order[j]);
-            if (cu[k] * rk[k] <= S[f] + detail::tolerance(S[f])) {
+            if (cu[k] * rk[k] <= S[f] + tolerances::allowance(S[f])) {
               place(k, f, cu[k]);
               --j;
             } else {

@@ -13,6 +13,7 @@
 // prunes from the first node on.
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "../../lower/minlp_form.hpp"
 #include "../milp/glpk_milp.hpp"
 
@@ -237,7 +238,7 @@ class IntegerNeighbourhood {
           auto candidate = base;
           if (move(candidate, handles_[std::size_t(h)], step)) consider(candidate);
         }
-      const double tolerance = best ? 1e-9 * std::max(1.0, std::abs(best->objective)) : 0.0;
+      const double tolerance = best ? tolerances::allowance(best->objective) : 0.0;
       const bool improves = chosen && (!best || chosen->first < best->objective - tolerance);
       if (!improves && best && H <= max_pair_handles) {
         // No single move improves: one variable up and another down (units

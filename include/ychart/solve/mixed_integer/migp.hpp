@@ -7,6 +7,7 @@
 // the proven bound and the gap; `optimal` only when the gap is closed.
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "../../lower/lower_minlp.hpp"
 #include "../../model/model.hpp"
 #include "../../result/solution.hpp"
@@ -65,7 +66,7 @@ inline bool warm_point(const lower::MinlpForm& f, const ychart::detail::Registry
     const double v = x[f.value_column[e.var]];
     bool found = false;
     for (std::size_t i = 0; i < e.values.size(); ++i)
-      if (std::abs(e.values[i] - v) <= 1e-9 * std::max(1.0, std::abs(v))) x[e.first + int(i)] = 1.0, found = true;
+      if (std::abs(e.values[i] - v) <= tolerances::allowance(v)) x[e.first + int(i)] = 1.0, found = true;
     if (!found) return false;  // the value is not in this model's domain
   }
   for (std::size_t j = 0; j < vars.size(); ++j) {

@@ -6,6 +6,7 @@
 // rows, the incumbent, the gap test, limits, and the progress line.
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "../../lower/minlp_form.hpp"
 #include "../milp/glpk_milp.hpp"
 #include "../gp/gp_backend.hpp"
@@ -165,7 +166,7 @@ class MigpContext {
         }
         if (!constant) continue;
         const double limit = f.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
-        const double tol = 1e-9 * std::max(1.0, std::abs(value));
+        const double tol = tolerances::allowance(value);
         const bool holds = f.kind[i] == lower::RowKind::linear_eq ? std::abs(value) <= tol : value <= limit + tol;
         if (!holds) {
           out.kind = NlpOutcome::infeasible;
@@ -264,7 +265,7 @@ class MigpContext {
         if (!single || free_column < 0 || coefficient == 0.0) continue;
         const int j = free_column;
         const double value = -rest / coefficient;
-        const double tol = 1e-9 * std::max(1.0, std::abs(value));
+        const double tol = tolerances::allowance(value);
         if (value < lower[j] - tol || value > upper[j] + tol) return false;
         lower[j] = upper[j] = std::clamp(value, lower[j], upper[j]);
         changed = true;

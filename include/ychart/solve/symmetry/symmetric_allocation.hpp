@@ -24,6 +24,7 @@
 // check is exact; any other use falls back to the general methods.
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "../../progress.hpp"
 #include "../../model/model.hpp"
 #include "../../result/solution.hpp"
@@ -387,7 +388,7 @@ inline bool satisfies(const Model& model, const std::vector<double>& point) {
   for (const auto& c : model.constraints()) {
     const double lhs = c.smaller().evaluate(point), rhs = c.larger().evaluate(point);
     if (!std::isfinite(lhs) || !std::isfinite(rhs)) return false;  // e.g. W / N at N = 0
-    const double tol = 1e-9 * std::max({1.0, std::abs(lhs), std::abs(rhs)});
+    const double tol = tolerances::allowance(std::max(std::abs(lhs), std::abs(rhs)));
     if (c.sense() == Constraint::Sense::equal ? std::abs(lhs - rhs) > tol : lhs > rhs + tol) return false;
   }
   return true;
@@ -567,7 +568,7 @@ inline Solution solve_symmetric_allocation(const Model& model, const SymmetricSt
         mixed_integer::fill_point(b, model, best_point);
       }
     }
-    if (st.y < 0 || packed.y_needed <= y_master + 1e-9 * std::max(1.0, std::abs(y_master))) {
+    if (st.y < 0 || packed.y_needed <= y_master + tolerances::allowance(y_master)) {
       // The master's optimum is attained: proven optimal.
       if (best_point.empty()) return finish(Status::numerical_error, "the packed allocation violates a constraint");
       return finish(Status::optimal, "");

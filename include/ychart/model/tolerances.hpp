@@ -1,0 +1,30 @@
+// ychart/model/tolerances.hpp
+// The named tolerance of ychart's own arithmetic on data (the solvers'
+// tolerances are SolveOptions'): how far a quantity computed from data may
+// be off by floating-point roundoff and still count as equal to another,
+// and the rounding rules built on it. A quotient such as 1.1 / 0.1 is
+// 11.000000000000002 and 0.3 / 0.1 is 2.9999999999999996; a count derived
+// from either must be 11 and 3.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+namespace ychart::tolerances {
+
+/// Relative roundoff allowed in a quantity computed from data.
+inline constexpr double roundoff = 1e-9;
+
+/// The roundoff a quantity of this magnitude may carry: roundoff * max(1, |scale|).
+inline double allowance(double scale) { return roundoff * std::max(1.0, std::abs(scale)); }
+
+/// True when a <= b up to b's allowance.
+inline bool at_most(double a, double b) { return a <= b + allowance(b); }
+
+/// The least integer >= x, ignoring an excess of allowance(x) over an integer.
+inline double ceil(double x) { return std::ceil(x - allowance(x)); }
+
+/// The greatest integer <= x, ignoring a shortfall of allowance(x) below an integer.
+inline double floor(double x) { return std::floor(x + allowance(x)); }
+
+}  // namespace ychart::tolerances
