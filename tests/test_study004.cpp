@@ -46,6 +46,18 @@ TEST(Study004, FinnEstimatesMatchTheDigestTable) {
   EXPECT_DOUBLE_EQ(segment_detail(m, 14, one).cycles, 51480576.0);  // MT_13 + L14
 }
 
+TEST(Study004, MvauAndVvauShareFinnRsDotProductLutModel) {
+  // PE 2, SIMD 4, 4-bit weights and unsigned inputs, 9-term dot products:
+  // multipliers 4 (2 ceil(8 / 6) - 1) 8 = 96, adder tree 8 (2 * 4 - 1) = 56,
+  // accumulator ceil(a + log2(1 + 2^-a) + 1) = 12 with a = log2 9 + 7, so
+  // floor(300 + 1.1 * 2 * (96 + 56 + 12)) = 660.
+  const finn::Bits bits{4, 4, 4, false};
+  EXPECT_DOUBLE_EQ(finn::accumulator_bits(9, bits), 12.0);
+  EXPECT_DOUBLE_EQ(finn::dot_product_luts(2, 4, 9, bits), 660.0);
+  EXPECT_DOUBLE_EQ((finn::Mvau{8, 9, 1, bits}.luts(2, 4)), 660.0);   // a 3x3 convolution of one input channel
+  EXPECT_DOUBLE_EQ((finn::Vvau{8, 3, 1, bits}.luts(2, 4)), 660.0);   // k^2 = 9 taps
+}
+
 TEST(Study004, GraphReproducesThePublishedNumbers) {
   const auto& m = net();
   const auto g = mobilenet_graph(m);

@@ -38,6 +38,11 @@ YCHART_DECL double accumulator_bits(double length, const Bits& b);
 /// by FINN's MVAU rule (SDP-mode RAMB18, UG573 Table 1-10).
 YCHART_DECL double weight_bram18(double depth, double width);
 
+/// LUTs of `pe` dot-product lanes of `simd` multipliers each, over dot
+/// products of `length` terms (FINN-R's model, the MVAU's and the VVAU's):
+/// floor(300 + 1.1 pe (multipliers + adder tree + accumulator)).
+YCHART_DECL double dot_product_luts(double pe, double simd, double length, const Bits& b);
+
 /// A matrix-vector unit: an (mh x mw) weight matrix applied to `vectors`
 /// input vectors (the output pixels), mh / PE x mw / SIMD cycles each.
 struct Mvau {
@@ -51,13 +56,8 @@ struct Mvau {
   double uram(double pe, double simd) const {
     return std::ceil(pe * simd * bits.weight / 72) * std::ceil(mh * mw / (pe * simd) / 4096);
   }
-  double luts(double pe, double simd) const {
-    const double w = bits.weight, a = bits.input;
-    const double mult = simd * (2 * std::ceil((w + a) / 6) - 1) * (w + a);
-    const double adder = (w + a) * (2 * simd - 1);
-    const double acc = accumulator_bits(mw, bits);
-    return std::floor(300 + 1.1 * (pe * (mult + adder + acc)));  // thresholds are separate Thresholding layers
-  }
+  /// Thresholds are separate Thresholding layers.
+  double luts(double pe, double simd) const { return dot_product_luts(pe, simd, mw, bits); }
   bool legal(double pe, double simd) const { return divides(pe, mh) && divides(simd, mw); }
   static bool divides(double d, double n) { return d >= 1 && std::fmod(n, d) == 0; }
 };
@@ -80,13 +80,7 @@ struct Vvau {
     if (width <= 18 || depth > 512) return std::ceil(depth / 1024) * std::ceil(width / 16);
     return std::ceil(depth / 512) * std::ceil(width / 32);
   }
-  double luts(double pe, double simd) const {
-    const double w = bits.weight, a = bits.input;
-    const double mult = simd * (2 * std::ceil((w + a) / 6) - 1) * (w + a);
-    const double adder = (w + a) * (2 * simd - 1);
-    const double acc = accumulator_bits(k * k, bits);
-    return std::floor(300 + 1.1 * (pe * (mult + adder + acc)));
-  }
+  double luts(double pe, double simd) const { return dot_product_luts(pe, simd, k * k, bits); }
   bool legal(double pe, double simd) const { return Mvau::divides(pe, channels) && Mvau::divides(simd, k * k); }
 };
 
