@@ -5878,6 +5878,7 @@ inline MinlpForm lower_minlp(const Model& model) {
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ychart::solve::milp {
@@ -6138,126 +6139,125 @@ inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tra
   return call_guarded(prob, [&] { return glp_intopt(prob.p, &parm); });
 }
 
-}  // namespace detail
+/// GLPK's terminal output goes through a hook while a solve runs: shown
+/// only when verbose, and kept, so that an internal error's text ends up in
+/// the message instead of on the user's terminal. Restores GLPK's output
+/// setting when the solve ends.
+class TerminalGuard {
+ public:
+  explicit TerminalGuard(bool verbose) : capture_{verbose, {}} {
+    glp_term_hook(&capture_terminal, &capture_);
+    previous_ = glp_term_out(GLP_ON);
+  }
+  TerminalGuard(const TerminalGuard&) = delete;
+  TerminalGuard& operator=(const TerminalGuard&) = delete;
+  ~TerminalGuard() {
+    glp_term_hook(nullptr, nullptr);
+    glp_term_out(previous_);
+  }
+  /// Freeing GLPK's environment (after an internal error) drops the hook.
+  void reinstall() {
+    glp_term_hook(&capture_terminal, &capture_);
+    glp_term_out(GLP_ON);
+  }
+  /// What GLPK wrote last, on one line.
+  std::string said() const {
+    std::string text = capture_.text;
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    for (auto& ch : text)
+      if (ch == '\n') ch = ';';
+    return text;
+  }
 
-inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
-  detail::validate(f);
-  // GLPK's terminal output goes through a hook: shown only when verbose, and
-  // kept, so that an internal error's text ends up in the message instead of
-  // on the user's terminal.
-  detail::TerminalCapture capture{o.verbose, {}};
-  glp_term_hook(&detail::capture_terminal, &capture);
-  const int previous_output = glp_term_out(GLP_ON);
-  struct RestoreOutput {
-    int flag;
-    ~RestoreOutput() {
-      glp_term_hook(nullptr, nullptr);
-      glp_term_out(flag);
-    }
-  } restore{previous_output};
+ private:
+  TerminalCapture capture_;
+  int previous_ = GLP_ON;
+};
 
-  MilpResult r;
-  auto prob_holder = std::make_unique<detail::GlpkProblem>();
-  detail::load(prob_holder->p, f, false);
-  detail::BoundTracker tracker;
-  tracker.bound = f.maximize ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
-  ychart::detail::StatusLine status_line(o.progress, o.live_progress);
-  tracker.line = &status_line;
+/// Runs glp_intopt on the form: from the start point when one is given and
+/// feasible (which needs the LP relaxation solved, without the presolver),
+/// and once more without cuts when GLPK's cut generators fail. Returns the
+/// problem GLPK solved last and its return code.
+inline std::pair<std::unique_ptr<GlpkProblem>, int> run_search(const MilpForm& f, const MilpOptions& o,
+                                                               TerminalGuard& terminal, BoundTracker& tracker) {
+  auto prob = std::make_unique<GlpkProblem>();
+  load(prob->p, f, false);
   int rc = 1;
   bool started = false;
-  if (!o.start.empty() && detail::feasible_point(f, o.start)) {
-    // Without the presolver GLPK needs the LP relaxation solved first; one
-    // that is not optimal (unbounded) takes the usual path below.
-    if (detail::solve_relaxation(*prob_holder, o.time_limit)) {
+  if (!o.start.empty() && feasible_point(f, o.start)) {
+    // One whose relaxation is not optimal (unbounded) takes the usual path below.
+    if (solve_relaxation(*prob, o.time_limit)) {
       tracker.offer.assign(1, 0.0);
       tracker.offer.insert(tracker.offer.end(), o.start.begin(), o.start.end());
-      rc = detail::run_intopt(*prob_holder, o, &tracker, false);
+      rc = run_intopt(*prob, o, &tracker, false);
       started = true;
     } else {
-      if (!prob_holder->alive) {  // freeing the environment dropped the hook
-        glp_term_hook(&detail::capture_terminal, &capture);
-        glp_term_out(GLP_ON);
-      }
-      prob_holder = std::make_unique<detail::GlpkProblem>();
-      detail::load(prob_holder->p, f, false);
+      if (!prob->alive) terminal.reinstall();
+      prob = std::make_unique<GlpkProblem>();
+      load(prob->p, f, false);
     }
   }
-  if (!started) rc = detail::run_intopt(*prob_holder, o, &tracker);
-  if (rc == detail::glpk_internal_error && o.cuts) {
+  if (!started) rc = run_intopt(*prob, o, &tracker);
+  if (rc == glpk_internal_error && o.cuts) {
     // GLPK 5.0's cut generators trip over some problems (glp_add_cols with
     // no columns after presolve); once more without them.
     MilpOptions plain = o;
     plain.cuts = false;
-    glp_term_hook(&detail::capture_terminal, &capture);  // freeing the environment dropped it
-    glp_term_out(GLP_ON);
-    prob_holder = std::make_unique<detail::GlpkProblem>();
-    detail::load(prob_holder->p, f, false);
+    terminal.reinstall();
+    prob = std::make_unique<GlpkProblem>();
+    load(prob->p, f, false);
     const double bound_so_far = tracker.bound;
-    tracker = detail::BoundTracker{};
+    auto* line = tracker.line;
+    tracker = BoundTracker{};
     tracker.bound = bound_so_far;
-    tracker.line = &status_line;
-    rc = detail::run_intopt(*prob_holder, plain, &tracker);
+    tracker.line = line;
+    rc = run_intopt(*prob, plain, &tracker);
   }
-  auto& prob = *prob_holder;
-  if (rc == detail::glpk_internal_error) {
-    r.status = Status::numerical_error;
-    std::string said = capture.text;
-    while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
-    for (auto& ch : said)
-      if (ch == '\n') ch = ';';
-    r.message = "GLPK stopped with an internal error (numerical trouble in its simplex)";
-    if (!said.empty()) r.message += ": " + said;
-    return r;
-  }
+  return {std::move(prob), rc};
+}
 
+/// The LP relaxation is unbounded: the MILP is unbounded if it has any
+/// integer feasible point at all (a rational MILP's recession directions
+/// are those of its relaxation), otherwise infeasible. Branch and bound over
+/// an unbounded region with no integer point never ends (2n - 2m = 1), so
+/// this decision gets at most `undecided_limit` seconds.
+inline MilpResult decide_unbounded(const MilpForm& f, const MilpOptions& o) {
+  MilpResult r;
+  GlpkProblem feas;
+  load(feas.p, f, true);
+  MilpOptions decide = o;
+  decide.time_limit = std::min(o.time_limit, o.undecided_limit);
+  const int rc = run_intopt(feas, decide, nullptr);
+  const int st = rc == 0 ? glp_mip_status(feas.p) : GLP_UNDEF;
+  if (st == GLP_OPT || st == GLP_FEAS) {
+    r.status = Status::unbounded;
+    r.message = "the objective improves without limit";
+  } else if (rc == 0 && st == GLP_NOFEAS) {
+    r.status = Status::infeasible;
+    r.message = "no integer feasible point (the LP relaxation is unbounded)";
+  } else if (rc == GLP_ETMLIM) {
+    r.status = Status::time_limit;
+    r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
+                "unbounded or infeasible (bound the integer variables to decide)";
+  } else {
+    r.status = Status::numerical_error;
+    r.message = "GLPK could not decide feasibility (code " + std::to_string(rc) + ")";
+  }
+  return r;
+}
+
+/// The result of a search that ended normally, at the gap or at the time
+/// limit: the incumbent, the bound, the gap, and a status that calls only a
+/// proven point optimal.
+inline MilpResult read_result(const MilpForm& f, glp_prob* p, int rc, const BoundTracker& tracker) {
+  MilpResult r;
   auto read_incumbent = [&] {
     r.x.resize(f.n);
-    for (int j = 0; j < f.n; ++j) r.x[j] = glp_mip_col_val(prob.p, j + 1);
-    r.objective = glp_mip_obj_val(prob.p);
+    for (int j = 0; j < f.n; ++j) r.x[j] = glp_mip_col_val(p, j + 1);
+    r.objective = glp_mip_obj_val(p);
   };
-  auto set_gap = [&] {
-    r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON);
-  };
-
-  if (rc == GLP_ENOPFS) {
-    r.status = Status::infeasible;
-    r.message = "the LP relaxation has no feasible point";
-    return r;
-  }
-  if (rc == GLP_ENODFS) {
-    // The LP relaxation is unbounded; the MILP is unbounded if it has any
-    // integer feasible point at all (a rational MILP's recession directions
-    // are those of its relaxation), otherwise infeasible. Branch and bound
-    // over an unbounded region with no integer point never ends (2n - 2m = 1),
-    // so this decision gets at most `undecided_limit` seconds.
-    detail::GlpkProblem feas;
-    detail::load(feas.p, f, true);
-    MilpOptions decide = o;
-    decide.time_limit = std::min(o.time_limit, o.undecided_limit);
-    const int rc2 = detail::run_intopt(feas, decide, nullptr);
-    const int st = rc2 == 0 ? glp_mip_status(feas.p) : GLP_UNDEF;
-    if (st == GLP_OPT || st == GLP_FEAS) {
-      r.status = Status::unbounded;
-      r.message = "the objective improves without limit";
-    } else if (rc2 == 0 && st == GLP_NOFEAS) {
-      r.status = Status::infeasible;
-      r.message = "no integer feasible point (the LP relaxation is unbounded)";
-    } else if (rc2 == GLP_ETMLIM) {
-      r.status = Status::time_limit;
-      r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
-                  "unbounded or infeasible (bound the integer variables to decide)";
-    } else {
-      r.status = Status::numerical_error;
-      r.message = "GLPK could not decide feasibility (code " + std::to_string(rc2) + ")";
-    }
-    return r;
-  }
-  if (rc != 0 && rc != GLP_ETMLIM && rc != GLP_EMIPGAP) {
-    r.status = Status::numerical_error;
-    r.message = "GLPK glp_intopt failed with code " + std::to_string(rc);
-    return r;
-  }
-  const int st = glp_mip_status(prob.p);
+  auto set_gap = [&] { r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON); };
+  const int st = glp_mip_status(p);
   if (rc == 0 && st == GLP_OPT) {
     read_incumbent();
     r.bound = r.objective;  // proven: the tree is exhausted
@@ -6297,6 +6297,37 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     r.message = "time limit reached before any integer feasible point";
   }
   return r;
+}
+
+}  // namespace detail
+
+inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
+  detail::validate(f);
+  detail::TerminalGuard terminal(o.verbose);
+  detail::BoundTracker tracker;
+  tracker.bound = f.maximize ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
+  ychart::detail::StatusLine status_line(o.progress, o.live_progress);
+  tracker.line = &status_line;
+  const auto [prob, rc] = detail::run_search(f, o, terminal, tracker);
+  MilpResult r;
+  if (rc == detail::glpk_internal_error) {
+    r.status = Status::numerical_error;
+    r.message = "GLPK stopped with an internal error (numerical trouble in its simplex)";
+    if (const auto said = terminal.said(); !said.empty()) r.message += ": " + said;
+    return r;
+  }
+  if (rc == GLP_ENOPFS) {
+    r.status = Status::infeasible;
+    r.message = "the LP relaxation has no feasible point";
+    return r;
+  }
+  if (rc == GLP_ENODFS) return detail::decide_unbounded(f, o);
+  if (rc != 0 && rc != GLP_ETMLIM && rc != GLP_EMIPGAP) {
+    r.status = Status::numerical_error;
+    r.message = "GLPK glp_intopt failed with code " + std::to_string(rc);
+    return r;
+  }
+  return detail::read_result(f, prob->p, rc, tracker);
 }
 
 }  // namespace ychart::solve::milp
@@ -7629,6 +7660,150 @@ inline void add_ordering_rows(lower::MinlpForm& m, const std::vector<std::vector
   f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
 }
 
+namespace detail {
+
+/// Whether the model is a MILP after the log transform: no convex rows, and
+/// an objective that is one monomial or affine.
+inline bool is_milp(const lower::MinlpForm& form, const Model& model) {
+  if (!form.infeasible) return !has_convex_rows(form);
+  // The form was not built; judge from the model.
+  bool linear = model.objective().size() <= 1 && (model.objective().empty() || model.objective_affine().empty());
+  for (const auto& c : model.constraints())
+    if (c.form() == Constraint::Form::mixed || (c.form() == Constraint::Form::gp && c.posynomial().size() > 1))
+      linear = false;
+  return linear;
+}
+
+/// A MILP by GLPK, from a first incumbent: a related model's solution (warm
+/// start), or the LP relaxation rounded, improved by a local search over
+/// integer neighbours evaluated exactly.
+inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& form, const Model& model,
+                                   const SolveOptions& options, std::chrono::steady_clock::time_point start) {
+  using clock = std::chrono::steady_clock;
+  milp::MilpOptions mo;
+  mo.time_limit = options.time_limit;
+  mo.relative_gap = options.relative_gap;
+  mo.progress = options.verbosity >= 1;  // a progress line about once a second
+  mo.live_progress = options.progress;   // or a live line on a terminal
+  mo.verbose = options.verbosity >= 2;   // and GLPK's own output
+  auto milp = ctx.master({});
+  if (options.heuristic) {
+    const double budget = std::clamp(0.2 * ctx.remaining(), 1e-3, 1.0);
+    IntegerNeighbourhood search(
+        milp, form, clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(budget)));
+    std::vector<double> warm;
+    const bool from_warm = options.warm_start && warm_point(form, model.registry(), *options.warm_start, warm);
+    if (auto found = from_warm ? search.from(warm) : search.from_relaxation()) {
+      if (options.verbosity >= 1)
+        std::fprintf(stderr, "ychart neighbourhood search: %8.2f s  incumbent %-12.6g  from the %s, %d moves, %ld LPs\n",
+                     std::chrono::duration<double>(clock::now() - start).count(),
+                     form.user_objective(found->objective), from_warm ? "warm start" : "relaxation rounded",
+                     found->moves, found->evaluations);
+      mo.start = std::move(found->x);
+    }
+  }
+  mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
+  auto r = milp::solve_milp(milp, mo);
+  SearchResult res;
+  res.status = r.status;
+  res.message = r.message;
+  if (!r.x.empty()) ctx.offer(r.x, r.objective);
+  res.bound_phi = std::isfinite(r.bound) ? r.bound : r.objective;
+  if (r.status == Status::optimal) res.bound_phi = r.objective;
+  return res;
+}
+
+/// A convex MINLP by outer approximation or branch and bound, from the root
+/// relaxation (or the cuts a warm start brings). Outer approximation whose
+/// cuts stall below Ipopt's tolerance is finished by branch and bound, and
+/// the method's name says so.
+inline SearchResult search_by_nlp(MigpContext& ctx, const lower::MinlpForm& form, const Model& model,
+                                  const SolveOptions& options, Method method, SolutionBuilder& b) {
+  // Cuts a related model learnt (warm start) stand in for the root
+  // relaxation's, when there are any for this model's rows.
+  std::vector<Cut> cuts;
+  const auto* pool = options.warm_start ? SolutionBuilder::cuts(*options.warm_start).get() : nullptr;
+  if (pool && method == Method::outer_approximation) cuts = ctx.import_cuts(*pool);
+  if (options.warm_start) {
+    std::vector<double> x;
+    if (warm_point(form, model.registry(), *options.warm_start, x)) ctx.solve_fixed(x);
+  }
+  NlpOutcome root;
+  if (cuts.empty() || method == Method::branch_and_bound) {
+    // Root relaxation: a bound, the first cuts, and the heuristic's start.
+    root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
+    if (root.kind == NlpOutcome::optimal) {
+      ctx.add_cuts(root.x, cuts);
+      if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
+      if (options.heuristic && !ctx.has_incumbent())
+        rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
+    }
+  } else {
+    root.kind = NlpOutcome::optimal;  // the cuts bound the master instead
+    root.phi = -std::numeric_limits<double>::infinity();
+  }
+  SearchResult res;
+  if (root.kind == NlpOutcome::infeasible) {
+    res.status = Status::infeasible;
+    res.message = "the continuous relaxation is infeasible";
+    return res;
+  }
+  if (root.kind == NlpOutcome::failed) {
+    res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
+    res.message = "continuous relaxation: " + root.message;
+    return res;
+  }
+  res = method == Method::branch_and_bound ? branch_and_bound(ctx) : outer_approximation(ctx, cuts);
+  if (res.stalled) {
+    // The cuts cannot close the last gap (below Ipopt's tolerance).
+    // Branch and bound on the same context keeps the incumbent, so it
+    // prunes at once wherever the incumbent is within the gap.
+    const SearchResult stalled = res;
+    res = branch_and_bound(ctx);
+    res.count += stalled.count;
+    res.bound_phi = std::max(res.bound_phi, stalled.bound_phi);
+    b.method() += "+branch_and_bound";
+  }
+  res.bound_phi = std::max(res.bound_phi, root.phi);
+  if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
+  return res;
+}
+
+/// The positive variables the incumbent pushed against the log-space box:
+/// the objective improves without limit along them.
+inline void report_unbounded(const lower::MinlpForm& form, const Model& model, const MigpContext& ctx,
+                             SolutionBuilder& b) {
+  const auto& vars = model.registry().variables;
+  const auto& x = ctx.incumbent();
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind != ychart::detail::VariableKind::positive || form.nlp.is_linear_column(form.value_column[j])) continue;
+    const double y = x[form.value_column[j]];
+    const bool boxed_low = !std::isfinite(form.nlp.lower[j]) && y <= -ctx.box() + 1e-3;
+    const bool boxed_high = !std::isfinite(form.nlp.upper[j]) && y >= ctx.box() - 1e-3;
+    if ((boxed_low || boxed_high) && !vars[j].auxiliary) b.unbounded().push_back({vars[j].name, boxed_low});
+  }
+}
+
+/// The incumbent as values in each variable's unit, exact domain values for
+/// encoded variables.
+inline std::vector<double> incumbent_values(const lower::MinlpForm& form, const Model& model, const MigpContext& ctx) {
+  const auto& vars = model.registry().variables;
+  const auto& x = ctx.incumbent();
+  std::vector<double> point(vars.size());
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    const double v = x[form.value_column[j]];
+    const bool log_space =
+        vars[j].kind == ychart::detail::VariableKind::positive && !form.nlp.is_linear_column(form.value_column[j]);
+    point[j] = log_space ? std::exp(v) : v;
+  }
+  for (const auto& e : form.encodings)
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+      if (x[e.first + int(i)] > 0.5) point[e.var] = e.values[i];
+  return point;
+}
+
+}  // namespace detail
+
 /// `blocks`: interchangeable blocks (found or declared, verified) to break
 /// with ordering rows, or nullptr.
 inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, gp::LazyIpopt& ipopt,
@@ -7642,152 +7817,38 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
       std::fprintf(stderr, "ychart symmetry: %zu interchangeable blocks of %zu variables kept in order\n",
                    blocks->size(), blocks->front().size());
   }
-  const auto& reg = model.registry();
-  const auto& vars = reg.variables;
-
   Solution s = empty_solution(model);
   SolutionBuilder b{s};
-
-  MigpContext ctx(form, ipopt, options);
-  SearchResult res;
-  bool linear = !has_convex_rows(form);
-  if (form.infeasible) {  // the form was not built; judge from the model
-    linear = model.objective().size() <= 1 && (model.objective().empty() || model.objective_affine().empty());
-    for (const auto& c : model.constraints())
-      if (c.form() == Constraint::Form::mixed || (c.form() == Constraint::Form::gp && c.posynomial().size() > 1))
-        linear = false;
-  }
-  Method method = options.method;
-  if (method == Method::glpk && !linear)
-    throw model_error("ychart: Method::glpk needs a model whose posynomials are all monomials (a MILP after the "
-                      "log transform); this one has posynomial constraints or a posynomial objective");
-  if (method == Method::automatic) method = linear ? Method::glpk : Method::outer_approximation;
-  b.method() = std::string(to_string(method));
-  if (form.infeasible) {  // proven while lowering, by bound propagation
-    b.status() = Status::infeasible;
-    b.message() = form.infeasible_reason;
-    b.solve_time() = std::chrono::duration<double>(clock::now() - start).count();
-    return s;
-  }
-
-  if (method == Method::glpk) {
-    milp::MilpOptions mo;
-    mo.time_limit = options.time_limit;
-    mo.relative_gap = options.relative_gap;
-    mo.progress = options.verbosity >= 1;  // a progress line about once a second
-    mo.live_progress = options.progress;   // or a live line on a terminal
-    mo.verbose = options.verbosity >= 2;   // and GLPK's own output
-    auto milp = ctx.master({});
-    // GLPK's first incumbent: a related model's solution (warm start), or
-    // the LP relaxation rounded, improved by a local search over integer
-    // neighbours evaluated exactly.
-    if (options.heuristic) {
-      const double budget = std::clamp(0.2 * ctx.remaining(), 1e-3, 1.0);
-      IntegerNeighbourhood search(
-          milp, form, clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(budget)));
-      std::vector<double> warm;
-      const bool from_warm = options.warm_start && warm_point(form, reg, *options.warm_start, warm);
-      if (auto found = from_warm ? search.from(warm) : search.from_relaxation()) {
-        if (options.verbosity >= 1)
-          std::fprintf(stderr, "ychart neighbourhood search: %8.2f s  incumbent %-12.6g  from the %s, %d moves, %ld LPs\n",
-                       std::chrono::duration<double>(clock::now() - start).count(),
-                       form.user_objective(found->objective), from_warm ? "warm start" : "relaxation rounded",
-                       found->moves, found->evaluations);
-        mo.start = std::move(found->x);
-      }
-    }
-    mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
-    auto r = milp::solve_milp(milp, mo);
-    res.status = r.status;
-    res.message = r.message;
-    if (!r.x.empty()) ctx.offer(r.x, r.objective);
-    res.bound_phi = std::isfinite(r.bound) ? r.bound : r.objective;
-    if (r.status == Status::optimal) res.bound_phi = r.objective;
-  } else {
-    // Cuts a related model learnt (warm start) stand in for the root
-    // relaxation's, when there are any for this model's rows.
-    std::vector<Cut> cuts;
-    const auto* pool = options.warm_start ? SolutionBuilder::cuts(*options.warm_start).get() : nullptr;
-    if (pool && method == Method::outer_approximation) cuts = ctx.import_cuts(*pool);
-    if (options.warm_start) {
-      std::vector<double> x;
-      if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
-    }
-    NlpOutcome root;
-    if (cuts.empty() || method == Method::branch_and_bound) {
-      // Root relaxation: a bound, the first cuts, and the heuristic's start.
-      root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
-      if (root.kind == NlpOutcome::optimal) {
-        ctx.add_cuts(root.x, cuts);
-        if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
-        if (options.heuristic && !ctx.has_incumbent())
-          rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
-      }
-    } else {
-      root.kind = NlpOutcome::optimal;  // the cuts bound the master instead
-      root.phi = -std::numeric_limits<double>::infinity();
-    }
-    if (root.kind == NlpOutcome::infeasible) {
-      res.status = Status::infeasible;
-      res.message = "the continuous relaxation is infeasible";
-    } else if (root.kind == NlpOutcome::failed) {
-      res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
-      res.message = "continuous relaxation: " + root.message;
-    } else {
-      res = method == Method::branch_and_bound ? branch_and_bound(ctx) : outer_approximation(ctx, cuts);
-      if (res.stalled) {
-        // The cuts cannot close the last gap (below Ipopt's tolerance).
-        // Branch and bound on the same context keeps the incumbent, so it
-        // prunes at once wherever the incumbent is within the gap.
-        const SearchResult stalled = res;
-        res = branch_and_bound(ctx);
-        res.count += stalled.count;
-        res.bound_phi = std::max(res.bound_phi, stalled.bound_phi);
-        b.method() += "+branch_and_bound";
-      }
-      res.bound_phi = std::max(res.bound_phi, root.phi);
-      if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
-    }
-  }
-  b.nodes() = res.count;
-  b.iterations() = ctx.ipopt_iterations();
-
   auto finish = [&](Status st, std::string msg) {
     b.status() = st;
     b.message() = std::move(msg);
     b.solve_time() = std::chrono::duration<double>(clock::now() - start).count();
     return s;
   };
-  if (std::isfinite(res.bound_phi)) b.bound() = form.user_objective(res.bound_phi);
+  MigpContext ctx(form, ipopt, options);
+  const bool linear = detail::is_milp(form, model);
+  Method method = options.method;
+  if (method == Method::glpk && !linear)
+    throw model_error("ychart: Method::glpk needs a model whose posynomials are all monomials (a MILP after the "
+                      "log transform); this one has posynomial constraints or a posynomial objective");
+  if (method == Method::automatic) method = linear ? Method::glpk : Method::outer_approximation;
+  b.method() = std::string(to_string(method));
+  // Proven infeasible while lowering, by bound propagation.
+  if (form.infeasible) return finish(Status::infeasible, form.infeasible_reason);
 
+  auto res = method == Method::glpk ? detail::search_by_glpk(ctx, form, model, options, start)
+                                    : detail::search_by_nlp(ctx, form, model, options, method, b);
+  b.nodes() = res.count;
+  b.iterations() = ctx.ipopt_iterations();
+  if (std::isfinite(res.bound_phi)) b.bound() = form.user_objective(res.bound_phi);
   if (!ctx.has_incumbent()) {
     if (res.status == Status::optimal) res.status = Status::infeasible;  // nothing found, nothing left
     return finish(res.status, res.message);
   }
-
-  // The incumbent: values in each variable's unit.
-  const auto& x = ctx.incumbent();
-  for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != ychart::detail::VariableKind::positive || form.nlp.is_linear_column(form.value_column[j])) continue;
-    const double y = x[form.value_column[j]];
-    const bool boxed_low = !std::isfinite(form.nlp.lower[j]) && y <= -ctx.box() + 1e-3;
-    const bool boxed_high = !std::isfinite(form.nlp.upper[j]) && y >= ctx.box() - 1e-3;
-    if ((boxed_low || boxed_high) && !vars[j].auxiliary) b.unbounded().push_back({vars[j].name, boxed_low});
-  }
+  detail::report_unbounded(form, model, ctx, b);
   if (!b.unbounded().empty())
     return finish(Status::unbounded, "the objective improves without limit as variables run to 0 or infinity");
-
-  std::vector<double> point(vars.size());
-  for (std::size_t j = 0; j < vars.size(); ++j) {
-    const double v = x[form.value_column[j]];
-    const bool log_space = vars[j].kind == ychart::detail::VariableKind::positive && !form.nlp.is_linear_column(form.value_column[j]);
-    point[j] = log_space ? std::exp(v) : v;
-  }
-  for (const auto& e : form.encodings) {  // exact domain values
-    for (std::size_t i = 0; i < e.values.size(); ++i)
-      if (x[e.first + int(i)] > 0.5) point[e.var] = e.values[i];
-  }
-  fill_point(b, model, std::move(point));
+  fill_point(b, model, detail::incumbent_values(form, model, ctx));
   const double objective = b.objective();
   const double bound = b.bound();
   b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");
@@ -8552,168 +8613,221 @@ struct SymmetricStructure {
   int y = -1;                                     // the spreading variable, if any
 };
 
-/// The structure of `model` with `decl` ([device][type] registry indices) as
-/// its interchangeable groups, if the decomposition applies to it.
-inline std::optional<SymmetricStructure> find_symmetric_structure(
-    const Model& model, const std::vector<std::vector<std::uint32_t>>& decl) {
-  if (decl.size() < 2 || decl.front().empty()) return std::nullopt;
-  const auto& reg = model.registry();
-  const auto& vars = reg.variables;
-  SymmetricStructure s;
-  s.devices = int(decl.size());
-  s.types = int(decl.front().size());
-  s.group = decl;
-  s.type_of.assign(vars.size(), -1);
-  s.device_of.assign(vars.size(), -1);
-  s.tab_type.assign(vars.size(), -1);
-  s.tab_device.assign(vars.size(), -1);
-  for (int f = 0; f < s.devices; ++f)
-    for (int k = 0; k < s.types; ++k) {
-      const auto j = decl[f][k];
-      const auto& r = vars[j];
-      const auto& first = vars[decl[0][k]];
-      if (r.kind != ychart::detail::VariableKind::discrete || !r.is_integer_range() || r.lower != 0.0 || r.upper != first.upper ||
-          s.type_of[j] != -1)
-        return std::nullopt;
-      s.type_of[j] = k;
-      s.device_of[j] = f;
-    }
-  // Tables of group variables: the same table for one type on every device.
-  std::vector<std::vector<double>> table(s.types);
-  std::vector<char> has_table(s.types, 0);
-  for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != ychart::detail::VariableKind::tabulated || s.type_of[vars[j].argument] < 0) continue;
-    const int k = s.type_of[vars[j].argument];
-    const auto& t = vars[j].table;
-    if (has_table[k] && table[k] != t) return std::nullopt;
-    if (t.empty() || t[0] != 0.0) return std::nullopt;
-    for (std::size_t i = 1; i < t.size(); ++i)
-      if (t[i] < t[i - 1]) return std::nullopt;
-    table[k] = t;
-    has_table[k] = 1;
-    s.tab_type[j] = k;
-    s.tab_device[j] = s.device_of[vars[j].argument];
+namespace detail {
+
+/// The checks of find_symmetric_structure(), in order: the groups, their
+/// tables, where group variables appear, each constraint's role, and the
+/// packing problem the per-device rows make. Each returns false as soon as
+/// the model is not of this structure.
+class StructureFinder {
+ public:
+  StructureFinder(const Model& model, const std::vector<std::vector<std::uint32_t>>& decl)
+      : model_(model), vars_(model.registry().variables), decl_(decl) {}
+
+  std::optional<SymmetricStructure> find() {
+    if (decl_.size() < 2 || decl_.front().empty()) return std::nullopt;
+    if (!groups() || !tables() || !outside_objective_and_epigraphs()) return std::nullopt;
+    const auto& cons = model_.constraints();
+    s_.device_row.assign(cons.size(), 0);
+    s_.linking_row.assign(cons.size(), 0);
+    s_.spread_row.assign(cons.size(), 0);
+    per_device_.resize(std::size_t(s_.devices));
+    for (std::size_t i = 0; i < cons.size(); ++i)
+      if (!classify(i)) return std::nullopt;
+    if (!packing()) return std::nullopt;
+    return std::move(s_);
   }
-  auto group_var = [&](std::uint32_t j) { return s.type_of[j] >= 0 || s.tab_type[j] >= 0; };
-  // Group variables in log space or in the objective: not this structure.
-  auto touches = [&](const ychart::detail::TermList& t) {
+
+ private:
+  const Model& model_;
+  const std::vector<ychart::detail::VariableRecord>& vars_;
+  const std::vector<std::vector<std::uint32_t>>& decl_;
+  SymmetricStructure s_;
+  std::vector<std::vector<double>> table_;  // per type
+  std::vector<char> has_table_;             // per type
+  // Per-device rows, keyed by device, as (coefficients by type, capacity).
+  std::vector<std::vector<std::pair<std::vector<double>, double>>> per_device_;
+
+  bool group_var(std::uint32_t j) const { return s_.type_of[j] >= 0 || s_.tab_type[j] >= 0; }
+
+  bool touches(const ychart::detail::TermList& t) const {
     for (std::size_t k = 0; k < t.size(); ++k)
       for (const auto& fac : t.factors(k))
         if (group_var(fac.var)) return true;
     return false;
-  };
-  if (touches(model.objective()) || touches(model.objective_affine())) return std::nullopt;
-  for (const auto& e : reg.epigraphs)
-    if (touches(e.lhs)) return std::nullopt;
+  }
 
-  const auto& cons = model.constraints();
-  s.device_row.assign(cons.size(), 0);
-  s.linking_row.assign(cons.size(), 0);
-  s.spread_row.assign(cons.size(), 0);
-  // Per-device rows, keyed by device, as (coefficients by type, capacity).
-  std::vector<std::vector<std::pair<std::vector<double>, double>>> per_device(s.devices);
-  for (std::size_t i = 0; i < cons.size(); ++i) {
-    const auto& c = cons[i];
-    if (!touches(c.smaller()) && !touches(c.larger())) continue;
-    if (c.form() != Constraint::Form::affine) return std::nullopt;
-    // Net row: sum coef * var + constant (<= or ==) 0.
+  /// Every group variable an integer from 0, with its type's bound on every device, in one group.
+  bool groups() {
+    s_.devices = int(decl_.size());
+    s_.types = int(decl_.front().size());
+    s_.group = decl_;
+    s_.type_of.assign(vars_.size(), -1);
+    s_.device_of.assign(vars_.size(), -1);
+    s_.tab_type.assign(vars_.size(), -1);
+    s_.tab_device.assign(vars_.size(), -1);
+    for (int f = 0; f < s_.devices; ++f)
+      for (int k = 0; k < s_.types; ++k) {
+        const auto j = decl_[f][k];
+        const auto& r = vars_[j];
+        const auto& first = vars_[decl_[0][k]];
+        if (r.kind != ychart::detail::VariableKind::discrete || !r.is_integer_range() || r.lower != 0.0 ||
+            r.upper != first.upper || s_.type_of[j] != -1)
+          return false;
+        s_.type_of[j] = k;
+        s_.device_of[j] = f;
+      }
+    return true;
+  }
+
+  /// Tables of group variables: the same table for one type on every
+  /// device, from 0 and non-decreasing.
+  bool tables() {
+    table_.resize(std::size_t(s_.types));
+    has_table_.assign(std::size_t(s_.types), 0);
+    for (std::size_t j = 0; j < vars_.size(); ++j) {
+      if (vars_[j].kind != ychart::detail::VariableKind::tabulated || s_.type_of[vars_[j].argument] < 0) continue;
+      const int k = s_.type_of[vars_[j].argument];
+      const auto& t = vars_[j].table;
+      if (has_table_[k] && table_[k] != t) return false;
+      if (t.empty() || t[0] != 0.0) return false;
+      for (std::size_t i = 1; i < t.size(); ++i)
+        if (t[i] < t[i - 1]) return false;
+      table_[k] = t;
+      has_table_[k] = 1;
+      s_.tab_type[j] = k;
+      s_.tab_device[j] = s_.device_of[vars_[j].argument];
+    }
+    return true;
+  }
+
+  /// Group variables in log space or in the objective: not this structure.
+  bool outside_objective_and_epigraphs() const {
+    if (touches(model_.objective()) || touches(model_.objective_affine())) return false;
+    for (const auto& e : model_.registry().epigraphs)
+      if (touches(e.lhs)) return false;
+    return true;
+  }
+
+  /// A row over all devices as coefficients by type, if it treats every
+  /// device alike (over the group variables, or over their tables).
+  std::optional<std::vector<double>> symmetric(const std::map<std::uint32_t, double>& coef, bool tabulated) const {
+    std::vector<std::vector<double>> by(std::size_t(s_.types), std::vector<double>(std::size_t(s_.devices), 0.0));
+    for (const auto& [j, v] : coef) {
+      if (tabulated ? s_.tab_type[j] < 0 : s_.type_of[j] < 0) continue;
+      const int k = tabulated ? s_.tab_type[j] : s_.type_of[j];
+      const int f = tabulated ? s_.tab_device[j] : s_.device_of[j];
+      by[k][f] += v;
+    }
+    std::vector<double> out(std::size_t(s_.types), 0.0);
+    for (int k = 0; k < s_.types; ++k) {
+      for (int f = 1; f < s_.devices; ++f)
+        if (by[k][f] != by[k][0]) return std::nullopt;
+      out[k] = by[k][0];
+    }
+    return out;
+  }
+
+  /// Constraint i's role: untouched, a per-device resource row, a row
+  /// linking the devices, or a spreading row; false for anything else.
+  bool classify(std::size_t i) {
+    const auto& c = model_.constraints()[i];
+    if (!touches(c.smaller()) && !touches(c.larger())) return true;
+    if (c.form() != Constraint::Form::affine) return false;
     // Net row: sum coef * var + constant (<= or ==) 0.
     const auto [coef, constant] = c.net_affine();
     bool any_tab = false, any_plain = false, any_other = false;
     std::set<int> devices_seen;
     for (const auto& [j, a] : coef) {
-      if (s.tab_type[j] >= 0) any_tab = true, devices_seen.insert(s.tab_device[j]);
-      else if (s.type_of[j] >= 0) any_plain = true, devices_seen.insert(s.device_of[j]);
+      if (s_.tab_type[j] >= 0) any_tab = true, devices_seen.insert(s_.tab_device[j]);
+      else if (s_.type_of[j] >= 0) any_plain = true, devices_seen.insert(s_.device_of[j]);
       else any_other = true;
     }
     const bool less_equal = c.sense() == Constraint::Sense::less_equal;
-    if (any_plain && !any_tab && !any_other && devices_seen.size() == 1 && less_equal && s.devices > 1) {
-      std::vector<double> a(s.types, 0.0);
+    if (any_plain && !any_tab && !any_other && devices_seen.size() == 1 && less_equal && s_.devices > 1) {
+      std::vector<double> a(std::size_t(s_.types), 0.0);
       for (const auto& [j, v] : coef) {
-        if (v < 0) return std::nullopt;
-        a[s.type_of[j]] += v;
+        if (v < 0) return false;
+        a[s_.type_of[j]] += v;
       }
-      per_device[*devices_seen.begin()].emplace_back(std::move(a), -constant);
-      s.device_row[i] = 1;
-      continue;
+      per_device_[*devices_seen.begin()].emplace_back(std::move(a), -constant);
+      s_.device_row[i] = 1;
+      return true;
     }
-    // Rows over all devices must treat every device alike.
-    auto symmetric = [&](bool tabulated) {
-      std::vector<std::vector<double>> by(s.types, std::vector<double>(s.devices, 0.0));
-      for (const auto& [j, v] : coef) {
-        if (tabulated ? s.tab_type[j] < 0 : s.type_of[j] < 0) continue;
-        const int k = tabulated ? s.tab_type[j] : s.type_of[j];
-        const int f = tabulated ? s.tab_device[j] : s.device_of[j];
-        by[k][f] += v;
-      }
-      std::vector<double> out(s.types, 0.0);
-      for (int k = 0; k < s.types; ++k) {
-        for (int f = 1; f < s.devices; ++f)
-          if (by[k][f] != by[k][0]) return std::optional<std::vector<double>>();
-        out[k] = by[k][0];
-      }
-      return std::optional<std::vector<double>>(out);
-    };
     if (any_plain && !any_tab) {
-      if (!symmetric(false)) return std::nullopt;
-      s.linking_row[i] = 1;
-      continue;
+      if (!symmetric(coef, false)) return false;
+      s_.linking_row[i] = 1;
+      return true;
     }
-    if (any_tab && !any_plain && less_equal) {
-      // sum c_k T_k - gamma * y + constant <= 0, c_k >= 0, at most one other variable y (gamma >= 0).
-      auto c_by_type = symmetric(true);
-      if (!c_by_type) return std::nullopt;
-      PackingProblem::SpreadRow row;
-      for (int k = 0; k < s.types; ++k) {
-        if ((*c_by_type)[k] < 0) return std::nullopt;
-        if ((*c_by_type)[k] > 0) row.terms.emplace_back(k, (*c_by_type)[k]);
-      }
-      for (const auto& [j, v] : coef) {
-        if (group_var(j)) continue;
-        if (v > 0 || (s.y >= 0 && s.y != int(j)) || vars[j].kind != ychart::detail::VariableKind::real ||
-            !std::isfinite(vars[j].lower))
-          return std::nullopt;
-        s.y = int(j);
-        row.gamma = -v;
-      }
-      // A spreading row without a spreading variable (sum_f h(n_kf) <= b) is
-      // a hard limit the packing search does not enforce: leave such models
-      // to the general methods.
-      if (!(row.gamma > 0)) return std::nullopt;
-      row.b = -constant;
-      s.packing.spread.push_back(std::move(row));
-      s.spread_constraint.push_back(i);
-      s.spread_row[i] = 1;
-      continue;
-    }
-    return std::nullopt;
+    if (any_tab && !any_plain && less_equal) return spread_row(i, coef, constant);
+    return false;
   }
-  // The per-device rows must be the same on every device.
-  for (auto& rows : per_device) std::sort(rows.begin(), rows.end());
-  for (int f = 1; f < s.devices; ++f)
-    if (per_device[f] != per_device[0]) return std::nullopt;
-  auto& p = s.packing;
-  p.devices = s.devices;
-  p.per_device_max.resize(s.types);
-  for (int k = 0; k < s.types; ++k) p.per_device_max[k] = int(vars[decl[0][k]].upper);
-  p.use.assign(per_device[0].size(), std::vector<double>(s.types, 0.0));
-  for (std::size_t r = 0; r < per_device[0].size(); ++r) {
-    p.use[r] = per_device[0][r].first;
-    p.capacity.push_back(per_device[0][r].second);
-    if (p.capacity.back() < 0) return std::nullopt;
-    // The bound each row implies: at most floor(cap / use) units of a type per device.
-    for (int k = 0; k < s.types; ++k)
-      if (p.use[r][k] > 0)
-        p.per_device_max[k] = std::min(p.per_device_max[k], int(std::floor(p.capacity[r] / p.use[r][k] + 1e-9)));
-  }
-  if (!p.spread.empty()) {
-    p.table.resize(s.types);
-    for (int k = 0; k < s.types; ++k)
-      if (has_table[k]) p.table[k] = table[k];
-  }
-  return s;
-}
 
+  /// sum c_k T_k - gamma * y + constant <= 0, c_k >= 0, at most one other
+  /// variable y (gamma >= 0).
+  bool spread_row(std::size_t i, const std::map<std::uint32_t, double>& coef, double constant) {
+    auto c_by_type = symmetric(coef, true);
+    if (!c_by_type) return false;
+    PackingProblem::SpreadRow row;
+    for (int k = 0; k < s_.types; ++k) {
+      if ((*c_by_type)[k] < 0) return false;
+      if ((*c_by_type)[k] > 0) row.terms.emplace_back(k, (*c_by_type)[k]);
+    }
+    for (const auto& [j, v] : coef) {
+      if (group_var(j)) continue;
+      if (v > 0 || (s_.y >= 0 && s_.y != int(j)) || vars_[j].kind != ychart::detail::VariableKind::real ||
+          !std::isfinite(vars_[j].lower))
+        return false;
+      s_.y = int(j);
+      row.gamma = -v;
+    }
+    // A spreading row without a spreading variable (sum_f h(n_kf) <= b) is
+    // a hard limit the packing search does not enforce: leave such models
+    // to the general methods.
+    if (!(row.gamma > 0)) return false;
+    row.b = -constant;
+    s_.packing.spread.push_back(std::move(row));
+    s_.spread_constraint.push_back(i);
+    s_.spread_row[i] = 1;
+    return true;
+  }
+
+  /// The per-device rows, the same on every device, as a packing problem.
+  bool packing() {
+    for (auto& rows : per_device_) std::sort(rows.begin(), rows.end());
+    for (int f = 1; f < s_.devices; ++f)
+      if (per_device_[f] != per_device_[0]) return false;
+    auto& p = s_.packing;
+    p.devices = s_.devices;
+    p.per_device_max.resize(std::size_t(s_.types));
+    for (int k = 0; k < s_.types; ++k) p.per_device_max[k] = int(vars_[decl_[0][k]].upper);
+    p.use.assign(per_device_[0].size(), std::vector<double>(std::size_t(s_.types), 0.0));
+    for (std::size_t r = 0; r < per_device_[0].size(); ++r) {
+      p.use[r] = per_device_[0][r].first;
+      p.capacity.push_back(per_device_[0][r].second);
+      if (p.capacity.back() < 0) return false;
+      // The bound each row implies: at most floor(cap / use) units of a type per device.
+      for (int k = 0; k < s_.types; ++k)
+        if (p.use[r][k] > 0)
+          p.per_device_max[k] = std::min(p.per_device_max[k], int(std::floor(p.capacity[r] / p.use[r][k] + 1e-9)));
+    }
+    if (!p.spread.empty()) {
+      p.table.resize(std::size_t(s_.types));
+      for (int k = 0; k < s_.types; ++k)
+        if (has_table_[k]) p.table[k] = table_[k];
+    }
+    return true;
+  }
+};
+
+}  // namespace detail
+
+/// The structure of `model` with `decl` ([device][type] registry indices) as
+/// its interchangeable groups, if the decomposition applies to it.
+inline std::optional<SymmetricStructure> find_symmetric_structure(
+    const Model& model, const std::vector<std::vector<std::uint32_t>>& decl) {
+  return detail::StructureFinder(model, decl).find();
+}
 
 /// The least sum_f h(n_f) over splits of s units on `devices` devices with at
 /// most `most` per device: the master's lower bound on a spreading term.
@@ -8903,184 +9017,250 @@ inline void set_discrete(const ychart::detail::Registry& reg, std::vector<double
   }
 }
 
-inline Solution solve_symmetric_allocation(const Model& model, const SymmetricStructure& st,
-                                           const SolveOptions& options) {
+namespace detail {
+
+/// The decomposition's loop: solve the master over the totals N_k, lower
+/// them as far as the master allows, pack them onto the devices; a packing
+/// is an incumbent (optimal when it needs no more spreading than the master
+/// assumed), an unpackable vector or a shortfall of spreading becomes a cut
+/// over a minimal core of types, and the master is solved again.
+class SymmetricDecomposition {
   using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - start).count(); };
-  Solution out = mixed_integer::empty_solution(model);
-  SolutionBuilder b{out};
-  b.method() = "symmetric decomposition";
-  Master master = build_master(model, st);
-  const ychart::detail::Registry& mreg = master.model.registry();
-  const auto& vars = model.registry().variables;
-  const int F = st.devices, K = st.types;
-  auto finish = [&](Status status, std::string msg) {
-    b.status() = status;
-    b.message() = std::move(msg);
-    b.solve_time() = elapsed();
-    if (b.has_point() && std::isfinite(b.bound()))
-      b.gap() = std::abs(b.objective() - b.bound()) / std::max(std::abs(b.objective()), 1e-300);
-    return out;
-  };
-  double bound = -std::numeric_limits<double>::infinity();
-  double best = std::numeric_limits<double>::infinity();  // incumbent objective (minimised sense)
-  const double sense = model.sense() == Model::Sense::minimize ? 1.0 : -1.0;
-  std::vector<double> best_point;
-  Solution previous;
-  bool have_previous = false;
-  ychart::detail::StatusLine status_line(options.verbosity >= 1, options.progress);
-  double master_seconds = 0.0;  // the rest of the time is spent packing
-  for (long it = 0;; ++it) {
-    b.nodes() = it;
-    if (it >= options.node_limit) return finish(Status::node_limit, "iteration limit of the decomposition reached");
-    SolveOptions mo = options;
-    mo.time_limit = options.time_limit - elapsed();
-    mo.verbosity = options.verbosity >= 3 ? 2 : 0;
-    mo.detect_symmetry = false;  // the master has no devices left to swap
+
+ public:
+  SymmetricDecomposition(const Model& model, const SymmetricStructure& st, const SolveOptions& options)
+      : model_(model), st_(st), options_(options), start_(clock::now()),
+        // Clamped: the default limit (1e20 s) in nanoseconds overflows the clock's
+        // 64-bit count, which put the deadline in the past.
+        deadline_(start_ + std::chrono::duration_cast<clock::duration>(
+                               std::chrono::duration<double>(std::clamp(options.time_limit, 0.0, 1e9)))),
+        out_(mixed_integer::empty_solution(model)), b_{out_}, master_(build_master(model, st)),
+        sense_(model.sense() == Model::Sense::minimize ? 1.0 : -1.0), K_(st.types),
+        status_line_(options.verbosity >= 1, options.progress) {
+    b_.method() = "symmetric decomposition";
+  }
+
+  Solution run() {
+    for (long it = 0;; ++it) {
+      b_.nodes() = it;
+      if (it >= options_.node_limit) return finish(Status::node_limit, "iteration limit of the decomposition reached");
+      Solution ms;
+      if (auto done = solve_master(it, ms)) return *done;
+      const auto point = lowered_point(ms);
+      PackingProblem p = st_.packing;
+      p.count = totals_;
+      auto packed = pack(p, std::numeric_limits<double>::infinity(), deadline_);
+      if (!packed.complete) return out_of_time();
+      previous_ = ms;
+      have_previous_ = true;
+      if (!packed.feasible) {
+        if (auto done = cut_unpackable(p, packed)) return *done;
+        continue;
+      }
+      take_packing(point, packed);
+      const double y_master = st_.y >= 0 ? point[std::size_t(st_.y)] : 0.0;
+      if (st_.y < 0 || packed.y_needed <= y_master + tolerances::allowance(y_master)) {
+        // The master's optimum is attained: proven optimal.
+        if (best_point_.empty()) return finish(Status::numerical_error, "the packed allocation violates a constraint");
+        return finish(Status::optimal, "");
+      }
+      if (!cut_spreading(p, packed.y_needed)) return out_of_time();
+    }
+  }
+
+ private:
+  const Model& model_;
+  const SymmetricStructure& st_;
+  const SolveOptions& options_;
+  const clock::time_point start_, deadline_;
+  Solution out_;
+  SolutionBuilder b_;
+  Master master_;
+  const double sense_;
+  const int K_;
+  ychart::detail::StatusLine status_line_;
+  double bound_ = -std::numeric_limits<double>::infinity();
+  double best_ = std::numeric_limits<double>::infinity();  // incumbent objective (minimised sense)
+  std::vector<double> best_point_;
+  Solution previous_;
+  bool have_previous_ = false;
+  double master_seconds_ = 0.0;  // the rest of the time is spent packing
+  std::vector<int> totals_;      // the master's totals, lowered
+  std::vector<char> in_core_;    // per type: in the cut's core
+
+  double elapsed() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
+
+  Solution finish(Status status, std::string msg) {
+    b_.status() = status;
+    b_.message() = std::move(msg);
+    b_.solve_time() = elapsed();
+    if (b_.has_point() && std::isfinite(b_.bound()))
+      b_.gap() = std::abs(b_.objective() - b_.bound()) / std::max(std::abs(b_.objective()), 1e-300);
+    return out_;
+  }
+
+  Solution out_of_time() { return finish(Status::time_limit, "time limit reached while placing units on devices"); }
+
+  /// Solves the master into `ms`; a result when the search ends here (the
+  /// master infeasible or not solved, or the gap closed).
+  std::optional<Solution> solve_master(long it, Solution& ms) {
+    SolveOptions mo = options_;
+    mo.time_limit = options_.time_limit - elapsed();
+    mo.verbosity = options_.verbosity >= 3 ? 2 : 0;
+    mo.detect_symmetry = false;     // the master has no devices left to swap
     mo.progress = Progress::never;  // the decomposition's own line covers it
-    mo.warm_start = have_previous ? &previous : nullptr;
+    mo.warm_start = have_previous_ ? &previous_ : nullptr;
     if (mo.time_limit <= 0) return finish(Status::time_limit, "time limit reached");
     const double master_start = elapsed();
-    Solution ms = master.model.solve(mo);
-    master_seconds += elapsed() - master_start;
-    b.iterations() += ms.iterations();
+    ms = master_.model.solve(mo);
+    master_seconds_ += elapsed() - master_start;
+    b_.iterations() += ms.iterations();
     if (ms.status() == Status::infeasible) {
-      if (best_point.empty()) return finish(Status::infeasible, "the totals over devices admit no solution");
+      if (best_point_.empty()) return finish(Status::infeasible, "the totals over devices admit no solution");
       return finish(Status::optimal, "");
     }
     if (ms.status() != Status::optimal) {
-      if (std::isfinite(ms.bound())) bound = std::max(bound, sense * ms.bound());
-      if (std::isfinite(bound)) b.bound() = sense * bound;
+      if (std::isfinite(ms.bound())) bound_ = std::max(bound_, sense_ * ms.bound());
+      if (std::isfinite(bound_)) b_.bound() = sense_ * bound_;
       return finish(ms.status(), "master problem: " + ms.message());
     }
-    bound = std::max(bound, sense * ms.objective());
-    b.bound() = sense * bound;
-    status_line.update(elapsed(), [&] {
-      const double gap = best_point.empty() ? std::nan("") : (best - bound) / std::max(std::abs(best), 1e-300);
+    bound_ = std::max(bound_, sense_ * ms.objective());
+    b_.bound() = sense_ * bound_;
+    status_line_.update(elapsed(), [&] {
+      const double gap = best_point_.empty() ? std::nan("") : (best_ - bound_) / std::max(std::abs(best_), 1e-300);
       char text[256];
       std::snprintf(text, sizeof text,
                     "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "
                     "iterations (master %.2f s, packing %.2f s)",
-                    elapsed(), sense * best, sense * bound, 100.0 * gap, it, master_seconds,
-                    elapsed() - master_seconds);
+                    elapsed(), sense_ * best_, sense_ * bound_, 100.0 * gap, it, master_seconds_,
+                    elapsed() - master_seconds_);
       return std::string(text);
     });
-    if (!best_point.empty() && best - bound <= std::max(options.absolute_gap, options.relative_gap * std::abs(best)))
+    if (!best_point_.empty() &&
+        best_ - bound_ <= std::max(options_.absolute_gap, options_.relative_gap * std::abs(best_)))
       return finish(Status::optimal, "");
-    // The master's point, with every total lowered as far as the master's
-    // constraints allow: cuts from a smaller vector exclude more.
+    return std::nullopt;
+  }
+
+  /// The master's point, with every total lowered as far as the master's
+  /// constraints allow (cuts from a smaller vector exclude more); sets totals_.
+  std::vector<double> lowered_point(const Solution& ms) {
+    const ychart::detail::Registry& mreg = master_.model.registry();
     std::vector<double> point(mreg.variables.size());
     for (std::size_t j = 0; j < point.size(); ++j) point[j] = ms.variables()[j].value;
-    std::vector<int> totals(K);
-    for (int k = 0; k < K; ++k) {
-      const auto j = master.total[k].index();
+    totals_.assign(std::size_t(K_), 0);
+    for (int k = 0; k < K_; ++k) {
+      const auto j = master_.total[k].index();
       while (point[j] - 1 >= mreg.variables[j].lower) {
         auto trial = point;
         set_discrete(mreg, trial, j, point[j] - 1);
-        if (!satisfies(master.model, trial)) break;
+        if (!satisfies(master_.model, trial)) break;
         point = std::move(trial);
       }
-      totals[k] = int(std::lround(point[j]));
+      totals_[k] = int(std::lround(point[j]));
     }
-    PackingProblem p = st.packing;
-    p.count = totals;
-    // Clamped: the default limit (1e20 s) in nanoseconds overflows the clock's
-    // 64-bit count, which put the deadline in the past.
-    const auto deadline = start + std::chrono::duration_cast<clock::duration>(
-                                      std::chrono::duration<double>(std::clamp(options.time_limit, 0.0, 1e9)));
-    auto packed = pack(p, std::numeric_limits<double>::infinity(), deadline);
-    if (!packed.complete) return finish(Status::time_limit, "time limit reached while placing units on devices");
-    previous = ms;
-    have_previous = true;
-    // Deletion filter: drop each type whose removal keeps `still(packing)`
-    // true, leaving a minimal set of types with the property; false when the
-    // deadline passes first.
-    std::vector<char> in_core(K);
-    auto minimal_core = [&](const PackingProblem& base, auto still, const std::vector<int>* start_from) {
-      for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0 && !start_from;
-      if (start_from)
-        for (int k : *start_from) in_core[k] = 1;
-      for (int k = 0; k < K; ++k) {
-        if (!in_core[k]) continue;
-        auto q = base;
-        for (int i = 0; i < K; ++i) q.count[i] = in_core[i] && i != k ? totals[i] : 0;
-        const auto r = pack(q, std::numeric_limits<double>::infinity(), deadline);
-        if (!r.complete) return false;
-        if (still(r)) in_core[k] = 0;
-      }
-      return true;
-    };
-    // How many of the core's totals lie below this vector's.
-    auto count_below = [&] {
-      Affine<> below;
-      for (int k = 0; k < K; ++k) {
-        if (!in_core[k]) continue;
-        const double limit = totals[k] - 1;
-        below += tabulate(master.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
-      }
-      return below;
-    };
-    const auto out_of_time = [&] {
-      return finish(Status::time_limit, "time limit reached while placing units on devices");
-    };
-    if (!packed.feasible) {
-      // A minimal set of types that still cannot be packed, resources only.
-      auto resources_only = p;
-      resources_only.spread.clear();
-      resources_only.table.clear();
-      // The types the configuration LP priced, if it refuted the totals,
-      // are a core already; the filter then only shrinks it.
-      const std::vector<int>* lp_core = packed.refuting_types.empty() ? nullptr : &packed.refuting_types;
-      if (!minimal_core(resources_only, [](const PackingResult& r) { return !r.feasible; }, lp_core))
-        return out_of_time();
-      // Spreading rows can make a packable vector infeasible: then the core
-      // is found with them, and it is the whole vector if need be.
-      {
-        auto q = p;
-        for (int i = 0; i < K; ++i) q.count[i] = in_core[i] ? totals[i] : 0;
-        const auto r = pack(q, std::numeric_limits<double>::infinity(), deadline);
-        if (!(r.complete && !r.feasible))
-          for (int k = 0; k < K; ++k) in_core[k] = totals[k] > 0;
-      }
-      const Affine<> below = count_below();
-      if (below.terms().empty()) return finish(Status::infeasible, "no allocation fits the devices");
-      master.model.subject_to(below >= 1.0);
-      continue;
+    return point;
+  }
+
+  /// Deletion filter: drop each type whose removal keeps `still(packing)`
+  /// true, leaving a minimal set of types with the property in in_core_;
+  /// false when the deadline passes first.
+  template <class Still>
+  bool minimal_core(const PackingProblem& base, Still still, const std::vector<int>* start_from) {
+    in_core_.assign(std::size_t(K_), 0);
+    for (int k = 0; k < K_; ++k) in_core_[k] = totals_[k] > 0 && !start_from;
+    if (start_from)
+      for (int k : *start_from) in_core_[k] = 1;
+    for (int k = 0; k < K_; ++k) {
+      if (!in_core_[k]) continue;
+      auto q = base;
+      for (int i = 0; i < K_; ++i) q.count[i] = in_core_[i] && i != k ? totals_[i] : 0;
+      const auto r = pack(q, std::numeric_limits<double>::infinity(), deadline_);
+      if (!r.complete) return false;
+      if (still(r)) in_core_[k] = 0;
     }
-    // A packing: a feasible point of the original model.
+    return true;
+  }
+
+  /// How many of the core's totals lie below this vector's.
+  Affine<> count_below() const {
+    Affine<> below;
+    for (int k = 0; k < K_; ++k) {
+      if (!in_core_[k]) continue;
+      const double limit = totals_[k] - 1;
+      below += tabulate(master_.total[k], [limit](double v) { return v <= limit ? 1.0 : 0.0; });
+    }
+    return below;
+  }
+
+  /// Totals that cannot be packed: some total of a minimal unpackable core
+  /// must be lower. A result when that leaves nothing (or time runs out).
+  std::optional<Solution> cut_unpackable(const PackingProblem& p, const PackingResult& packed) {
+    // A minimal set of types that still cannot be packed, resources only.
+    auto resources_only = p;
+    resources_only.spread.clear();
+    resources_only.table.clear();
+    // The types the configuration LP priced, if it refuted the totals,
+    // are a core already; the filter then only shrinks it.
+    const std::vector<int>* lp_core = packed.refuting_types.empty() ? nullptr : &packed.refuting_types;
+    if (!minimal_core(resources_only, [](const PackingResult& r) { return !r.feasible; }, lp_core))
+      return out_of_time();
+    // Spreading rows can make a packable vector infeasible: then the core
+    // is found with them, and it is the whole vector if need be.
+    auto q = p;
+    for (int i = 0; i < K_; ++i) q.count[i] = in_core_[i] ? totals_[i] : 0;
+    const auto r = pack(q, std::numeric_limits<double>::infinity(), deadline_);
+    if (!(r.complete && !r.feasible))
+      for (int k = 0; k < K_; ++k) in_core_[k] = totals_[k] > 0;
+    const Affine<> below = count_below();
+    if (below.terms().empty()) return finish(Status::infeasible, "no allocation fits the devices");
+    master_.model.subject_to(below >= 1.0);
+    return std::nullopt;
+  }
+
+  /// A packing: a feasible point of the original model, kept if it is the
+  /// best so far.
+  void take_packing(const std::vector<double>& point, const PackingResult& packed) {
+    const auto& vars = model_.registry().variables;
     std::vector<double> x(vars.size(), 0.0);
     for (std::size_t j = 0; j < vars.size(); ++j)
-      if (st.type_of[j] < 0 && st.tab_type[j] < 0) x[j] = point[j];
-    for (int k = 0; k < K; ++k)
-      for (int f = 0; f < F; ++f) x[st.group[f][k]] = packed.n[k][f];
-    const double y_master = st.y >= 0 ? point[st.y] : 0.0;
-    if (st.y >= 0 && packed.y_needed > y_master) x[st.y] = packed.y_needed;
-    x = mixed_integer::complete_point(model, std::move(x));
-    if (satisfies(model, x)) {
-      const double objective = model.objective().evaluate(x) + model.objective_affine().evaluate(x);
-      if (sense * objective < best) {
-        best = sense * objective;
-        best_point = x;
-        mixed_integer::fill_point(b, model, best_point);
-      }
+      if (st_.type_of[j] < 0 && st_.tab_type[j] < 0) x[j] = point[j];
+    for (int k = 0; k < K_; ++k)
+      for (int f = 0; f < st_.devices; ++f) x[st_.group[f][k]] = packed.n[k][f];
+    const double y_master = st_.y >= 0 ? point[std::size_t(st_.y)] : 0.0;
+    if (st_.y >= 0 && packed.y_needed > y_master) x[std::size_t(st_.y)] = packed.y_needed;
+    x = mixed_integer::complete_point(model_, std::move(x));
+    if (!satisfies(model_, x)) return;
+    const double objective = model_.objective().evaluate(x) + model_.objective_affine().evaluate(x);
+    if (sense_ * objective < best_) {
+      best_ = sense_ * objective;
+      best_point_ = x;
+      mixed_integer::fill_point(b_, model_, best_point_);
     }
-    if (st.y < 0 || packed.y_needed <= y_master + tolerances::allowance(y_master)) {
-      // The master's optimum is attained: proven optimal.
-      if (best_point.empty()) return finish(Status::numerical_error, "the packed allocation violates a constraint");
-      return finish(Status::optimal, "");
-    }
-    // Needs more spreading than the master assumed: y >= y_min unless some
-    // total is lower, over a minimal set of types that still needs y_min.
-    const double y_lo = vars[st.y].lower;
-    const double y_min = packed.y_needed;
-    if (!minimal_core(
-            p, [y_min](const PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; },
-            nullptr))
-      return out_of_time();
-    Real<> y(&ychart::detail::ModelEditor::registry(master.model), std::uint32_t(st.y), vars[st.y].si_scale);
-    master.model.subject_to(y + (y_min - y_lo) * count_below() >= y_min);
   }
+
+  /// Needs more spreading than the master assumed: y >= y_min unless some
+  /// total is lower, over a minimal set of types that still needs y_min.
+  /// False when time runs out.
+  bool cut_spreading(const PackingProblem& p, double y_min) {
+    const auto& vars = model_.registry().variables;
+    const double y_lo = vars[std::size_t(st_.y)].lower;
+    if (!minimal_core(
+            p, [y_min](const PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; }, nullptr))
+      return false;
+    Real<> y(&ychart::detail::ModelEditor::registry(master_.model), std::uint32_t(st_.y),
+             vars[std::size_t(st_.y)].si_scale);
+    master_.model.subject_to(y + (y_min - y_lo) * count_below() >= y_min);
+    return true;
+  }
+};
+
+}  // namespace detail
+
+/// Solves a model of this structure exactly by the decomposition.
+inline Solution solve_symmetric_allocation(const Model& model, const SymmetricStructure& st,
+                                           const SolveOptions& options) {
+  return detail::SymmetricDecomposition(model, st, options).run();
 }
 }  // namespace ychart::solve::symmetry
 // ---- end ychart/solve/symmetry/symmetric_allocation.hpp ----
@@ -9322,226 +9502,277 @@ class SymmetryChecker {
   std::vector<Code> rows_;
 };
 
-/// Groups of interchangeable blocks found in the model as written (colour
-/// refinement, then an exact check of every swap), the most variables
-/// first; empty if none. A model can have several (identical devices, and
-/// identical kernels within each).
-inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
-  const auto& vars = model.registry().variables;
-  const auto& cons = model.constraints();
-  const std::size_t n = vars.size();
-  std::size_t discrete = 0;
-  for (const auto& v : vars) discrete += v.kind == ychart::detail::VariableKind::discrete;
-  if (discrete < 2) return {};
+namespace detail {
 
-  auto mix = [](std::uint64_t h, std::uint64_t v) {
-    // splitmix64 of the combination: a well-spread hash of colour tuples.
-    std::uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
-  auto bits = [](double d) {
-    std::uint64_t u;
-    static_assert(sizeof u == sizeof d);
-    std::memcpy(&u, &d, sizeof u);
-    return d == 0.0 ? 0ull : u;  // -0 and +0 alike
-  };
+/// splitmix64 of the combination: a well-spread hash of colour tuples.
+inline std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  std::uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
 
-  // The graph: one edge node per constraint, epigraph, objective part and
-  // tabulated term; incidences labelled by side, coefficient and exponent.
+/// A double's bits, -0 and +0 alike.
+inline std::uint64_t bits(double d) {
+  std::uint64_t u;
+  static_assert(sizeof u == sizeof d);
+  std::memcpy(&u, &d, sizeof u);
+  return d == 0.0 ? 0ull : u;
+}
+
+/// The graph colour refinement runs on: one edge node per constraint,
+/// epigraph, objective part and tabulated term (in that order, so that the
+/// first rows are the constraints and epigraphs); incidences labelled by
+/// side, coefficient and exponent.
+struct ColourGraph {
   struct Incidence {
     std::uint32_t var;
     std::uint64_t label;
   };
   std::vector<std::vector<Incidence>> edges;
   std::vector<std::uint64_t> edge_colour;
-  auto add_terms = [&](std::vector<Incidence>& out, const ychart::detail::TermList& t, std::uint64_t side) {
+  std::vector<std::vector<std::pair<std::size_t, std::uint64_t>>> incident;  // per variable: (edge, label)
+  std::vector<std::uint64_t> colour;                                         // per variable
+
+  explicit ColourGraph(const Model& model) {
+    add_constraints(model);
+    for (const auto& ep : model.registry().epigraphs) {
+      auto& e = edges.emplace_back();
+      add_terms(e, ep.lhs, 2);
+      e.push_back({ep.var, 4});
+      edge_colour.push_back(5);
+    }
+    for (int part = 0; part < 2; ++part) {
+      auto& e = edges.emplace_back();
+      add_terms(e, part == 0 ? model.objective() : model.objective_affine(), 6 + part);
+      edge_colour.push_back(8 + part);
+    }
+    const auto& vars = model.registry().variables;
+    for (std::uint32_t j = 0; j < vars.size(); ++j)
+      if (vars[j].kind == ychart::detail::VariableKind::tabulated) {
+        edges.push_back({{vars[j].argument, 10}, {j, 11}});
+        edge_colour.push_back(12);
+      }
+    incident.resize(vars.size());
+    for (std::size_t e = 0; e < edges.size(); ++e)
+      for (const auto& x : edges[e]) incident[x.var].push_back({e, x.label});
+    colour.resize(vars.size());
+    for (std::uint32_t j = 0; j < vars.size(); ++j) {
+      const auto& v = vars[j];
+      std::uint64_t h = mix(mix(std::uint64_t(v.kind), bits(v.lower)), mix(bits(v.upper), bits(v.si_scale)));
+      for (double x : v.values) h = mix(h, bits(x));
+      for (double x : v.table) h = mix(h, bits(x));
+      colour[j] = h;
+    }
+  }
+
+  /// Colour refinement (1-dimensional Weisfeiler-Leman) until the number
+  /// of variable classes stops growing, at most 64 rounds.
+  void refine() {
+    std::size_t count = classes();
+    std::vector<std::uint64_t> scratch;
+    for (int round = 0; round < 64; ++round) {
+      for (std::size_t e = 0; e < edges.size(); ++e) {
+        scratch.clear();
+        for (const auto& x : edges[e]) scratch.push_back(mix(colour[x.var], x.label));
+        edge_colour[e] = hash_sorted(edge_colour[e], scratch);
+      }
+      std::vector<std::uint64_t> next(colour.size());
+      for (std::uint32_t j = 0; j < colour.size(); ++j) {
+        scratch.clear();
+        for (const auto& [e, label] : incident[j]) scratch.push_back(mix(edge_colour[e], label));
+        next[j] = hash_sorted(colour[j], scratch);
+      }
+      colour = std::move(next);
+      const std::size_t now = classes();
+      if (now == count) break;
+      count = now;
+    }
+  }
+
+ private:
+  static std::uint64_t hash_sorted(std::uint64_t h, std::vector<std::uint64_t>& parts) {
+    std::sort(parts.begin(), parts.end());
+    for (auto s : parts) h = mix(h, s);
+    return h;
+  }
+
+  std::size_t classes() const {
+    auto c = colour;
+    std::sort(c.begin(), c.end());
+    return std::size_t(std::unique(c.begin(), c.end()) - c.begin());
+  }
+
+  void add_terms(std::vector<Incidence>& out, const ychart::detail::TermList& t, std::uint64_t side) {
     for (std::size_t k = 0; k < t.size(); ++k)
       for (const auto& f : t.factors(k))
         out.push_back({f.var, mix(mix(side, bits(t.coefficient(k))), mix(bits(f.exponent), t.factors(k).size()))});
-  };
-  for (const auto& c : cons) {
-    auto& e = edges.emplace_back();
-    if (c.form() == Constraint::Form::affine) {
+  }
+
+  void add_constraints(const Model& model) {
+    for (const auto& c : model.constraints()) {
+      auto& e = edges.emplace_back();
+      if (c.form() != Constraint::Form::affine) {
+        add_terms(e, c.smaller(), 2);
+        add_terms(e, c.larger(), 3);
+        edge_colour.push_back(mix(mix(2, std::uint64_t(c.form())), std::uint64_t(c.sense())));
+        continue;
+      }
       const auto net = c.net_affine();
       double scale = 0.0;
       for (const auto& [j, a] : net.coef) scale = std::max(scale, std::abs(a));
       if (scale == 0.0) scale = 1.0;
       // An equality's sign is arbitrary: label by |a| there.
-      for (const auto& [j, a] : net.coef)
-        e.push_back({j, mix(1, bits(c.sense() == Constraint::Sense::equal ? std::abs(a / scale) : a / scale))});
-      edge_colour.push_back(mix(mix(1, std::uint64_t(c.sense())), bits(c.sense() == Constraint::Sense::equal
-                                                                            ? std::abs(net.constant / scale)
-                                                                            : net.constant / scale)));
-    } else {
-      add_terms(e, c.smaller(), 2);
-      add_terms(e, c.larger(), 3);
-      edge_colour.push_back(mix(mix(2, std::uint64_t(c.form())), std::uint64_t(c.sense())));
+      const bool equal = c.sense() == Constraint::Sense::equal;
+      for (const auto& [j, a] : net.coef) e.push_back({j, mix(1, bits(equal ? std::abs(a / scale) : a / scale))});
+      edge_colour.push_back(mix(mix(1, std::uint64_t(c.sense())),
+                                bits(equal ? std::abs(net.constant / scale) : net.constant / scale)));
     }
   }
-  for (const auto& ep : model.registry().epigraphs) {
-    auto& e = edges.emplace_back();
-    add_terms(e, ep.lhs, 2);
-    e.push_back({ep.var, 4});
-    edge_colour.push_back(5);
-  }
-  for (int part = 0; part < 2; ++part) {
-    auto& e = edges.emplace_back();
-    add_terms(e, part == 0 ? model.objective() : model.objective_affine(), 6 + part);
-    edge_colour.push_back(8 + part);
-  }
-  for (std::uint32_t j = 0; j < n; ++j)
-    if (vars[j].kind == ychart::detail::VariableKind::tabulated) {
-      edges.push_back({{vars[j].argument, 10}, {j, 11}});
-      edge_colour.push_back(12);
-    }
-  std::vector<std::vector<std::pair<std::size_t, std::uint64_t>>> incident(n);
-  for (std::size_t e = 0; e < edges.size(); ++e)
-    for (const auto& x : edges[e]) incident[x.var].push_back({e, x.label});
+};
 
-  std::vector<std::uint64_t> colour(n);
-  for (std::uint32_t j = 0; j < n; ++j) {
-    const auto& v = vars[j];
-    std::uint64_t h = mix(mix(std::uint64_t(v.kind), bits(v.lower)), mix(bits(v.upper), bits(v.si_scale)));
-    for (double x : v.values) h = mix(h, bits(x));
-    for (double x : v.table) h = mix(h, bits(x));
-    colour[j] = h;
-  }
-  auto classes = [&] {
-    auto c = colour;
-    std::sort(c.begin(), c.end());
-    return std::size_t(std::unique(c.begin(), c.end()) - c.begin());
-  };
-  std::size_t count = classes();
-  std::vector<std::uint64_t> scratch;
-  for (int round = 0; round < 64; ++round) {
-    for (std::size_t e = 0; e < edges.size(); ++e) {
-      scratch.clear();
-      for (const auto& x : edges[e]) scratch.push_back(mix(colour[x.var], x.label));
-      std::sort(scratch.begin(), scratch.end());
-      std::uint64_t h = edge_colour[e];
-      for (auto s : scratch) h = mix(h, s);
-      edge_colour[e] = h;
+/// Candidate blocks from refined colours. Candidate orbits: discrete
+/// variables whose colour class has two or more members. Blocks come from a
+/// class of rows with one colour whose rows share no candidate variable (one
+/// resource row per device): each row's candidates form a block. Other such
+/// classes with as many rows add their variables to the block their row
+/// meets, if it meets only one.
+class BlockCandidates {
+ public:
+  BlockCandidates(const Model& model, const ColourGraph& g) : colour_(g.colour) {
+    const auto& vars = model.registry().variables;
+    const std::size_t n = vars.size();
+    std::map<std::uint64_t, int> class_size;
+    for (std::uint32_t j = 0; j < n; ++j) class_size[colour_[j]]++;
+    std::vector<char> movable(n, 0);
+    for (std::uint32_t j = 0; j < n; ++j)
+      movable[j] = vars[j].kind == ychart::detail::VariableKind::discrete && class_size[colour_[j]] >= 2;
+    const std::size_t rows = model.constraints().size() + model.registry().epigraphs.size();
+    row_vars_.resize(rows);
+    for (std::size_t e = 0; e < rows; ++e) {
+      for (const auto& x : g.edges[e])
+        if (movable[x.var]) row_vars_[e].push_back(x.var);
+      std::sort(row_vars_[e].begin(), row_vars_[e].end());
+      row_vars_[e].erase(std::unique(row_vars_[e].begin(), row_vars_[e].end()), row_vars_[e].end());
     }
-    std::vector<std::uint64_t> next(n);
-    for (std::uint32_t j = 0; j < n; ++j) {
-      scratch.clear();
-      for (const auto& [e, label] : incident[j]) scratch.push_back(mix(edge_colour[e], label));
-      std::sort(scratch.begin(), scratch.end());
-      std::uint64_t h = colour[j];
-      for (auto s : scratch) h = mix(h, s);
-      next[j] = h;
+    std::map<std::uint64_t, std::vector<std::size_t>> row_class;
+    for (std::size_t e = 0; e < rows; ++e)
+      if (!row_vars_[e].empty()) row_class[g.edge_colour[e]].push_back(e);
+    for (auto& [c, members] : row_class) {
+      if (members.size() < 2) continue;
+      std::vector<std::uint32_t> all;
+      for (auto e : members) all.insert(all.end(), row_vars_[e].begin(), row_vars_[e].end());
+      std::sort(all.begin(), all.end());
+      if (std::adjacent_find(all.begin(), all.end()) == all.end()) partitions_.push_back(members);
     }
-    colour = std::move(next);
-    const std::size_t now = classes();
-    if (now == count) break;
-    count = now;
+    rows_of_.resize(n);
+    for (std::size_t e = 0; e < rows; ++e)
+      if (across(e))
+        for (auto j : row_vars_[e]) rows_of_[j].push_back(e);
   }
 
-  // Candidate orbits: discrete variables whose colour class has two or more
-  // members. Blocks come from a class of rows with one colour whose rows
-  // share no candidate variable (one resource row per device): each row's
-  // candidates form a block. Other such classes with as many rows add their
-  // variables to the block their row meets, if it meets only one.
-  std::map<std::uint64_t, int> class_size;
-  for (std::uint32_t j = 0; j < n; ++j) class_size[colour[j]]++;
-  std::vector<char> movable(n, 0);
-  for (std::uint32_t j = 0; j < n; ++j)
-    movable[j] = vars[j].kind == ychart::detail::VariableKind::discrete && class_size[colour[j]] >= 2;
-  const std::size_t rows = cons.size() + model.registry().epigraphs.size();
-  std::vector<std::vector<std::uint32_t>> row_vars(rows);
-  for (std::size_t e = 0; e < rows; ++e) {
-    for (const auto& x : edges[e])
-      if (movable[x.var]) row_vars[e].push_back(x.var);
-    std::sort(row_vars[e].begin(), row_vars[e].end());
-    row_vars[e].erase(std::unique(row_vars[e].begin(), row_vars[e].end()), row_vars[e].end());
+  /// One candidate per partition whose blocks align, the most variables first.
+  std::vector<Blocks> all() const {
+    std::vector<Blocks> candidates;
+    for (const auto& part : partitions_)
+      if (auto blocks = aligned(members_of(part))) candidates.push_back(std::move(*blocks));
+    std::stable_sort(candidates.begin(), candidates.end(), [](const Blocks& a, const Blocks& b) {
+      return a.size() * a.front().size() > b.size() * b.front().size();
+    });
+    return candidates;
   }
-  std::map<std::uint64_t, std::vector<std::size_t>> row_class;
-  for (std::size_t e = 0; e < rows; ++e)
-    if (!row_vars[e].empty()) row_class[edge_colour[e]].push_back(e);
-  std::vector<std::vector<std::size_t>> partitions;  // classes whose rows are disjoint
-  for (auto& [c, members] : row_class) {
-    if (members.size() < 2) continue;
-    std::vector<std::uint32_t> all;
-    for (auto e : members) all.insert(all.end(), row_vars[e].begin(), row_vars[e].end());
-    std::sort(all.begin(), all.end());
-    if (std::adjacent_find(all.begin(), all.end()) == all.end()) partitions.push_back(members);
-  }
-  // A row whose candidates all have one colour runs across the blocks (the
-  // total of one kernel over the devices): it tells which variables of two
-  // blocks correspond when colours alone do not.
-  auto across = [&](std::size_t e) {
-    for (auto j : row_vars[e])
-      if (colour[j] != colour[row_vars[e].front()]) return false;
-    return row_vars[e].size() >= 2;
-  };
-  std::vector<std::vector<std::size_t>> rows_of(n);
-  for (std::size_t e = 0; e < rows; ++e)
-    if (across(e))
-      for (auto j : row_vars[e]) rows_of[j].push_back(e);
 
-  std::vector<Blocks> candidates;
-  for (const auto& part : partitions) {
+ private:
+  const std::vector<std::uint64_t>& colour_;
+  std::vector<std::vector<std::uint32_t>> row_vars_;  // per row: its candidate variables, sorted
+  std::vector<std::vector<std::size_t>> partitions_;  // classes whose rows are disjoint
+  std::vector<std::vector<std::size_t>> rows_of_;     // per variable: the rows across blocks it is in
+
+  /// A row whose candidates all have one colour runs across the blocks (the
+  /// total of one kernel over the devices): it tells which variables of two
+  /// blocks correspond when colours alone do not.
+  bool across(std::size_t e) const {
+    for (auto j : row_vars_[e])
+      if (colour_[j] != colour_[row_vars_[e].front()]) return false;
+    return row_vars_[e].size() >= 2;
+  }
+
+  /// The variables of each block of a partition, with those of other
+  /// partitions' rows that meet only that block.
+  std::vector<std::vector<std::uint32_t>> members_of(const std::vector<std::size_t>& part) const {
     const std::size_t B = part.size();
-    std::vector<int> block_of(n, -1);
+    std::vector<int> block_of(colour_.size(), -1);
     std::vector<std::vector<std::uint32_t>> members(B);
     for (std::size_t b = 0; b < B; ++b)
-      for (auto j : row_vars[part[b]]) block_of[j] = int(b), members[b].push_back(j);
-    for (const auto& other : partitions) {
+      for (auto j : row_vars_[part[b]]) block_of[j] = int(b), members[b].push_back(j);
+    for (const auto& other : partitions_) {
       if (other.size() != B || &other == &part) continue;
       for (auto e : other) {
         int meets = -1;
         bool one = true;
-        for (auto j : row_vars[e])
+        for (auto j : row_vars_[e])
           if (block_of[j] >= 0) {
             if (meets >= 0 && meets != block_of[j]) one = false;
             meets = block_of[j];
           }
         if (!one || meets < 0) continue;
-        for (auto j : row_vars[e])
+        for (auto j : row_vars_[e])
           if (block_of[j] < 0) block_of[j] = meets, members[std::size_t(meets)].push_back(j);
       }
     }
-    // Positions: block 0 in the order the variables were made (the order a
-    // declaration would give, which the decomposition's search follows:
-    // measured, hash order made VGG on 8 FPGAs at 60 % unprovable in 60 s,
-    // declaration order proves it in 11 s); in block b, the variable of the
-    // same colour that shares a row across the blocks, else the first unused
-    // one.
+    return members;
+  }
+
+  /// Positions: block 0 in the order the variables were made (the order a
+  /// declaration would give, which the decomposition's search follows:
+  /// measured, hash order made VGG on 8 FPGAs at 60 % unprovable in 60 s,
+  /// declaration order proves it in 11 s); in block b, the variable of the
+  /// same colour that shares a row across the blocks, else the first unused
+  /// one. Nothing when the blocks do not align.
+  std::optional<Blocks> aligned(std::vector<std::vector<std::uint32_t>> members) const {
     std::sort(members[0].begin(), members[0].end());
-    Blocks blocks(B);
+    Blocks blocks(members.size());
     blocks[0] = members[0];
-    bool ok = true;
-    for (std::size_t b = 1; b < B && ok; ++b) {
-      if (members[b].size() != members[0].size()) {
-        ok = false;
-        break;
-      }
+    for (std::size_t b = 1; b < members.size(); ++b) {
+      if (members[b].size() != members[0].size()) return std::nullopt;
       std::vector<char> used(members[b].size(), 0);
       for (auto x : members[0]) {
-        int pick = -1;
-        for (std::size_t q = 0; q < members[b].size() && pick < 0; ++q) {
-          const auto y = members[b][q];
-          if (used[q] || colour[y] != colour[x]) continue;
-          for (auto e : rows_of[x])
-            if (std::binary_search(row_vars[e].begin(), row_vars[e].end(), y)) pick = int(q);
-        }
-        for (std::size_t q = 0; q < members[b].size() && pick < 0; ++q)
-          if (!used[q] && colour[members[b][q]] == colour[x]) pick = int(q);
-        if (pick < 0) {
-          ok = false;
-          break;
-        }
-        used[std::size_t(pick)] = 1;
-        blocks[b].push_back(members[b][std::size_t(pick)]);
+        const auto pick = partner(x, members[b], used);
+        if (!pick) return std::nullopt;
+        used[*pick] = 1;
+        blocks[b].push_back(members[b][*pick]);
       }
     }
-    if (ok) candidates.push_back(std::move(blocks));
+    return blocks;
   }
-  std::stable_sort(candidates.begin(), candidates.end(), [](const Blocks& a, const Blocks& b) {
-    return a.size() * a.front().size() > b.size() * b.front().size();
-  });
+
+  std::optional<std::size_t> partner(std::uint32_t x, const std::vector<std::uint32_t>& block,
+                                     const std::vector<char>& used) const {
+    for (std::size_t q = 0; q < block.size(); ++q) {
+      const auto y = block[q];
+      if (used[q] || colour_[y] != colour_[x]) continue;
+      for (auto e : rows_of_[x])
+        if (std::binary_search(row_vars_[e].begin(), row_vars_[e].end(), y)) return q;
+    }
+    for (std::size_t q = 0; q < block.size(); ++q)
+      if (!used[q] && colour_[block[q]] == colour_[x]) return q;
+    return std::nullopt;
+  }
+};
+
+}  // namespace detail
+
+/// Groups of interchangeable blocks found in the model as written (colour
+/// refinement, then an exact check of every swap), the most variables
+/// first; empty if none. A model can have several (identical devices, and
+/// identical kernels within each).
+inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
+  std::size_t discrete = 0;
+  for (const auto& v : model.registry().variables) discrete += v.kind == ychart::detail::VariableKind::discrete;
+  if (discrete < 2) return {};
+  detail::ColourGraph graph(model);
+  graph.refine();
+  auto candidates = detail::BlockCandidates(model, graph).all();
   if (candidates.empty()) return {};
   const SymmetryChecker checker(model);
   std::erase_if(candidates, [&](const Blocks& blocks) { return checker.check(blocks).has_value(); });
@@ -11650,6 +11881,260 @@ struct EvaluationOptions {
   std::optional<Constant<dim::time>> operating_ii;
 };
 
+namespace detail {
+
+/// The steps of evaluate(), in order: checks, utilisation and caps,
+/// counts, clocks, execution times, clock fractions, host phases, power.
+/// Each step fills its part of the Evaluation and what later steps need.
+template <ResourceRecord R>
+class MappingEvaluator {
+ public:
+  MappingEvaluator(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
+                   const EvaluationOptions<R>& options)
+      : app_(app), arch_(arch), m_(m), options_(options), model_(options.model), kind_(arch.kind),
+        K_(app.size()), F_(static_cast<std::size_t>(arch.devices)), nominal_(kind_.clock.nominal.value()) {}
+
+  Evaluation run() {
+    check();
+    Evaluation e;
+    set_utilisation(e);
+    set_counts(e);
+    set_device_clocks(e);
+    set_busy_times(e);
+    set_clock_fractions(e);
+    const double exe = set_kernel_times(e);
+    // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
+    const auto traffic =
+        model_.schedule == Schedule::compute_only ? HostTraffic{} : host_traffic(app_, m_, model_.locality);
+    const double ii = set_phases(e, model_.schedule, traffic, arch_.host_to_device.bandwidth.value(),
+                                 arch_.device_to_host.bandwidth.value(), exe, options_.operating_ii, K_);
+    if (options_.operating_ii) e.power = power(e, exe, ii);
+    e.feasible = e.violations.empty();
+    return e;
+  }
+
+ private:
+  const Application<R>& app_;
+  const Architecture<R>& arch_;
+  const Mapping& m_;
+  const EvaluationOptions<R>& options_;
+  const PerformanceModel& model_;
+  const DeviceKind<R>& kind_;
+  const std::size_t K_, F_;
+  const double nominal_;
+  std::vector<bool> used_;                  // per device
+  std::vector<double> device_clock_;        // per device, Hz at full speed
+  std::vector<std::vector<double>> busy_;   // [kernel][device], at full clock
+  std::vector<double> fraction_;            // per device, of its clock
+
+  /// The mapping fits the application and architecture, and the model has
+  /// the constants it needs.
+  void check() const {
+    arch_.validate();
+    if (m_.cus.size() != K_)
+      throw model_error("ychart: mapping has " + std::to_string(m_.cus.size()) + " kernels, application '" +
+                        app_.name() + "' has " + std::to_string(K_));
+    for (std::size_t k = 0; k < K_; ++k) {
+      if (m_.cus[k].size() != F_)
+        throw model_error("ychart: mapping row of kernel '" + app_.kernel(k).name + "' has " +
+                          std::to_string(m_.cus[k].size()) + " devices, architecture has " + std::to_string(F_));
+      for (int c : m_.cus[k])
+        if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app_.kernel(k).name + "'");
+      if (m_.total(k) < 1) throw model_error("ychart: kernel '" + app_.kernel(k).name + "' has no compute unit");
+    }
+    if (!m_.clock_fraction.empty() && m_.clock_fraction.size() != F_)
+      throw model_error("ychart: mapping gives " + std::to_string(m_.clock_fraction.size()) + " clocks for " +
+                        std::to_string(F_) + " devices");
+    if ((model_.clock_degradation || model_.shared_device_clock || options_.operating_ii ||
+         !m_.clock_fraction.empty()) &&
+        !(nominal_ > 0.0))
+      throw model_error("ychart: this evaluation needs the device's nominal clock (Architecture::kind.clock.nominal)");
+    if (model_.schedule != Schedule::compute_only &&
+        !(arch_.host_to_device.bandwidth.value() > 0.0 && arch_.device_to_host.bandwidth.value() > 0.0))
+      throw model_error("ychart: the " + to_string(model_.schedule) +
+                        " schedule needs the host-to-device and device-to-host bandwidths");
+  }
+
+  /// Utilisation per device and resource, and the caps it breaks.
+  void set_utilisation(Evaluation& e) {
+    e.resource_names = resource_names<R>();
+    const std::size_t T = e.resource_names.size();
+    const auto capacity = resource_values(kind_.capacity);
+    const auto cap = options_.cap ? resource_values(*options_.cap) : capacity;
+    e.utilisation.assign(F_, std::vector<double>(T, 0.0));
+    used_.assign(F_, false);
+    for (std::size_t k = 0; k < K_; ++k) {
+      const auto use = resource_values(app_.kernel(k).use);
+      for (std::size_t f = 0; f < F_; ++f) {
+        if (m_.cus[k][f] > 0) used_[f] = true;
+        for (std::size_t t = 0; t < T; ++t) e.utilisation[f][t] += m_.cus[k][f] * use[t] / capacity[t];
+      }
+    }
+    for (std::size_t f = 0; f < F_; ++f)
+      for (std::size_t t = 0; t < T; ++t)
+        if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + 1e-9) + 1e-12) {
+          std::ostringstream s;
+          s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
+            << ", cap " << cap[t];
+          e.violations.push_back(s.str());
+        }
+    e.devices_used = static_cast<int>(std::count(used_.begin(), used_.end(), true));
+    e.in_use = used_;
+  }
+
+  /// CU counts, devices per kernel, and spreading.
+  void set_counts(Evaluation& e) const {
+    e.total_cus.resize(K_);
+    e.devices_of.assign(K_, 0);
+    for (std::size_t k = 0; k < K_; ++k) {
+      e.total_cus[k] = m_.total(k);
+      double phi = 0.0;
+      for (std::size_t f = 0; f < F_; ++f)
+        if (const int n = m_.cus[k][f]; n > 0) {
+          ++e.devices_of[k];
+          phi += n / (1.0 + n);
+        }
+      e.spreading = std::max(e.spreading, phi);
+    }
+  }
+
+  double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).clock.value(), nominal_); }
+
+  /// Each device's clock: the slowest of its kernels' own, less degradation.
+  void set_device_clocks(Evaluation& e) {
+    device_clock_.assign(F_, nominal_);
+    const auto util = resource_index<R>(kind_.clock.utilisation_resource);
+    if (model_.clock_degradation && !util)
+      throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
+    const std::size_t util_index = util.value_or(0);
+    for (std::size_t f = 0; f < F_; ++f) {
+      double clock = std::numeric_limits<double>::infinity();
+      for (std::size_t k = 0; k < K_; ++k)
+        if (m_.cus[k][f] > 0) {
+          double c = kernel_clock(k);
+          if (model_.clock_degradation)
+            c -= kind_.clock.degradation_per_utilisation.value() * e.utilisation[f][util_index];
+          clock = std::min(clock, c);
+        }
+      device_clock_[f] = used_[f] ? clock : 0.0;
+      const bool clock_matters = model_.clock_degradation || model_.shared_device_clock;
+      if (used_[f] && clock_matters && !(clock > 0.0))
+        e.violations.push_back("device " + std::to_string(f + 1) + " clock degrades to zero");
+    }
+  }
+
+  /// Execution time of kernel k's CUs on each device at full speed (fraction 1).
+  void set_busy_times(const Evaluation& e) {
+    std::vector<double> readers(F_, 0.0), writers(F_, 0.0);
+    for (std::size_t k = 0; k < K_; ++k) {
+      const auto& kn = app_.kernel(k);
+      for (std::size_t f = 0; f < F_; ++f) {
+        readers[f] += (kn.read_ports + kn.read_write_ports) * double(m_.cus[k][f]);
+        writers[f] += (kn.write_ports + kn.read_write_ports) * double(m_.cus[k][f]);
+      }
+    }
+    busy_.assign(K_, std::vector<double>(F_, 0.0));
+    for (std::size_t k = 0; k < K_; ++k)
+      for (std::size_t f = 0; f < F_; ++f)
+        if (m_.cus[k][f] > 0) busy_[k][f] = execution_time(e, k, f, readers[f], writers[f]);
+  }
+
+  double execution_time(const Evaluation& e, std::size_t k, std::size_t f, double readers, double writers) const {
+    const auto& kn = app_.kernel(k);
+    CuConditions at;
+    at.own_clock = kernel_clock(k);
+    at.clock = model_.shared_device_clock || model_.clock_degradation ? device_clock_[f] : at.own_clock;
+    if (model_.memory_contention) {
+      const auto& mem = kind_.memory;
+      if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
+        throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
+      if (!(at.clock > 0.0))
+        throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
+                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
+      // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
+      const double port = mem.port_bytes_per_cycle.value() * at.clock;
+      at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers);
+      at.write_port_bandwidth = std::min(port, mem.write_bandwidth.value() / writers);
+    }
+    return cu_execution_time(kn, e.total_cus[k], at);
+  }
+
+  /// The clock fraction each device runs at: the mapping's, or at an
+  /// operating II the critical device at full clock and the others as slow
+  /// as keeps them within its execution time (this minimises the memory
+  /// energy, which grows with the execution phase, and leaves the compute
+  /// energy at its floor; study 001 sec. 4.3). Discrete levels round up.
+  void set_clock_fractions(Evaluation& e) {
+    fraction_.assign(F_, 1.0);
+    if (!m_.clock_fraction.empty()) {
+      fraction_ = m_.clock_fraction;
+      for (std::size_t f = 0; f < F_; ++f)
+        if (used_[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + 1e-12))
+          e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
+      return;
+    }
+    if (!options_.operating_ii) return;
+    std::vector<double> device_busy(F_, 0.0);
+    for (std::size_t f = 0; f < F_; ++f)
+      for (std::size_t k = 0; k < K_; ++k) device_busy[f] = std::max(device_busy[f], busy_[k][f]);
+    const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
+    for (std::size_t f = 0; f < F_; ++f) {
+      if (!used_[f] || fastest_exe <= 0) continue;
+      double want = device_busy[f] / fastest_exe;
+      if (!kind_.clock.levels_fraction.empty()) {
+        double level = std::numeric_limits<double>::infinity();
+        for (double l : kind_.clock.levels_fraction)
+          if (l >= want - 1e-12) level = std::min(level, l);
+        want = std::isfinite(level) ? level : 1.0;
+      }
+      fraction_[f] = want;
+    }
+  }
+
+  /// Each kernel's time at the devices' clocks and the devices' clocks;
+  /// returns the execution phase (the slowest kernel).
+  double set_kernel_times(Evaluation& e) const {
+    double exe = 0.0;
+    e.kernel_time.assign(K_, 0.0);
+    for (std::size_t k = 0; k < K_; ++k)
+      for (std::size_t f = 0; f < F_; ++f)
+        if (m_.cus[k][f] > 0) {
+          const double t = busy_[k][f] / (used_[f] ? fraction_[f] : 1.0);
+          e.kernel_time[k] = std::max(e.kernel_time[k], t);
+          exe = std::max(exe, t);
+        }
+    e.device_clock.assign(F_, 0.0);
+    for (std::size_t f = 0; f < F_; ++f)
+      if (used_[f]) e.device_clock[f] = device_clock_[f] * fraction_[f];
+    return exe;
+  }
+
+  /// Power at the operating II (eqs. 5.13-5.22).
+  PowerBreakdown power(const Evaluation& e, double exe, double ii) const {
+    const auto& mem = kind_.memory;
+    PowerBreakdown p;
+    p.device_static = Constant<dim::power>(e.devices_used * kind_.static_power.value());
+    p.memory_static = Constant<dim::power>(e.devices_used * mem.static_power.value());
+    double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
+    for (std::size_t k = 0; k < K_; ++k) {
+      const auto& kn = app_.kernel(k);
+      for (std::size_t f = 0; f < F_; ++f)
+        if (m_.cus[k][f] > 0) compute_energy += m_.cus[k][f] * kn.power.value() * fraction_[f] * exe;  // eqs. 5.14, 5.20
+      transfer_energy += host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18
+      execution_energy += e.total_cus[k] * cu_memory_power(kn, mem) * exe;  // eq. 5.19
+    }
+    p.compute = Constant<dim::power>(compute_energy / ii);
+    p.memory_transfer = Constant<dim::power>(transfer_energy / ii);
+    p.memory_execution = Constant<dim::power>(execution_energy / ii);
+    p.total = Constant<dim::power>(p.device_static.value() + p.memory_static.value() + p.compute.value() +
+                                   p.memory_transfer.value() + p.memory_execution.value());
+    p.energy_per_run = Constant<dim::energy>(p.total.value() * ii);
+    return p;
+  }
+};
+
+}  // namespace detail
+
 /// Evaluates `m` exactly. Throws model_error when the mapping does not fit
 /// the application and architecture (sizes, a kernel without CUs, negative
 /// counts) or when the model needs a constant the architecture lacks; cap
@@ -11658,198 +12143,7 @@ struct EvaluationOptions {
 template <ResourceRecord R>
 Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
                     const EvaluationOptions<R>& options = {}) {
-  arch.validate();
-  const std::size_t K = app.size(), F = static_cast<std::size_t>(arch.devices);
-  if (m.cus.size() != K)
-    throw model_error("ychart: mapping has " + std::to_string(m.cus.size()) + " kernels, application '" + app.name() +
-                      "' has " + std::to_string(K));
-  for (std::size_t k = 0; k < K; ++k) {
-    if (m.cus[k].size() != F)
-      throw model_error("ychart: mapping row of kernel '" + app.kernel(k).name + "' has " +
-                        std::to_string(m.cus[k].size()) + " devices, architecture has " + std::to_string(F));
-    for (int c : m.cus[k])
-      if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app.kernel(k).name + "'");
-    if (m.total(k) < 1) throw model_error("ychart: kernel '" + app.kernel(k).name + "' has no compute unit");
-  }
-  if (!m.clock_fraction.empty() && m.clock_fraction.size() != F)
-    throw model_error("ychart: mapping gives " + std::to_string(m.clock_fraction.size()) + " clocks for " +
-                      std::to_string(F) + " devices");
-  const auto& model = options.model;
-  const auto& kind = arch.kind;
-  const double nominal = kind.clock.nominal.value();
-  if ((model.clock_degradation || model.shared_device_clock || options.operating_ii || !m.clock_fraction.empty()) &&
-      !(nominal > 0.0))
-    throw model_error("ychart: this evaluation needs the device's nominal clock (Architecture::kind.clock.nominal)");
-  if (model.schedule != Schedule::compute_only &&
-      !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
-    throw model_error("ychart: the " + to_string(model.schedule) +
-                      " schedule needs the host-to-device and device-to-host bandwidths");
-
-  Evaluation e;
-  e.resource_names = resource_names<R>();
-  const std::size_t T = e.resource_names.size();
-  const auto capacity = resource_values(kind.capacity);
-  const auto cap = options.cap ? resource_values(*options.cap) : capacity;
-
-  // Utilisation and caps.
-  e.utilisation.assign(F, std::vector<double>(T, 0.0));
-  std::vector<bool> used(F, false);
-  for (std::size_t k = 0; k < K; ++k) {
-    const auto use = resource_values(app.kernel(k).use);
-    for (std::size_t f = 0; f < F; ++f) {
-      if (m.cus[k][f] > 0) used[f] = true;
-      for (std::size_t t = 0; t < T; ++t) e.utilisation[f][t] += m.cus[k][f] * use[t] / capacity[t];
-    }
-  }
-  for (std::size_t f = 0; f < F; ++f)
-    for (std::size_t t = 0; t < T; ++t)
-      if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + 1e-9) + 1e-12) {
-        std::ostringstream s;
-        s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
-          << ", cap " << cap[t];
-        e.violations.push_back(s.str());
-      }
-  e.devices_used = static_cast<int>(std::count(used.begin(), used.end(), true));
-  e.in_use = used;
-
-  // Counts and spreading.
-  e.total_cus.resize(K);
-  e.devices_of.assign(K, 0);
-  for (std::size_t k = 0; k < K; ++k) {
-    e.total_cus[k] = m.total(k);
-    double phi = 0.0;
-    for (std::size_t f = 0; f < F; ++f)
-      if (const int n = m.cus[k][f]; n > 0) {
-        ++e.devices_of[k];
-        phi += n / (1.0 + n);
-      }
-    e.spreading = std::max(e.spreading, phi);
-  }
-
-  // Clocks: each kernel's own, the device's shared one, degradation.
-  auto kernel_clock = [&](std::size_t k) { return detail::positive_or(app.kernel(k).clock.value(), nominal); };
-  std::vector<double> device_clock(F, nominal);
-  const auto util = resource_index<R>(kind.clock.utilisation_resource);
-  if (model.clock_degradation && !util)
-    throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
-  const std::size_t util_index = util.value_or(0);
-  for (std::size_t f = 0; f < F; ++f) {
-    double clock = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < K; ++k)
-      if (m.cus[k][f] > 0) {
-        double c = kernel_clock(k);
-        if (model.clock_degradation) c -= kind.clock.degradation_per_utilisation.value() * e.utilisation[f][util_index];
-        clock = std::min(clock, c);
-      }
-    device_clock[f] = used[f] ? clock : 0.0;
-    const bool clock_matters = model.clock_degradation || model.shared_device_clock;
-    if (used[f] && clock_matters && !(clock > 0.0)) e.violations.push_back("device " + std::to_string(f + 1) + " clock degrades to zero");
-  }
-
-  // Execution time of kernel k's CUs on device f at full speed (fraction 1).
-  const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
-  std::vector<double> readers(F, 0.0), writers(F, 0.0);
-  for (std::size_t k = 0; k < K; ++k) {
-    const auto& kn = app.kernel(k);
-    for (std::size_t f = 0; f < F; ++f) {
-      readers[f] += (kn.read_ports + kn.read_write_ports) * double(m.cus[k][f]);
-      writers[f] += (kn.write_ports + kn.read_write_ports) * double(m.cus[k][f]);
-    }
-  }
-  auto execution_time = [&](std::size_t k, std::size_t f) {
-    const auto& kn = app.kernel(k);
-    detail::CuConditions at;
-    at.own_clock = kernel_clock(k);
-    at.clock = model.shared_device_clock || model.clock_degradation ? device_clock[f] : at.own_clock;
-    if (model.memory_contention) {
-      const auto& mem = kind.memory;
-      if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
-        throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
-      if (!(at.clock > 0.0))
-        throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
-                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
-      // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
-      const double port = mem.port_bytes_per_cycle.value() * at.clock;
-      at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers[f]);
-      at.write_port_bandwidth = std::min(port, mem.write_bandwidth.value() / writers[f]);
-    }
-    return detail::cu_execution_time(kn, e.total_cus[k], at);
-  };
-  std::vector<std::vector<double>> busy(K, std::vector<double>(F, 0.0));  // at full clock
-  for (std::size_t k = 0; k < K; ++k)
-    for (std::size_t f = 0; f < F; ++f)
-      if (m.cus[k][f] > 0) busy[k][f] = execution_time(k, f);
-
-  // Per-device busy time at full clock, then the clocks the mapping runs at.
-  std::vector<double> device_busy(F, 0.0);
-  for (std::size_t f = 0; f < F; ++f)
-    for (std::size_t k = 0; k < K; ++k) device_busy[f] = std::max(device_busy[f], busy[k][f]);
-  const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
-  std::vector<double> fraction(F, 1.0);
-  if (!m.clock_fraction.empty()) {
-    fraction = m.clock_fraction;
-    for (std::size_t f = 0; f < F; ++f)
-      if (used[f] && !(fraction[f] > 0.0 && fraction[f] <= 1.0 + 1e-12))
-        e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
-  } else if (options.operating_ii) {
-    // The critical device at full clock, the others as slow as keeps them
-    // within its execution time (this minimises the memory energy, which
-    // grows with the execution phase, and leaves the compute energy at its
-    // floor; study 001 sec. 4.3). Discrete levels round up.
-    for (std::size_t f = 0; f < F; ++f) {
-      if (!used[f] || fastest_exe <= 0) continue;
-      double want = device_busy[f] / fastest_exe;
-      if (!kind.clock.levels_fraction.empty()) {
-        double level = std::numeric_limits<double>::infinity();
-        for (double l : kind.clock.levels_fraction)
-          if (l >= want - 1e-12) level = std::min(level, l);
-        want = std::isfinite(level) ? level : 1.0;
-      }
-      fraction[f] = want;
-    }
-  }
-  double exe = 0.0;
-  e.kernel_time.assign(K, 0.0);
-  for (std::size_t k = 0; k < K; ++k)
-    for (std::size_t f = 0; f < F; ++f)
-      if (m.cus[k][f] > 0) {
-        const double t = busy[k][f] / (used[f] ? fraction[f] : 1.0);
-        e.kernel_time[k] = std::max(e.kernel_time[k], t);
-        exe = std::max(exe, t);
-      }
-  e.device_clock.assign(F, 0.0);
-  for (std::size_t f = 0; f < F; ++f)
-    if (used[f]) e.device_clock[f] = device_clock[f] * fraction[f];
-
-  // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
-  const auto traffic = model.schedule == Schedule::compute_only ? detail::HostTraffic{}
-                                                                : detail::host_traffic(app, m, model.locality);
-  const double ii = detail::set_phases(e, model.schedule, traffic, hp, dh, exe, options.operating_ii, K);
-
-  // Power at the operating II (eqs. 5.13-5.22).
-  if (options.operating_ii) {
-    const auto& mem = kind.memory;
-    PowerBreakdown p;
-    p.device_static = Constant<dim::power>(e.devices_used * kind.static_power.value());
-    p.memory_static = Constant<dim::power>(e.devices_used * mem.static_power.value());
-    double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
-    for (std::size_t k = 0; k < K; ++k) {
-      const auto& kn = app.kernel(k);
-      for (std::size_t f = 0; f < F; ++f)
-        if (m.cus[k][f] > 0) compute_energy += m.cus[k][f] * kn.power.value() * fraction[f] * exe;  // eqs. 5.14, 5.20
-      transfer_energy += detail::host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18
-      execution_energy += e.total_cus[k] * detail::cu_memory_power(kn, mem) * exe;  // eq. 5.19
-    }
-    p.compute = Constant<dim::power>(compute_energy / ii);
-    p.memory_transfer = Constant<dim::power>(transfer_energy / ii);
-    p.memory_execution = Constant<dim::power>(execution_energy / ii);
-    p.total = Constant<dim::power>(p.device_static.value() + p.memory_static.value() + p.compute.value() +
-                                   p.memory_transfer.value() + p.memory_execution.value());
-    p.energy_per_run = Constant<dim::energy>(p.total.value() * ii);
-    e.power = p;
-  }
-  e.feasible = e.violations.empty();
-  return e;
+  return detail::MappingEvaluator<R>(app, arch, m, options).run();
 }
 
 // The instances for the records ychart ships, compiled once in ychart's
@@ -12261,196 +12555,263 @@ struct MappingModel {
   Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
 
+namespace detail {
+
+/// The steps of build_mapping_model(), in the order of the header's list:
+/// per kernel its CU counts and execution rows, the resource rows, then
+/// (with transfers) placement, DDR sharing, transfer times and the II rows,
+/// then spreading and the objective.
+template <ResourceRecord R>
+class MappingModelBuilder {
+ public:
+  MappingModelBuilder(const Application<R>& app, const Architecture<R>& arch, const MappingModelOptions<R>& options)
+      : app_(app), arch_(arch), o_(options), kind_(arch.kind), K_(app.size()),
+        F_(static_cast<std::size_t>(arch.devices)), names_(resource_names<R>()),
+        cap_(resource_values(options.cap ? *options.cap : arch.kind.capacity)),
+        capacity_(resource_values(arch.kind.capacity)), transfers_(options.schedule != Schedule::compute_only),
+        bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
+
+  MappingModel<R> build() {
+    check();
+    mm_.schedule = o_.schedule;
+    if (!bound_rows_) mm_.execution = model().positive(transfers_ ? "T_exe" : "II", units::ms);
+    mm_.cus.resize(K_);
+    for (std::size_t k = 0; k < K_; ++k) add_kernel(k);
+    add_resource_rows(model(), app_, mm_.cus, cap_, F_);
+    std::vector<std::vector<Discrete<>>> devices(F_);
+    for (std::size_t f = 0; f < F_; ++f)
+      for (std::size_t k = 0; k < K_; ++k) devices[f].push_back(mm_.cus[k][f]);
+    if (transfers_) {
+      add_transfers(devices);
+    } else if (bound_rows_) {
+      mm_.ii = model().real("II", units::ms, 0.0);
+      for (const auto& t : mm_.execution_bounds) model().subject_to(t <= mm_.ii);
+    }
+    // Only the compute-only model has the decomposition's structure; with
+    // transfers, the locality binaries and the ordering rows above would make
+    // the groups (n and placement per device) an incomplete declaration, which
+    // Model::solve rejects. Detection still looks at those models.
+    if (!transfers_) model().interchangeable(devices);
+    add_spreading();
+    set_objective();
+    return std::move(mm_);
+  }
+
+ private:
+  const Application<R>& app_;
+  const Architecture<R>& arch_;
+  const MappingModelOptions<R>& o_;
+  const DeviceKind<R>& kind_;
+  const std::size_t K_, F_;
+  const std::vector<std::string> names_;
+  const std::vector<double> cap_, capacity_;
+  const bool transfers_, bound_rows_;
+  const double nominal_;
+  MappingModel<R> mm_;
+  std::vector<int> most_cus_, device_cus_;         // CU bounds: on all devices, on one; the big-Ms below
+  std::vector<Affine<dim::time>> compute_tables_;  // compute time alone, for the memory-sharing rows
+
+  Model& model() { return mm_.model; }
+
+  void check() const {
+    arch_.validate();
+    if (K_ == 0) throw model_error("ychart: application '" + app_.name() + "' has no kernel");
+    if (transfers_ && !(arch_.host_to_device.bandwidth.value() > 0.0 && arch_.device_to_host.bandwidth.value() > 0.0))
+      throw model_error("ychart: the " + to_string(o_.schedule) +
+                        " schedule needs the host-to-device and device-to-host bandwidths");
+    if (o_.memory_time && !(kind_.memory.port_bytes_per_cycle.value() > 0))
+      throw model_error("ychart: memory_time needs the device memory's port width (LocalMemory::port_bytes_per_cycle)");
+    if (o_.clock_degradation && !has_resource<R>(kind_.clock.utilisation_resource))
+      throw model_error("ychart: clock_degradation needs Architecture::kind.clock.utilisation_resource");
+  }
+
+  /// Kernel k's busiest device's clock bound with N CUs in all: its own
+  /// clock, less the degradation of ceil(N / F) CUs on one device.
+  double clock_at(std::size_t k, int N) const {
+    const double own = positive_or(app_.kernel(k).clock.value(), nominal_);
+    if (!o_.clock_degradation) return own;
+    const std::size_t u = *resource_index<R>(kind_.clock.utilisation_resource);
+    const double busiest = std::ceil(double(N) / double(F_));
+    return own - kind_.clock.degradation_per_utilisation.value() * busiest *
+                     resource_values(app_.kernel(k).use)[u] / capacity_[u];
+  }
+
+  /// The most CUs of kernel k that F devices' caps hold (a short domain for
+  /// the tables), and with bound rows that keep a positive clock.
+  int most_cus(std::size_t k) const {
+    const auto& kn = app_.kernel(k);
+    const auto use = resource_values(kn.use);
+    int most = o_.max_cus;
+    for (std::size_t t = 0; t < names_.size(); ++t)
+      if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F_) * cap_[t] / use[t] + 1e-9)));
+    if (bound_rows_) {
+      if (!(positive_or(kn.clock.value(), nominal_) > 0))
+        throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)");
+      while (most >= 1 && !(clock_at(k, most) > 0)) --most;  // a clock degraded to zero is no mapping
+    }
+    if (most < 1)
+      throw model_error("ychart: one CU of kernel '" + kn.name + "' does not fit " + std::to_string(F_) + " devices");
+    return most;
+  }
+
+  /// N_k and n_kf, and kernel k's execution row (or its bound tables).
+  void add_kernel(std::size_t k) {
+    const auto& kn = app_.kernel(k);
+    const std::string id = kn.name + "#" + std::to_string(k);
+    const int most = most_cus(k);
+    most_cus_.push_back(most);
+    device_cus_.push_back(std::min(most, cus_per_device(kn, cap_, o_.max_cus)));
+    mm_.total.push_back(model().integer("N_" + id, 1, most));
+    Affine<> sum;
+    for (std::size_t f = 0; f < F_; ++f) {
+      mm_.cus[k].push_back(model().integer("n_" + id + "_" + std::to_string(f + 1), 0, std::max(1, device_cus_.back())));
+      sum += mm_.cus[k].back();
+    }
+    model().subject_to(mm_.total[k] == sum);
+    if (!bound_rows_) {
+      model().subject_to(mm_.execution >= kn.wcet / mm_.total[k]);
+      return;
+    }
+    // A table is affine, so the phase is bounded row by row below.
+    mm_.execution_bounds.push_back(
+        tabulate(mm_.total[k], [&](double N) { return bound_ms(k, N); }, "T_" + id) * units::ms);
+    if (o_.memory_time && transfers_) {
+      auto compute_ms = [&](double N) {
+        CuConditions at;
+        at.own_clock = positive_or(kn.clock.value(), nominal_);
+        at.clock = clock_at(k, static_cast<int>(N));
+        at.read_port_bandwidth = at.write_port_bandwidth = 0;
+        return 1e3 * cu_execution_time(kn, N, at);
+      };
+      compute_tables_.push_back(tabulate(mm_.total[k], compute_ms, "TC_" + id) * units::ms);
+    }
+  }
+
+  /// Kernel k's execution time bound (ms) with N CUs: at the busiest
+  /// device's clock bound, each port at most width x clock and, with
+  /// memory_time, its DDR share at most 1 / (ports x CUs on that device).
+  double bound_ms(std::size_t k, double N) const {
+    const auto& kn = app_.kernel(k);
+    CuConditions at;
+    at.own_clock = positive_or(kn.clock.value(), nominal_);
+    at.clock = clock_at(k, static_cast<int>(N));
+    const double port = o_.memory_time ? kind_.memory.port_bytes_per_cycle.value() * at.clock : 0.0;
+    at.read_port_bandwidth = at.write_port_bandwidth = port;
+    const double busiest = std::ceil(N / double(F_));
+    const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+    if (o_.memory_time && x > 0 && kind_.memory.read_bandwidth.value() > 0)
+      at.read_port_bandwidth = std::min(port, kind_.memory.read_bandwidth.value() / (x * busiest));
+    if (o_.memory_time && y > 0 && kind_.memory.write_bandwidth.value() > 0)
+      at.write_port_bandwidth = std::min(port, kind_.memory.write_bandwidth.value() / (y * busiest));
+    return 1e3 * cu_execution_time(kn, N, at);
+  }
+
+  /// Placement, DDR sharing, transfer times, device ordering and the II rows.
+  void add_transfers(std::vector<std::vector<Discrete<>>>& devices) {
+    std::vector<std::vector<int>> placement_bound(K_);
+    for (std::size_t k = 0; k < K_; ++k) placement_bound[k].assign(F_, device_cus_[k]);
+    mm_.placed = add_placement(model(), app_, mm_.cus, placement_bound);
+    for (std::size_t k = 0; k < K_; ++k)
+      for (std::size_t f = 0; f < F_; ++f) devices[f].push_back(mm_.placed[k][f]);
+    const auto& mem = kind_.memory;
+    if (o_.memory_time && mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0) add_ddr_sharing();
+    const auto times = add_transfer_rows(model(), app_, mm_.cus, mm_.total, mm_.placed, most_cus_, o_.locality,
+                                         arch_.host_to_device.bandwidth.value(), arch_.device_to_host.bandwidth.value());
+    mm_.host_to_device = times.host_to_device;
+    mm_.device_to_host = times.device_to_host;
+    if (bound_rows_) add_device_order();
+    mm_.ii = model().real("II", units::ms, 0.0);
+    if (o_.schedule == Schedule::sequential_phases) {
+      if (!bound_rows_) model().subject_to(mm_.execution <= mm_.ii - mm_.host_to_device - mm_.device_to_host, "II");
+      for (const auto& t : mm_.execution_bounds)
+        model().subject_to(t <= mm_.ii - mm_.host_to_device - mm_.device_to_host);
+    } else {
+      if (!bound_rows_) model().subject_to(mm_.execution <= mm_.ii, "II_execution");
+      for (const auto& t : mm_.execution_bounds) model().subject_to(t <= mm_.ii);
+      model().subject_to(mm_.host_to_device + mm_.device_to_host <= mm_.ii, "II_transfers");
+    }
+  }
+
+  /// Worst-case DDR sharing (eqs. 4.19-4.25): a CU of k on f reads at most
+  /// BDR / NR_f per port, NR_f = sum_j x_j n_jf, so T_exe >= its compute
+  /// time + dr_k NR_f / (x_k BDR) + dw_k NW_f / (y_k BDW) when alpha_kf = 1,
+  /// with dr_k, dw_k at their smallest (the most CUs).
+  void add_ddr_sharing() {
+    const auto& mem = kind_.memory;
+    std::vector<Affine<>> readers(F_), writers(F_);
+    double most_readers = 0, most_writers = 0;
+    for (std::size_t k = 0; k < K_; ++k) {
+      const auto& kn = app_.kernel(k);
+      const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+      for (std::size_t f = 0; f < F_; ++f) readers[f] += double(x) * mm_.cus[k][f], writers[f] += double(y) * mm_.cus[k][f];
+      most_readers += double(x) * device_cus_[k];
+      most_writers += double(y) * device_cus_[k];
+    }
+    for (std::size_t k = 0; k < K_; ++k) {
+      const auto& kn = app_.kernel(k);
+      const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+      const double N = most_cus_[k], di = kn.data_in.value(), c = kn.constants.value();
+      const double dr = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +
+                        (1 - kn.constant_scaling) * c;
+      const double dw = kn.data_out.value() / N;
+      const double r = x > 0 ? dr / (x * mem.read_bandwidth.value()) : 0.0;
+      const double w = y > 0 ? dw / (y * mem.write_bandwidth.value()) : 0.0;
+      // Sharing that cannot move the bound by a part in 10^6 is left out:
+      // coefficients that small upset the LP solver's tolerances.
+      if (r * most_readers + w * most_writers <= 1e-6 * kn.wcet.value() / N) continue;
+      for (std::size_t f = 0; f < F_; ++f)
+        mm_.execution_bounds.push_back(
+            compute_tables_[k] + (readers[f] - most_readers * (1.0 - mm_.placed[k][f])) * Constant<dim::time>(r) +
+            (writers[f] - most_writers * (1.0 - mm_.placed[k][f])) * Constant<dim::time>(w));
+    }
+  }
+
+  /// Placement binaries keep these models out of the symmetric
+  /// decomposition (solvers.md), so the general search would revisit every
+  /// permutation of the devices: order them by the CUs they hold, weighted
+  /// by use (in the linear models with bound rows, where GLPK searches alone).
+  void add_device_order() {
+    for (std::size_t f = 0; f + 1 < F_; ++f) {
+      Affine<> here, next;
+      for (std::size_t k = 0; k < K_; ++k) {
+        double w = 1.0;
+        for (std::size_t t = 0; t < names_.size(); ++t) w += resource_at(app_.kernel(k).use, t);
+        here += w * mm_.cus[k][f];
+        next += w * mm_.cus[k][f + 1];
+      }
+      model().subject_to(here >= next);
+    }
+  }
+
+  void add_spreading() {
+    if (!(o_.beta > 0)) return;
+    mm_.has_spreading = true;
+    mm_.spreading = model().real("phi", 0, double(F_));
+    for (std::size_t k = 0; k < K_; ++k) {
+      Affine<> phi_k;
+      for (std::size_t f = 0; f < F_; ++f) phi_k += tabulate(mm_.cus[k][f], [](double n) { return n / (1.0 + n); });
+      model().subject_to(phi_k <= mm_.spreading);
+    }
+  }
+
+  void set_objective() {
+    if (!transfers_ && !bound_rows_) {
+      if (mm_.has_spreading) model().minimize(o_.alpha * (mm_.execution / units::ms) + o_.beta * mm_.spreading);
+      else model().minimize(mm_.execution);
+    } else {
+      if (mm_.has_spreading) model().minimize(o_.alpha * (mm_.ii / units::ms) + o_.beta * mm_.spreading);
+      else model().minimize(mm_.ii);
+    }
+  }
+};
+
+}  // namespace detail
+
 /// Builds the model of mapping `app` onto `arch`.
 template <ResourceRecord R>
 MappingModel<R> build_mapping_model(const Application<R>& app, const Architecture<R>& arch,
                                     const MappingModelOptions<R>& options = {}) {
-  arch.validate();
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel");
-  MappingModel<R> mm;
-  auto& m = mm.model;
-  mm.schedule = options.schedule;
-  const std::size_t K = app.size(), F = static_cast<std::size_t>(arch.devices);
-  const int M = options.max_cus;
-  const auto names = resource_names<R>();
-  const auto cap = resource_values(options.cap ? *options.cap : arch.kind.capacity);
-  const bool transfers = options.schedule != Schedule::compute_only;
-  if (transfers && !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
-    throw model_error("ychart: the " + to_string(options.schedule) +
-                      " schedule needs the host-to-device and device-to-host bandwidths");
-
-  const bool bound_rows = options.memory_time || options.clock_degradation;
-  const auto& kind = arch.kind;
-  const double nominal = kind.clock.nominal.value();
-  if (options.memory_time && !(kind.memory.port_bytes_per_cycle.value() > 0))
-    throw model_error("ychart: memory_time needs the device memory's port width (LocalMemory::port_bytes_per_cycle)");
-  if (options.clock_degradation && !has_resource<R>(kind.clock.utilisation_resource))
-    throw model_error("ychart: clock_degradation needs Architecture::kind.clock.utilisation_resource");
-  const auto capacity = resource_values(kind.capacity);
-
-  if (!bound_rows) mm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
-  mm.cus.resize(K);
-  std::vector<int> most_cus, device_cus;  // CU bounds: on all devices, on one; the big-Ms below
-  std::vector<Affine<dim::time>> compute_tables;  // compute time alone, for the memory-sharing rows
-  for (std::size_t k = 0; k < K; ++k) {
-    const auto& kn = app.kernel(k);
-    const std::string id = kn.name + "#" + std::to_string(k);
-    const auto use = resource_values(kn.use);
-    // No more CUs than F devices' caps hold: a short domain for the tables.
-    int most = M;
-    for (std::size_t t = 0; t < names.size(); ++t)
-      if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F) * cap[t] / use[t] + 1e-9)));
-    const int one_device = detail::cus_per_device(kn, cap, M);
-    detail::CuConditions at;
-    at.own_clock = detail::positive_or(kn.clock.value(), nominal);
-    auto clock_at = [&](int N) {  // the busiest device's clock bound
-      if (!options.clock_degradation) return at.own_clock;
-      const std::size_t u = *resource_index<R>(kind.clock.utilisation_resource);
-      const double busiest = std::ceil(double(N) / double(F));
-      return at.own_clock - kind.clock.degradation_per_utilisation.value() * busiest * use[u] / capacity[u];
-    };
-    if (bound_rows) {
-      if (!(at.own_clock > 0))
-        throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)");
-      while (most >= 1 && !(clock_at(most) > 0)) --most;  // a clock degraded to zero is no mapping
-    }
-    if (most < 1)
-      throw model_error("ychart: one CU of kernel '" + kn.name + "' does not fit " + std::to_string(F) + " devices");
-    most_cus.push_back(most);
-    device_cus.push_back(std::min(most, one_device));
-    mm.total.push_back(m.integer("N_" + id, 1, most));
-    Affine<> sum;
-    for (std::size_t f = 0; f < F; ++f) {
-      mm.cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(f + 1), 0, std::max(1, device_cus.back())));
-      sum += mm.cus[k].back();
-    }
-    m.subject_to(mm.total[k] == sum);
-    if (!bound_rows) {
-      m.subject_to(mm.execution >= kn.wcet / mm.total[k]);
-      continue;
-    }
-    auto bound_ms = [&](double N) {
-      at.clock = clock_at(static_cast<int>(N));
-      const double port = options.memory_time ? kind.memory.port_bytes_per_cycle.value() * at.clock : 0.0;
-      at.read_port_bandwidth = at.write_port_bandwidth = port;
-      // The busiest device's ports include this kernel's own: its DDR share is at most 1 / (ports x CUs).
-      const double busiest = std::ceil(N / double(F));
-      const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
-      if (options.memory_time && x > 0 && kind.memory.read_bandwidth.value() > 0)
-        at.read_port_bandwidth = std::min(port, kind.memory.read_bandwidth.value() / (x * busiest));
-      if (options.memory_time && y > 0 && kind.memory.write_bandwidth.value() > 0)
-        at.write_port_bandwidth = std::min(port, kind.memory.write_bandwidth.value() / (y * busiest));
-      return 1e3 * detail::cu_execution_time(kn, N, at);
-    };
-    // A table is affine, so the phase is bounded row by row below.
-    mm.execution_bounds.push_back(tabulate(mm.total[k], bound_ms, "T_" + id) * units::ms);
-    if (options.memory_time && transfers) {
-      auto compute_ms = [&](double N) {
-        at.clock = clock_at(static_cast<int>(N));
-        at.read_port_bandwidth = at.write_port_bandwidth = 0;
-        return 1e3 * detail::cu_execution_time(kn, N, at);
-      };
-      compute_tables.push_back(tabulate(mm.total[k], compute_ms, "TC_" + id) * units::ms);
-    }
-  }
-  detail::add_resource_rows(m, app, mm.cus, cap, F);
-  std::vector<std::vector<Discrete<>>> devices(F);
-  for (std::size_t f = 0; f < F; ++f)
-    for (std::size_t k = 0; k < K; ++k) devices[f].push_back(mm.cus[k][f]);
-
-  if (transfers) {
-    const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
-    std::vector<std::vector<int>> placement_bound(K);
-    for (std::size_t k = 0; k < K; ++k) placement_bound[k].assign(F, device_cus[k]);
-    mm.placed = detail::add_placement(m, app, mm.cus, placement_bound);
-    for (std::size_t k = 0; k < K; ++k)
-      for (std::size_t f = 0; f < F; ++f) devices[f].push_back(mm.placed[k][f]);
-    const auto& mem = arch.kind.memory;
-    if (options.memory_time && mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0) {
-      // Worst-case DDR sharing (eqs. 4.19-4.25): a CU of k on f reads at
-      // most BDR / NR_f per port, NR_f = sum_j x_j n_jf, so T_exe >= its
-      // compute time + dr_k NR_f / (x_k BDR) + dw_k NW_f / (y_k BDW) when
-      // alpha_kf = 1, with dr_k, dw_k at their smallest (the most CUs).
-      std::vector<Affine<>> readers(F), writers(F);
-      double most_readers = 0, most_writers = 0;
-      for (std::size_t k = 0; k < K; ++k) {
-        const auto& kn = app.kernel(k);
-        const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
-        for (std::size_t f = 0; f < F; ++f) readers[f] += double(x) * mm.cus[k][f], writers[f] += double(y) * mm.cus[k][f];
-        most_readers += double(x) * device_cus[k];
-        most_writers += double(y) * device_cus[k];
-      }
-      for (std::size_t k = 0; k < K; ++k) {
-        const auto& kn = app.kernel(k);
-        const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
-        const double N = most_cus[k], di = kn.data_in.value(), c = kn.constants.value();
-        const double dr = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +
-                          (1 - kn.constant_scaling) * c;
-        const double dw = kn.data_out.value() / N;
-        const double r = x > 0 ? dr / (x * mem.read_bandwidth.value()) : 0.0;
-        const double w = y > 0 ? dw / (y * mem.write_bandwidth.value()) : 0.0;
-        // Sharing that cannot move the bound by a part in 10^6 is left out:
-        // coefficients that small upset the LP solver's tolerances.
-        if (r * most_readers + w * most_writers <= 1e-6 * kn.wcet.value() / N) continue;
-        for (std::size_t f = 0; f < F; ++f)
-          mm.execution_bounds.push_back(
-              compute_tables[k] + (readers[f] - most_readers * (1.0 - mm.placed[k][f])) * Constant<dim::time>(r) +
-              (writers[f] - most_writers * (1.0 - mm.placed[k][f])) * Constant<dim::time>(w));
-      }
-    }
-    const auto times = detail::add_transfer_rows(m, app, mm.cus, mm.total, mm.placed, most_cus, options.locality, hp, dh);
-    mm.host_to_device = times.host_to_device;
-    mm.device_to_host = times.device_to_host;
-    // Placement binaries keep these models out of the symmetric decomposition
-    // (solvers.md), so the general search would revisit every permutation of
-    // the devices: order them by the CUs they hold, weighted by use (in the
-    // linear models with bound rows, where GLPK searches alone).
-    for (std::size_t f = 0; bound_rows && f + 1 < F; ++f) {
-      Affine<> here, next;
-      for (std::size_t k = 0; k < K; ++k) {
-        double w = 1.0;
-        for (std::size_t t = 0; t < names.size(); ++t) w += resource_at(app.kernel(k).use, t);
-        here += w * mm.cus[k][f];
-        next += w * mm.cus[k][f + 1];
-      }
-      m.subject_to(here >= next);
-    }
-    mm.ii = m.real("II", units::ms, 0.0);
-    if (options.schedule == Schedule::sequential_phases) {
-      if (!bound_rows) m.subject_to(mm.execution <= mm.ii - mm.host_to_device - mm.device_to_host, "II");
-      for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii - mm.host_to_device - mm.device_to_host);
-    } else {
-      if (!bound_rows) m.subject_to(mm.execution <= mm.ii, "II_execution");
-      for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii);
-      m.subject_to(mm.host_to_device + mm.device_to_host <= mm.ii, "II_transfers");
-    }
-  } else if (bound_rows) {
-    mm.ii = m.real("II", units::ms, 0.0);
-    for (const auto& t : mm.execution_bounds) m.subject_to(t <= mm.ii);
-  }
-  // Only the compute-only model has the decomposition's structure; with
-  // transfers, the locality binaries and the ordering rows above would make
-  // the groups (n and placement per device) an incomplete declaration, which
-  // Model::solve rejects. Detection still looks at those models.
-  if (!transfers) m.interchangeable(devices);
-
-  if (options.beta > 0) {
-    mm.has_spreading = true;
-    mm.spreading = m.real("phi", 0, double(F));
-    for (std::size_t k = 0; k < K; ++k) {
-      Affine<> phi_k;
-      for (std::size_t f = 0; f < F; ++f) phi_k += tabulate(mm.cus[k][f], [](double n) { return n / (1.0 + n); });
-      m.subject_to(phi_k <= mm.spreading);
-    }
-  }
-  if (!transfers && !bound_rows) {
-    if (mm.has_spreading) m.minimize(options.alpha * (mm.execution / units::ms) + options.beta * mm.spreading);
-    else m.minimize(mm.execution);
-  } else {
-    if (mm.has_spreading) m.minimize(options.alpha * (mm.ii / units::ms) + options.beta * mm.spreading);
-    else m.minimize(mm.ii);
-  }
-  return mm;
+  return detail::MappingModelBuilder<R>(app, arch, options).build();
 }
 
 // The instances for the records ychart ships, compiled once in ychart's
@@ -19415,6 +19776,423 @@ inline std::vector<double> ceil_values(long long extent, const std::vector<long 
   return {out.begin(), out.end()};
 }
 
+inline void check_template(const Platform& platform, const AcceleratorTemplate& t, const DesignOptions& o) {
+  platform.validate();
+  if (t.processor >= platform.processors.size()) throw loopnest_error("ychart: the template names no processor");
+  const auto& proc = platform.processors[t.processor];
+  if (t.parallelism.size() != proc.model.unrolls.size())
+    throw loopnest_error("ychart: the template gives " + std::to_string(t.parallelism.size()) +
+                         " parallelism choice lists for " + std::to_string(proc.model.unrolls.size()) +
+                         " unrolled levels");
+  for (const auto& values : t.parallelism)
+    if (values.empty() || *std::min_element(values.begin(), values.end()) < 1)
+      throw loopnest_error("ychart: every parallelism level needs at least one positive value");
+  if (t.max_tiles < 1) throw loopnest_error("ychart: max_tiles must be at least 1");
+  if (o.goal == DesignGoal::energy && !proc.energy_per_byte)
+    throw loopnest_error("ychart: designing for energy needs the processor's DDR energy per bit");
+}
+
+/// The capacities (bytes) memory k may take: the template's list, or the
+/// platform's capacity.
+inline std::vector<double> memory_values(const Platform& platform, const AcceleratorTemplate& t, std::size_t k) {
+  return k < t.memory_bytes.size() && !t.memory_bytes[k].empty()
+             ? t.memory_bytes[k]
+             : std::vector<double>{platform.memories[k].capacity.value()};
+}
+
+/// The most tiles ALOHA's rule needs per loop for any grid of the space on
+/// the smallest memories (max_tiles when the space has more than 4096
+/// grids, or when the smallest memories do not fit).
+class TileNeeds {
+ public:
+  TileNeeds(const Platform& platform, const AcceleratorTemplate& t) : t_(t), smallest_(platform) {
+    grids_ = {{}};
+    for (const auto& values : t.parallelism) {
+      std::vector<std::vector<long long>> next;
+      for (const auto& g : grids_)
+        for (auto v : values) {
+          next.push_back(g);
+          next.back().push_back(v);
+        }
+      grids_ = std::move(next);
+      if (grids_.size() > 4096) break;
+    }
+    for (std::size_t k = 0; k < platform.memories.size(); ++k) {
+      const auto v = memory_values(platform, t, k);
+      smallest_.memories[k].capacity = Constant<dim::data>(*std::min_element(v.begin(), v.end()));
+    }
+  }
+
+  std::array<long long, loop_count> of(const Layer& layer) const {
+    std::array<long long, loop_count> most{};
+    most.fill(1);
+    if (grids_.size() > 4096 || grids_.front().size() != t_.parallelism.size()) {
+      most.fill(t_.max_tiles);
+      return most;
+    }
+    for (const auto& g : grids_) {
+      auto q = smallest_.processors[t_.processor];
+      q.parallelism = g;
+      try {
+        const auto n = refine(layer, q, smallest_);
+        for (const auto& lp : n.loops)
+          for (int k = 0; k < loop_count; ++k)
+            if (lp.has(Loop(k))) most[std::size_t(k)] = std::max(most[std::size_t(k)], lp.tiles);
+      } catch (const tiling_error&) {
+        most.fill(t_.max_tiles);  // the smallest memories do not fit: allow the full range
+        return most;
+      }
+    }
+    return most;
+  }
+
+ private:
+  const AcceleratorTemplate& t_;
+  Platform smallest_;
+  std::vector<std::vector<long long>> grids_;
+};
+
+/// Builds design_model.hpp's model: the design variables and costs, then
+/// per layer its trip and tile counts, transfers and compute time, then the
+/// goal; and reads a solution back as a design.
+class AcceleratorModelBuilder {
+ public:
+  AcceleratorModelBuilder(const Platform& platform, const AcceleratorTemplate& t, const DesignOptions& o)
+      : platform_(platform), t_(t), o_(o), proc_(platform.processors[t.processor]),
+        memories_(platform.memories.size()), shape_(platform), needs_(platform, t) {
+    // The nest's shape without the grid: refine on a unit grid with unbounded memories.
+    for (auto& mem : shape_.memories) mem.capacity = Constant<dim::data>(std::numeric_limits<double>::max());
+    shape_.processors[t.processor].parallelism.assign(proc_.model.unrolls.size(), 1);
+    add_design_variables();
+  }
+
+  void add_layer(const Layer& layer) {
+    const auto nest = refine(layer, shape_.processors[t_.processor], shape_);
+    LayerLoops loops = add_loops(layer, nest);
+    add_transfers_and_time(layer, nest, loops);
+    layers_.push_back(std::move(loops.vars));
+  }
+
+  void set_goal() {
+    if (o_.goal == DesignGoal::latency) {
+      if (o_.latency_limit) model.subject_to(latency_ms_ <= o_.latency_limit->value() * 1e3, "latency limit");
+      model.minimize(latency_ms_ + tie_break * area_);
+      return;
+    }
+    const double byte_mj = proc_.energy_per_byte->value() * 1024.0 * 1e3;
+    // One latency variable: power x latency then has as many terms as the power.
+    auto total_ms = model.positive("latency_ms", 0.0, o_.latency_limit ? o_.latency_limit->value() * 1e3
+                                                                         : std::numeric_limits<double>::infinity());
+    model.subject_to(latency_ms_ <= total_ms, "latency");
+    model.minimize(power_w_ * total_ms + byte_mj * traffic_kib_ + tie_break * area_);  // W * ms = mJ
+  }
+
+  /// The design a solution with values describes; the tie-break is taken
+  /// off the objective and the bound again.
+  void read(const Solution& sol, AcceleratorDesign& r) const {
+    r.objective = sol.objective() * 1e-3;  // ms -> s, mJ -> J
+    r.bound *= 1e-3;
+    auto value = [&](const Monomial<>& e) { return sol.value(e); };
+    for (const auto& p : grid_) r.parallelism.push_back(value(p));
+    for (std::size_t k = 0; k < memories_; ++k) r.memory_bytes.push_back(value(capacity_kib_[k]) * 1024.0);
+    for (const auto& lv : layers_) {
+      std::array<long long, loop_count> tiles{};
+      for (std::size_t i = 0; i < lv.tiles.size(); ++i)
+        if (lv.tiles[i])
+          for (int k = 0; k < loop_count; ++k)
+            if ((lv.members[i] >> unsigned(k)) & 1u) tiles[std::size_t(k)] = std::llround(value(*lv.tiles[i]));
+      r.tiles.push_back(tiles);
+    }
+    r.area = design_area(t_, macs_value(r), kib_value(r));
+    r.objective -= tie_break * r.area * 1e-3;
+    r.bound -= tie_break * r.area * 1e-3;
+    r.power = design_power(t_, macs_value(r), kib_value(r));
+  }
+
+  /// The designed platform, and every layer on it exactly.
+  void evaluate_exactly(const Cnn& cnn, AcceleratorDesign& r) const {
+    r.platform = platform_;
+    auto& q = r.platform.processors[t_.processor];
+    q.parallelism.clear();
+    for (auto p : r.parallelism) q.parallelism.push_back(std::llround(p));
+    q.peak = Constant<dim::throughput>(2.0 * macs_value(r) * proc_.frequency.value());
+    q.active_power = r.power;
+    for (std::size_t k = 0; k < memories_; ++k) r.platform.memories[k].capacity = Constant<dim::data>(r.memory_bytes[k]);
+    double latency = 0, energy = 0;
+    for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
+      RefineOptions ro;
+      ro.tiles = r.tiles[l];
+      const auto e = evaluate_layer(cnn.layers[l], r.platform, t_.processor, ro);
+      latency += e.latency.value();
+      energy += e.energy ? e.energy->value() : 0.0;
+    }
+    r.latency = Constant<dim::time>(latency);
+    if (proc_.energy_per_byte) r.energy = Constant<dim::energy>(energy);
+  }
+
+  Model model;
+
+ private:
+  // Among optima within 1e-6 ms (or mJ) per area unit, the smallest area; subtracted again in read().
+  static constexpr double tie_break = 1e-6;
+
+  /// Per layer and nest loop: its tile count where it may be tiled, and the loops it runs.
+  struct LayerVars {
+    std::vector<std::optional<Monomial<>>> tiles;
+    std::vector<unsigned> members;
+  };
+  /// A loop's names: in variables ("conv1_OC") and in rows ("conv1 OC").
+  struct LoopName {
+    std::string var, row;
+  };
+  /// Per nest loop: trip count n (unrolled loops) or extent, the grid level's
+  /// P, and the tiled trip count m (n itself where the loop is not tiled).
+  struct LayerLoops {
+    std::vector<Monomial<>> trip, par, inner;
+    LayerVars vars;
+  };
+
+  const Platform& platform_;
+  const AcceleratorTemplate& t_;
+  const DesignOptions& o_;
+  const Processor& proc_;
+  const std::size_t memories_;
+  Platform shape_;
+  TileNeeds needs_;
+  std::vector<Monomial<>> grid_;
+  std::vector<std::optional<Discrete<>>> grid_handles_;  // the grid levels that are choices
+  std::vector<Monomial<>> capacity_kib_;                 // KiB, for the solver's scaling
+  Posynomial<> area_, power_w_, latency_ms_, traffic_kib_;
+  std::vector<LayerVars> layers_;
+
+  /// A design variable: a choice of values, or a positive variable over their range when relaxed.
+  Monomial<> variable(const std::string& name, std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    if (values.size() == 1) return Monomial<>(Constant<>(values.front()));
+    if (o_.relax) return Monomial<>(model.positive(name, values.front(), values.back()));
+    return Monomial<>(model.choice(name, values));
+  }
+
+  bool memory_chosen(std::size_t k) const { return k < t_.memory_bytes.size() && !t_.memory_bytes[k].empty(); }
+
+  double macs_value(const AcceleratorDesign& r) const {
+    double macs = 1;
+    for (auto p : r.parallelism) macs *= p;
+    return macs;
+  }
+  double kib_value(const AcceleratorDesign& r) const {
+    double kib = 0;
+    for (std::size_t k = 0; k < memories_; ++k)
+      if (memory_chosen(k)) kib += r.memory_bytes[k] / 1024.0;
+    return kib;
+  }
+
+  /// The grid, the memories, and the area and power with their budgets.
+  void add_design_variables() {
+    for (std::size_t g = 0; g < t_.parallelism.size(); ++g) {
+      std::vector<double> v(t_.parallelism[g].begin(), t_.parallelism[g].end());
+      std::sort(v.begin(), v.end());
+      v.erase(std::unique(v.begin(), v.end()), v.end());
+      if (v.size() > 1 && !o_.relax) {
+        grid_handles_.push_back(model.choice("P" + std::to_string(g), v));
+        grid_.push_back(*grid_handles_.back());
+      } else {
+        grid_handles_.emplace_back();
+        grid_.push_back(variable("P" + std::to_string(g), v));
+      }
+    }
+    for (std::size_t k = 0; k < memories_; ++k) {
+      auto v = memory_values(platform_, t_, k);
+      for (auto& x : v) x /= 1024.0;
+      capacity_kib_.push_back(variable("M_" + platform_.memories[k].id, v));
+    }
+    Monomial<> macs = Constant<>(1.0);
+    for (const auto& p : grid_) macs = macs * p;
+    Posynomial<> kib_total;
+    for (std::size_t k = 0; k < memories_; ++k)
+      if (memory_chosen(k)) kib_total += capacity_kib_[k];
+    area_ = Constant<>(std::max(t_.area_fixed, 0.0)) + t_.area_per_mac * macs;
+    if (t_.area_per_kib > 0) area_ += t_.area_per_kib * kib_total;
+    power_w_ = Constant<>(std::max(t_.power_fixed.value(), 0.0)) + t_.power_per_mac.value() * macs;
+    if (t_.power_per_kib.value() > 0) power_w_ += t_.power_per_kib.value() * kib_total;
+    if (o_.area_budget) model.subject_to(area_ <= *o_.area_budget, "area budget");
+    if (o_.power_budget) model.subject_to(power_w_ <= o_.power_budget->value(), "power budget");
+  }
+
+  /// The loops a memory may tile: a loop is tiled only where its memory may
+  /// overflow, that is, the largest buffer any grid can make exceeds the
+  /// smallest capacity.
+  std::vector<bool> tileable_loops(const Layer& layer, const RefinedNest& nest) const {
+    std::vector<double> most_bytes(memories_, 0.0);
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& tr = nest.transfers[std::size_t(d)];
+      if (!tr.present) continue;
+      double other = layer.element.value(), kernel = 1;
+      for (const auto& lp : nest.loops) {
+        if (!lp.indexes(nest.tensor, DataKind(d))) continue;
+        double f = 1;
+        const std::vector<long long> one{1};
+        for (auto p : lp.grid_level >= 0 ? t_.parallelism[std::size_t(lp.grid_level)] : one)
+          f = std::max(f, lp.level >= tr.level ? double(detail::ceil_div(lp.extent, p) * p) : double(p));
+        if (DataKind(d) == DataKind::weights && lp.is_kernel()) kernel *= f;
+        else other *= f;
+      }
+      most_bytes[tr.memory] += DataKind(d) == DataKind::weights ? other * (kernel + 1) : other;
+    }
+    std::vector<bool> may_tile(nest.loops.size(), false);
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& tr = nest.transfers[std::size_t(d)];
+      if (!tr.present) continue;
+      const auto li = nest.index_of(proc_.model.transfer[std::size_t(d)].limited_loop);
+      const auto v = memory_values(platform_, t_, tr.memory);
+      if (nest.loops[li].level >= tr.level && most_bytes[tr.memory] > *std::min_element(v.begin(), v.end()))
+        may_tile[li] = true;
+    }
+    return may_tile;
+  }
+
+  /// Every loop's trip count, grid factor and tiled trip count.
+  LayerLoops add_loops(const Layer& layer, const RefinedNest& nest) {
+    const std::size_t loops = nest.loops.size();
+    LayerLoops out{std::vector<Monomial<>>(loops), std::vector<Monomial<>>(loops), std::vector<Monomial<>>(loops), {}};
+    out.vars.tiles.resize(loops);
+    const auto may_tile = tileable_loops(layer, nest);
+    const auto needed = needs_.of(layer);
+    for (std::size_t i = 0; i < loops; ++i) {
+      const auto& lp = nest.loops[i];
+      std::string loop_id;
+      for (int k = 0; k < loop_count; ++k)
+        if (lp.has(Loop(k))) loop_id += loop_name(Loop(k));
+      const LoopName name{layer.name + "_" + loop_id, layer.name + " " + loop_id};
+      std::vector<long long> divisors{1};
+      if (lp.grid_level >= 0) {
+        divisors = t_.parallelism[std::size_t(lp.grid_level)];
+        out.par[i] = grid_[std::size_t(lp.grid_level)];
+        out.trip[i] = add_trip_count(lp, name, divisors);
+      } else {
+        out.par[i] = Constant<>(1.0);
+        out.trip[i] = Constant<>(double(lp.extent));
+      }
+      out.inner[i] = out.trip[i];
+      long long most = 1;
+      for (int k = 0; k < loop_count; ++k)
+        if (lp.has(Loop(k))) most = std::max(most, needed[std::size_t(k)]);
+      most = std::min({most, t_.max_tiles, lp.extent});
+      if (may_tile[i] && most > 1) add_tiling(lp, name, divisors, most, out, i);
+    }
+    for (const auto& lp : nest.loops) out.vars.members.push_back(lp.members);
+    return out;
+  }
+
+  /// An unrolled loop's trip count n, with n P >= d.
+  Monomial<> add_trip_count(const NestLoop& lp, const LoopName& name, const std::vector<long long>& divisors) {
+    const auto values = detail::ceil_values(lp.extent, divisors);
+    const auto& level = grid_handles_[std::size_t(lp.grid_level)];
+    const auto& par = grid_[std::size_t(lp.grid_level)];
+    Monomial<> trip;
+    if (values.size() > 1 && level) {
+      // n = ceil(d / P) exactly, as a table of P: a linear row between the two
+      // encodings, which the relaxation of n P >= d alone leaves loose.
+      auto n = model.choice("n_" + name.var, values);
+      const long long extent = lp.extent;
+      model.subject_to(Affine<>(n) == tabulate(*level, [extent](double p) {
+                         return double(detail::ceil_div(extent, static_cast<long long>(p)));
+                       }),
+                       "trip " + name.row);
+      trip = n;
+    } else {
+      trip = variable("n_" + name.var, values);
+    }
+    model.subject_to(double(lp.extent) / (trip * par) <= 1.0, "round-up " + name.row);
+    return trip;
+  }
+
+  /// A tile count T and tiled trip count m with m T >= n. A tile count that
+  /// splits no trip count finer than one tile fewer (ceil(n / T) ==
+  /// ceil(n / (T - 1)) for every n) only adds executions: left out.
+  void add_tiling(const NestLoop& lp, const LoopName& name, const std::vector<long long>& divisors, long long most,
+                  LayerLoops& out, std::size_t i) {
+    std::vector<double> tile_values;
+    for (long long k = 1; k <= most; ++k) {
+      bool finer = k == 1;
+      for (auto d : divisors) {
+        const long long n = detail::ceil_div(lp.extent, d);
+        finer = finer || detail::ceil_div(n, k) < detail::ceil_div(n, k - 1);
+      }
+      if (finer) tile_values.push_back(double(k));
+    }
+    std::set<double> iv;
+    for (auto d : divisors)
+      for (long long k = 1; k <= most; ++k) iv.insert(double(detail::ceil_div(detail::ceil_div(lp.extent, d), k)));
+    const Monomial<> tile = variable("T_" + name.var, tile_values);
+    out.inner[i] = variable("m_" + name.var, std::vector<double>(iv.begin(), iv.end()));
+    model.subject_to(out.trip[i] / (tile * out.inner[i]) <= 1.0, "tiles " + name.row);
+    out.vars.tiles[i] = tile;
+  }
+
+  /// Transfers (bytes per execution and executions, monomials in KiB), the
+  /// memory rows, and the layer's time tau >= compute and each channel's
+  /// traffic / bandwidth.
+  void add_transfers_and_time(const Layer& layer, const RefinedNest& nest, const LayerLoops& loops) {
+    std::vector<Posynomial<>> channel_kib(platform_.channels.size());
+    std::vector<bool> channel_used(platform_.channels.size(), false);
+    std::vector<Posynomial<>> memory_kib(memories_);
+    std::vector<bool> memory_used(memories_, false);
+    for (int d = 0; d < data_kind_count; ++d) {
+      const auto& tr = nest.transfers[std::size_t(d)];
+      if (!tr.present) continue;
+      const auto [bytes, executions] = transfer_kib(layer, nest, loops, DataKind(d), tr.level);
+      memory_kib[tr.memory] += bytes;
+      memory_used[tr.memory] = true;
+      channel_kib[tr.channel] += executions * bytes;
+      channel_used[tr.channel] = true;
+      traffic_kib_ += executions * bytes;
+    }
+    const std::string& id = layer.name;
+    for (std::size_t k = 0; k < memories_; ++k)
+      if (memory_used[k])
+        model.subject_to(memory_kib[k] <= capacity_kib_[k], "memory " + platform_.memories[k].id + " " + id);
+    // Compute: OPS_re / (2 prod P f) = (ops per iteration / 2) prod trips / f.
+    Monomial<> compute_ms = Constant<>(nest.tensor.ops_per_iteration / 2.0 / proc_.frequency.value() * 1e3);
+    for (const auto& n : loops.trip) compute_ms = compute_ms * n;
+    auto tau = model.positive("tau_" + id, 0.0);
+    model.subject_to(compute_ms <= tau, "compute " + id);
+    for (std::size_t c = 0; c < platform_.channels.size(); ++c)
+      if (channel_used[c])
+        model.subject_to((1024.0 * 1e3 / platform_.channels[c].bandwidth.value()) * channel_kib[c] <= tau,
+                         "channel " + platform_.channels[c].id + " " + id);
+    latency_ms_ += tau + Constant<>(proc_.overhead.value() * 1e3);
+  }
+
+  /// One data kind's transfer at `level`: its size (KiB) and executions.
+  std::pair<Posynomial<>, Monomial<>> transfer_kib(const Layer& layer, const RefinedNest& nest, const LayerLoops& loops,
+                                                   DataKind kind, int level) const {
+    Monomial<> other = Constant<>(layer.element.value() / 1024.0), kernel = Constant<>(1.0), executions = Constant<>(1.0);
+    double kernel_constant = 1;  // the kernel loops' extents when neither unrolled nor tiled
+    bool kernel_varies = false;
+    for (std::size_t i = 0; i < nest.loops.size(); ++i) {
+      const auto& lp = nest.loops[i];
+      if (loops.vars.tiles[i]) executions = executions * *loops.vars.tiles[i];
+      if (lp.level < level) executions = executions * loops.inner[i];
+      if (!lp.indexes(nest.tensor, kind)) continue;
+      const Monomial<> factor = lp.level >= level ? loops.inner[i] * loops.par[i] : loops.par[i];
+      if (kind == DataKind::weights && lp.is_kernel()) {
+        kernel = kernel * factor;
+        const bool fixed = lp.grid_level < 0 && !loops.vars.tiles[i];
+        if (fixed) kernel_constant *= lp.level >= level ? double(lp.extent) : 1.0;
+        kernel_varies = kernel_varies || !fixed;
+      } else {
+        other = other * factor;
+      }
+    }
+    // (KH KW + 1) x the rest: one monomial while the kernel loops are fixed.
+    if (kind != DataKind::weights) return {Posynomial<>(other), executions};
+    return {kernel_varies ? Posynomial<>(other * kernel + other) : Posynomial<>((kernel_constant + 1.0) * other),
+            executions};
+  }
+};
+
 }  // namespace detail
 
 YCHART_DECL double design_area(const AcceleratorTemplate& t, double macs, double kib) {
@@ -19428,331 +20206,18 @@ YCHART_DECL Constant<dim::power> design_power(const AcceleratorTemplate& t, doub
 YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& platform, const AcceleratorTemplate& t,
                                                  const DesignOptions& o, const SolveOptions& solve_options) {
   const auto t0 = std::chrono::steady_clock::now();
-  platform.validate();
-  if (t.processor >= platform.processors.size()) throw loopnest_error("ychart: the template names no processor");
-  const auto& proc = platform.processors[t.processor];
-  const auto& cm = proc.model;
-  if (t.parallelism.size() != cm.unrolls.size())
-    throw loopnest_error("ychart: the template gives " + std::to_string(t.parallelism.size()) +
-                         " parallelism choice lists for " + std::to_string(cm.unrolls.size()) + " unrolled levels");
-  for (const auto& values : t.parallelism)
-    if (values.empty() || *std::min_element(values.begin(), values.end()) < 1)
-      throw loopnest_error("ychart: every parallelism level needs at least one positive value");
-  if (t.max_tiles < 1) throw loopnest_error("ychart: max_tiles must be at least 1");
-  if (o.goal == DesignGoal::energy && !proc.energy_per_byte)
-    throw loopnest_error("ychart: designing for energy needs the processor's DDR energy per bit");
-  const double f = proc.frequency.value();
-  const std::size_t memories = platform.memories.size();
-  auto memory_values = [&](std::size_t k) {
-    return k < t.memory_bytes.size() && !t.memory_bytes[k].empty() ? t.memory_bytes[k]
-                                                                    : std::vector<double>{platform.memories[k].capacity.value()};
-  };
-
-  Model m;
-  // A design variable: a choice of values, or a positive variable over their range when relaxed.
-  auto variable = [&](const std::string& name, std::vector<double> values) -> Monomial<> {
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    if (values.size() == 1) return Monomial<>(Constant<>(values.front()));
-    if (o.relax) return Monomial<>(m.positive(name, values.front(), values.back()));
-    return Monomial<>(m.choice(name, values));
-  };
-  // The grid and the memories (in KiB, for the solver's scaling).
-  std::vector<Monomial<>> grid;
-  std::vector<std::optional<Discrete<>>> grid_handles;  // the grid levels that are choices
-  for (std::size_t g = 0; g < t.parallelism.size(); ++g) {
-    std::vector<double> v(t.parallelism[g].begin(), t.parallelism[g].end());
-    std::sort(v.begin(), v.end());
-    v.erase(std::unique(v.begin(), v.end()), v.end());
-    if (v.size() > 1 && !o.relax) {
-      grid_handles.push_back(m.choice("P" + std::to_string(g), v));
-      grid.push_back(*grid_handles.back());
-    } else {
-      grid_handles.emplace_back();
-      grid.push_back(variable("P" + std::to_string(g), v));
-    }
-  }
-  std::vector<Monomial<>> capacity_kib;
-  for (std::size_t k = 0; k < memories; ++k) {
-    auto v = memory_values(k);
-    for (auto& x : v) x /= 1024.0;
-    capacity_kib.push_back(variable("M_" + platform.memories[k].id, v));
-  }
-  Monomial<> macs = Constant<>(1.0);
-  for (const auto& p : grid) macs = macs * p;
-  Posynomial<> kib_total;
-  for (std::size_t k = 0; k < memories; ++k)
-    if (k < t.memory_bytes.size() && !t.memory_bytes[k].empty()) kib_total += capacity_kib[k];
-  Posynomial<> area = Constant<>(std::max(t.area_fixed, 0.0)) + t.area_per_mac * macs;
-  if (t.area_per_kib > 0) area += t.area_per_kib * kib_total;
-  Posynomial<> power_w = Constant<>(std::max(t.power_fixed.value(), 0.0)) + t.power_per_mac.value() * macs;
-  if (t.power_per_kib.value() > 0) power_w += t.power_per_kib.value() * kib_total;
-  if (o.area_budget) m.subject_to(area <= *o.area_budget, "area budget");
-  if (o.power_budget) m.subject_to(power_w <= o.power_budget->value(), "power budget");
-
-  // The nest's shape without the grid: refine on a unit grid with unbounded memories.
-  Platform shape = platform;
-  for (auto& mem : shape.memories) mem.capacity = Constant<dim::data>(std::numeric_limits<double>::max());
-  auto& shape_proc = shape.processors[t.processor];
-  shape_proc.parallelism.assign(cm.unrolls.size(), 1);
-
-  // Every grid of the space, to bound the tile counts by what ALOHA's rule
-  // needs on the smallest memories (at most 4096 grids; otherwise max_tiles).
-  std::vector<std::vector<long long>> grids{{}};
-  for (const auto& values : t.parallelism) {
-    std::vector<std::vector<long long>> next;
-    for (const auto& g : grids)
-      for (auto v : values) {
-        next.push_back(g);
-        next.back().push_back(v);
-      }
-    grids = std::move(next);
-    if (grids.size() > 4096) break;
-  }
-  Platform smallest = platform;
-  for (std::size_t k = 0; k < memories; ++k) {
-    const auto v = memory_values(k);
-    smallest.memories[k].capacity = Constant<dim::data>(*std::min_element(v.begin(), v.end()));
-  }
-  auto rule_tiles = [&](const Layer& layer) {
-    std::array<long long, loop_count> most{};
-    most.fill(1);
-    if (grids.size() > 4096 || grids.front().size() != t.parallelism.size()) {
-      most.fill(t.max_tiles);
-      return most;
-    }
-    for (const auto& g : grids) {
-      auto q = smallest.processors[t.processor];
-      q.parallelism = g;
-      try {
-        const auto n = refine(layer, q, smallest);
-        for (const auto& lp : n.loops)
-          for (int k = 0; k < loop_count; ++k)
-            if (lp.has(Loop(k))) most[std::size_t(k)] = std::max(most[std::size_t(k)], lp.tiles);
-      } catch (const tiling_error&) {
-        most.fill(t.max_tiles);  // the smallest memories do not fit: allow the full range
-        return most;
-      }
-    }
-    return most;
-  };
-
-  // Per layer and nest loop: its tile count where it may be tiled, and the loops it runs.
-  struct LayerVars {
-    std::vector<std::optional<Monomial<>>> tiles;
-    std::vector<unsigned> members;
-  };
-  std::vector<LayerVars> layer_vars(cnn.layers.size());
-  Posynomial<> latency_ms, traffic_kib;
-  const double ov_ms = proc.overhead.value() * 1e3;
-  for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
-    const auto& layer = cnn.layers[l];
-    const auto nest = refine(layer, shape_proc, shape);
-    const std::string id = layer.name;
-    const std::size_t loops = nest.loops.size();
-    // Trip counts n (unrolled loops) or extents, and the loops a memory may tile.
-    std::vector<Monomial<>> trip(loops), par(loops), inner(loops);
-    layer_vars[l].tiles.resize(loops);
-    std::vector<bool> may_tile(loops, false);
-    const auto needed = rule_tiles(layer);
-    // A loop is tiled only where its memory may overflow: the largest
-    // buffer any grid can make exceeds the smallest capacity.
-    std::vector<double> most_bytes(memories, 0.0);
-    for (int d = 0; d < data_kind_count; ++d) {
-      const auto& tr = nest.transfers[std::size_t(d)];
-      if (!tr.present) continue;
-      double other = layer.element.value(), kernel = 1;
-      for (const auto& lp : nest.loops) {
-        const bool indexes = lp.indexes(nest.tensor, DataKind(d));
-        if (!indexes) continue;
-        double f = 1;
-        const std::vector<long long> one{1};
-        for (auto p : lp.grid_level >= 0 ? t.parallelism[std::size_t(lp.grid_level)] : one)
-          f = std::max(f, lp.level >= tr.level ? double(detail::ceil_div(lp.extent, p) * p) : double(p));
-        const bool is_kernel = lp.is_kernel();
-        if (DataKind(d) == DataKind::weights && is_kernel) kernel *= f;
-        else other *= f;
-      }
-      most_bytes[tr.memory] += DataKind(d) == DataKind::weights ? other * (kernel + 1) : other;
-    }
-    for (int d = 0; d < data_kind_count; ++d) {
-      const auto& tr = nest.transfers[std::size_t(d)];
-      if (!tr.present) continue;
-      const auto li = nest.index_of(cm.transfer[std::size_t(d)].limited_loop);
-      const auto v = memory_values(tr.memory);
-      if (nest.loops[li].level >= tr.level && most_bytes[tr.memory] > *std::min_element(v.begin(), v.end()))
-        may_tile[li] = true;
-    }
-    for (std::size_t i = 0; i < loops; ++i) {
-      const auto& lp = nest.loops[i];
-      std::string loop_id;
-      for (int k = 0; k < loop_count; ++k)
-        if (lp.has(Loop(k))) loop_id += loop_name(Loop(k));
-      std::vector<long long> divisors{1};
-      if (lp.grid_level >= 0) {
-        divisors = t.parallelism[std::size_t(lp.grid_level)];
-        par[i] = grid[std::size_t(lp.grid_level)];
-        const auto values = detail::ceil_values(lp.extent, divisors);
-        const auto& level = grid_handles[std::size_t(lp.grid_level)];
-        if (values.size() > 1 && level) {
-          // n = ceil(d / P) exactly, as a table of P: a linear row between the two
-          // encodings, which the relaxation of n P >= d alone leaves loose.
-          auto n = m.choice("n_" + id + "_" + loop_id, values);
-          const long long extent = lp.extent;
-          m.subject_to(Affine<>(n) == tabulate(*level, [extent](double p) {
-                         return double(detail::ceil_div(extent, static_cast<long long>(p)));
-                       }),
-                       "trip " + id + " " + loop_id);
-          trip[i] = n;
-        } else {
-          trip[i] = variable("n_" + id + "_" + loop_id, values);
-        }
-        m.subject_to(double(lp.extent) / (trip[i] * par[i]) <= 1.0, "round-up " + id + " " + loop_id);
-      } else {
-        par[i] = Constant<>(1.0);
-        trip[i] = Constant<>(double(lp.extent));
-      }
-      inner[i] = trip[i];
-      long long most = 1;
-      for (int k = 0; k < loop_count; ++k)
-        if (lp.has(Loop(k))) most = std::max(most, needed[std::size_t(k)]);
-      most = std::min({most, t.max_tiles, lp.extent});
-      if (may_tile[i] && most > 1) {
-        // A tile count that splits no trip count finer than one tile fewer
-        // (ceil(n / T) == ceil(n / (T - 1)) for every n) only adds executions: left out.
-        std::vector<double> tile_values, inner_values;
-        for (long long k = 1; k <= most; ++k) {
-          bool finer = k == 1;
-          for (auto d : divisors) {
-            const long long n = detail::ceil_div(lp.extent, d);
-            finer = finer || detail::ceil_div(n, k) < detail::ceil_div(n, k - 1);
-          }
-          if (finer) tile_values.push_back(double(k));
-        }
-        std::set<double> iv;
-        for (auto d : divisors)
-          for (long long k = 1; k <= most; ++k) iv.insert(double(detail::ceil_div(detail::ceil_div(lp.extent, d), k)));
-        inner_values.assign(iv.begin(), iv.end());
-        const Monomial<> tile = variable("T_" + id + "_" + loop_id, tile_values);
-        inner[i] = variable("m_" + id + "_" + loop_id, inner_values);
-        m.subject_to(trip[i] / (tile * inner[i]) <= 1.0, "tiles " + id + " " + loop_id);
-        layer_vars[l].tiles[i] = tile;
-      }
-    }
-    for (const auto& lp : nest.loops) layer_vars[l].members.push_back(lp.members);
-    // Transfers: bytes per execution and executions, as monomials (KiB).
-    std::vector<Posynomial<>> channel_kib(platform.channels.size());
-    std::vector<bool> channel_used(platform.channels.size(), false);
-    std::vector<Posynomial<>> memory_kib(memories);
-    std::vector<bool> memory_used(memories, false);
-    for (int d = 0; d < data_kind_count; ++d) {
-      const auto& tr = nest.transfers[std::size_t(d)];
-      if (!tr.present) continue;
-      Monomial<> other = Constant<>(layer.element.value() / 1024.0), kernel = Constant<>(1.0), executions = Constant<>(1.0);
-      double kernel_constant = 1;  // the kernel loops' extents when neither unrolled nor tiled
-      bool kernel_varies = false;
-      for (std::size_t i = 0; i < loops; ++i) {
-        const auto& lp = nest.loops[i];
-        if (layer_vars[l].tiles[i]) executions = executions * *layer_vars[l].tiles[i];
-        if (lp.level < tr.level) executions = executions * inner[i];
-        const bool indexes = lp.indexes(nest.tensor, DataKind(d));
-        if (!indexes) continue;
-        const Monomial<> factor = lp.level >= tr.level ? inner[i] * par[i] : par[i];
-        const bool is_kernel = lp.is_kernel();
-        if (DataKind(d) == DataKind::weights && is_kernel) {
-          kernel = kernel * factor;
-          const bool fixed = lp.grid_level < 0 && !layer_vars[l].tiles[i];
-          if (fixed) kernel_constant *= lp.level >= tr.level ? double(lp.extent) : 1.0;
-          kernel_varies = kernel_varies || !fixed;
-        } else {
-          other = other * factor;
-        }
-      }
-      // (KH KW + 1) x the rest: one monomial while the kernel loops are fixed.
-      Posynomial<> bytes = other;
-      if (DataKind(d) == DataKind::weights)
-        bytes = kernel_varies ? Posynomial<>(other * kernel + other) : Posynomial<>((kernel_constant + 1.0) * other);
-      memory_kib[tr.memory] += bytes;
-      memory_used[tr.memory] = true;
-      channel_kib[tr.channel] += executions * bytes;
-      channel_used[tr.channel] = true;
-      traffic_kib += executions * bytes;
-    }
-    for (std::size_t k = 0; k < memories; ++k)
-      if (memory_used[k]) m.subject_to(memory_kib[k] <= capacity_kib[k], "memory " + platform.memories[k].id + " " + id);
-    // Compute: OPS_re / (2 prod P f) = (ops per iteration / 2) prod trips / f.
-    Monomial<> compute_ms = Constant<>(nest.tensor.ops_per_iteration / 2.0 / f * 1e3);
-    for (std::size_t i = 0; i < loops; ++i) compute_ms = compute_ms * trip[i];
-    auto tau = m.positive("tau_" + id, 0.0);
-    m.subject_to(compute_ms <= tau, "compute " + id);
-    for (std::size_t c = 0; c < platform.channels.size(); ++c)
-      if (channel_used[c])
-        m.subject_to((1024.0 * 1e3 / platform.channels[c].bandwidth.value()) * channel_kib[c] <= tau,
-                     "channel " + platform.channels[c].id + " " + id);
-    latency_ms += tau + Constant<>(ov_ms);
-  }
-  const double byte_mj = proc.energy_per_byte ? proc.energy_per_byte->value() * 1024.0 * 1e3 : 0.0;
-  // Among optima within 1e-6 ms (or mJ) per area unit, the smallest area; subtracted again below.
-  const double tie_break = 1e-6;
-  if (o.goal == DesignGoal::latency) {
-    if (o.latency_limit) m.subject_to(latency_ms <= o.latency_limit->value() * 1e3, "latency limit");
-    m.minimize(latency_ms + tie_break * area);
-  } else {
-    // One latency variable: power x latency then has as many terms as the power.
-    auto total_ms = m.positive("latency_ms", 0.0, o.latency_limit ? o.latency_limit->value() * 1e3
-                                                                  : std::numeric_limits<double>::infinity());
-    m.subject_to(latency_ms <= total_ms, "latency");
-    m.minimize(power_w * total_ms + byte_mj * traffic_kib + tie_break * area);  // W * ms = mJ
-  }
-
-  const auto sol = m.solve(solve_options);
+  detail::check_template(platform, t, o);
+  detail::AcceleratorModelBuilder builder(platform, t, o);
+  for (const auto& layer : cnn.layers) builder.add_layer(layer);
+  builder.set_goal();
+  const auto sol = builder.model.solve(solve_options);
   AcceleratorDesign r;
   r.status = sol.status();
   r.message = sol.message();
   r.bound = sol.bound();
   if (sol.has_values()) {
-    r.objective = sol.objective() * 1e-3;  // ms -> s, mJ -> J
-    r.bound *= 1e-3;
-    auto value = [&](const Monomial<>& e) { return sol.value(e); };
-    for (const auto& p : grid) r.parallelism.push_back(value(p));
-    for (std::size_t k = 0; k < memories; ++k) r.memory_bytes.push_back(value(capacity_kib[k]) * 1024.0);
-    for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
-      std::array<long long, loop_count> tiles{};
-      const auto& lv = layer_vars[l];
-      for (std::size_t i = 0; i < lv.tiles.size(); ++i)
-        if (lv.tiles[i])
-          for (int k = 0; k < loop_count; ++k)
-            if ((lv.members[i] >> unsigned(k)) & 1u) tiles[std::size_t(k)] = std::llround(value(*lv.tiles[i]));
-      r.tiles.push_back(tiles);
-    }
-    double macs_value = 1, kib_value = 0;
-    for (auto p : r.parallelism) macs_value *= p;
-    for (std::size_t k = 0; k < memories; ++k)
-      if (k < t.memory_bytes.size() && !t.memory_bytes[k].empty()) kib_value += r.memory_bytes[k] / 1024.0;
-    r.area = design_area(t, macs_value, kib_value);
-    r.objective -= tie_break * r.area * 1e-3;
-    r.bound -= tie_break * r.area * 1e-3;
-    r.power = design_power(t, macs_value, kib_value);
-    if (!o.relax) {
-      // The designed platform, and every layer on it exactly.
-      r.platform = platform;
-      auto& q = r.platform.processors[t.processor];
-      q.parallelism.clear();
-      for (auto p : r.parallelism) q.parallelism.push_back(std::llround(p));
-      q.peak = Constant<dim::throughput>(2.0 * macs_value * f);
-      q.active_power = r.power;
-      for (std::size_t k = 0; k < memories; ++k) r.platform.memories[k].capacity = Constant<dim::data>(r.memory_bytes[k]);
-      double latency = 0, energy = 0;
-      for (std::size_t l = 0; l < cnn.layers.size(); ++l) {
-        RefineOptions ro;
-        ro.tiles = r.tiles[l];
-        const auto e = evaluate_layer(cnn.layers[l], r.platform, t.processor, ro);
-        latency += e.latency.value();
-        energy += e.energy ? e.energy->value() : 0.0;
-      }
-      r.latency = Constant<dim::time>(latency);
-      if (proc.energy_per_byte) r.energy = Constant<dim::energy>(energy);
-    }
+    builder.read(sol, r);
+    if (!o.relax) builder.evaluate_exactly(cnn, r);
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
@@ -20804,333 +21269,423 @@ namespace detail {
 
 inline bool empty(const Affine<>& a) { return a.terms().size() == 0; }
 
-/// Builds and solves the model for the communications in `active` (all
-/// others are left out; the infeasibility diagnosis drops some).
-inline SynthesisResult solve_model(const Specification& spec, const IndexedSpecification& ix,
-                                   const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
-                                   const SynthesisOptions& o, const SolveOptions& solve_options) {
-  const auto& arch = spec.architecture;
-  const auto& tasks = spec.application.tasks;
-  const std::size_t n_res = arch.resources.size();
-  // Costs in units of the largest one keep GLPK's coefficients near 1.
-  double scale = 0;
-  for (const auto& m : spec.mappings)
-    for (std::size_t v = 0; v < (m.parameter ? m.costs.size() : 1); ++v) scale = std::max(scale, m.seconds(v));
-  for (const auto& row : ix.link_seconds)
-    for (double x : row) scale = std::max(scale, x);
-  for (const auto& r : arch.resources) scale = std::max(scale, r.allocation_cost.value());
-  if (!(scale > 0)) scale = 1;
+/// The variables of the synthesis model, indexed as the specification is:
+/// by resource, parameter value, process option and communication arc.
+template <class T>
+using Table = std::vector<std::vector<std::optional<T>>>;
+
+/// Builds the synthesis model of synthesis_model.hpp one family of rows at
+/// a time, in the order the header lists them; `active` says which
+/// communications are routed (the infeasibility diagnosis drops some).
+class SynthesisModelBuilder {
+ public:
+  SynthesisModelBuilder(const Specification& spec, const IndexedSpecification& ix,
+                        const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
+                        const SynthesisOptions& o)
+      : spec_(spec), ix_(ix), allowed_(allowed), active_(active), o_(o), n_res_(spec.architecture.resources.size()),
+        uses_(n_res_), scale(cost_scale()) {}
+
+  /// The whole model, cost minimised.
+  void build() {
+    add_allocation();
+    add_parameters();
+    add_binding();
+    add_routing();
+    add_allocation_rows_and_limits();
+    model.minimize(cost);
+  }
+
+  /// The implementation a solution with values describes.
+  Implementation implementation(const Solution& sol) const {
+    Implementation impl;
+    impl.binding.assign(ix_.processes.size(), 0);
+    for (std::size_t p = 0; p < ix_.processes.size(); ++p)
+      for (std::size_t i = 0; i < ix_.options[p].size(); ++i)
+        if (m_[p][i] && sol[*m_[p][i]] > 0.5) impl.binding[p] = ix_.options[p][i];
+    impl.parameter_values.assign(spec_.architecture.parameters.size(), 0);
+    for (std::size_t k = 0; k < spec_.architecture.parameters.size(); ++k) {
+      if (o_.fixed_parameter_values) impl.parameter_values[k] = (*o_.fixed_parameter_values)[k];
+      for (std::size_t v = 0; v < z_[k].size(); ++v)
+        if (z_[k][v] && sol[*z_[k][v]] > 0.5) impl.parameter_values[k] = v;
+    }
+    impl.routes.resize(ix_.communications.size());
+    for (std::size_t c = 0; c < ix_.communications.size(); ++c)
+      if (!u_[c].empty()) impl.routes[c] = route_of(c, impl.binding, sol);
+    return impl;
+  }
 
   Model model;
-  Affine<> cost;
-  std::vector<Discrete<>> alloc;
-  std::vector<Affine<>> uses(n_res);  // EQ30's right-hand side
-  for (const auto& r : arch.resources) {
-    alloc.push_back(model.binary("a[" + r.id + "]"));
-    cost += (r.allocation_cost.value() / scale) * alloc.back();
-  }
-  // Parameters: one-hot while allocated.
-  std::vector<std::vector<std::optional<Discrete<>>>> z(arch.parameters.size());
-  for (std::size_t k = 0; k < arch.parameters.size(); ++k) {
-    const auto& p = arch.parameters[k];
-    Affine<> one;
-    z[k].resize(p.values.size());
-    for (std::size_t v = 0; v < p.values.size(); ++v) {
-      const bool fixed_out = o.fixed_parameter_values && (*o.fixed_parameter_values)[k] != v;
-      const bool limited_out = o.parameter_limit && o.parameter_limit->first == k && p.values[v] > o.parameter_limit->second;
-      if (fixed_out || limited_out) continue;
-      z[k][v] = model.binary("z[" + arch.resources[p.resource].id + "." + p.name + "=" +
-                             ychart::detail::format_number(p.values[v]) + "]");
-      one += *z[k][v];
-    }
-    model.subject_to(one == Affine<>(alloc[p.resource]), "one value of " + p.name + " while " +
-                                                                 arch.resources[p.resource].id + " is allocated");
-  }
-  // Binding.
-  std::vector<std::vector<std::optional<Discrete<>>>> m(ix.processes.size());
-  std::vector<std::vector<std::optional<Discrete<>>>> on(ix.processes.size(),
-                                                           std::vector<std::optional<Discrete<>>>(n_res));
-  for (std::size_t p = 0; p < ix.processes.size(); ++p) {
-    Affine<> one;
-    m[p].resize(ix.options[p].size());
-    for (std::size_t i = 0; i < ix.options[p].size(); ++i) {
-      if (!allowed[p][i]) continue;
-      const auto& opt = spec.mappings[ix.options[p][i]];
-      auto x = model.binary("m[" + tasks[ix.processes[p]].id + "@" + arch.resources[opt.resource].id + "]");
-      m[p][i] = x;
-      on[p][opt.resource] = x;
-      one += x;
-      uses[opt.resource] += x;
-      model.subject_to(x <= alloc[opt.resource]);
-      if (!opt.parameter) {
-        cost += (opt.cost.value() / scale) * x;
-        continue;
-      }
-      const auto& values = z[*opt.parameter];
-      bool flat = true;  // the same cost for every value needs no y
-      for (std::size_t v = 0; v < opt.costs.size(); ++v) flat = flat && opt.costs[v].value() == opt.costs[0].value();
-      if (flat) {
-        cost += (opt.costs[0].value() / scale) * x;
-        continue;
-      }
-      Affine<> split;
-      for (std::size_t v = 0; v < values.size(); ++v) {
-        if (!values[v]) continue;
-        auto y = model.real("y[" + tasks[ix.processes[p]].id + "@" + arch.resources[opt.resource].id + "#" +
-                                std::to_string(v) + "]",
-                            0.0, 1.0);
-        model.subject_to(y <= *values[v]);
-        split += y;
-        cost += (opt.costs[v].value() / scale) * y;
-      }
-      model.subject_to(split == Affine<>(x));
-    }
-    model.subject_to(one == 1.0, "task " + tasks[ix.processes[p]].id + " bound once");
-  }
-  // Routing.
-  const auto& arcs = ix.arcs;
-  std::vector<std::vector<std::optional<Discrete<>>>> u(ix.communications.size());
-  const bool use_tree = o.routing != Routing::flow && links_form_forest(spec);
-  if (o.routing == Routing::tree && !use_tree)
-    throw specification_error("ychart: Routing::tree needs undirected links without cycles; use Routing::flow", "");
-  if (use_tree) {
-    // A communication crosses link l when its sender is on one side of l
-    // and a receiver on the other: u_cl >= S_side + Q_other - 1. No flows.
-    const auto side = link_sides(spec);
-    for (std::size_t c = 0; c < ix.communications.size(); ++c) {
-      if (!active[c]) continue;
-      const auto& com = ix.communications[c];
-      const auto& cid = tasks[com.task].id;
-      const auto s = ix.process_of_task[com.sender];
-      auto on_side = [&](std::size_t p, std::size_t l, bool from_side) {
-        Affine<> a;
-        for (std::size_t r = 0; r < n_res; ++r)
-          if (on[p][r] && side[l][r] == from_side) a += *on[p][r];
-        return a;
-      };
-      u[c].resize(arcs.size());
-      for (std::size_t l = 0; l < arch.links.size(); ++l) {
-        std::optional<Discrete<>> x;
-        for (bool from_side : {true, false}) {
-          const auto sender = on_side(s, l, from_side);
-          if (empty(sender)) continue;
-          for (auto q : com.receivers) {
-            const auto receiver = on_side(ix.process_of_task[q], l, !from_side);
-            if (empty(receiver)) continue;
-            if (!x) {
-              x = model.binary("u[" + cid + ":" + arch.links[l].id + "]");
-              cost += (ix.link_seconds[c][l] / scale) * *x;
-              model.subject_to(*x <= alloc[arch.links[l].from]);
-              model.subject_to(*x <= alloc[arch.links[l].to]);
-              uses[arch.links[l].from] += *x;
-              uses[arch.links[l].to] += *x;
-            }
-            model.subject_to(Affine<>(*x) >= sender + receiver - 1.0);
-          }
-        }
-        if (x)
-          for (std::size_t k = 0; k < arcs.size(); ++k)
-            if (arcs[k].link == l) u[c][k] = x;
-      }
-      // The one path between two resources may be too long (or absent).
-      for (auto q_task : com.receivers) {
-        const auto q = ix.process_of_task[q_task];
-        for (std::size_t r = 0; r < n_res; ++r)
-          for (std::size_t t = 0; t < n_res; ++t)
-            if (on[s][r] && on[q][t] && !ix.within_hops(r, t, spec.max_hops))
-              model.subject_to(*on[s][r] + *on[q][t] <= 1.0);
-      }
-    }
-  } else {
-    const bool hop_indexed = hop_bound_binds(spec, ix);
-    // Fewest hops from any resource of one set to any of another (-1: none).
-    auto fewest_hops = [&](std::span<const std::size_t> from, std::span<const std::size_t> to) {
-      int best = -1;
-      for (auto f : from)
-        for (auto t : to) {
-          const int h = ix.hops[f][t];
-          if (h >= 0 && (best < 0 || h < best)) best = h;
-        }
-      return best;
-    };
-    for (std::size_t c = 0; c < ix.communications.size(); ++c) {
-      if (!active[c]) continue;
-      const auto& com = ix.communications[c];
-      const auto& cid = tasks[com.task].id;
-      const auto s = ix.process_of_task[com.sender];
-      std::vector<std::size_t> roots;
-      for (std::size_t i = 0; i < ix.options[s].size(); ++i)
-        if (allowed[s][i]) roots.push_back(spec.mappings[ix.options[s][i]].resource);
-      std::vector<std::vector<std::size_t>> leaves;
-      bool all_local = true;
-      for (auto q : com.receivers) {
-        const auto r = ix.process_of_task[q];
-        leaves.emplace_back();
-        for (std::size_t i = 0; i < ix.options[r].size(); ++i)
-          if (allowed[r][i]) leaves.back().push_back(spec.mappings[ix.options[r][i]].resource);
-        all_local = all_local && roots.size() == 1 && leaves.back().size() == 1 && leaves.back()[0] == roots[0];
-      }
-      if (all_local) continue;
-      // Arcs on some path of <= max_hops from a root to a leaf.
-      auto before_arc = [&](const Arc& a) { return fewest_hops(roots, std::span(&a.from, 1)); };
-      auto after_arc = [&](const Arc& a, const std::vector<std::size_t>& leaf) {
-        return fewest_hops(std::span(&a.to, 1), leaf);
-      };
-      u[c].resize(arcs.size());
-      std::vector<Affine<>> in_arcs(n_res), carried(arcs.size());
-      for (std::size_t k = 0; k < arcs.size(); ++k) {
-        const auto& a = arcs[k];
-        const int before = before_arc(a);
-        if (before < 0) continue;
-        bool useful = false;
-        for (const auto& l : leaves) {
-          const int after = after_arc(a, l);
-          useful = useful || (after >= 0 && before + 1 + after <= spec.max_hops);
-        }
-        if (!useful) continue;
-        auto x = model.binary("u[" + cid + ":" + arch.links[a.link].id + ":" + arch.resources[a.from].id + ">" +
-                              arch.resources[a.to].id + "]");
-        u[c][k] = x;
-        cost += (ix.link_seconds[c][a.link] / scale) * x;
-        model.subject_to(x <= alloc[a.from]);
-        model.subject_to(x <= alloc[a.to]);
-        uses[a.from] += x;
-        uses[a.to] += x;
-        in_arcs[a.to] += x;
-      }
-      for (std::size_t r = 0; r < n_res; ++r) {
-        if (empty(in_arcs[r])) continue;
-        // EQ13 (a tree), and EQ12 (none into the sender's resource).
-        Affine<> into = in_arcs[r];
-        if (on[s][r]) into += *on[s][r];
-        model.subject_to(into <= 1.0);
-      }
-      // Flows, one per receiver.
-      const int layers = hop_indexed ? spec.max_hops : 1;
-      for (std::size_t j = 0; j < com.receivers.size(); ++j) {
-        const auto q = ix.process_of_task[com.receivers[j]];
-        // f[t][k]: flow over arc k as hop t+1 (one layer when hops do not bind).
-        std::vector<std::vector<std::optional<Real<>>>> f(static_cast<std::size_t>(layers),
-                                                         std::vector<std::optional<Real<>>>(arcs.size()));
-        for (int t = 0; t < layers; ++t)
-          for (std::size_t k = 0; k < arcs.size(); ++k) {
-            if (!u[c][k]) continue;
-            if (hop_indexed) {
-              const int before = before_arc(arcs[k]), after = after_arc(arcs[k], leaves[j]);
-              if (before < 0 || after < 0 || before > t || t + 1 + after > spec.max_hops) continue;
-            }
-            auto x = model.real("f[" + cid + ">" + tasks[com.receivers[j]].id + ":" + std::to_string(k) +
-                                    (hop_indexed ? "@" + std::to_string(t + 1) : std::string()) + "]",
-                                0.0, 1.0);
-            f[static_cast<std::size_t>(t)][k] = x;
-            model.subject_to(x <= *u[c][k]);
-            carried[k] += x;
-          }
-        for (std::size_t r = 0; r < n_res; ++r) {
-          Affine<> source, sink;
-          if (on[s][r]) source += *on[s][r];
-          if (on[q][r]) sink += *on[q][r];
-          if (!hop_indexed) {
-            Affine<> net;
-            for (std::size_t k = 0; k < arcs.size(); ++k) {
-              if (!f[0][k]) continue;
-              if (arcs[k].from == r) net += *f[0][k];
-              if (arcs[k].to == r) net += -1.0 * *f[0][k];
-            }
-            if (empty(net) && empty(source) && empty(sink)) continue;
-            model.subject_to(net == source - sink);
-            continue;
-          }
-          // Layered: what leaves r as hop 1 comes from the sender; what
-          // arrives as hop t leaves as hop t+1 or ends at q here.
-          Affine<> absorbed;
-          for (int t = 0; t <= layers; ++t) {
-            Affine<> out, in;
-            for (std::size_t k = 0; k < arcs.size(); ++k) {
-              if (t < layers && f[static_cast<std::size_t>(t)][k] && arcs[k].from == r) out += *f[static_cast<std::size_t>(t)][k];
-              if (t > 0 && f[static_cast<std::size_t>(t - 1)][k] && arcs[k].to == r) in += *f[static_cast<std::size_t>(t - 1)][k];
-            }
-            if (t == 0) {
-              // Hop 1 leaves the sender's resource unless q is there too.
-              auto stay = model.real("stay[" + cid + ">" + tasks[com.receivers[j]].id + "@" + arch.resources[r].id + "]",
-                                     0.0, 1.0);
-              model.subject_to(out + stay == source);
-              absorbed += stay;
-              continue;
-            }
-            if (empty(in)) {
-              if (!empty(out)) model.subject_to(out <= 0.0);
-              continue;
-            }
-            auto end = model.real("end[" + cid + ">" + tasks[com.receivers[j]].id + "@" + arch.resources[r].id + "#" +
-                                      std::to_string(t) + "]",
-                                  0.0, 1.0);
-            model.subject_to(in == out + end);
-            absorbed += end;
-          }
-          model.subject_to(absorbed == sink);
-        }
-      }
-      for (std::size_t k = 0; k < arcs.size(); ++k)
-        if (u[c][k]) model.subject_to(Affine<>(*u[c][k]) <= carried[k]);
-    }
-  }
-  for (std::size_t r = 0; r < n_res; ++r) model.subject_to(Affine<>(alloc[r]) <= uses[r]);
-  if (o.power_limit) {
-    Affine<> power;
-    for (std::size_t r = 0; r < n_res; ++r) power += arch.resources[r].power.value() * alloc[r];
-    for (std::size_t k = 0; k < arch.parameters.size(); ++k)
-      for (std::size_t v = 0; v < arch.parameters[k].power.size(); ++v)
-        if (z[k][v]) power += arch.parameters[k].power[v].value() * *z[k][v];
-    model.subject_to(power <= o.power_limit->value(), "power limit");
-  }
-  if (o.processor_limit) {
-    Affine<> count;
-    for (std::size_t r = 0; r < n_res; ++r)
-      if (arch.resources[r].kind == ResourceKind::processor) count += alloc[r];
-    model.subject_to(count <= static_cast<double>(*o.processor_limit), "processor limit");
-  }
-  model.minimize(cost);
+  Affine<> cost;  // in units of `scale` seconds
+ private:
+  const Specification& spec_;
+  const IndexedSpecification& ix_;
+  const std::vector<std::vector<bool>>& allowed_;
+  const std::vector<bool>& active_;
+  const SynthesisOptions& o_;
+  const std::size_t n_res_;
+  std::vector<Discrete<>> alloc_;  // a_r
+  Table<Discrete<>> z_, m_, on_;   // z_kv; m_o by process and option; m by process and resource
+  Table<Discrete<>> u_;            // u_ca
+  std::vector<Affine<>> uses_;     // EQ30's right-hand side
+ public:
+  const double scale;
 
-  SolveOptions so = solve_options;
-  so.heuristic = so.heuristic && o.start_heuristic;
-  const auto sol = model.solve(so);
-  SynthesisResult out;
-  out.status = sol.status();
-  out.message = sol.message();
-  out.variables = model.registry().variables.size();
-  out.constraints = model.constraints().size();
-  out.bound = sol.bound() * scale;
-  out.gap = sol.gap();
-  if (!sol.has_values()) return out;
-  Implementation impl;
-  impl.binding.assign(ix.processes.size(), 0);
-  for (std::size_t p = 0; p < ix.processes.size(); ++p)
-    for (std::size_t i = 0; i < ix.options[p].size(); ++i)
-      if (m[p][i] && sol[*m[p][i]] > 0.5) impl.binding[p] = ix.options[p][i];
-  impl.parameter_values.assign(arch.parameters.size(), 0);
-  for (std::size_t k = 0; k < arch.parameters.size(); ++k) {
-    if (o.fixed_parameter_values) impl.parameter_values[k] = (*o.fixed_parameter_values)[k];
-    for (std::size_t v = 0; v < z[k].size(); ++v)
-      if (z[k][v] && sol[*z[k][v]] > 0.5) impl.parameter_values[k] = v;
+ private:
+  /// Costs in units of the largest one keep GLPK's coefficients near 1.
+  double cost_scale() const {
+    double s = 0;
+    for (const auto& m : spec_.mappings)
+      for (std::size_t v = 0; v < (m.parameter ? m.costs.size() : 1); ++v) s = std::max(s, m.seconds(v));
+    for (const auto& row : ix_.link_seconds)
+      for (double x : row) s = std::max(s, x);
+    for (const auto& r : spec_.architecture.resources) s = std::max(s, r.allocation_cost.value());
+    return s > 0 ? s : 1;
   }
-  // Each route: the arcs the model uses, walked from the sender's resource
-  // (what is not reachable from there carries nothing and costs nothing).
-  impl.routes.resize(ix.communications.size());
-  for (std::size_t c = 0; c < ix.communications.size(); ++c) {
-    if (u[c].empty()) continue;
-    const auto root = spec.mappings[impl.binding[ix.process_of_task[ix.communications[c].sender]]].resource;
-    std::vector<bool> reached(n_res, false), taken(arcs.size(), false);
-    reached[root] = true;
+
+  const std::string& resource_id(std::size_t r) const { return spec_.architecture.resources[r].id; }
+  const std::string& task_id(std::size_t t) const { return spec_.application.tasks[t].id; }
+
+  void add_allocation() {
+    for (const auto& r : spec_.architecture.resources) {
+      alloc_.push_back(model.binary("a[" + r.id + "]"));
+      cost += (r.allocation_cost.value() / scale) * alloc_.back();
+    }
+  }
+
+  /// Parameters: one-hot while allocated.
+  void add_parameters() {
+    const auto& parameters = spec_.architecture.parameters;
+    z_.resize(parameters.size());
+    for (std::size_t k = 0; k < parameters.size(); ++k) {
+      const auto& p = parameters[k];
+      Affine<> one;
+      z_[k].resize(p.values.size());
+      for (std::size_t v = 0; v < p.values.size(); ++v) {
+        const bool fixed_out = o_.fixed_parameter_values && (*o_.fixed_parameter_values)[k] != v;
+        const bool limited_out =
+            o_.parameter_limit && o_.parameter_limit->first == k && p.values[v] > o_.parameter_limit->second;
+        if (fixed_out || limited_out) continue;
+        z_[k][v] = model.binary("z[" + resource_id(p.resource) + "." + p.name + "=" +
+                                ychart::detail::format_number(p.values[v]) + "]");
+        one += *z_[k][v];
+      }
+      model.subject_to(one == Affine<>(alloc_[p.resource]),
+                       "one value of " + p.name + " while " + resource_id(p.resource) + " is allocated");
+    }
+  }
+
+  /// Binding: one option per process, on an allocated resource.
+  void add_binding() {
+    m_.resize(ix_.processes.size());
+    on_.assign(ix_.processes.size(), std::vector<std::optional<Discrete<>>>(n_res_));
+    for (std::size_t p = 0; p < ix_.processes.size(); ++p) {
+      Affine<> one;
+      m_[p].resize(ix_.options[p].size());
+      for (std::size_t i = 0; i < ix_.options[p].size(); ++i) {
+        if (!allowed_[p][i]) continue;
+        const auto& opt = spec_.mappings[ix_.options[p][i]];
+        auto x = model.binary("m[" + task_id(ix_.processes[p]) + "@" + resource_id(opt.resource) + "]");
+        m_[p][i] = x;
+        on_[p][opt.resource] = x;
+        one += x;
+        uses_[opt.resource] += x;
+        model.subject_to(x <= alloc_[opt.resource]);
+        add_option_cost(p, opt, x);
+      }
+      model.subject_to(one == 1.0, "task " + task_id(ix_.processes[p]) + " bound once");
+    }
+  }
+
+  /// An option's execution cost; with a parameter, y_ov splits the use by
+  /// value (y_ov <= z_kv) unless every value costs the same.
+  void add_option_cost(std::size_t p, const MappingOption& opt, const Discrete<>& x) {
+    if (!opt.parameter) {
+      cost += (opt.cost.value() / scale) * x;
+      return;
+    }
+    const auto& values = z_[*opt.parameter];
+    bool flat = true;
+    for (std::size_t v = 0; v < opt.costs.size(); ++v) flat = flat && opt.costs[v].value() == opt.costs[0].value();
+    if (flat) {
+      cost += (opt.costs[0].value() / scale) * x;
+      return;
+    }
+    Affine<> split;
+    for (std::size_t v = 0; v < values.size(); ++v) {
+      if (!values[v]) continue;
+      auto y = model.real("y[" + task_id(ix_.processes[p]) + "@" + resource_id(opt.resource) + "#" +
+                              std::to_string(v) + "]",
+                          0.0, 1.0);
+      model.subject_to(y <= *values[v]);
+      split += y;
+      cost += (opt.costs[v].value() / scale) * y;
+    }
+    model.subject_to(split == Affine<>(x));
+  }
+
+  void add_routing() {
+    u_.resize(ix_.communications.size());
+    const bool use_tree = o_.routing != Routing::flow && links_form_forest(spec_);
+    if (o_.routing == Routing::tree && !use_tree)
+      throw specification_error("ychart: Routing::tree needs undirected links without cycles; use Routing::flow", "");
+    if (use_tree) {
+      const auto side = link_sides(spec_);
+      for (std::size_t c = 0; c < ix_.communications.size(); ++c)
+        if (active_[c]) add_tree_route(c, side);
+    } else {
+      const bool hop_indexed = hop_bound_binds(spec_, ix_);
+      for (std::size_t c = 0; c < ix_.communications.size(); ++c)
+        if (active_[c]) add_flow_route(c, hop_indexed);
+    }
+  }
+
+  /// A use of arc or link `x` between resources `from` and `to`: its cost,
+  /// both ends allocated, and a use of each end (EQ30).
+  void add_link_use(const Discrete<>& x, std::size_t c, std::size_t link, std::size_t from, std::size_t to) {
+    cost += (ix_.link_seconds[c][link] / scale) * x;
+    model.subject_to(x <= alloc_[from]);
+    model.subject_to(x <= alloc_[to]);
+    uses_[from] += x;
+    uses_[to] += x;
+  }
+
+  /// Tree routing: communication c crosses link l when its sender is on
+  /// one side of l and a receiver on the other, u_cl >= S_side + Q_other - 1.
+  /// No flows.
+  void add_tree_route(std::size_t c, const std::vector<std::vector<bool>>& side) {
+    const auto& arch = spec_.architecture;
+    const auto& arcs = ix_.arcs;
+    const auto& com = ix_.communications[c];
+    const auto s = ix_.process_of_task[com.sender];
+    auto on_side = [&](std::size_t p, std::size_t l, bool from_side) {
+      Affine<> a;
+      for (std::size_t r = 0; r < n_res_; ++r)
+        if (on_[p][r] && side[l][r] == from_side) a += *on_[p][r];
+      return a;
+    };
+    u_[c].resize(arcs.size());
+    for (std::size_t l = 0; l < arch.links.size(); ++l) {
+      std::optional<Discrete<>> x;
+      for (bool from_side : {true, false}) {
+        const auto sender = on_side(s, l, from_side);
+        if (empty(sender)) continue;
+        for (auto q : com.receivers) {
+          const auto receiver = on_side(ix_.process_of_task[q], l, !from_side);
+          if (empty(receiver)) continue;
+          if (!x) {
+            x = model.binary("u[" + task_id(com.task) + ":" + arch.links[l].id + "]");
+            add_link_use(*x, c, l, arch.links[l].from, arch.links[l].to);
+          }
+          model.subject_to(Affine<>(*x) >= sender + receiver - 1.0);
+        }
+      }
+      if (x)
+        for (std::size_t k = 0; k < arcs.size(); ++k)
+          if (arcs[k].link == l) u_[c][k] = x;
+    }
+    // The one path between two resources may be too long (or absent).
+    for (auto q_task : com.receivers) {
+      const auto q = ix_.process_of_task[q_task];
+      for (std::size_t r = 0; r < n_res_; ++r)
+        for (std::size_t t = 0; t < n_res_; ++t)
+          if (on_[s][r] && on_[q][t] && !ix_.within_hops(r, t, spec_.max_hops))
+            model.subject_to(*on_[s][r] + *on_[q][t] <= 1.0);
+    }
+  }
+
+  /// Fewest hops from any resource of one set to any of another (-1: none).
+  int fewest_hops(std::span<const std::size_t> from, std::span<const std::size_t> to) const {
+    int best = -1;
+    for (auto f : from)
+      for (auto t : to) {
+        const int h = ix_.hops[f][t];
+        if (h >= 0 && (best < 0 || h < best)) best = h;
+      }
+    return best;
+  }
+
+  /// The resources process p may be bound to.
+  std::vector<std::size_t> allowed_resources(std::size_t p) const {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < ix_.options[p].size(); ++i)
+      if (allowed_[p][i]) out.push_back(spec_.mappings[ix_.options[p][i]].resource);
+    return out;
+  }
+
+  /// Where communication c's flows may go: the sender's resources (roots),
+  /// each receiver's (leaves), and the hops to an arc and from it.
+  struct FlowReach {
+    std::vector<std::size_t> roots;
+    std::vector<std::vector<std::size_t>> leaves;
+    const SynthesisModelBuilder* b;
+    int before(const Arc& a) const { return b->fewest_hops(roots, std::span(&a.from, 1)); }
+    int after(const Arc& a, std::size_t j) const { return b->fewest_hops(std::span(&a.to, 1), leaves[j]); }
+  };
+
+  /// Flow routing of communication c: arc uses, trees (EQ12, EQ13), and
+  /// one flow per receiver.
+  void add_flow_route(std::size_t c, bool hop_indexed) {
+    const auto& arcs = ix_.arcs;
+    const auto& com = ix_.communications[c];
+    const auto s = ix_.process_of_task[com.sender];
+    FlowReach reach{allowed_resources(s), {}, this};
+    bool all_local = true;
+    for (auto q : com.receivers) {
+      reach.leaves.push_back(allowed_resources(ix_.process_of_task[q]));
+      const auto& leaf = reach.leaves.back();
+      all_local = all_local && reach.roots.size() == 1 && leaf.size() == 1 && leaf[0] == reach.roots[0];
+    }
+    if (all_local) return;
+    u_[c].resize(arcs.size());
+    std::vector<Affine<>> in_arcs(n_res_), carried(arcs.size());
+    // Arcs on some path of <= max_hops from a root to a leaf.
+    for (std::size_t k = 0; k < arcs.size(); ++k) {
+      const auto& a = arcs[k];
+      const int before = reach.before(a);
+      if (before < 0) continue;
+      bool useful = false;
+      for (std::size_t j = 0; j < reach.leaves.size(); ++j) {
+        const int after = reach.after(a, j);
+        useful = useful || (after >= 0 && before + 1 + after <= spec_.max_hops);
+      }
+      if (!useful) continue;
+      auto x = model.binary("u[" + task_id(com.task) + ":" + spec_.architecture.links[a.link].id + ":" +
+                            resource_id(a.from) + ">" + resource_id(a.to) + "]");
+      u_[c][k] = x;
+      add_link_use(x, c, a.link, a.from, a.to);
+      in_arcs[a.to] += x;
+    }
+    for (std::size_t r = 0; r < n_res_; ++r) {
+      if (empty(in_arcs[r])) continue;
+      // EQ13 (a tree), and EQ12 (none into the sender's resource).
+      Affine<> into = in_arcs[r];
+      if (on_[s][r]) into += *on_[s][r];
+      model.subject_to(into <= 1.0);
+    }
+    for (std::size_t j = 0; j < com.receivers.size(); ++j) add_receiver_flow(c, j, reach, hop_indexed, carried);
+    for (std::size_t k = 0; k < arcs.size(); ++k)
+      if (u_[c][k]) model.subject_to(Affine<>(*u_[c][k]) <= carried[k]);
+  }
+
+  /// The flow of communication c to its j-th receiver, over the arcs c may
+  /// use; `carried` collects each arc's flows.
+  void add_receiver_flow(std::size_t c, std::size_t j, const FlowReach& reach, bool hop_indexed,
+                         std::vector<Affine<>>& carried) {
+    const auto& arcs = ix_.arcs;
+    const auto& com = ix_.communications[c];
+    const auto s = ix_.process_of_task[com.sender];
+    const auto q = ix_.process_of_task[com.receivers[j]];
+    const std::string name = task_id(com.task) + ">" + task_id(com.receivers[j]);
+    const int layers = hop_indexed ? spec_.max_hops : 1;
+    // f[t][k]: flow over arc k as hop t+1 (one layer when hops do not bind).
+    Table<Real<>> f(static_cast<std::size_t>(layers), std::vector<std::optional<Real<>>>(arcs.size()));
+    for (int t = 0; t < layers; ++t)
+      for (std::size_t k = 0; k < arcs.size(); ++k) {
+        if (!u_[c][k]) continue;
+        if (hop_indexed) {
+          const int before = reach.before(arcs[k]), after = reach.after(arcs[k], j);
+          if (before < 0 || after < 0 || before > t || t + 1 + after > spec_.max_hops) continue;
+        }
+        auto x = model.real("f[" + name + ":" + std::to_string(k) +
+                                (hop_indexed ? "@" + std::to_string(t + 1) : std::string()) + "]",
+                            0.0, 1.0);
+        f[static_cast<std::size_t>(t)][k] = x;
+        model.subject_to(x <= *u_[c][k]);
+        carried[k] += x;
+      }
+    for (std::size_t r = 0; r < n_res_; ++r) {
+      Affine<> source, sink;
+      if (on_[s][r]) source += *on_[s][r];
+      if (on_[q][r]) sink += *on_[q][r];
+      if (hop_indexed)
+        add_layered_conservation(name, r, f, source, sink);
+      else
+        add_conservation(r, f[0], source, sink);
+    }
+  }
+
+  /// Flow conservation at resource r: out - in = source - sink.
+  void add_conservation(std::size_t r, const std::vector<std::optional<Real<>>>& f, const Affine<>& source,
+                        const Affine<>& sink) {
+    const auto& arcs = ix_.arcs;
+    Affine<> net;
+    for (std::size_t k = 0; k < arcs.size(); ++k) {
+      if (!f[k]) continue;
+      if (arcs[k].from == r) net += *f[k];
+      if (arcs[k].to == r) net += -1.0 * *f[k];
+    }
+    if (empty(net) && empty(source) && empty(sink)) return;
+    model.subject_to(net == source - sink);
+  }
+
+  /// Layered conservation at resource r: what leaves r as hop 1 comes from
+  /// the sender; what arrives as hop t leaves as hop t+1 or ends at the
+  /// receiver here.
+  void add_layered_conservation(const std::string& name, std::size_t r, const Table<Real<>>& f,
+                                const Affine<>& source, const Affine<>& sink) {
+    const auto& arcs = ix_.arcs;
+    const int layers = static_cast<int>(f.size());
+    Affine<> absorbed;
+    for (int t = 0; t <= layers; ++t) {
+      Affine<> out, in;
+      for (std::size_t k = 0; k < arcs.size(); ++k) {
+        if (t < layers && f[static_cast<std::size_t>(t)][k] && arcs[k].from == r) out += *f[static_cast<std::size_t>(t)][k];
+        if (t > 0 && f[static_cast<std::size_t>(t - 1)][k] && arcs[k].to == r) in += *f[static_cast<std::size_t>(t - 1)][k];
+      }
+      if (t == 0) {
+        // Hop 1 leaves the sender's resource unless the receiver is there too.
+        auto stay = model.real("stay[" + name + "@" + resource_id(r) + "]", 0.0, 1.0);
+        model.subject_to(out + stay == source);
+        absorbed += stay;
+        continue;
+      }
+      if (empty(in)) {
+        if (!empty(out)) model.subject_to(out <= 0.0);
+        continue;
+      }
+      auto end = model.real("end[" + name + "@" + resource_id(r) + "#" + std::to_string(t) + "]", 0.0, 1.0);
+      model.subject_to(in == out + end);
+      absorbed += end;
+    }
+    model.subject_to(absorbed == sink);
+  }
+
+  /// EQ30 (nothing allocated for nothing) and the epsilon limits.
+  void add_allocation_rows_and_limits() {
+    const auto& arch = spec_.architecture;
+    for (std::size_t r = 0; r < n_res_; ++r) model.subject_to(Affine<>(alloc_[r]) <= uses_[r]);
+    if (o_.power_limit) {
+      Affine<> power;
+      for (std::size_t r = 0; r < n_res_; ++r) power += arch.resources[r].power.value() * alloc_[r];
+      for (std::size_t k = 0; k < arch.parameters.size(); ++k)
+        for (std::size_t v = 0; v < arch.parameters[k].power.size(); ++v)
+          if (z_[k][v]) power += arch.parameters[k].power[v].value() * *z_[k][v];
+      model.subject_to(power <= o_.power_limit->value(), "power limit");
+    }
+    if (o_.processor_limit) {
+      Affine<> count;
+      for (std::size_t r = 0; r < n_res_; ++r)
+        if (arch.resources[r].kind == ResourceKind::processor) count += alloc_[r];
+      model.subject_to(count <= static_cast<double>(*o_.processor_limit), "processor limit");
+    }
+  }
+
+  /// Communication c's route: the arcs the solution uses, walked from the
+  /// sender's resource (what is not reachable from there carries nothing
+  /// and costs nothing), without branches that lead to no receiver.
+  std::vector<Arc> route_of(std::size_t c, const std::vector<std::size_t>& binding, const Solution& sol) const {
+    const auto& arcs = ix_.arcs;
+    const auto resource_of = [&](std::size_t task) { return spec_.mappings[binding[ix_.process_of_task[task]]].resource; };
+    std::vector<bool> reached(n_res_, false), taken(arcs.size(), false);
+    reached[resource_of(ix_.communications[c].sender)] = true;
     for (bool grew = true; grew;) {
       grew = false;
       for (std::size_t k = 0; k < arcs.size(); ++k)
-        if (!taken[k] && u[c][k] && sol[*u[c][k]] > 0.5 && reached[arcs[k].from] && !reached[arcs[k].to])
+        if (!taken[k] && u_[c][k] && sol[*u_[c][k]] > 0.5 && reached[arcs[k].from] && !reached[arcs[k].to])
           taken[k] = reached[arcs[k].to] = grew = true;
     }
-    // Prune branches that lead to no receiver.
-    std::vector<bool> needed(n_res, false);
-    for (auto q : ix.communications[c].receivers) needed[spec.mappings[impl.binding[ix.process_of_task[q]]].resource] = true;
+    std::vector<bool> needed(n_res_, false);
+    for (auto q : ix_.communications[c].receivers) needed[resource_of(q)] = true;
     for (bool cut = true; cut;) {
       cut = false;
       for (std::size_t k = 0; k < arcs.size(); ++k) {
@@ -21140,9 +21695,32 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
         if (!leads_on) taken[k] = false, cut = true;
       }
     }
+    std::vector<Arc> route;
     for (std::size_t k = 0; k < arcs.size(); ++k)
-      if (taken[k]) impl.routes[c].push_back(arcs[k]);
+      if (taken[k]) route.push_back(arcs[k]);
+    return route;
   }
+};
+
+/// Builds and solves the model for the communications in `active` (all
+/// others are left out; the infeasibility diagnosis drops some).
+inline SynthesisResult solve_model(const Specification& spec, const IndexedSpecification& ix,
+                                   const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
+                                   const SynthesisOptions& o, const SolveOptions& solve_options) {
+  SynthesisModelBuilder builder(spec, ix, allowed, active, o);
+  builder.build();
+  SolveOptions so = solve_options;
+  so.heuristic = so.heuristic && o.start_heuristic;
+  const auto sol = builder.model.solve(so);
+  SynthesisResult out;
+  out.status = sol.status();
+  out.message = sol.message();
+  out.variables = builder.model.registry().variables.size();
+  out.constraints = builder.model.constraints().size();
+  out.bound = sol.bound() * builder.scale;
+  out.gap = sol.gap();
+  if (!sol.has_values()) return out;
+  auto impl = builder.implementation(sol);
   out.breakdown = evaluate(spec, ix, impl);
   out.objective = out.breakdown.cost;
   out.implementation = std::move(impl);

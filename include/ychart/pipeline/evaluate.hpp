@@ -176,6 +176,260 @@ struct EvaluationOptions {
   std::optional<Constant<dim::time>> operating_ii;
 };
 
+namespace detail {
+
+/// The steps of evaluate(), in order: checks, utilisation and caps,
+/// counts, clocks, execution times, clock fractions, host phases, power.
+/// Each step fills its part of the Evaluation and what later steps need.
+template <ResourceRecord R>
+class MappingEvaluator {
+ public:
+  MappingEvaluator(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
+                   const EvaluationOptions<R>& options)
+      : app_(app), arch_(arch), m_(m), options_(options), model_(options.model), kind_(arch.kind),
+        K_(app.size()), F_(static_cast<std::size_t>(arch.devices)), nominal_(kind_.clock.nominal.value()) {}
+
+  Evaluation run() {
+    check();
+    Evaluation e;
+    set_utilisation(e);
+    set_counts(e);
+    set_device_clocks(e);
+    set_busy_times(e);
+    set_clock_fractions(e);
+    const double exe = set_kernel_times(e);
+    // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
+    const auto traffic =
+        model_.schedule == Schedule::compute_only ? HostTraffic{} : host_traffic(app_, m_, model_.locality);
+    const double ii = set_phases(e, model_.schedule, traffic, arch_.host_to_device.bandwidth.value(),
+                                 arch_.device_to_host.bandwidth.value(), exe, options_.operating_ii, K_);
+    if (options_.operating_ii) e.power = power(e, exe, ii);
+    e.feasible = e.violations.empty();
+    return e;
+  }
+
+ private:
+  const Application<R>& app_;
+  const Architecture<R>& arch_;
+  const Mapping& m_;
+  const EvaluationOptions<R>& options_;
+  const PerformanceModel& model_;
+  const DeviceKind<R>& kind_;
+  const std::size_t K_, F_;
+  const double nominal_;
+  std::vector<bool> used_;                  // per device
+  std::vector<double> device_clock_;        // per device, Hz at full speed
+  std::vector<std::vector<double>> busy_;   // [kernel][device], at full clock
+  std::vector<double> fraction_;            // per device, of its clock
+
+  /// The mapping fits the application and architecture, and the model has
+  /// the constants it needs.
+  void check() const {
+    arch_.validate();
+    if (m_.cus.size() != K_)
+      throw model_error("ychart: mapping has " + std::to_string(m_.cus.size()) + " kernels, application '" +
+                        app_.name() + "' has " + std::to_string(K_));
+    for (std::size_t k = 0; k < K_; ++k) {
+      if (m_.cus[k].size() != F_)
+        throw model_error("ychart: mapping row of kernel '" + app_.kernel(k).name + "' has " +
+                          std::to_string(m_.cus[k].size()) + " devices, architecture has " + std::to_string(F_));
+      for (int c : m_.cus[k])
+        if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app_.kernel(k).name + "'");
+      if (m_.total(k) < 1) throw model_error("ychart: kernel '" + app_.kernel(k).name + "' has no compute unit");
+    }
+    if (!m_.clock_fraction.empty() && m_.clock_fraction.size() != F_)
+      throw model_error("ychart: mapping gives " + std::to_string(m_.clock_fraction.size()) + " clocks for " +
+                        std::to_string(F_) + " devices");
+    if ((model_.clock_degradation || model_.shared_device_clock || options_.operating_ii ||
+         !m_.clock_fraction.empty()) &&
+        !(nominal_ > 0.0))
+      throw model_error("ychart: this evaluation needs the device's nominal clock (Architecture::kind.clock.nominal)");
+    if (model_.schedule != Schedule::compute_only &&
+        !(arch_.host_to_device.bandwidth.value() > 0.0 && arch_.device_to_host.bandwidth.value() > 0.0))
+      throw model_error("ychart: the " + to_string(model_.schedule) +
+                        " schedule needs the host-to-device and device-to-host bandwidths");
+  }
+
+  /// Utilisation per device and resource, and the caps it breaks.
+  void set_utilisation(Evaluation& e) {
+    e.resource_names = resource_names<R>();
+    const std::size_t T = e.resource_names.size();
+    const auto capacity = resource_values(kind_.capacity);
+    const auto cap = options_.cap ? resource_values(*options_.cap) : capacity;
+    e.utilisation.assign(F_, std::vector<double>(T, 0.0));
+    used_.assign(F_, false);
+    for (std::size_t k = 0; k < K_; ++k) {
+      const auto use = resource_values(app_.kernel(k).use);
+      for (std::size_t f = 0; f < F_; ++f) {
+        if (m_.cus[k][f] > 0) used_[f] = true;
+        for (std::size_t t = 0; t < T; ++t) e.utilisation[f][t] += m_.cus[k][f] * use[t] / capacity[t];
+      }
+    }
+    for (std::size_t f = 0; f < F_; ++f)
+      for (std::size_t t = 0; t < T; ++t)
+        if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + 1e-9) + 1e-12) {
+          std::ostringstream s;
+          s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
+            << ", cap " << cap[t];
+          e.violations.push_back(s.str());
+        }
+    e.devices_used = static_cast<int>(std::count(used_.begin(), used_.end(), true));
+    e.in_use = used_;
+  }
+
+  /// CU counts, devices per kernel, and spreading.
+  void set_counts(Evaluation& e) const {
+    e.total_cus.resize(K_);
+    e.devices_of.assign(K_, 0);
+    for (std::size_t k = 0; k < K_; ++k) {
+      e.total_cus[k] = m_.total(k);
+      double phi = 0.0;
+      for (std::size_t f = 0; f < F_; ++f)
+        if (const int n = m_.cus[k][f]; n > 0) {
+          ++e.devices_of[k];
+          phi += n / (1.0 + n);
+        }
+      e.spreading = std::max(e.spreading, phi);
+    }
+  }
+
+  double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).clock.value(), nominal_); }
+
+  /// Each device's clock: the slowest of its kernels' own, less degradation.
+  void set_device_clocks(Evaluation& e) {
+    device_clock_.assign(F_, nominal_);
+    const auto util = resource_index<R>(kind_.clock.utilisation_resource);
+    if (model_.clock_degradation && !util)
+      throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
+    const std::size_t util_index = util.value_or(0);
+    for (std::size_t f = 0; f < F_; ++f) {
+      double clock = std::numeric_limits<double>::infinity();
+      for (std::size_t k = 0; k < K_; ++k)
+        if (m_.cus[k][f] > 0) {
+          double c = kernel_clock(k);
+          if (model_.clock_degradation)
+            c -= kind_.clock.degradation_per_utilisation.value() * e.utilisation[f][util_index];
+          clock = std::min(clock, c);
+        }
+      device_clock_[f] = used_[f] ? clock : 0.0;
+      const bool clock_matters = model_.clock_degradation || model_.shared_device_clock;
+      if (used_[f] && clock_matters && !(clock > 0.0))
+        e.violations.push_back("device " + std::to_string(f + 1) + " clock degrades to zero");
+    }
+  }
+
+  /// Execution time of kernel k's CUs on each device at full speed (fraction 1).
+  void set_busy_times(const Evaluation& e) {
+    std::vector<double> readers(F_, 0.0), writers(F_, 0.0);
+    for (std::size_t k = 0; k < K_; ++k) {
+      const auto& kn = app_.kernel(k);
+      for (std::size_t f = 0; f < F_; ++f) {
+        readers[f] += (kn.read_ports + kn.read_write_ports) * double(m_.cus[k][f]);
+        writers[f] += (kn.write_ports + kn.read_write_ports) * double(m_.cus[k][f]);
+      }
+    }
+    busy_.assign(K_, std::vector<double>(F_, 0.0));
+    for (std::size_t k = 0; k < K_; ++k)
+      for (std::size_t f = 0; f < F_; ++f)
+        if (m_.cus[k][f] > 0) busy_[k][f] = execution_time(e, k, f, readers[f], writers[f]);
+  }
+
+  double execution_time(const Evaluation& e, std::size_t k, std::size_t f, double readers, double writers) const {
+    const auto& kn = app_.kernel(k);
+    CuConditions at;
+    at.own_clock = kernel_clock(k);
+    at.clock = model_.shared_device_clock || model_.clock_degradation ? device_clock_[f] : at.own_clock;
+    if (model_.memory_contention) {
+      const auto& mem = kind_.memory;
+      if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
+        throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
+      if (!(at.clock > 0.0))
+        throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
+                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
+      // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
+      const double port = mem.port_bytes_per_cycle.value() * at.clock;
+      at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers);
+      at.write_port_bandwidth = std::min(port, mem.write_bandwidth.value() / writers);
+    }
+    return cu_execution_time(kn, e.total_cus[k], at);
+  }
+
+  /// The clock fraction each device runs at: the mapping's, or at an
+  /// operating II the critical device at full clock and the others as slow
+  /// as keeps them within its execution time (this minimises the memory
+  /// energy, which grows with the execution phase, and leaves the compute
+  /// energy at its floor; study 001 sec. 4.3). Discrete levels round up.
+  void set_clock_fractions(Evaluation& e) {
+    fraction_.assign(F_, 1.0);
+    if (!m_.clock_fraction.empty()) {
+      fraction_ = m_.clock_fraction;
+      for (std::size_t f = 0; f < F_; ++f)
+        if (used_[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + 1e-12))
+          e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
+      return;
+    }
+    if (!options_.operating_ii) return;
+    std::vector<double> device_busy(F_, 0.0);
+    for (std::size_t f = 0; f < F_; ++f)
+      for (std::size_t k = 0; k < K_; ++k) device_busy[f] = std::max(device_busy[f], busy_[k][f]);
+    const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
+    for (std::size_t f = 0; f < F_; ++f) {
+      if (!used_[f] || fastest_exe <= 0) continue;
+      double want = device_busy[f] / fastest_exe;
+      if (!kind_.clock.levels_fraction.empty()) {
+        double level = std::numeric_limits<double>::infinity();
+        for (double l : kind_.clock.levels_fraction)
+          if (l >= want - 1e-12) level = std::min(level, l);
+        want = std::isfinite(level) ? level : 1.0;
+      }
+      fraction_[f] = want;
+    }
+  }
+
+  /// Each kernel's time at the devices' clocks and the devices' clocks;
+  /// returns the execution phase (the slowest kernel).
+  double set_kernel_times(Evaluation& e) const {
+    double exe = 0.0;
+    e.kernel_time.assign(K_, 0.0);
+    for (std::size_t k = 0; k < K_; ++k)
+      for (std::size_t f = 0; f < F_; ++f)
+        if (m_.cus[k][f] > 0) {
+          const double t = busy_[k][f] / (used_[f] ? fraction_[f] : 1.0);
+          e.kernel_time[k] = std::max(e.kernel_time[k], t);
+          exe = std::max(exe, t);
+        }
+    e.device_clock.assign(F_, 0.0);
+    for (std::size_t f = 0; f < F_; ++f)
+      if (used_[f]) e.device_clock[f] = device_clock_[f] * fraction_[f];
+    return exe;
+  }
+
+  /// Power at the operating II (eqs. 5.13-5.22).
+  PowerBreakdown power(const Evaluation& e, double exe, double ii) const {
+    const auto& mem = kind_.memory;
+    PowerBreakdown p;
+    p.device_static = Constant<dim::power>(e.devices_used * kind_.static_power.value());
+    p.memory_static = Constant<dim::power>(e.devices_used * mem.static_power.value());
+    double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
+    for (std::size_t k = 0; k < K_; ++k) {
+      const auto& kn = app_.kernel(k);
+      for (std::size_t f = 0; f < F_; ++f)
+        if (m_.cus[k][f] > 0) compute_energy += m_.cus[k][f] * kn.power.value() * fraction_[f] * exe;  // eqs. 5.14, 5.20
+      transfer_energy += host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18
+      execution_energy += e.total_cus[k] * cu_memory_power(kn, mem) * exe;  // eq. 5.19
+    }
+    p.compute = Constant<dim::power>(compute_energy / ii);
+    p.memory_transfer = Constant<dim::power>(transfer_energy / ii);
+    p.memory_execution = Constant<dim::power>(execution_energy / ii);
+    p.total = Constant<dim::power>(p.device_static.value() + p.memory_static.value() + p.compute.value() +
+                                   p.memory_transfer.value() + p.memory_execution.value());
+    p.energy_per_run = Constant<dim::energy>(p.total.value() * ii);
+    return p;
+  }
+};
+
+}  // namespace detail
+
 /// Evaluates `m` exactly. Throws model_error when the mapping does not fit
 /// the application and architecture (sizes, a kernel without CUs, negative
 /// counts) or when the model needs a constant the architecture lacks; cap
@@ -184,198 +438,7 @@ struct EvaluationOptions {
 template <ResourceRecord R>
 Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
                     const EvaluationOptions<R>& options = {}) {
-  arch.validate();
-  const std::size_t K = app.size(), F = static_cast<std::size_t>(arch.devices);
-  if (m.cus.size() != K)
-    throw model_error("ychart: mapping has " + std::to_string(m.cus.size()) + " kernels, application '" + app.name() +
-                      "' has " + std::to_string(K));
-  for (std::size_t k = 0; k < K; ++k) {
-    if (m.cus[k].size() != F)
-      throw model_error("ychart: mapping row of kernel '" + app.kernel(k).name + "' has " +
-                        std::to_string(m.cus[k].size()) + " devices, architecture has " + std::to_string(F));
-    for (int c : m.cus[k])
-      if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app.kernel(k).name + "'");
-    if (m.total(k) < 1) throw model_error("ychart: kernel '" + app.kernel(k).name + "' has no compute unit");
-  }
-  if (!m.clock_fraction.empty() && m.clock_fraction.size() != F)
-    throw model_error("ychart: mapping gives " + std::to_string(m.clock_fraction.size()) + " clocks for " +
-                      std::to_string(F) + " devices");
-  const auto& model = options.model;
-  const auto& kind = arch.kind;
-  const double nominal = kind.clock.nominal.value();
-  if ((model.clock_degradation || model.shared_device_clock || options.operating_ii || !m.clock_fraction.empty()) &&
-      !(nominal > 0.0))
-    throw model_error("ychart: this evaluation needs the device's nominal clock (Architecture::kind.clock.nominal)");
-  if (model.schedule != Schedule::compute_only &&
-      !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
-    throw model_error("ychart: the " + to_string(model.schedule) +
-                      " schedule needs the host-to-device and device-to-host bandwidths");
-
-  Evaluation e;
-  e.resource_names = resource_names<R>();
-  const std::size_t T = e.resource_names.size();
-  const auto capacity = resource_values(kind.capacity);
-  const auto cap = options.cap ? resource_values(*options.cap) : capacity;
-
-  // Utilisation and caps.
-  e.utilisation.assign(F, std::vector<double>(T, 0.0));
-  std::vector<bool> used(F, false);
-  for (std::size_t k = 0; k < K; ++k) {
-    const auto use = resource_values(app.kernel(k).use);
-    for (std::size_t f = 0; f < F; ++f) {
-      if (m.cus[k][f] > 0) used[f] = true;
-      for (std::size_t t = 0; t < T; ++t) e.utilisation[f][t] += m.cus[k][f] * use[t] / capacity[t];
-    }
-  }
-  for (std::size_t f = 0; f < F; ++f)
-    for (std::size_t t = 0; t < T; ++t)
-      if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + 1e-9) + 1e-12) {
-        std::ostringstream s;
-        s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
-          << ", cap " << cap[t];
-        e.violations.push_back(s.str());
-      }
-  e.devices_used = static_cast<int>(std::count(used.begin(), used.end(), true));
-  e.in_use = used;
-
-  // Counts and spreading.
-  e.total_cus.resize(K);
-  e.devices_of.assign(K, 0);
-  for (std::size_t k = 0; k < K; ++k) {
-    e.total_cus[k] = m.total(k);
-    double phi = 0.0;
-    for (std::size_t f = 0; f < F; ++f)
-      if (const int n = m.cus[k][f]; n > 0) {
-        ++e.devices_of[k];
-        phi += n / (1.0 + n);
-      }
-    e.spreading = std::max(e.spreading, phi);
-  }
-
-  // Clocks: each kernel's own, the device's shared one, degradation.
-  auto kernel_clock = [&](std::size_t k) { return detail::positive_or(app.kernel(k).clock.value(), nominal); };
-  std::vector<double> device_clock(F, nominal);
-  const auto util = resource_index<R>(kind.clock.utilisation_resource);
-  if (model.clock_degradation && !util)
-    throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
-  const std::size_t util_index = util.value_or(0);
-  for (std::size_t f = 0; f < F; ++f) {
-    double clock = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < K; ++k)
-      if (m.cus[k][f] > 0) {
-        double c = kernel_clock(k);
-        if (model.clock_degradation) c -= kind.clock.degradation_per_utilisation.value() * e.utilisation[f][util_index];
-        clock = std::min(clock, c);
-      }
-    device_clock[f] = used[f] ? clock : 0.0;
-    const bool clock_matters = model.clock_degradation || model.shared_device_clock;
-    if (used[f] && clock_matters && !(clock > 0.0)) e.violations.push_back("device " + std::to_string(f + 1) + " clock degrades to zero");
-  }
-
-  // Execution time of kernel k's CUs on device f at full speed (fraction 1).
-  const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
-  std::vector<double> readers(F, 0.0), writers(F, 0.0);
-  for (std::size_t k = 0; k < K; ++k) {
-    const auto& kn = app.kernel(k);
-    for (std::size_t f = 0; f < F; ++f) {
-      readers[f] += (kn.read_ports + kn.read_write_ports) * double(m.cus[k][f]);
-      writers[f] += (kn.write_ports + kn.read_write_ports) * double(m.cus[k][f]);
-    }
-  }
-  auto execution_time = [&](std::size_t k, std::size_t f) {
-    const auto& kn = app.kernel(k);
-    detail::CuConditions at;
-    at.own_clock = kernel_clock(k);
-    at.clock = model.shared_device_clock || model.clock_degradation ? device_clock[f] : at.own_clock;
-    if (model.memory_contention) {
-      const auto& mem = kind.memory;
-      if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
-        throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
-      if (!(at.clock > 0.0))
-        throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
-                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
-      // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
-      const double port = mem.port_bytes_per_cycle.value() * at.clock;
-      at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers[f]);
-      at.write_port_bandwidth = std::min(port, mem.write_bandwidth.value() / writers[f]);
-    }
-    return detail::cu_execution_time(kn, e.total_cus[k], at);
-  };
-  std::vector<std::vector<double>> busy(K, std::vector<double>(F, 0.0));  // at full clock
-  for (std::size_t k = 0; k < K; ++k)
-    for (std::size_t f = 0; f < F; ++f)
-      if (m.cus[k][f] > 0) busy[k][f] = execution_time(k, f);
-
-  // Per-device busy time at full clock, then the clocks the mapping runs at.
-  std::vector<double> device_busy(F, 0.0);
-  for (std::size_t f = 0; f < F; ++f)
-    for (std::size_t k = 0; k < K; ++k) device_busy[f] = std::max(device_busy[f], busy[k][f]);
-  const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
-  std::vector<double> fraction(F, 1.0);
-  if (!m.clock_fraction.empty()) {
-    fraction = m.clock_fraction;
-    for (std::size_t f = 0; f < F; ++f)
-      if (used[f] && !(fraction[f] > 0.0 && fraction[f] <= 1.0 + 1e-12))
-        e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
-  } else if (options.operating_ii) {
-    // The critical device at full clock, the others as slow as keeps them
-    // within its execution time (this minimises the memory energy, which
-    // grows with the execution phase, and leaves the compute energy at its
-    // floor; study 001 sec. 4.3). Discrete levels round up.
-    for (std::size_t f = 0; f < F; ++f) {
-      if (!used[f] || fastest_exe <= 0) continue;
-      double want = device_busy[f] / fastest_exe;
-      if (!kind.clock.levels_fraction.empty()) {
-        double level = std::numeric_limits<double>::infinity();
-        for (double l : kind.clock.levels_fraction)
-          if (l >= want - 1e-12) level = std::min(level, l);
-        want = std::isfinite(level) ? level : 1.0;
-      }
-      fraction[f] = want;
-    }
-  }
-  double exe = 0.0;
-  e.kernel_time.assign(K, 0.0);
-  for (std::size_t k = 0; k < K; ++k)
-    for (std::size_t f = 0; f < F; ++f)
-      if (m.cus[k][f] > 0) {
-        const double t = busy[k][f] / (used[f] ? fraction[f] : 1.0);
-        e.kernel_time[k] = std::max(e.kernel_time[k], t);
-        exe = std::max(exe, t);
-      }
-  e.device_clock.assign(F, 0.0);
-  for (std::size_t f = 0; f < F; ++f)
-    if (used[f]) e.device_clock[f] = device_clock[f] * fraction[f];
-
-  // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
-  const auto traffic = model.schedule == Schedule::compute_only ? detail::HostTraffic{}
-                                                                : detail::host_traffic(app, m, model.locality);
-  const double ii = detail::set_phases(e, model.schedule, traffic, hp, dh, exe, options.operating_ii, K);
-
-  // Power at the operating II (eqs. 5.13-5.22).
-  if (options.operating_ii) {
-    const auto& mem = kind.memory;
-    PowerBreakdown p;
-    p.device_static = Constant<dim::power>(e.devices_used * kind.static_power.value());
-    p.memory_static = Constant<dim::power>(e.devices_used * mem.static_power.value());
-    double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
-    for (std::size_t k = 0; k < K; ++k) {
-      const auto& kn = app.kernel(k);
-      for (std::size_t f = 0; f < F; ++f)
-        if (m.cus[k][f] > 0) compute_energy += m.cus[k][f] * kn.power.value() * fraction[f] * exe;  // eqs. 5.14, 5.20
-      transfer_energy += detail::host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18
-      execution_energy += e.total_cus[k] * detail::cu_memory_power(kn, mem) * exe;  // eq. 5.19
-    }
-    p.compute = Constant<dim::power>(compute_energy / ii);
-    p.memory_transfer = Constant<dim::power>(transfer_energy / ii);
-    p.memory_execution = Constant<dim::power>(execution_energy / ii);
-    p.total = Constant<dim::power>(p.device_static.value() + p.memory_static.value() + p.compute.value() +
-                                   p.memory_transfer.value() + p.memory_execution.value());
-    p.energy_per_run = Constant<dim::energy>(p.total.value() * ii);
-    e.power = p;
-  }
-  e.feasible = e.violations.empty();
-  return e;
+  return detail::MappingEvaluator<R>(app, arch, m, options).run();
 }
 
 // The instances for the records ychart ships, compiled once in ychart's

@@ -24,6 +24,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ychart::solve::milp {
@@ -284,126 +285,125 @@ inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tra
   return call_guarded(prob, [&] { return glp_intopt(prob.p, &parm); });
 }
 
-}  // namespace detail
+/// GLPK's terminal output goes through a hook while a solve runs: shown
+/// only when verbose, and kept, so that an internal error's text ends up in
+/// the message instead of on the user's terminal. Restores GLPK's output
+/// setting when the solve ends.
+class TerminalGuard {
+ public:
+  explicit TerminalGuard(bool verbose) : capture_{verbose, {}} {
+    glp_term_hook(&capture_terminal, &capture_);
+    previous_ = glp_term_out(GLP_ON);
+  }
+  TerminalGuard(const TerminalGuard&) = delete;
+  TerminalGuard& operator=(const TerminalGuard&) = delete;
+  ~TerminalGuard() {
+    glp_term_hook(nullptr, nullptr);
+    glp_term_out(previous_);
+  }
+  /// Freeing GLPK's environment (after an internal error) drops the hook.
+  void reinstall() {
+    glp_term_hook(&capture_terminal, &capture_);
+    glp_term_out(GLP_ON);
+  }
+  /// What GLPK wrote last, on one line.
+  std::string said() const {
+    std::string text = capture_.text;
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    for (auto& ch : text)
+      if (ch == '\n') ch = ';';
+    return text;
+  }
 
-inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
-  detail::validate(f);
-  // GLPK's terminal output goes through a hook: shown only when verbose, and
-  // kept, so that an internal error's text ends up in the message instead of
-  // on the user's terminal.
-  detail::TerminalCapture capture{o.verbose, {}};
-  glp_term_hook(&detail::capture_terminal, &capture);
-  const int previous_output = glp_term_out(GLP_ON);
-  struct RestoreOutput {
-    int flag;
-    ~RestoreOutput() {
-      glp_term_hook(nullptr, nullptr);
-      glp_term_out(flag);
-    }
-  } restore{previous_output};
+ private:
+  TerminalCapture capture_;
+  int previous_ = GLP_ON;
+};
 
-  MilpResult r;
-  auto prob_holder = std::make_unique<detail::GlpkProblem>();
-  detail::load(prob_holder->p, f, false);
-  detail::BoundTracker tracker;
-  tracker.bound = f.maximize ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
-  ychart::detail::StatusLine status_line(o.progress, o.live_progress);
-  tracker.line = &status_line;
+/// Runs glp_intopt on the form: from the start point when one is given and
+/// feasible (which needs the LP relaxation solved, without the presolver),
+/// and once more without cuts when GLPK's cut generators fail. Returns the
+/// problem GLPK solved last and its return code.
+inline std::pair<std::unique_ptr<GlpkProblem>, int> run_search(const MilpForm& f, const MilpOptions& o,
+                                                               TerminalGuard& terminal, BoundTracker& tracker) {
+  auto prob = std::make_unique<GlpkProblem>();
+  load(prob->p, f, false);
   int rc = 1;
   bool started = false;
-  if (!o.start.empty() && detail::feasible_point(f, o.start)) {
-    // Without the presolver GLPK needs the LP relaxation solved first; one
-    // that is not optimal (unbounded) takes the usual path below.
-    if (detail::solve_relaxation(*prob_holder, o.time_limit)) {
+  if (!o.start.empty() && feasible_point(f, o.start)) {
+    // One whose relaxation is not optimal (unbounded) takes the usual path below.
+    if (solve_relaxation(*prob, o.time_limit)) {
       tracker.offer.assign(1, 0.0);
       tracker.offer.insert(tracker.offer.end(), o.start.begin(), o.start.end());
-      rc = detail::run_intopt(*prob_holder, o, &tracker, false);
+      rc = run_intopt(*prob, o, &tracker, false);
       started = true;
     } else {
-      if (!prob_holder->alive) {  // freeing the environment dropped the hook
-        glp_term_hook(&detail::capture_terminal, &capture);
-        glp_term_out(GLP_ON);
-      }
-      prob_holder = std::make_unique<detail::GlpkProblem>();
-      detail::load(prob_holder->p, f, false);
+      if (!prob->alive) terminal.reinstall();
+      prob = std::make_unique<GlpkProblem>();
+      load(prob->p, f, false);
     }
   }
-  if (!started) rc = detail::run_intopt(*prob_holder, o, &tracker);
-  if (rc == detail::glpk_internal_error && o.cuts) {
+  if (!started) rc = run_intopt(*prob, o, &tracker);
+  if (rc == glpk_internal_error && o.cuts) {
     // GLPK 5.0's cut generators trip over some problems (glp_add_cols with
     // no columns after presolve); once more without them.
     MilpOptions plain = o;
     plain.cuts = false;
-    glp_term_hook(&detail::capture_terminal, &capture);  // freeing the environment dropped it
-    glp_term_out(GLP_ON);
-    prob_holder = std::make_unique<detail::GlpkProblem>();
-    detail::load(prob_holder->p, f, false);
+    terminal.reinstall();
+    prob = std::make_unique<GlpkProblem>();
+    load(prob->p, f, false);
     const double bound_so_far = tracker.bound;
-    tracker = detail::BoundTracker{};
+    auto* line = tracker.line;
+    tracker = BoundTracker{};
     tracker.bound = bound_so_far;
-    tracker.line = &status_line;
-    rc = detail::run_intopt(*prob_holder, plain, &tracker);
+    tracker.line = line;
+    rc = run_intopt(*prob, plain, &tracker);
   }
-  auto& prob = *prob_holder;
-  if (rc == detail::glpk_internal_error) {
-    r.status = Status::numerical_error;
-    std::string said = capture.text;
-    while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
-    for (auto& ch : said)
-      if (ch == '\n') ch = ';';
-    r.message = "GLPK stopped with an internal error (numerical trouble in its simplex)";
-    if (!said.empty()) r.message += ": " + said;
-    return r;
-  }
+  return {std::move(prob), rc};
+}
 
+/// The LP relaxation is unbounded: the MILP is unbounded if it has any
+/// integer feasible point at all (a rational MILP's recession directions
+/// are those of its relaxation), otherwise infeasible. Branch and bound over
+/// an unbounded region with no integer point never ends (2n - 2m = 1), so
+/// this decision gets at most `undecided_limit` seconds.
+inline MilpResult decide_unbounded(const MilpForm& f, const MilpOptions& o) {
+  MilpResult r;
+  GlpkProblem feas;
+  load(feas.p, f, true);
+  MilpOptions decide = o;
+  decide.time_limit = std::min(o.time_limit, o.undecided_limit);
+  const int rc = run_intopt(feas, decide, nullptr);
+  const int st = rc == 0 ? glp_mip_status(feas.p) : GLP_UNDEF;
+  if (st == GLP_OPT || st == GLP_FEAS) {
+    r.status = Status::unbounded;
+    r.message = "the objective improves without limit";
+  } else if (rc == 0 && st == GLP_NOFEAS) {
+    r.status = Status::infeasible;
+    r.message = "no integer feasible point (the LP relaxation is unbounded)";
+  } else if (rc == GLP_ETMLIM) {
+    r.status = Status::time_limit;
+    r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
+                "unbounded or infeasible (bound the integer variables to decide)";
+  } else {
+    r.status = Status::numerical_error;
+    r.message = "GLPK could not decide feasibility (code " + std::to_string(rc) + ")";
+  }
+  return r;
+}
+
+/// The result of a search that ended normally, at the gap or at the time
+/// limit: the incumbent, the bound, the gap, and a status that calls only a
+/// proven point optimal.
+inline MilpResult read_result(const MilpForm& f, glp_prob* p, int rc, const BoundTracker& tracker) {
+  MilpResult r;
   auto read_incumbent = [&] {
     r.x.resize(f.n);
-    for (int j = 0; j < f.n; ++j) r.x[j] = glp_mip_col_val(prob.p, j + 1);
-    r.objective = glp_mip_obj_val(prob.p);
+    for (int j = 0; j < f.n; ++j) r.x[j] = glp_mip_col_val(p, j + 1);
+    r.objective = glp_mip_obj_val(p);
   };
-  auto set_gap = [&] {
-    r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON);
-  };
-
-  if (rc == GLP_ENOPFS) {
-    r.status = Status::infeasible;
-    r.message = "the LP relaxation has no feasible point";
-    return r;
-  }
-  if (rc == GLP_ENODFS) {
-    // The LP relaxation is unbounded; the MILP is unbounded if it has any
-    // integer feasible point at all (a rational MILP's recession directions
-    // are those of its relaxation), otherwise infeasible. Branch and bound
-    // over an unbounded region with no integer point never ends (2n - 2m = 1),
-    // so this decision gets at most `undecided_limit` seconds.
-    detail::GlpkProblem feas;
-    detail::load(feas.p, f, true);
-    MilpOptions decide = o;
-    decide.time_limit = std::min(o.time_limit, o.undecided_limit);
-    const int rc2 = detail::run_intopt(feas, decide, nullptr);
-    const int st = rc2 == 0 ? glp_mip_status(feas.p) : GLP_UNDEF;
-    if (st == GLP_OPT || st == GLP_FEAS) {
-      r.status = Status::unbounded;
-      r.message = "the objective improves without limit";
-    } else if (rc2 == 0 && st == GLP_NOFEAS) {
-      r.status = Status::infeasible;
-      r.message = "no integer feasible point (the LP relaxation is unbounded)";
-    } else if (rc2 == GLP_ETMLIM) {
-      r.status = Status::time_limit;
-      r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
-                  "unbounded or infeasible (bound the integer variables to decide)";
-    } else {
-      r.status = Status::numerical_error;
-      r.message = "GLPK could not decide feasibility (code " + std::to_string(rc2) + ")";
-    }
-    return r;
-  }
-  if (rc != 0 && rc != GLP_ETMLIM && rc != GLP_EMIPGAP) {
-    r.status = Status::numerical_error;
-    r.message = "GLPK glp_intopt failed with code " + std::to_string(rc);
-    return r;
-  }
-  const int st = glp_mip_status(prob.p);
+  auto set_gap = [&] { r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON); };
+  const int st = glp_mip_status(p);
   if (rc == 0 && st == GLP_OPT) {
     read_incumbent();
     r.bound = r.objective;  // proven: the tree is exhausted
@@ -443,6 +443,37 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
     r.message = "time limit reached before any integer feasible point";
   }
   return r;
+}
+
+}  // namespace detail
+
+inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
+  detail::validate(f);
+  detail::TerminalGuard terminal(o.verbose);
+  detail::BoundTracker tracker;
+  tracker.bound = f.maximize ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
+  ychart::detail::StatusLine status_line(o.progress, o.live_progress);
+  tracker.line = &status_line;
+  const auto [prob, rc] = detail::run_search(f, o, terminal, tracker);
+  MilpResult r;
+  if (rc == detail::glpk_internal_error) {
+    r.status = Status::numerical_error;
+    r.message = "GLPK stopped with an internal error (numerical trouble in its simplex)";
+    if (const auto said = terminal.said(); !said.empty()) r.message += ": " + said;
+    return r;
+  }
+  if (rc == GLP_ENOPFS) {
+    r.status = Status::infeasible;
+    r.message = "the LP relaxation has no feasible point";
+    return r;
+  }
+  if (rc == GLP_ENODFS) return detail::decide_unbounded(f, o);
+  if (rc != 0 && rc != GLP_ETMLIM && rc != GLP_EMIPGAP) {
+    r.status = Status::numerical_error;
+    r.message = "GLPK glp_intopt failed with code " + std::to_string(rc);
+    return r;
+  }
+  return detail::read_result(f, prob->p, rc, tracker);
 }
 
 }  // namespace ychart::solve::milp

@@ -161,6 +161,150 @@ inline void add_ordering_rows(lower::MinlpForm& m, const std::vector<std::vector
   f.b = Eigen::Map<Eigen::VectorXd>(b.data(), Eigen::Index(b.size()));
 }
 
+namespace detail {
+
+/// Whether the model is a MILP after the log transform: no convex rows, and
+/// an objective that is one monomial or affine.
+inline bool is_milp(const lower::MinlpForm& form, const Model& model) {
+  if (!form.infeasible) return !has_convex_rows(form);
+  // The form was not built; judge from the model.
+  bool linear = model.objective().size() <= 1 && (model.objective().empty() || model.objective_affine().empty());
+  for (const auto& c : model.constraints())
+    if (c.form() == Constraint::Form::mixed || (c.form() == Constraint::Form::gp && c.posynomial().size() > 1))
+      linear = false;
+  return linear;
+}
+
+/// A MILP by GLPK, from a first incumbent: a related model's solution (warm
+/// start), or the LP relaxation rounded, improved by a local search over
+/// integer neighbours evaluated exactly.
+inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& form, const Model& model,
+                                   const SolveOptions& options, std::chrono::steady_clock::time_point start) {
+  using clock = std::chrono::steady_clock;
+  milp::MilpOptions mo;
+  mo.time_limit = options.time_limit;
+  mo.relative_gap = options.relative_gap;
+  mo.progress = options.verbosity >= 1;  // a progress line about once a second
+  mo.live_progress = options.progress;   // or a live line on a terminal
+  mo.verbose = options.verbosity >= 2;   // and GLPK's own output
+  auto milp = ctx.master({});
+  if (options.heuristic) {
+    const double budget = std::clamp(0.2 * ctx.remaining(), 1e-3, 1.0);
+    IntegerNeighbourhood search(
+        milp, form, clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(budget)));
+    std::vector<double> warm;
+    const bool from_warm = options.warm_start && warm_point(form, model.registry(), *options.warm_start, warm);
+    if (auto found = from_warm ? search.from(warm) : search.from_relaxation()) {
+      if (options.verbosity >= 1)
+        std::fprintf(stderr, "ychart neighbourhood search: %8.2f s  incumbent %-12.6g  from the %s, %d moves, %ld LPs\n",
+                     std::chrono::duration<double>(clock::now() - start).count(),
+                     form.user_objective(found->objective), from_warm ? "warm start" : "relaxation rounded",
+                     found->moves, found->evaluations);
+      mo.start = std::move(found->x);
+    }
+  }
+  mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
+  auto r = milp::solve_milp(milp, mo);
+  SearchResult res;
+  res.status = r.status;
+  res.message = r.message;
+  if (!r.x.empty()) ctx.offer(r.x, r.objective);
+  res.bound_phi = std::isfinite(r.bound) ? r.bound : r.objective;
+  if (r.status == Status::optimal) res.bound_phi = r.objective;
+  return res;
+}
+
+/// A convex MINLP by outer approximation or branch and bound, from the root
+/// relaxation (or the cuts a warm start brings). Outer approximation whose
+/// cuts stall below Ipopt's tolerance is finished by branch and bound, and
+/// the method's name says so.
+inline SearchResult search_by_nlp(MigpContext& ctx, const lower::MinlpForm& form, const Model& model,
+                                  const SolveOptions& options, Method method, SolutionBuilder& b) {
+  // Cuts a related model learnt (warm start) stand in for the root
+  // relaxation's, when there are any for this model's rows.
+  std::vector<Cut> cuts;
+  const auto* pool = options.warm_start ? SolutionBuilder::cuts(*options.warm_start).get() : nullptr;
+  if (pool && method == Method::outer_approximation) cuts = ctx.import_cuts(*pool);
+  if (options.warm_start) {
+    std::vector<double> x;
+    if (warm_point(form, model.registry(), *options.warm_start, x)) ctx.solve_fixed(x);
+  }
+  NlpOutcome root;
+  if (cuts.empty() || method == Method::branch_and_bound) {
+    // Root relaxation: a bound, the first cuts, and the heuristic's start.
+    root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
+    if (root.kind == NlpOutcome::optimal) {
+      ctx.add_cuts(root.x, cuts);
+      if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
+      if (options.heuristic && !ctx.has_incumbent())
+        rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
+    }
+  } else {
+    root.kind = NlpOutcome::optimal;  // the cuts bound the master instead
+    root.phi = -std::numeric_limits<double>::infinity();
+  }
+  SearchResult res;
+  if (root.kind == NlpOutcome::infeasible) {
+    res.status = Status::infeasible;
+    res.message = "the continuous relaxation is infeasible";
+    return res;
+  }
+  if (root.kind == NlpOutcome::failed) {
+    res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
+    res.message = "continuous relaxation: " + root.message;
+    return res;
+  }
+  res = method == Method::branch_and_bound ? branch_and_bound(ctx) : outer_approximation(ctx, cuts);
+  if (res.stalled) {
+    // The cuts cannot close the last gap (below Ipopt's tolerance).
+    // Branch and bound on the same context keeps the incumbent, so it
+    // prunes at once wherever the incumbent is within the gap.
+    const SearchResult stalled = res;
+    res = branch_and_bound(ctx);
+    res.count += stalled.count;
+    res.bound_phi = std::max(res.bound_phi, stalled.bound_phi);
+    b.method() += "+branch_and_bound";
+  }
+  res.bound_phi = std::max(res.bound_phi, root.phi);
+  if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
+  return res;
+}
+
+/// The positive variables the incumbent pushed against the log-space box:
+/// the objective improves without limit along them.
+inline void report_unbounded(const lower::MinlpForm& form, const Model& model, const MigpContext& ctx,
+                             SolutionBuilder& b) {
+  const auto& vars = model.registry().variables;
+  const auto& x = ctx.incumbent();
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    if (vars[j].kind != ychart::detail::VariableKind::positive || form.nlp.is_linear_column(form.value_column[j])) continue;
+    const double y = x[form.value_column[j]];
+    const bool boxed_low = !std::isfinite(form.nlp.lower[j]) && y <= -ctx.box() + 1e-3;
+    const bool boxed_high = !std::isfinite(form.nlp.upper[j]) && y >= ctx.box() - 1e-3;
+    if ((boxed_low || boxed_high) && !vars[j].auxiliary) b.unbounded().push_back({vars[j].name, boxed_low});
+  }
+}
+
+/// The incumbent as values in each variable's unit, exact domain values for
+/// encoded variables.
+inline std::vector<double> incumbent_values(const lower::MinlpForm& form, const Model& model, const MigpContext& ctx) {
+  const auto& vars = model.registry().variables;
+  const auto& x = ctx.incumbent();
+  std::vector<double> point(vars.size());
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    const double v = x[form.value_column[j]];
+    const bool log_space =
+        vars[j].kind == ychart::detail::VariableKind::positive && !form.nlp.is_linear_column(form.value_column[j]);
+    point[j] = log_space ? std::exp(v) : v;
+  }
+  for (const auto& e : form.encodings)
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+      if (x[e.first + int(i)] > 0.5) point[e.var] = e.values[i];
+  return point;
+}
+
+}  // namespace detail
+
 /// `blocks`: interchangeable blocks (found or declared, verified) to break
 /// with ordering rows, or nullptr.
 inline Solution solve_mixed_integer(const Model& model, const SolveOptions& options, gp::LazyIpopt& ipopt,
@@ -174,152 +318,38 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
       std::fprintf(stderr, "ychart symmetry: %zu interchangeable blocks of %zu variables kept in order\n",
                    blocks->size(), blocks->front().size());
   }
-  const auto& reg = model.registry();
-  const auto& vars = reg.variables;
-
   Solution s = empty_solution(model);
   SolutionBuilder b{s};
-
-  MigpContext ctx(form, ipopt, options);
-  SearchResult res;
-  bool linear = !has_convex_rows(form);
-  if (form.infeasible) {  // the form was not built; judge from the model
-    linear = model.objective().size() <= 1 && (model.objective().empty() || model.objective_affine().empty());
-    for (const auto& c : model.constraints())
-      if (c.form() == Constraint::Form::mixed || (c.form() == Constraint::Form::gp && c.posynomial().size() > 1))
-        linear = false;
-  }
-  Method method = options.method;
-  if (method == Method::glpk && !linear)
-    throw model_error("ychart: Method::glpk needs a model whose posynomials are all monomials (a MILP after the "
-                      "log transform); this one has posynomial constraints or a posynomial objective");
-  if (method == Method::automatic) method = linear ? Method::glpk : Method::outer_approximation;
-  b.method() = std::string(to_string(method));
-  if (form.infeasible) {  // proven while lowering, by bound propagation
-    b.status() = Status::infeasible;
-    b.message() = form.infeasible_reason;
-    b.solve_time() = std::chrono::duration<double>(clock::now() - start).count();
-    return s;
-  }
-
-  if (method == Method::glpk) {
-    milp::MilpOptions mo;
-    mo.time_limit = options.time_limit;
-    mo.relative_gap = options.relative_gap;
-    mo.progress = options.verbosity >= 1;  // a progress line about once a second
-    mo.live_progress = options.progress;   // or a live line on a terminal
-    mo.verbose = options.verbosity >= 2;   // and GLPK's own output
-    auto milp = ctx.master({});
-    // GLPK's first incumbent: a related model's solution (warm start), or
-    // the LP relaxation rounded, improved by a local search over integer
-    // neighbours evaluated exactly.
-    if (options.heuristic) {
-      const double budget = std::clamp(0.2 * ctx.remaining(), 1e-3, 1.0);
-      IntegerNeighbourhood search(
-          milp, form, clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(budget)));
-      std::vector<double> warm;
-      const bool from_warm = options.warm_start && warm_point(form, reg, *options.warm_start, warm);
-      if (auto found = from_warm ? search.from(warm) : search.from_relaxation()) {
-        if (options.verbosity >= 1)
-          std::fprintf(stderr, "ychart neighbourhood search: %8.2f s  incumbent %-12.6g  from the %s, %d moves, %ld LPs\n",
-                       std::chrono::duration<double>(clock::now() - start).count(),
-                       form.user_objective(found->objective), from_warm ? "warm start" : "relaxation rounded",
-                       found->moves, found->evaluations);
-        mo.start = std::move(found->x);
-      }
-    }
-    mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
-    auto r = milp::solve_milp(milp, mo);
-    res.status = r.status;
-    res.message = r.message;
-    if (!r.x.empty()) ctx.offer(r.x, r.objective);
-    res.bound_phi = std::isfinite(r.bound) ? r.bound : r.objective;
-    if (r.status == Status::optimal) res.bound_phi = r.objective;
-  } else {
-    // Cuts a related model learnt (warm start) stand in for the root
-    // relaxation's, when there are any for this model's rows.
-    std::vector<Cut> cuts;
-    const auto* pool = options.warm_start ? SolutionBuilder::cuts(*options.warm_start).get() : nullptr;
-    if (pool && method == Method::outer_approximation) cuts = ctx.import_cuts(*pool);
-    if (options.warm_start) {
-      std::vector<double> x;
-      if (warm_point(form, reg, *options.warm_start, x)) ctx.solve_fixed(x);
-    }
-    NlpOutcome root;
-    if (cuts.empty() || method == Method::branch_and_bound) {
-      // Root relaxation: a bound, the first cuts, and the heuristic's start.
-      root = ctx.solve_nlp(form.nlp.lower, form.nlp.upper);
-      if (root.kind == NlpOutcome::optimal) {
-        ctx.add_cuts(root.x, cuts);
-        if (ctx.integral(root.x)) ctx.solve_fixed(root.x);
-        if (options.heuristic && !ctx.has_incumbent())
-          rounding_heuristic(ctx, root.x, cuts, std::max(0.05, 0.1 * ctx.remaining()));
-      }
-    } else {
-      root.kind = NlpOutcome::optimal;  // the cuts bound the master instead
-      root.phi = -std::numeric_limits<double>::infinity();
-    }
-    if (root.kind == NlpOutcome::infeasible) {
-      res.status = Status::infeasible;
-      res.message = "the continuous relaxation is infeasible";
-    } else if (root.kind == NlpOutcome::failed) {
-      res.status = ctx.out_of_time() ? Status::time_limit : Status::numerical_error;
-      res.message = "continuous relaxation: " + root.message;
-    } else {
-      res = method == Method::branch_and_bound ? branch_and_bound(ctx) : outer_approximation(ctx, cuts);
-      if (res.stalled) {
-        // The cuts cannot close the last gap (below Ipopt's tolerance).
-        // Branch and bound on the same context keeps the incumbent, so it
-        // prunes at once wherever the incumbent is within the gap.
-        const SearchResult stalled = res;
-        res = branch_and_bound(ctx);
-        res.count += stalled.count;
-        res.bound_phi = std::max(res.bound_phi, stalled.bound_phi);
-        b.method() += "+branch_and_bound";
-      }
-      res.bound_phi = std::max(res.bound_phi, root.phi);
-      if (method == Method::outer_approximation) b.cuts() = ctx.export_cuts(cuts, pool);
-    }
-  }
-  b.nodes() = res.count;
-  b.iterations() = ctx.ipopt_iterations();
-
   auto finish = [&](Status st, std::string msg) {
     b.status() = st;
     b.message() = std::move(msg);
     b.solve_time() = std::chrono::duration<double>(clock::now() - start).count();
     return s;
   };
-  if (std::isfinite(res.bound_phi)) b.bound() = form.user_objective(res.bound_phi);
+  MigpContext ctx(form, ipopt, options);
+  const bool linear = detail::is_milp(form, model);
+  Method method = options.method;
+  if (method == Method::glpk && !linear)
+    throw model_error("ychart: Method::glpk needs a model whose posynomials are all monomials (a MILP after the "
+                      "log transform); this one has posynomial constraints or a posynomial objective");
+  if (method == Method::automatic) method = linear ? Method::glpk : Method::outer_approximation;
+  b.method() = std::string(to_string(method));
+  // Proven infeasible while lowering, by bound propagation.
+  if (form.infeasible) return finish(Status::infeasible, form.infeasible_reason);
 
+  auto res = method == Method::glpk ? detail::search_by_glpk(ctx, form, model, options, start)
+                                    : detail::search_by_nlp(ctx, form, model, options, method, b);
+  b.nodes() = res.count;
+  b.iterations() = ctx.ipopt_iterations();
+  if (std::isfinite(res.bound_phi)) b.bound() = form.user_objective(res.bound_phi);
   if (!ctx.has_incumbent()) {
     if (res.status == Status::optimal) res.status = Status::infeasible;  // nothing found, nothing left
     return finish(res.status, res.message);
   }
-
-  // The incumbent: values in each variable's unit.
-  const auto& x = ctx.incumbent();
-  for (std::size_t j = 0; j < vars.size(); ++j) {
-    if (vars[j].kind != ychart::detail::VariableKind::positive || form.nlp.is_linear_column(form.value_column[j])) continue;
-    const double y = x[form.value_column[j]];
-    const bool boxed_low = !std::isfinite(form.nlp.lower[j]) && y <= -ctx.box() + 1e-3;
-    const bool boxed_high = !std::isfinite(form.nlp.upper[j]) && y >= ctx.box() - 1e-3;
-    if ((boxed_low || boxed_high) && !vars[j].auxiliary) b.unbounded().push_back({vars[j].name, boxed_low});
-  }
+  detail::report_unbounded(form, model, ctx, b);
   if (!b.unbounded().empty())
     return finish(Status::unbounded, "the objective improves without limit as variables run to 0 or infinity");
-
-  std::vector<double> point(vars.size());
-  for (std::size_t j = 0; j < vars.size(); ++j) {
-    const double v = x[form.value_column[j]];
-    const bool log_space = vars[j].kind == ychart::detail::VariableKind::positive && !form.nlp.is_linear_column(form.value_column[j]);
-    point[j] = log_space ? std::exp(v) : v;
-  }
-  for (const auto& e : form.encodings) {  // exact domain values
-    for (std::size_t i = 0; i < e.values.size(); ++i)
-      if (x[e.first + int(i)] > 0.5) point[e.var] = e.values[i];
-  }
-  fill_point(b, model, std::move(point));
+  fill_point(b, model, detail::incumbent_values(form, model, ctx));
   const double objective = b.objective();
   const double bound = b.bound();
   b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");

@@ -238,226 +238,277 @@ class SymmetryChecker {
   std::vector<Code> rows_;
 };
 
-/// Groups of interchangeable blocks found in the model as written (colour
-/// refinement, then an exact check of every swap), the most variables
-/// first; empty if none. A model can have several (identical devices, and
-/// identical kernels within each).
-inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
-  const auto& vars = model.registry().variables;
-  const auto& cons = model.constraints();
-  const std::size_t n = vars.size();
-  std::size_t discrete = 0;
-  for (const auto& v : vars) discrete += v.kind == ychart::detail::VariableKind::discrete;
-  if (discrete < 2) return {};
+namespace detail {
 
-  auto mix = [](std::uint64_t h, std::uint64_t v) {
-    // splitmix64 of the combination: a well-spread hash of colour tuples.
-    std::uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
-  auto bits = [](double d) {
-    std::uint64_t u;
-    static_assert(sizeof u == sizeof d);
-    std::memcpy(&u, &d, sizeof u);
-    return d == 0.0 ? 0ull : u;  // -0 and +0 alike
-  };
+/// splitmix64 of the combination: a well-spread hash of colour tuples.
+inline std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  std::uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
 
-  // The graph: one edge node per constraint, epigraph, objective part and
-  // tabulated term; incidences labelled by side, coefficient and exponent.
+/// A double's bits, -0 and +0 alike.
+inline std::uint64_t bits(double d) {
+  std::uint64_t u;
+  static_assert(sizeof u == sizeof d);
+  std::memcpy(&u, &d, sizeof u);
+  return d == 0.0 ? 0ull : u;
+}
+
+/// The graph colour refinement runs on: one edge node per constraint,
+/// epigraph, objective part and tabulated term (in that order, so that the
+/// first rows are the constraints and epigraphs); incidences labelled by
+/// side, coefficient and exponent.
+struct ColourGraph {
   struct Incidence {
     std::uint32_t var;
     std::uint64_t label;
   };
   std::vector<std::vector<Incidence>> edges;
   std::vector<std::uint64_t> edge_colour;
-  auto add_terms = [&](std::vector<Incidence>& out, const ychart::detail::TermList& t, std::uint64_t side) {
+  std::vector<std::vector<std::pair<std::size_t, std::uint64_t>>> incident;  // per variable: (edge, label)
+  std::vector<std::uint64_t> colour;                                         // per variable
+
+  explicit ColourGraph(const Model& model) {
+    add_constraints(model);
+    for (const auto& ep : model.registry().epigraphs) {
+      auto& e = edges.emplace_back();
+      add_terms(e, ep.lhs, 2);
+      e.push_back({ep.var, 4});
+      edge_colour.push_back(5);
+    }
+    for (int part = 0; part < 2; ++part) {
+      auto& e = edges.emplace_back();
+      add_terms(e, part == 0 ? model.objective() : model.objective_affine(), 6 + part);
+      edge_colour.push_back(8 + part);
+    }
+    const auto& vars = model.registry().variables;
+    for (std::uint32_t j = 0; j < vars.size(); ++j)
+      if (vars[j].kind == ychart::detail::VariableKind::tabulated) {
+        edges.push_back({{vars[j].argument, 10}, {j, 11}});
+        edge_colour.push_back(12);
+      }
+    incident.resize(vars.size());
+    for (std::size_t e = 0; e < edges.size(); ++e)
+      for (const auto& x : edges[e]) incident[x.var].push_back({e, x.label});
+    colour.resize(vars.size());
+    for (std::uint32_t j = 0; j < vars.size(); ++j) {
+      const auto& v = vars[j];
+      std::uint64_t h = mix(mix(std::uint64_t(v.kind), bits(v.lower)), mix(bits(v.upper), bits(v.si_scale)));
+      for (double x : v.values) h = mix(h, bits(x));
+      for (double x : v.table) h = mix(h, bits(x));
+      colour[j] = h;
+    }
+  }
+
+  /// Colour refinement (1-dimensional Weisfeiler-Leman) until the number
+  /// of variable classes stops growing, at most 64 rounds.
+  void refine() {
+    std::size_t count = classes();
+    std::vector<std::uint64_t> scratch;
+    for (int round = 0; round < 64; ++round) {
+      for (std::size_t e = 0; e < edges.size(); ++e) {
+        scratch.clear();
+        for (const auto& x : edges[e]) scratch.push_back(mix(colour[x.var], x.label));
+        edge_colour[e] = hash_sorted(edge_colour[e], scratch);
+      }
+      std::vector<std::uint64_t> next(colour.size());
+      for (std::uint32_t j = 0; j < colour.size(); ++j) {
+        scratch.clear();
+        for (const auto& [e, label] : incident[j]) scratch.push_back(mix(edge_colour[e], label));
+        next[j] = hash_sorted(colour[j], scratch);
+      }
+      colour = std::move(next);
+      const std::size_t now = classes();
+      if (now == count) break;
+      count = now;
+    }
+  }
+
+ private:
+  static std::uint64_t hash_sorted(std::uint64_t h, std::vector<std::uint64_t>& parts) {
+    std::sort(parts.begin(), parts.end());
+    for (auto s : parts) h = mix(h, s);
+    return h;
+  }
+
+  std::size_t classes() const {
+    auto c = colour;
+    std::sort(c.begin(), c.end());
+    return std::size_t(std::unique(c.begin(), c.end()) - c.begin());
+  }
+
+  void add_terms(std::vector<Incidence>& out, const ychart::detail::TermList& t, std::uint64_t side) {
     for (std::size_t k = 0; k < t.size(); ++k)
       for (const auto& f : t.factors(k))
         out.push_back({f.var, mix(mix(side, bits(t.coefficient(k))), mix(bits(f.exponent), t.factors(k).size()))});
-  };
-  for (const auto& c : cons) {
-    auto& e = edges.emplace_back();
-    if (c.form() == Constraint::Form::affine) {
+  }
+
+  void add_constraints(const Model& model) {
+    for (const auto& c : model.constraints()) {
+      auto& e = edges.emplace_back();
+      if (c.form() != Constraint::Form::affine) {
+        add_terms(e, c.smaller(), 2);
+        add_terms(e, c.larger(), 3);
+        edge_colour.push_back(mix(mix(2, std::uint64_t(c.form())), std::uint64_t(c.sense())));
+        continue;
+      }
       const auto net = c.net_affine();
       double scale = 0.0;
       for (const auto& [j, a] : net.coef) scale = std::max(scale, std::abs(a));
       if (scale == 0.0) scale = 1.0;
       // An equality's sign is arbitrary: label by |a| there.
-      for (const auto& [j, a] : net.coef)
-        e.push_back({j, mix(1, bits(c.sense() == Constraint::Sense::equal ? std::abs(a / scale) : a / scale))});
-      edge_colour.push_back(mix(mix(1, std::uint64_t(c.sense())), bits(c.sense() == Constraint::Sense::equal
-                                                                            ? std::abs(net.constant / scale)
-                                                                            : net.constant / scale)));
-    } else {
-      add_terms(e, c.smaller(), 2);
-      add_terms(e, c.larger(), 3);
-      edge_colour.push_back(mix(mix(2, std::uint64_t(c.form())), std::uint64_t(c.sense())));
+      const bool equal = c.sense() == Constraint::Sense::equal;
+      for (const auto& [j, a] : net.coef) e.push_back({j, mix(1, bits(equal ? std::abs(a / scale) : a / scale))});
+      edge_colour.push_back(mix(mix(1, std::uint64_t(c.sense())),
+                                bits(equal ? std::abs(net.constant / scale) : net.constant / scale)));
     }
   }
-  for (const auto& ep : model.registry().epigraphs) {
-    auto& e = edges.emplace_back();
-    add_terms(e, ep.lhs, 2);
-    e.push_back({ep.var, 4});
-    edge_colour.push_back(5);
-  }
-  for (int part = 0; part < 2; ++part) {
-    auto& e = edges.emplace_back();
-    add_terms(e, part == 0 ? model.objective() : model.objective_affine(), 6 + part);
-    edge_colour.push_back(8 + part);
-  }
-  for (std::uint32_t j = 0; j < n; ++j)
-    if (vars[j].kind == ychart::detail::VariableKind::tabulated) {
-      edges.push_back({{vars[j].argument, 10}, {j, 11}});
-      edge_colour.push_back(12);
-    }
-  std::vector<std::vector<std::pair<std::size_t, std::uint64_t>>> incident(n);
-  for (std::size_t e = 0; e < edges.size(); ++e)
-    for (const auto& x : edges[e]) incident[x.var].push_back({e, x.label});
+};
 
-  std::vector<std::uint64_t> colour(n);
-  for (std::uint32_t j = 0; j < n; ++j) {
-    const auto& v = vars[j];
-    std::uint64_t h = mix(mix(std::uint64_t(v.kind), bits(v.lower)), mix(bits(v.upper), bits(v.si_scale)));
-    for (double x : v.values) h = mix(h, bits(x));
-    for (double x : v.table) h = mix(h, bits(x));
-    colour[j] = h;
-  }
-  auto classes = [&] {
-    auto c = colour;
-    std::sort(c.begin(), c.end());
-    return std::size_t(std::unique(c.begin(), c.end()) - c.begin());
-  };
-  std::size_t count = classes();
-  std::vector<std::uint64_t> scratch;
-  for (int round = 0; round < 64; ++round) {
-    for (std::size_t e = 0; e < edges.size(); ++e) {
-      scratch.clear();
-      for (const auto& x : edges[e]) scratch.push_back(mix(colour[x.var], x.label));
-      std::sort(scratch.begin(), scratch.end());
-      std::uint64_t h = edge_colour[e];
-      for (auto s : scratch) h = mix(h, s);
-      edge_colour[e] = h;
+/// Candidate blocks from refined colours. Candidate orbits: discrete
+/// variables whose colour class has two or more members. Blocks come from a
+/// class of rows with one colour whose rows share no candidate variable (one
+/// resource row per device): each row's candidates form a block. Other such
+/// classes with as many rows add their variables to the block their row
+/// meets, if it meets only one.
+class BlockCandidates {
+ public:
+  BlockCandidates(const Model& model, const ColourGraph& g) : colour_(g.colour) {
+    const auto& vars = model.registry().variables;
+    const std::size_t n = vars.size();
+    std::map<std::uint64_t, int> class_size;
+    for (std::uint32_t j = 0; j < n; ++j) class_size[colour_[j]]++;
+    std::vector<char> movable(n, 0);
+    for (std::uint32_t j = 0; j < n; ++j)
+      movable[j] = vars[j].kind == ychart::detail::VariableKind::discrete && class_size[colour_[j]] >= 2;
+    const std::size_t rows = model.constraints().size() + model.registry().epigraphs.size();
+    row_vars_.resize(rows);
+    for (std::size_t e = 0; e < rows; ++e) {
+      for (const auto& x : g.edges[e])
+        if (movable[x.var]) row_vars_[e].push_back(x.var);
+      std::sort(row_vars_[e].begin(), row_vars_[e].end());
+      row_vars_[e].erase(std::unique(row_vars_[e].begin(), row_vars_[e].end()), row_vars_[e].end());
     }
-    std::vector<std::uint64_t> next(n);
-    for (std::uint32_t j = 0; j < n; ++j) {
-      scratch.clear();
-      for (const auto& [e, label] : incident[j]) scratch.push_back(mix(edge_colour[e], label));
-      std::sort(scratch.begin(), scratch.end());
-      std::uint64_t h = colour[j];
-      for (auto s : scratch) h = mix(h, s);
-      next[j] = h;
+    std::map<std::uint64_t, std::vector<std::size_t>> row_class;
+    for (std::size_t e = 0; e < rows; ++e)
+      if (!row_vars_[e].empty()) row_class[g.edge_colour[e]].push_back(e);
+    for (auto& [c, members] : row_class) {
+      if (members.size() < 2) continue;
+      std::vector<std::uint32_t> all;
+      for (auto e : members) all.insert(all.end(), row_vars_[e].begin(), row_vars_[e].end());
+      std::sort(all.begin(), all.end());
+      if (std::adjacent_find(all.begin(), all.end()) == all.end()) partitions_.push_back(members);
     }
-    colour = std::move(next);
-    const std::size_t now = classes();
-    if (now == count) break;
-    count = now;
+    rows_of_.resize(n);
+    for (std::size_t e = 0; e < rows; ++e)
+      if (across(e))
+        for (auto j : row_vars_[e]) rows_of_[j].push_back(e);
   }
 
-  // Candidate orbits: discrete variables whose colour class has two or more
-  // members. Blocks come from a class of rows with one colour whose rows
-  // share no candidate variable (one resource row per device): each row's
-  // candidates form a block. Other such classes with as many rows add their
-  // variables to the block their row meets, if it meets only one.
-  std::map<std::uint64_t, int> class_size;
-  for (std::uint32_t j = 0; j < n; ++j) class_size[colour[j]]++;
-  std::vector<char> movable(n, 0);
-  for (std::uint32_t j = 0; j < n; ++j)
-    movable[j] = vars[j].kind == ychart::detail::VariableKind::discrete && class_size[colour[j]] >= 2;
-  const std::size_t rows = cons.size() + model.registry().epigraphs.size();
-  std::vector<std::vector<std::uint32_t>> row_vars(rows);
-  for (std::size_t e = 0; e < rows; ++e) {
-    for (const auto& x : edges[e])
-      if (movable[x.var]) row_vars[e].push_back(x.var);
-    std::sort(row_vars[e].begin(), row_vars[e].end());
-    row_vars[e].erase(std::unique(row_vars[e].begin(), row_vars[e].end()), row_vars[e].end());
+  /// One candidate per partition whose blocks align, the most variables first.
+  std::vector<Blocks> all() const {
+    std::vector<Blocks> candidates;
+    for (const auto& part : partitions_)
+      if (auto blocks = aligned(members_of(part))) candidates.push_back(std::move(*blocks));
+    std::stable_sort(candidates.begin(), candidates.end(), [](const Blocks& a, const Blocks& b) {
+      return a.size() * a.front().size() > b.size() * b.front().size();
+    });
+    return candidates;
   }
-  std::map<std::uint64_t, std::vector<std::size_t>> row_class;
-  for (std::size_t e = 0; e < rows; ++e)
-    if (!row_vars[e].empty()) row_class[edge_colour[e]].push_back(e);
-  std::vector<std::vector<std::size_t>> partitions;  // classes whose rows are disjoint
-  for (auto& [c, members] : row_class) {
-    if (members.size() < 2) continue;
-    std::vector<std::uint32_t> all;
-    for (auto e : members) all.insert(all.end(), row_vars[e].begin(), row_vars[e].end());
-    std::sort(all.begin(), all.end());
-    if (std::adjacent_find(all.begin(), all.end()) == all.end()) partitions.push_back(members);
-  }
-  // A row whose candidates all have one colour runs across the blocks (the
-  // total of one kernel over the devices): it tells which variables of two
-  // blocks correspond when colours alone do not.
-  auto across = [&](std::size_t e) {
-    for (auto j : row_vars[e])
-      if (colour[j] != colour[row_vars[e].front()]) return false;
-    return row_vars[e].size() >= 2;
-  };
-  std::vector<std::vector<std::size_t>> rows_of(n);
-  for (std::size_t e = 0; e < rows; ++e)
-    if (across(e))
-      for (auto j : row_vars[e]) rows_of[j].push_back(e);
 
-  std::vector<Blocks> candidates;
-  for (const auto& part : partitions) {
+ private:
+  const std::vector<std::uint64_t>& colour_;
+  std::vector<std::vector<std::uint32_t>> row_vars_;  // per row: its candidate variables, sorted
+  std::vector<std::vector<std::size_t>> partitions_;  // classes whose rows are disjoint
+  std::vector<std::vector<std::size_t>> rows_of_;     // per variable: the rows across blocks it is in
+
+  /// A row whose candidates all have one colour runs across the blocks (the
+  /// total of one kernel over the devices): it tells which variables of two
+  /// blocks correspond when colours alone do not.
+  bool across(std::size_t e) const {
+    for (auto j : row_vars_[e])
+      if (colour_[j] != colour_[row_vars_[e].front()]) return false;
+    return row_vars_[e].size() >= 2;
+  }
+
+  /// The variables of each block of a partition, with those of other
+  /// partitions' rows that meet only that block.
+  std::vector<std::vector<std::uint32_t>> members_of(const std::vector<std::size_t>& part) const {
     const std::size_t B = part.size();
-    std::vector<int> block_of(n, -1);
+    std::vector<int> block_of(colour_.size(), -1);
     std::vector<std::vector<std::uint32_t>> members(B);
     for (std::size_t b = 0; b < B; ++b)
-      for (auto j : row_vars[part[b]]) block_of[j] = int(b), members[b].push_back(j);
-    for (const auto& other : partitions) {
+      for (auto j : row_vars_[part[b]]) block_of[j] = int(b), members[b].push_back(j);
+    for (const auto& other : partitions_) {
       if (other.size() != B || &other == &part) continue;
       for (auto e : other) {
         int meets = -1;
         bool one = true;
-        for (auto j : row_vars[e])
+        for (auto j : row_vars_[e])
           if (block_of[j] >= 0) {
             if (meets >= 0 && meets != block_of[j]) one = false;
             meets = block_of[j];
           }
         if (!one || meets < 0) continue;
-        for (auto j : row_vars[e])
+        for (auto j : row_vars_[e])
           if (block_of[j] < 0) block_of[j] = meets, members[std::size_t(meets)].push_back(j);
       }
     }
-    // Positions: block 0 in the order the variables were made (the order a
-    // declaration would give, which the decomposition's search follows:
-    // measured, hash order made VGG on 8 FPGAs at 60 % unprovable in 60 s,
-    // declaration order proves it in 11 s); in block b, the variable of the
-    // same colour that shares a row across the blocks, else the first unused
-    // one.
+    return members;
+  }
+
+  /// Positions: block 0 in the order the variables were made (the order a
+  /// declaration would give, which the decomposition's search follows:
+  /// measured, hash order made VGG on 8 FPGAs at 60 % unprovable in 60 s,
+  /// declaration order proves it in 11 s); in block b, the variable of the
+  /// same colour that shares a row across the blocks, else the first unused
+  /// one. Nothing when the blocks do not align.
+  std::optional<Blocks> aligned(std::vector<std::vector<std::uint32_t>> members) const {
     std::sort(members[0].begin(), members[0].end());
-    Blocks blocks(B);
+    Blocks blocks(members.size());
     blocks[0] = members[0];
-    bool ok = true;
-    for (std::size_t b = 1; b < B && ok; ++b) {
-      if (members[b].size() != members[0].size()) {
-        ok = false;
-        break;
-      }
+    for (std::size_t b = 1; b < members.size(); ++b) {
+      if (members[b].size() != members[0].size()) return std::nullopt;
       std::vector<char> used(members[b].size(), 0);
       for (auto x : members[0]) {
-        int pick = -1;
-        for (std::size_t q = 0; q < members[b].size() && pick < 0; ++q) {
-          const auto y = members[b][q];
-          if (used[q] || colour[y] != colour[x]) continue;
-          for (auto e : rows_of[x])
-            if (std::binary_search(row_vars[e].begin(), row_vars[e].end(), y)) pick = int(q);
-        }
-        for (std::size_t q = 0; q < members[b].size() && pick < 0; ++q)
-          if (!used[q] && colour[members[b][q]] == colour[x]) pick = int(q);
-        if (pick < 0) {
-          ok = false;
-          break;
-        }
-        used[std::size_t(pick)] = 1;
-        blocks[b].push_back(members[b][std::size_t(pick)]);
+        const auto pick = partner(x, members[b], used);
+        if (!pick) return std::nullopt;
+        used[*pick] = 1;
+        blocks[b].push_back(members[b][*pick]);
       }
     }
-    if (ok) candidates.push_back(std::move(blocks));
+    return blocks;
   }
-  std::stable_sort(candidates.begin(), candidates.end(), [](const Blocks& a, const Blocks& b) {
-    return a.size() * a.front().size() > b.size() * b.front().size();
-  });
+
+  std::optional<std::size_t> partner(std::uint32_t x, const std::vector<std::uint32_t>& block,
+                                     const std::vector<char>& used) const {
+    for (std::size_t q = 0; q < block.size(); ++q) {
+      const auto y = block[q];
+      if (used[q] || colour_[y] != colour_[x]) continue;
+      for (auto e : rows_of_[x])
+        if (std::binary_search(row_vars_[e].begin(), row_vars_[e].end(), y)) return q;
+    }
+    for (std::size_t q = 0; q < block.size(); ++q)
+      if (!used[q] && colour_[block[q]] == colour_[x]) return q;
+    return std::nullopt;
+  }
+};
+
+}  // namespace detail
+
+/// Groups of interchangeable blocks found in the model as written (colour
+/// refinement, then an exact check of every swap), the most variables
+/// first; empty if none. A model can have several (identical devices, and
+/// identical kernels within each).
+inline std::vector<Blocks> find_interchangeable_blocks(const Model& model) {
+  std::size_t discrete = 0;
+  for (const auto& v : model.registry().variables) discrete += v.kind == ychart::detail::VariableKind::discrete;
+  if (discrete < 2) return {};
+  detail::ColourGraph graph(model);
+  graph.refine();
+  auto candidates = detail::BlockCandidates(model, graph).all();
   if (candidates.empty()) return {};
   const SymmetryChecker checker(model);
   std::erase_if(candidates, [&](const Blocks& blocks) { return checker.check(blocks).has_value(); });

@@ -13,333 +13,423 @@ namespace detail {
 
 inline bool empty(const Affine<>& a) { return a.terms().size() == 0; }
 
-/// Builds and solves the model for the communications in `active` (all
-/// others are left out; the infeasibility diagnosis drops some).
-inline SynthesisResult solve_model(const Specification& spec, const IndexedSpecification& ix,
-                                   const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
-                                   const SynthesisOptions& o, const SolveOptions& solve_options) {
-  const auto& arch = spec.architecture;
-  const auto& tasks = spec.application.tasks;
-  const std::size_t n_res = arch.resources.size();
-  // Costs in units of the largest one keep GLPK's coefficients near 1.
-  double scale = 0;
-  for (const auto& m : spec.mappings)
-    for (std::size_t v = 0; v < (m.parameter ? m.costs.size() : 1); ++v) scale = std::max(scale, m.seconds(v));
-  for (const auto& row : ix.link_seconds)
-    for (double x : row) scale = std::max(scale, x);
-  for (const auto& r : arch.resources) scale = std::max(scale, r.allocation_cost.value());
-  if (!(scale > 0)) scale = 1;
+/// The variables of the synthesis model, indexed as the specification is:
+/// by resource, parameter value, process option and communication arc.
+template <class T>
+using Table = std::vector<std::vector<std::optional<T>>>;
+
+/// Builds the synthesis model of synthesis_model.hpp one family of rows at
+/// a time, in the order the header lists them; `active` says which
+/// communications are routed (the infeasibility diagnosis drops some).
+class SynthesisModelBuilder {
+ public:
+  SynthesisModelBuilder(const Specification& spec, const IndexedSpecification& ix,
+                        const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
+                        const SynthesisOptions& o)
+      : spec_(spec), ix_(ix), allowed_(allowed), active_(active), o_(o), n_res_(spec.architecture.resources.size()),
+        uses_(n_res_), scale(cost_scale()) {}
+
+  /// The whole model, cost minimised.
+  void build() {
+    add_allocation();
+    add_parameters();
+    add_binding();
+    add_routing();
+    add_allocation_rows_and_limits();
+    model.minimize(cost);
+  }
+
+  /// The implementation a solution with values describes.
+  Implementation implementation(const Solution& sol) const {
+    Implementation impl;
+    impl.binding.assign(ix_.processes.size(), 0);
+    for (std::size_t p = 0; p < ix_.processes.size(); ++p)
+      for (std::size_t i = 0; i < ix_.options[p].size(); ++i)
+        if (m_[p][i] && sol[*m_[p][i]] > 0.5) impl.binding[p] = ix_.options[p][i];
+    impl.parameter_values.assign(spec_.architecture.parameters.size(), 0);
+    for (std::size_t k = 0; k < spec_.architecture.parameters.size(); ++k) {
+      if (o_.fixed_parameter_values) impl.parameter_values[k] = (*o_.fixed_parameter_values)[k];
+      for (std::size_t v = 0; v < z_[k].size(); ++v)
+        if (z_[k][v] && sol[*z_[k][v]] > 0.5) impl.parameter_values[k] = v;
+    }
+    impl.routes.resize(ix_.communications.size());
+    for (std::size_t c = 0; c < ix_.communications.size(); ++c)
+      if (!u_[c].empty()) impl.routes[c] = route_of(c, impl.binding, sol);
+    return impl;
+  }
 
   Model model;
-  Affine<> cost;
-  std::vector<Discrete<>> alloc;
-  std::vector<Affine<>> uses(n_res);  // EQ30's right-hand side
-  for (const auto& r : arch.resources) {
-    alloc.push_back(model.binary("a[" + r.id + "]"));
-    cost += (r.allocation_cost.value() / scale) * alloc.back();
-  }
-  // Parameters: one-hot while allocated.
-  std::vector<std::vector<std::optional<Discrete<>>>> z(arch.parameters.size());
-  for (std::size_t k = 0; k < arch.parameters.size(); ++k) {
-    const auto& p = arch.parameters[k];
-    Affine<> one;
-    z[k].resize(p.values.size());
-    for (std::size_t v = 0; v < p.values.size(); ++v) {
-      const bool fixed_out = o.fixed_parameter_values && (*o.fixed_parameter_values)[k] != v;
-      const bool limited_out = o.parameter_limit && o.parameter_limit->first == k && p.values[v] > o.parameter_limit->second;
-      if (fixed_out || limited_out) continue;
-      z[k][v] = model.binary("z[" + arch.resources[p.resource].id + "." + p.name + "=" +
-                             ychart::detail::format_number(p.values[v]) + "]");
-      one += *z[k][v];
-    }
-    model.subject_to(one == Affine<>(alloc[p.resource]), "one value of " + p.name + " while " +
-                                                                 arch.resources[p.resource].id + " is allocated");
-  }
-  // Binding.
-  std::vector<std::vector<std::optional<Discrete<>>>> m(ix.processes.size());
-  std::vector<std::vector<std::optional<Discrete<>>>> on(ix.processes.size(),
-                                                           std::vector<std::optional<Discrete<>>>(n_res));
-  for (std::size_t p = 0; p < ix.processes.size(); ++p) {
-    Affine<> one;
-    m[p].resize(ix.options[p].size());
-    for (std::size_t i = 0; i < ix.options[p].size(); ++i) {
-      if (!allowed[p][i]) continue;
-      const auto& opt = spec.mappings[ix.options[p][i]];
-      auto x = model.binary("m[" + tasks[ix.processes[p]].id + "@" + arch.resources[opt.resource].id + "]");
-      m[p][i] = x;
-      on[p][opt.resource] = x;
-      one += x;
-      uses[opt.resource] += x;
-      model.subject_to(x <= alloc[opt.resource]);
-      if (!opt.parameter) {
-        cost += (opt.cost.value() / scale) * x;
-        continue;
-      }
-      const auto& values = z[*opt.parameter];
-      bool flat = true;  // the same cost for every value needs no y
-      for (std::size_t v = 0; v < opt.costs.size(); ++v) flat = flat && opt.costs[v].value() == opt.costs[0].value();
-      if (flat) {
-        cost += (opt.costs[0].value() / scale) * x;
-        continue;
-      }
-      Affine<> split;
-      for (std::size_t v = 0; v < values.size(); ++v) {
-        if (!values[v]) continue;
-        auto y = model.real("y[" + tasks[ix.processes[p]].id + "@" + arch.resources[opt.resource].id + "#" +
-                                std::to_string(v) + "]",
-                            0.0, 1.0);
-        model.subject_to(y <= *values[v]);
-        split += y;
-        cost += (opt.costs[v].value() / scale) * y;
-      }
-      model.subject_to(split == Affine<>(x));
-    }
-    model.subject_to(one == 1.0, "task " + tasks[ix.processes[p]].id + " bound once");
-  }
-  // Routing.
-  const auto& arcs = ix.arcs;
-  std::vector<std::vector<std::optional<Discrete<>>>> u(ix.communications.size());
-  const bool use_tree = o.routing != Routing::flow && links_form_forest(spec);
-  if (o.routing == Routing::tree && !use_tree)
-    throw specification_error("ychart: Routing::tree needs undirected links without cycles; use Routing::flow", "");
-  if (use_tree) {
-    // A communication crosses link l when its sender is on one side of l
-    // and a receiver on the other: u_cl >= S_side + Q_other - 1. No flows.
-    const auto side = link_sides(spec);
-    for (std::size_t c = 0; c < ix.communications.size(); ++c) {
-      if (!active[c]) continue;
-      const auto& com = ix.communications[c];
-      const auto& cid = tasks[com.task].id;
-      const auto s = ix.process_of_task[com.sender];
-      auto on_side = [&](std::size_t p, std::size_t l, bool from_side) {
-        Affine<> a;
-        for (std::size_t r = 0; r < n_res; ++r)
-          if (on[p][r] && side[l][r] == from_side) a += *on[p][r];
-        return a;
-      };
-      u[c].resize(arcs.size());
-      for (std::size_t l = 0; l < arch.links.size(); ++l) {
-        std::optional<Discrete<>> x;
-        for (bool from_side : {true, false}) {
-          const auto sender = on_side(s, l, from_side);
-          if (empty(sender)) continue;
-          for (auto q : com.receivers) {
-            const auto receiver = on_side(ix.process_of_task[q], l, !from_side);
-            if (empty(receiver)) continue;
-            if (!x) {
-              x = model.binary("u[" + cid + ":" + arch.links[l].id + "]");
-              cost += (ix.link_seconds[c][l] / scale) * *x;
-              model.subject_to(*x <= alloc[arch.links[l].from]);
-              model.subject_to(*x <= alloc[arch.links[l].to]);
-              uses[arch.links[l].from] += *x;
-              uses[arch.links[l].to] += *x;
-            }
-            model.subject_to(Affine<>(*x) >= sender + receiver - 1.0);
-          }
-        }
-        if (x)
-          for (std::size_t k = 0; k < arcs.size(); ++k)
-            if (arcs[k].link == l) u[c][k] = x;
-      }
-      // The one path between two resources may be too long (or absent).
-      for (auto q_task : com.receivers) {
-        const auto q = ix.process_of_task[q_task];
-        for (std::size_t r = 0; r < n_res; ++r)
-          for (std::size_t t = 0; t < n_res; ++t)
-            if (on[s][r] && on[q][t] && !ix.within_hops(r, t, spec.max_hops))
-              model.subject_to(*on[s][r] + *on[q][t] <= 1.0);
-      }
-    }
-  } else {
-    const bool hop_indexed = hop_bound_binds(spec, ix);
-    // Fewest hops from any resource of one set to any of another (-1: none).
-    auto fewest_hops = [&](std::span<const std::size_t> from, std::span<const std::size_t> to) {
-      int best = -1;
-      for (auto f : from)
-        for (auto t : to) {
-          const int h = ix.hops[f][t];
-          if (h >= 0 && (best < 0 || h < best)) best = h;
-        }
-      return best;
-    };
-    for (std::size_t c = 0; c < ix.communications.size(); ++c) {
-      if (!active[c]) continue;
-      const auto& com = ix.communications[c];
-      const auto& cid = tasks[com.task].id;
-      const auto s = ix.process_of_task[com.sender];
-      std::vector<std::size_t> roots;
-      for (std::size_t i = 0; i < ix.options[s].size(); ++i)
-        if (allowed[s][i]) roots.push_back(spec.mappings[ix.options[s][i]].resource);
-      std::vector<std::vector<std::size_t>> leaves;
-      bool all_local = true;
-      for (auto q : com.receivers) {
-        const auto r = ix.process_of_task[q];
-        leaves.emplace_back();
-        for (std::size_t i = 0; i < ix.options[r].size(); ++i)
-          if (allowed[r][i]) leaves.back().push_back(spec.mappings[ix.options[r][i]].resource);
-        all_local = all_local && roots.size() == 1 && leaves.back().size() == 1 && leaves.back()[0] == roots[0];
-      }
-      if (all_local) continue;
-      // Arcs on some path of <= max_hops from a root to a leaf.
-      auto before_arc = [&](const Arc& a) { return fewest_hops(roots, std::span(&a.from, 1)); };
-      auto after_arc = [&](const Arc& a, const std::vector<std::size_t>& leaf) {
-        return fewest_hops(std::span(&a.to, 1), leaf);
-      };
-      u[c].resize(arcs.size());
-      std::vector<Affine<>> in_arcs(n_res), carried(arcs.size());
-      for (std::size_t k = 0; k < arcs.size(); ++k) {
-        const auto& a = arcs[k];
-        const int before = before_arc(a);
-        if (before < 0) continue;
-        bool useful = false;
-        for (const auto& l : leaves) {
-          const int after = after_arc(a, l);
-          useful = useful || (after >= 0 && before + 1 + after <= spec.max_hops);
-        }
-        if (!useful) continue;
-        auto x = model.binary("u[" + cid + ":" + arch.links[a.link].id + ":" + arch.resources[a.from].id + ">" +
-                              arch.resources[a.to].id + "]");
-        u[c][k] = x;
-        cost += (ix.link_seconds[c][a.link] / scale) * x;
-        model.subject_to(x <= alloc[a.from]);
-        model.subject_to(x <= alloc[a.to]);
-        uses[a.from] += x;
-        uses[a.to] += x;
-        in_arcs[a.to] += x;
-      }
-      for (std::size_t r = 0; r < n_res; ++r) {
-        if (empty(in_arcs[r])) continue;
-        // EQ13 (a tree), and EQ12 (none into the sender's resource).
-        Affine<> into = in_arcs[r];
-        if (on[s][r]) into += *on[s][r];
-        model.subject_to(into <= 1.0);
-      }
-      // Flows, one per receiver.
-      const int layers = hop_indexed ? spec.max_hops : 1;
-      for (std::size_t j = 0; j < com.receivers.size(); ++j) {
-        const auto q = ix.process_of_task[com.receivers[j]];
-        // f[t][k]: flow over arc k as hop t+1 (one layer when hops do not bind).
-        std::vector<std::vector<std::optional<Real<>>>> f(static_cast<std::size_t>(layers),
-                                                         std::vector<std::optional<Real<>>>(arcs.size()));
-        for (int t = 0; t < layers; ++t)
-          for (std::size_t k = 0; k < arcs.size(); ++k) {
-            if (!u[c][k]) continue;
-            if (hop_indexed) {
-              const int before = before_arc(arcs[k]), after = after_arc(arcs[k], leaves[j]);
-              if (before < 0 || after < 0 || before > t || t + 1 + after > spec.max_hops) continue;
-            }
-            auto x = model.real("f[" + cid + ">" + tasks[com.receivers[j]].id + ":" + std::to_string(k) +
-                                    (hop_indexed ? "@" + std::to_string(t + 1) : std::string()) + "]",
-                                0.0, 1.0);
-            f[static_cast<std::size_t>(t)][k] = x;
-            model.subject_to(x <= *u[c][k]);
-            carried[k] += x;
-          }
-        for (std::size_t r = 0; r < n_res; ++r) {
-          Affine<> source, sink;
-          if (on[s][r]) source += *on[s][r];
-          if (on[q][r]) sink += *on[q][r];
-          if (!hop_indexed) {
-            Affine<> net;
-            for (std::size_t k = 0; k < arcs.size(); ++k) {
-              if (!f[0][k]) continue;
-              if (arcs[k].from == r) net += *f[0][k];
-              if (arcs[k].to == r) net += -1.0 * *f[0][k];
-            }
-            if (empty(net) && empty(source) && empty(sink)) continue;
-            model.subject_to(net == source - sink);
-            continue;
-          }
-          // Layered: what leaves r as hop 1 comes from the sender; what
-          // arrives as hop t leaves as hop t+1 or ends at q here.
-          Affine<> absorbed;
-          for (int t = 0; t <= layers; ++t) {
-            Affine<> out, in;
-            for (std::size_t k = 0; k < arcs.size(); ++k) {
-              if (t < layers && f[static_cast<std::size_t>(t)][k] && arcs[k].from == r) out += *f[static_cast<std::size_t>(t)][k];
-              if (t > 0 && f[static_cast<std::size_t>(t - 1)][k] && arcs[k].to == r) in += *f[static_cast<std::size_t>(t - 1)][k];
-            }
-            if (t == 0) {
-              // Hop 1 leaves the sender's resource unless q is there too.
-              auto stay = model.real("stay[" + cid + ">" + tasks[com.receivers[j]].id + "@" + arch.resources[r].id + "]",
-                                     0.0, 1.0);
-              model.subject_to(out + stay == source);
-              absorbed += stay;
-              continue;
-            }
-            if (empty(in)) {
-              if (!empty(out)) model.subject_to(out <= 0.0);
-              continue;
-            }
-            auto end = model.real("end[" + cid + ">" + tasks[com.receivers[j]].id + "@" + arch.resources[r].id + "#" +
-                                      std::to_string(t) + "]",
-                                  0.0, 1.0);
-            model.subject_to(in == out + end);
-            absorbed += end;
-          }
-          model.subject_to(absorbed == sink);
-        }
-      }
-      for (std::size_t k = 0; k < arcs.size(); ++k)
-        if (u[c][k]) model.subject_to(Affine<>(*u[c][k]) <= carried[k]);
-    }
-  }
-  for (std::size_t r = 0; r < n_res; ++r) model.subject_to(Affine<>(alloc[r]) <= uses[r]);
-  if (o.power_limit) {
-    Affine<> power;
-    for (std::size_t r = 0; r < n_res; ++r) power += arch.resources[r].power.value() * alloc[r];
-    for (std::size_t k = 0; k < arch.parameters.size(); ++k)
-      for (std::size_t v = 0; v < arch.parameters[k].power.size(); ++v)
-        if (z[k][v]) power += arch.parameters[k].power[v].value() * *z[k][v];
-    model.subject_to(power <= o.power_limit->value(), "power limit");
-  }
-  if (o.processor_limit) {
-    Affine<> count;
-    for (std::size_t r = 0; r < n_res; ++r)
-      if (arch.resources[r].kind == ResourceKind::processor) count += alloc[r];
-    model.subject_to(count <= static_cast<double>(*o.processor_limit), "processor limit");
-  }
-  model.minimize(cost);
+  Affine<> cost;  // in units of `scale` seconds
+ private:
+  const Specification& spec_;
+  const IndexedSpecification& ix_;
+  const std::vector<std::vector<bool>>& allowed_;
+  const std::vector<bool>& active_;
+  const SynthesisOptions& o_;
+  const std::size_t n_res_;
+  std::vector<Discrete<>> alloc_;  // a_r
+  Table<Discrete<>> z_, m_, on_;   // z_kv; m_o by process and option; m by process and resource
+  Table<Discrete<>> u_;            // u_ca
+  std::vector<Affine<>> uses_;     // EQ30's right-hand side
+ public:
+  const double scale;
 
-  SolveOptions so = solve_options;
-  so.heuristic = so.heuristic && o.start_heuristic;
-  const auto sol = model.solve(so);
-  SynthesisResult out;
-  out.status = sol.status();
-  out.message = sol.message();
-  out.variables = model.registry().variables.size();
-  out.constraints = model.constraints().size();
-  out.bound = sol.bound() * scale;
-  out.gap = sol.gap();
-  if (!sol.has_values()) return out;
-  Implementation impl;
-  impl.binding.assign(ix.processes.size(), 0);
-  for (std::size_t p = 0; p < ix.processes.size(); ++p)
-    for (std::size_t i = 0; i < ix.options[p].size(); ++i)
-      if (m[p][i] && sol[*m[p][i]] > 0.5) impl.binding[p] = ix.options[p][i];
-  impl.parameter_values.assign(arch.parameters.size(), 0);
-  for (std::size_t k = 0; k < arch.parameters.size(); ++k) {
-    if (o.fixed_parameter_values) impl.parameter_values[k] = (*o.fixed_parameter_values)[k];
-    for (std::size_t v = 0; v < z[k].size(); ++v)
-      if (z[k][v] && sol[*z[k][v]] > 0.5) impl.parameter_values[k] = v;
+ private:
+  /// Costs in units of the largest one keep GLPK's coefficients near 1.
+  double cost_scale() const {
+    double s = 0;
+    for (const auto& m : spec_.mappings)
+      for (std::size_t v = 0; v < (m.parameter ? m.costs.size() : 1); ++v) s = std::max(s, m.seconds(v));
+    for (const auto& row : ix_.link_seconds)
+      for (double x : row) s = std::max(s, x);
+    for (const auto& r : spec_.architecture.resources) s = std::max(s, r.allocation_cost.value());
+    return s > 0 ? s : 1;
   }
-  // Each route: the arcs the model uses, walked from the sender's resource
-  // (what is not reachable from there carries nothing and costs nothing).
-  impl.routes.resize(ix.communications.size());
-  for (std::size_t c = 0; c < ix.communications.size(); ++c) {
-    if (u[c].empty()) continue;
-    const auto root = spec.mappings[impl.binding[ix.process_of_task[ix.communications[c].sender]]].resource;
-    std::vector<bool> reached(n_res, false), taken(arcs.size(), false);
-    reached[root] = true;
+
+  const std::string& resource_id(std::size_t r) const { return spec_.architecture.resources[r].id; }
+  const std::string& task_id(std::size_t t) const { return spec_.application.tasks[t].id; }
+
+  void add_allocation() {
+    for (const auto& r : spec_.architecture.resources) {
+      alloc_.push_back(model.binary("a[" + r.id + "]"));
+      cost += (r.allocation_cost.value() / scale) * alloc_.back();
+    }
+  }
+
+  /// Parameters: one-hot while allocated.
+  void add_parameters() {
+    const auto& parameters = spec_.architecture.parameters;
+    z_.resize(parameters.size());
+    for (std::size_t k = 0; k < parameters.size(); ++k) {
+      const auto& p = parameters[k];
+      Affine<> one;
+      z_[k].resize(p.values.size());
+      for (std::size_t v = 0; v < p.values.size(); ++v) {
+        const bool fixed_out = o_.fixed_parameter_values && (*o_.fixed_parameter_values)[k] != v;
+        const bool limited_out =
+            o_.parameter_limit && o_.parameter_limit->first == k && p.values[v] > o_.parameter_limit->second;
+        if (fixed_out || limited_out) continue;
+        z_[k][v] = model.binary("z[" + resource_id(p.resource) + "." + p.name + "=" +
+                                ychart::detail::format_number(p.values[v]) + "]");
+        one += *z_[k][v];
+      }
+      model.subject_to(one == Affine<>(alloc_[p.resource]),
+                       "one value of " + p.name + " while " + resource_id(p.resource) + " is allocated");
+    }
+  }
+
+  /// Binding: one option per process, on an allocated resource.
+  void add_binding() {
+    m_.resize(ix_.processes.size());
+    on_.assign(ix_.processes.size(), std::vector<std::optional<Discrete<>>>(n_res_));
+    for (std::size_t p = 0; p < ix_.processes.size(); ++p) {
+      Affine<> one;
+      m_[p].resize(ix_.options[p].size());
+      for (std::size_t i = 0; i < ix_.options[p].size(); ++i) {
+        if (!allowed_[p][i]) continue;
+        const auto& opt = spec_.mappings[ix_.options[p][i]];
+        auto x = model.binary("m[" + task_id(ix_.processes[p]) + "@" + resource_id(opt.resource) + "]");
+        m_[p][i] = x;
+        on_[p][opt.resource] = x;
+        one += x;
+        uses_[opt.resource] += x;
+        model.subject_to(x <= alloc_[opt.resource]);
+        add_option_cost(p, opt, x);
+      }
+      model.subject_to(one == 1.0, "task " + task_id(ix_.processes[p]) + " bound once");
+    }
+  }
+
+  /// An option's execution cost; with a parameter, y_ov splits the use by
+  /// value (y_ov <= z_kv) unless every value costs the same.
+  void add_option_cost(std::size_t p, const MappingOption& opt, const Discrete<>& x) {
+    if (!opt.parameter) {
+      cost += (opt.cost.value() / scale) * x;
+      return;
+    }
+    const auto& values = z_[*opt.parameter];
+    bool flat = true;
+    for (std::size_t v = 0; v < opt.costs.size(); ++v) flat = flat && opt.costs[v].value() == opt.costs[0].value();
+    if (flat) {
+      cost += (opt.costs[0].value() / scale) * x;
+      return;
+    }
+    Affine<> split;
+    for (std::size_t v = 0; v < values.size(); ++v) {
+      if (!values[v]) continue;
+      auto y = model.real("y[" + task_id(ix_.processes[p]) + "@" + resource_id(opt.resource) + "#" +
+                              std::to_string(v) + "]",
+                          0.0, 1.0);
+      model.subject_to(y <= *values[v]);
+      split += y;
+      cost += (opt.costs[v].value() / scale) * y;
+    }
+    model.subject_to(split == Affine<>(x));
+  }
+
+  void add_routing() {
+    u_.resize(ix_.communications.size());
+    const bool use_tree = o_.routing != Routing::flow && links_form_forest(spec_);
+    if (o_.routing == Routing::tree && !use_tree)
+      throw specification_error("ychart: Routing::tree needs undirected links without cycles; use Routing::flow", "");
+    if (use_tree) {
+      const auto side = link_sides(spec_);
+      for (std::size_t c = 0; c < ix_.communications.size(); ++c)
+        if (active_[c]) add_tree_route(c, side);
+    } else {
+      const bool hop_indexed = hop_bound_binds(spec_, ix_);
+      for (std::size_t c = 0; c < ix_.communications.size(); ++c)
+        if (active_[c]) add_flow_route(c, hop_indexed);
+    }
+  }
+
+  /// A use of arc or link `x` between resources `from` and `to`: its cost,
+  /// both ends allocated, and a use of each end (EQ30).
+  void add_link_use(const Discrete<>& x, std::size_t c, std::size_t link, std::size_t from, std::size_t to) {
+    cost += (ix_.link_seconds[c][link] / scale) * x;
+    model.subject_to(x <= alloc_[from]);
+    model.subject_to(x <= alloc_[to]);
+    uses_[from] += x;
+    uses_[to] += x;
+  }
+
+  /// Tree routing: communication c crosses link l when its sender is on
+  /// one side of l and a receiver on the other, u_cl >= S_side + Q_other - 1.
+  /// No flows.
+  void add_tree_route(std::size_t c, const std::vector<std::vector<bool>>& side) {
+    const auto& arch = spec_.architecture;
+    const auto& arcs = ix_.arcs;
+    const auto& com = ix_.communications[c];
+    const auto s = ix_.process_of_task[com.sender];
+    auto on_side = [&](std::size_t p, std::size_t l, bool from_side) {
+      Affine<> a;
+      for (std::size_t r = 0; r < n_res_; ++r)
+        if (on_[p][r] && side[l][r] == from_side) a += *on_[p][r];
+      return a;
+    };
+    u_[c].resize(arcs.size());
+    for (std::size_t l = 0; l < arch.links.size(); ++l) {
+      std::optional<Discrete<>> x;
+      for (bool from_side : {true, false}) {
+        const auto sender = on_side(s, l, from_side);
+        if (empty(sender)) continue;
+        for (auto q : com.receivers) {
+          const auto receiver = on_side(ix_.process_of_task[q], l, !from_side);
+          if (empty(receiver)) continue;
+          if (!x) {
+            x = model.binary("u[" + task_id(com.task) + ":" + arch.links[l].id + "]");
+            add_link_use(*x, c, l, arch.links[l].from, arch.links[l].to);
+          }
+          model.subject_to(Affine<>(*x) >= sender + receiver - 1.0);
+        }
+      }
+      if (x)
+        for (std::size_t k = 0; k < arcs.size(); ++k)
+          if (arcs[k].link == l) u_[c][k] = x;
+    }
+    // The one path between two resources may be too long (or absent).
+    for (auto q_task : com.receivers) {
+      const auto q = ix_.process_of_task[q_task];
+      for (std::size_t r = 0; r < n_res_; ++r)
+        for (std::size_t t = 0; t < n_res_; ++t)
+          if (on_[s][r] && on_[q][t] && !ix_.within_hops(r, t, spec_.max_hops))
+            model.subject_to(*on_[s][r] + *on_[q][t] <= 1.0);
+    }
+  }
+
+  /// Fewest hops from any resource of one set to any of another (-1: none).
+  int fewest_hops(std::span<const std::size_t> from, std::span<const std::size_t> to) const {
+    int best = -1;
+    for (auto f : from)
+      for (auto t : to) {
+        const int h = ix_.hops[f][t];
+        if (h >= 0 && (best < 0 || h < best)) best = h;
+      }
+    return best;
+  }
+
+  /// The resources process p may be bound to.
+  std::vector<std::size_t> allowed_resources(std::size_t p) const {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < ix_.options[p].size(); ++i)
+      if (allowed_[p][i]) out.push_back(spec_.mappings[ix_.options[p][i]].resource);
+    return out;
+  }
+
+  /// Where communication c's flows may go: the sender's resources (roots),
+  /// each receiver's (leaves), and the hops to an arc and from it.
+  struct FlowReach {
+    std::vector<std::size_t> roots;
+    std::vector<std::vector<std::size_t>> leaves;
+    const SynthesisModelBuilder* b;
+    int before(const Arc& a) const { return b->fewest_hops(roots, std::span(&a.from, 1)); }
+    int after(const Arc& a, std::size_t j) const { return b->fewest_hops(std::span(&a.to, 1), leaves[j]); }
+  };
+
+  /// Flow routing of communication c: arc uses, trees (EQ12, EQ13), and
+  /// one flow per receiver.
+  void add_flow_route(std::size_t c, bool hop_indexed) {
+    const auto& arcs = ix_.arcs;
+    const auto& com = ix_.communications[c];
+    const auto s = ix_.process_of_task[com.sender];
+    FlowReach reach{allowed_resources(s), {}, this};
+    bool all_local = true;
+    for (auto q : com.receivers) {
+      reach.leaves.push_back(allowed_resources(ix_.process_of_task[q]));
+      const auto& leaf = reach.leaves.back();
+      all_local = all_local && reach.roots.size() == 1 && leaf.size() == 1 && leaf[0] == reach.roots[0];
+    }
+    if (all_local) return;
+    u_[c].resize(arcs.size());
+    std::vector<Affine<>> in_arcs(n_res_), carried(arcs.size());
+    // Arcs on some path of <= max_hops from a root to a leaf.
+    for (std::size_t k = 0; k < arcs.size(); ++k) {
+      const auto& a = arcs[k];
+      const int before = reach.before(a);
+      if (before < 0) continue;
+      bool useful = false;
+      for (std::size_t j = 0; j < reach.leaves.size(); ++j) {
+        const int after = reach.after(a, j);
+        useful = useful || (after >= 0 && before + 1 + after <= spec_.max_hops);
+      }
+      if (!useful) continue;
+      auto x = model.binary("u[" + task_id(com.task) + ":" + spec_.architecture.links[a.link].id + ":" +
+                            resource_id(a.from) + ">" + resource_id(a.to) + "]");
+      u_[c][k] = x;
+      add_link_use(x, c, a.link, a.from, a.to);
+      in_arcs[a.to] += x;
+    }
+    for (std::size_t r = 0; r < n_res_; ++r) {
+      if (empty(in_arcs[r])) continue;
+      // EQ13 (a tree), and EQ12 (none into the sender's resource).
+      Affine<> into = in_arcs[r];
+      if (on_[s][r]) into += *on_[s][r];
+      model.subject_to(into <= 1.0);
+    }
+    for (std::size_t j = 0; j < com.receivers.size(); ++j) add_receiver_flow(c, j, reach, hop_indexed, carried);
+    for (std::size_t k = 0; k < arcs.size(); ++k)
+      if (u_[c][k]) model.subject_to(Affine<>(*u_[c][k]) <= carried[k]);
+  }
+
+  /// The flow of communication c to its j-th receiver, over the arcs c may
+  /// use; `carried` collects each arc's flows.
+  void add_receiver_flow(std::size_t c, std::size_t j, const FlowReach& reach, bool hop_indexed,
+                         std::vector<Affine<>>& carried) {
+    const auto& arcs = ix_.arcs;
+    const auto& com = ix_.communications[c];
+    const auto s = ix_.process_of_task[com.sender];
+    const auto q = ix_.process_of_task[com.receivers[j]];
+    const std::string name = task_id(com.task) + ">" + task_id(com.receivers[j]);
+    const int layers = hop_indexed ? spec_.max_hops : 1;
+    // f[t][k]: flow over arc k as hop t+1 (one layer when hops do not bind).
+    Table<Real<>> f(static_cast<std::size_t>(layers), std::vector<std::optional<Real<>>>(arcs.size()));
+    for (int t = 0; t < layers; ++t)
+      for (std::size_t k = 0; k < arcs.size(); ++k) {
+        if (!u_[c][k]) continue;
+        if (hop_indexed) {
+          const int before = reach.before(arcs[k]), after = reach.after(arcs[k], j);
+          if (before < 0 || after < 0 || before > t || t + 1 + after > spec_.max_hops) continue;
+        }
+        auto x = model.real("f[" + name + ":" + std::to_string(k) +
+                                (hop_indexed ? "@" + std::to_string(t + 1) : std::string()) + "]",
+                            0.0, 1.0);
+        f[static_cast<std::size_t>(t)][k] = x;
+        model.subject_to(x <= *u_[c][k]);
+        carried[k] += x;
+      }
+    for (std::size_t r = 0; r < n_res_; ++r) {
+      Affine<> source, sink;
+      if (on_[s][r]) source += *on_[s][r];
+      if (on_[q][r]) sink += *on_[q][r];
+      if (hop_indexed)
+        add_layered_conservation(name, r, f, source, sink);
+      else
+        add_conservation(r, f[0], source, sink);
+    }
+  }
+
+  /// Flow conservation at resource r: out - in = source - sink.
+  void add_conservation(std::size_t r, const std::vector<std::optional<Real<>>>& f, const Affine<>& source,
+                        const Affine<>& sink) {
+    const auto& arcs = ix_.arcs;
+    Affine<> net;
+    for (std::size_t k = 0; k < arcs.size(); ++k) {
+      if (!f[k]) continue;
+      if (arcs[k].from == r) net += *f[k];
+      if (arcs[k].to == r) net += -1.0 * *f[k];
+    }
+    if (empty(net) && empty(source) && empty(sink)) return;
+    model.subject_to(net == source - sink);
+  }
+
+  /// Layered conservation at resource r: what leaves r as hop 1 comes from
+  /// the sender; what arrives as hop t leaves as hop t+1 or ends at the
+  /// receiver here.
+  void add_layered_conservation(const std::string& name, std::size_t r, const Table<Real<>>& f,
+                                const Affine<>& source, const Affine<>& sink) {
+    const auto& arcs = ix_.arcs;
+    const int layers = static_cast<int>(f.size());
+    Affine<> absorbed;
+    for (int t = 0; t <= layers; ++t) {
+      Affine<> out, in;
+      for (std::size_t k = 0; k < arcs.size(); ++k) {
+        if (t < layers && f[static_cast<std::size_t>(t)][k] && arcs[k].from == r) out += *f[static_cast<std::size_t>(t)][k];
+        if (t > 0 && f[static_cast<std::size_t>(t - 1)][k] && arcs[k].to == r) in += *f[static_cast<std::size_t>(t - 1)][k];
+      }
+      if (t == 0) {
+        // Hop 1 leaves the sender's resource unless the receiver is there too.
+        auto stay = model.real("stay[" + name + "@" + resource_id(r) + "]", 0.0, 1.0);
+        model.subject_to(out + stay == source);
+        absorbed += stay;
+        continue;
+      }
+      if (empty(in)) {
+        if (!empty(out)) model.subject_to(out <= 0.0);
+        continue;
+      }
+      auto end = model.real("end[" + name + "@" + resource_id(r) + "#" + std::to_string(t) + "]", 0.0, 1.0);
+      model.subject_to(in == out + end);
+      absorbed += end;
+    }
+    model.subject_to(absorbed == sink);
+  }
+
+  /// EQ30 (nothing allocated for nothing) and the epsilon limits.
+  void add_allocation_rows_and_limits() {
+    const auto& arch = spec_.architecture;
+    for (std::size_t r = 0; r < n_res_; ++r) model.subject_to(Affine<>(alloc_[r]) <= uses_[r]);
+    if (o_.power_limit) {
+      Affine<> power;
+      for (std::size_t r = 0; r < n_res_; ++r) power += arch.resources[r].power.value() * alloc_[r];
+      for (std::size_t k = 0; k < arch.parameters.size(); ++k)
+        for (std::size_t v = 0; v < arch.parameters[k].power.size(); ++v)
+          if (z_[k][v]) power += arch.parameters[k].power[v].value() * *z_[k][v];
+      model.subject_to(power <= o_.power_limit->value(), "power limit");
+    }
+    if (o_.processor_limit) {
+      Affine<> count;
+      for (std::size_t r = 0; r < n_res_; ++r)
+        if (arch.resources[r].kind == ResourceKind::processor) count += alloc_[r];
+      model.subject_to(count <= static_cast<double>(*o_.processor_limit), "processor limit");
+    }
+  }
+
+  /// Communication c's route: the arcs the solution uses, walked from the
+  /// sender's resource (what is not reachable from there carries nothing
+  /// and costs nothing), without branches that lead to no receiver.
+  std::vector<Arc> route_of(std::size_t c, const std::vector<std::size_t>& binding, const Solution& sol) const {
+    const auto& arcs = ix_.arcs;
+    const auto resource_of = [&](std::size_t task) { return spec_.mappings[binding[ix_.process_of_task[task]]].resource; };
+    std::vector<bool> reached(n_res_, false), taken(arcs.size(), false);
+    reached[resource_of(ix_.communications[c].sender)] = true;
     for (bool grew = true; grew;) {
       grew = false;
       for (std::size_t k = 0; k < arcs.size(); ++k)
-        if (!taken[k] && u[c][k] && sol[*u[c][k]] > 0.5 && reached[arcs[k].from] && !reached[arcs[k].to])
+        if (!taken[k] && u_[c][k] && sol[*u_[c][k]] > 0.5 && reached[arcs[k].from] && !reached[arcs[k].to])
           taken[k] = reached[arcs[k].to] = grew = true;
     }
-    // Prune branches that lead to no receiver.
-    std::vector<bool> needed(n_res, false);
-    for (auto q : ix.communications[c].receivers) needed[spec.mappings[impl.binding[ix.process_of_task[q]]].resource] = true;
+    std::vector<bool> needed(n_res_, false);
+    for (auto q : ix_.communications[c].receivers) needed[resource_of(q)] = true;
     for (bool cut = true; cut;) {
       cut = false;
       for (std::size_t k = 0; k < arcs.size(); ++k) {
@@ -349,9 +439,32 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
         if (!leads_on) taken[k] = false, cut = true;
       }
     }
+    std::vector<Arc> route;
     for (std::size_t k = 0; k < arcs.size(); ++k)
-      if (taken[k]) impl.routes[c].push_back(arcs[k]);
+      if (taken[k]) route.push_back(arcs[k]);
+    return route;
   }
+};
+
+/// Builds and solves the model for the communications in `active` (all
+/// others are left out; the infeasibility diagnosis drops some).
+inline SynthesisResult solve_model(const Specification& spec, const IndexedSpecification& ix,
+                                   const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
+                                   const SynthesisOptions& o, const SolveOptions& solve_options) {
+  SynthesisModelBuilder builder(spec, ix, allowed, active, o);
+  builder.build();
+  SolveOptions so = solve_options;
+  so.heuristic = so.heuristic && o.start_heuristic;
+  const auto sol = builder.model.solve(so);
+  SynthesisResult out;
+  out.status = sol.status();
+  out.message = sol.message();
+  out.variables = builder.model.registry().variables.size();
+  out.constraints = builder.model.constraints().size();
+  out.bound = sol.bound() * builder.scale;
+  out.gap = sol.gap();
+  if (!sol.has_values()) return out;
+  auto impl = builder.implementation(sol);
   out.breakdown = evaluate(spec, ix, impl);
   out.objective = out.breakdown.cost;
   out.implementation = std::move(impl);
