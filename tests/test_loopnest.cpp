@@ -134,7 +134,7 @@ TEST(Loopnest, RoundingAndTilingMatchClosedForms) {
         }
     } catch (const tiling_error& e) {
       EXPECT_GT(e.bytes, e.capacity);
-      EXPECT_FALSE(e.memory.empty());
+      EXPECT_FALSE(e.element.empty());
     }
   }
 }
@@ -147,7 +147,7 @@ TEST(Loopnest, TileThatFitsNoMemoryIsATypedError) {
     (void)evaluate_layer(l, p, 0);
     FAIL() << "expected tiling_error";
   } catch (const tiling_error& e) {
-    EXPECT_EQ(e.memory, "mem1");
+    EXPECT_EQ(e.element, "mem1");
     EXPECT_DOUBLE_EQ(e.bytes, 512.0 * (7 * 128) * 2);  // IF x (FH x FW rounded up to 128s) x 2 B
     EXPECT_DOUBLE_EQ(e.capacity, 131072);
     EXPECT_NE(std::string(e.what()).find("mem1"), std::string::npos);

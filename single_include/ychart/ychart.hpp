@@ -71,13 +71,20 @@ struct invalid_coefficient : error {
 
 /// A model that cannot be built or solved as written (variables of two
 /// models mixed, an objective missing, bounds that contradict each other).
+/// Every error about the model or a problem class's data is one of these,
+/// and `element` names what is at fault where there is one thing: the
+/// variable, constraint, kernel, task, layer, processor, memory, segment,
+/// node or platform (as the message spells it; empty when the error is
+/// about no one element, e.g. an option out of range).
 struct model_error : error {
-  using error::error;
+  explicit model_error(const std::string& message, std::string element_name = {})
+      : error(message), element(std::move(element_name)) {}
+  std::string element;
 };
 
 /// A graph or node table that is malformed: a non-positive count or size, a
 /// range that is empty, overlaps another or does not start and end at cut
-/// points. The message names the node, segment or field.
+/// points. `element` is the segment, node, graph or platform.
 struct graph_error : model_error {
   using model_error::model_error;
 };
@@ -85,29 +92,27 @@ struct graph_error : model_error {
 /// A layer, processor or platform of the loop-nest evaluator (study 002)
 /// that is malformed: a non-positive extent or capacity, a computational
 /// model that names a loop twice or a parallelism level the processor lacks.
+/// `element` is the layer, processor or platform.
 struct loopnest_error : model_error {
   using model_error::model_error;
 };
 
 /// A layer whose tile fits no memory: even one iteration of the loop the
-/// memory limits needs more bytes than the memory holds. Names the memory,
-/// the bytes needed and the capacity.
+/// memory limits needs more bytes than the memory holds. `element` is the
+/// memory; `bytes` what it would need and `capacity` what it holds.
 struct tiling_error : loopnest_error {
   tiling_error(const std::string& message, std::string memory_id, double bytes_needed, double capacity_bytes)
-      : loopnest_error(message), memory(std::move(memory_id)), bytes(bytes_needed), capacity(capacity_bytes) {}
-  std::string memory;
+      : loopnest_error(message, std::move(memory_id)), bytes(bytes_needed), capacity(capacity_bytes) {}
   double bytes = 0, capacity = 0;
 };
 
 /// A system-synthesis specification (study 003) that is malformed: a task
 /// with no mapping option, a link or mapping to an unknown resource, a
 /// communication without sender or receivers, or one that no route within
-/// the hop bound connects. `element` is the name of the task,
-/// communication, link or resource at fault.
+/// the hop bound connects. `element` is the task, communication, link or
+/// resource at fault.
 struct specification_error : model_error {
-  specification_error(const std::string& message, std::string element_name)
-      : model_error(message), element(std::move(element_name)) {}
-  std::string element;
+  using model_error::model_error;
 };
 
 /// Asking a Solution for something it does not have (values of an
@@ -2288,7 +2293,7 @@ class Model {
                        double upper = std::numeric_limits<double>::infinity()) {
     if (!(lower >= 0.0) || !(upper > 0.0) || lower > upper || std::isnan(upper))
       throw model_error("ychart: variable `" + name + "` has bounds [" + detail::format_number(lower) + ", " +
-                        detail::format_number(upper) + "]; positive variables need 0 <= lower <= upper, upper > 0");
+                        detail::format_number(upper) + "]; positive variables need 0 <= lower <= upper, upper > 0", name);
     const auto index = registry_->add(
         detail::make_record(std::move(name), units::symbol(u), lower, upper, u.factor(), detail::VariableKind::positive));
     return Variable<D>(registry_.get(), index, u.factor());
@@ -2298,7 +2303,7 @@ class Model {
   Discrete<> integer(std::string name, double lower, double upper) {
     if (!std::isfinite(lower) || !std::isfinite(upper) || std::ceil(lower) > std::floor(upper))
       throw model_error("ychart: integer variable `" + name + "` has bounds [" + detail::format_number(lower) +
-                        ", " + detail::format_number(upper) + "]; it needs finite bounds with an integer between");
+                        ", " + detail::format_number(upper) + "]; it needs finite bounds with an integer between", name);
     auto r = detail::make_record(std::move(name), "", std::ceil(lower), std::floor(upper), 1.0,
                                  detail::VariableKind::discrete);
     const auto index = registry_->add(std::move(r));
@@ -2316,9 +2321,9 @@ class Model {
   Discrete<D> choice(std::string name, units::unit<D, S> u, std::vector<double> values) {
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
-    if (values.empty()) throw model_error("ychart: choice variable `" + name + "` has no values");
+    if (values.empty()) throw model_error("ychart: choice variable `" + name + "` has no values", name);
     for (double v : values)
-      if (!std::isfinite(v)) throw model_error("ychart: choice variable `" + name + "` has a value that is not finite");
+      if (!std::isfinite(v)) throw model_error("ychart: choice variable `" + name + "` has a value that is not finite", name);
     auto r = detail::make_record(std::move(name), units::symbol(u), values.front(), values.back(), u.factor(),
                                  detail::VariableKind::discrete);
     r.values = std::move(values);
@@ -2338,7 +2343,7 @@ class Model {
     if (std::isnan(lower) || std::isnan(upper) || lower > upper || lower == std::numeric_limits<double>::infinity() ||
         upper == -std::numeric_limits<double>::infinity())
       throw model_error("ychart: real variable `" + name + "` has bounds [" + detail::format_number(lower) + ", " +
-                        detail::format_number(upper) + "]");
+                        detail::format_number(upper) + "]", name);
     auto r = detail::make_record(std::move(name), units::symbol(u), lower, upper, u.factor(),
                                  detail::VariableKind::real);
     const auto index = registry_->add(std::move(r));
@@ -2374,7 +2379,7 @@ class Model {
   /// Adds a constraint and returns its index (the same index the Solution uses).
   std::size_t subject_to(Constraint c) {
     if (c.owner() && c.owner() != registry_.get())
-      throw model_error("ychart: constraint `" + c.to_string() + "` uses variables of another model");
+      throw model_error("ychart: constraint `" + c.to_string() + "` uses variables of another model", c.to_string());
     constraints_.push_back(std::move(c));
     return constraints_.size() - 1;
   }
@@ -2609,27 +2614,27 @@ class SignomialModel : private Model {
  private:
   std::size_t add_signomial(SignomialConstraint c, std::string name) {
     if (c.owner() && c.owner() != &Model::registry())
-      throw model_error("ychart: constraint `" + c.to_string() + "` uses variables of another model");
+      throw model_error("ychart: constraint `" + c.to_string() + "` uses variables of another model", c.to_string());
     for (const auto* list : {&c.positive(), &c.negative()})
       for (std::size_t k = 0; k < list->size(); ++k)
         for (const auto& f : list->factors(k))
           if (Model::registry().variables[f.var].kind != detail::VariableKind::positive)
             throw model_error("ychart: signomial constraint `" + c.to_string() + "` uses `" +
                               Model::registry().variables[f.var].name +
-                              "`, which is not a positive variable; signomial terms take positive variables only");
+                              "`, which is not a positive variable; signomial terms take positive variables only", c.to_string());
     if (c.positive().empty() && c.negative().empty())
-      throw model_error("ychart: signomial constraint `" + c.to_string() + "` has no terms");
+      throw model_error("ychart: signomial constraint `" + c.to_string() + "` has no terms", c.to_string());
     if (c.sense() == Constraint::Sense::less_equal) {
       if (c.negative().empty())
         throw model_error("ychart: `" + c.to_string() +
-                          "` can never hold: its positive terms are bounded above by nothing (0)");
+                          "` can never hold: its positive terms are bounded above by nothing (0)", c.to_string());
       if (c.negative().size() == 1 && !c.positive().empty())  // posynomial <= monomial: GP after all
         return Model::subject_to(Constraint(c.owner(), c.positive(), c.negative(), Constraint::Sense::less_equal,
                                             false),
                                  name.empty() ? c.to_string() : std::move(name));
     } else {
       if (c.positive().empty() || c.negative().empty())
-        throw model_error("ychart: `" + c.to_string() + "` can never hold: one side of the equality is 0");
+        throw model_error("ychart: `" + c.to_string() + "` can never hold: one side of the equality is 0", c.to_string());
       if (c.positive().size() == 1 && c.negative().size() == 1)  // monomial == monomial
         return Model::subject_to(Constraint(c.owner(), c.positive(), c.negative(), Constraint::Sense::equal, false),
                                  name.empty() ? c.to_string() : std::move(name));
@@ -5235,11 +5240,11 @@ class LinearRows {
         continue;
       }
       if (fac.size() != 1 || fac[0].exponent != 1.0)
-        throw model_error("ychart: `" + where + "` has a nonlinear term in its affine part");
+        throw model_error("ychart: `" + where + "` has a nonlinear term in its affine part", where);
       const auto& rec = reg_.variables[fac[0].var];
       if (rec.kind == ychart::detail::VariableKind::positive && !f_.nlp.is_linear_column(f_.value_column[fac[0].var]))
         throw model_error("ychart: the positive variable `" + rec.name + "` appears in the affine part of `" + where +
-                          "`; positive variables live in log space. Declare it with real() to use it linearly.");
+                          "`; positive variables live in log space. Declare it with real() to use it linearly.", rec.name);
       trip_.emplace_back(row, f_.value_column[fac[0].var], sign * t.coefficient(k));
     }
     return constant;
@@ -5337,7 +5342,7 @@ inline std::vector<char> discrete_in_log_space(const Model& model) {
         const auto& r = vars[fac.var];
         if (r.kind == VariableKind::real || r.kind == VariableKind::tabulated)
           throw model_error("ychart: the " + detail::kind_text(r) + " variable `" + r.name + "` appears in a " +
-                            "monomial in `" + where + "`; it may appear only in affine expressions");
+                            "monomial in `" + where + "`; it may appear only in affine expressions", r.name);
         if (r.kind == VariableKind::discrete) in_log[fac.var] = 1;
       }
   };
@@ -5427,14 +5432,14 @@ inline DiscreteDomains discrete_domains(const Model& model, const std::vector<ch
       throw model_error("ychart: the discrete variable `" + r.name + "` appears in a monomial, so its values "
                         "must be >= 1 (positive for a choice), but it can take " +
                         ychart::detail::format_number(r.value_at(0)) +
-                        ". Raise its lower bound, or use it in affine expressions only.");
+                        ". Raise its lower bound, or use it in affine expressions only.", r.name);
     if (!d.needs_encoding[j] || d.empty >= 0) continue;
     const double count = r.is_integer_range()
                              ? std::floor(d.upper[j] + 1e-9) - std::ceil(d.lower[j] - 1e-9) + 1.0
                              : r.domain_size();
     if (count > largest_encoded_domain)
       throw model_error("ychart: the discrete variable `" + r.name + "` has " + ychart::detail::format_number(count) +
-                        " values; a variable used in a monomial or a table may have at most 100000");
+                        " values; a variable used in a monomial or a table may have at most 100000", r.name);
     for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i) {
       const double v = r.value_at(i);
       if (v >= d.lower[j] - 1e-9 && v <= d.upper[j] + 1e-9) d.values[j].push_back(v);
@@ -11217,7 +11222,7 @@ void set_resource(R& r, std::string_view name, double value) {
   if (!found) {
     std::string valid;
     for (const auto& n : resource_names<R>()) valid += (valid.empty() ? "" : ", ") + n;
-    throw model_error("ychart: no resource named '" + std::string(name) + "' (this kind has: " + valid + ")");
+    throw model_error("ychart: no resource named '" + std::string(name) + "' (this kind has: " + valid + ")", std::string(name));
   }
 }
 
@@ -11281,7 +11286,7 @@ class TaskGraph {
   void connect(std::size_t from, std::size_t to, Constant<dim::data> volume) {
     if (from >= kernels_.size() || to >= kernels_.size() || from == to)
       throw model_error("ychart: edge " + std::to_string(from) + " -> " + std::to_string(to) + " of application '" +
-                        name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()));
+                        name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()), name_);
     if (!(volume.value() >= 0.0) || !std::isfinite(volume.value()))
       throw model_error("ychart: edge volume must be finite and not negative");
     edges_.push_back({from, to, volume});
@@ -11407,7 +11412,7 @@ class Application : public detail::TaskGraph<Kernel<R>> {
  private:
   void validate(const Kernel<R>& k) const {
     auto bad = [&](const std::string& what) {
-      throw model_error("ychart: kernel '" + k.name + "' of application '" + this->name() + "': " + what);
+      throw model_error("ychart: kernel '" + k.name + "' of application '" + this->name() + "': " + what, k.name);
     };
     if (!(k.wcet.value() > 0.0) || !std::isfinite(k.wcet.value())) bad("wcet must be positive and finite");
     for_each_resource(k.use, [&](std::string_view r, double v) {
@@ -11492,15 +11497,15 @@ struct Architecture {
   Link device_to_host{"device-to-host", {}};
 
   void validate() const {
-    if (devices < 1) throw model_error("ychart: architecture '" + name + "' needs at least one device");
+    if (devices < 1) throw model_error("ychart: architecture '" + name + "' needs at least one device", name);
     for_each_resource(kind.capacity, [&](std::string_view r, double v) {
       if (!(v > 0.0) || !std::isfinite(v))
         throw model_error("ychart: architecture '" + name + "': capacity of " + std::string(r) +
-                          " must be positive and finite");
+                          " must be positive and finite", name);
     });
     if (!kind.clock.utilisation_resource.empty() && !has_resource<R>(kind.clock.utilisation_resource))
       throw model_error("ychart: architecture '" + name + "': clock degradation names resource '" +
-                        kind.clock.utilisation_resource + "', which " + kind.name + " does not have");
+                        kind.clock.utilisation_resource + "', which " + kind.name + " does not have", name);
   }
 };
 
@@ -11625,11 +11630,11 @@ double cu_execution_time(const Kernel<R>& kn, double cus, const CuConditions& at
   const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
   double tr = 0, tw = 0;
   if (read > 0) {
-    if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port");
+    if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port", kn.name);
     tr = read / (x * at.read_port_bandwidth);
   }
   if (write > 0) {
-    if (y == 0) throw model_error("ychart: kernel '" + kn.name + "' writes memory through no port");
+    if (y == 0) throw model_error("ychart: kernel '" + kn.name + "' writes memory through no port", kn.name);
     tw = write / (y * at.write_port_bandwidth);
   }
   return tr + compute + tw;  // eq. 4.16: no overlap
@@ -11793,7 +11798,7 @@ struct Evaluation {
     for (std::size_t t = 0; t < names.size(); ++t)
       if (names[t] == resource) return utilisation.at(device).at(t);
     throw model_error("ychart: device " + std::to_string(device + 1) + " has no resource named '" +
-                      std::string(resource) + "'");
+                      std::string(resource) + "'", std::string(resource));
   }
   /// Mean over the devices in use that have the resource.
   double average_utilisation(std::string_view resource) const {
@@ -11933,14 +11938,14 @@ class MappingEvaluator {
     arch_.validate();
     if (m_.cus.size() != K_)
       throw model_error("ychart: mapping has " + std::to_string(m_.cus.size()) + " kernels, application '" +
-                        app_.name() + "' has " + std::to_string(K_));
+                        app_.name() + "' has " + std::to_string(K_), app_.name());
     for (std::size_t k = 0; k < K_; ++k) {
       if (m_.cus[k].size() != F_)
         throw model_error("ychart: mapping row of kernel '" + app_.kernel(k).name + "' has " +
-                          std::to_string(m_.cus[k].size()) + " devices, architecture has " + std::to_string(F_));
+                          std::to_string(m_.cus[k].size()) + " devices, architecture has " + std::to_string(F_), app_.kernel(k).name);
       for (int c : m_.cus[k])
-        if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app_.kernel(k).name + "'");
-      if (m_.total(k) < 1) throw model_error("ychart: kernel '" + app_.kernel(k).name + "' has no compute unit");
+        if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app_.kernel(k).name + "'", app_.kernel(k).name);
+      if (m_.total(k) < 1) throw model_error("ychart: kernel '" + app_.kernel(k).name + "' has no compute unit", app_.kernel(k).name);
     }
     if (!m_.clock_fraction.empty() && m_.clock_fraction.size() != F_)
       throw model_error("ychart: mapping gives " + std::to_string(m_.clock_fraction.size()) + " clocks for " +
@@ -12050,7 +12055,7 @@ class MappingEvaluator {
         throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
       if (!(at.clock > 0.0))
         throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
-                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
+                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock", kn.name);
       // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
       const double port = mem.port_bytes_per_cycle.value() * at.clock;
       at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers);
@@ -12615,7 +12620,7 @@ class MappingModelBuilder {
 
   void check() const {
     arch_.validate();
-    if (K_ == 0) throw model_error("ychart: application '" + app_.name() + "' has no kernel");
+    if (K_ == 0) throw model_error("ychart: application '" + app_.name() + "' has no kernel", app_.name());
     if (transfers_ && !(arch_.host_to_device.bandwidth.value() > 0.0 && arch_.device_to_host.bandwidth.value() > 0.0))
       throw model_error("ychart: the " + to_string(o_.schedule) +
                         " schedule needs the host-to-device and device-to-host bandwidths");
@@ -12646,11 +12651,11 @@ class MappingModelBuilder {
       if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F_) * cap_[t] / use[t] + 1e-9)));
     if (bound_rows_) {
       if (!(positive_or(kn.clock.value(), nominal_) > 0))
-        throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)");
+        throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)", kn.name);
       while (most >= 1 && !(clock_at(k, most) > 0)) --most;  // a clock degraded to zero is no mapping
     }
     if (most < 1)
-      throw model_error("ychart: one CU of kernel '" + kn.name + "' does not fit " + std::to_string(F_) + " devices");
+      throw model_error("ychart: one CU of kernel '" + kn.name + "' does not fit " + std::to_string(F_) + " devices", kn.name);
     return most;
   }
 
@@ -12912,7 +12917,7 @@ class HeterogeneousApplication : public detail::TaskGraph<Task<Rs...>> {
   /// Adds a task; returns its index.
   std::size_t add(Task<Rs...> t) {
     auto bad = [&](const std::string& what) {
-      throw model_error("ychart: task '" + t.name + "' of application '" + this->name() + "': " + what);
+      throw model_error("ychart: task '" + t.name + "' of application '" + this->name() + "': " + what, t.name);
     };
     for (double d : {t.data_in.value(), t.data_out.value()})
       if (!(d >= 0.0) || !std::isfinite(d)) bad("data volumes must be finite and not negative");
@@ -13010,7 +13015,7 @@ struct Platform {
   std::size_t group_of(std::size_t d) const {
     for (std::size_t g = 0; g < kinds; ++g)
       if (d < first_device(g) + static_cast<std::size_t>(devices_of(g))) return g;
-    throw model_error("ychart: platform '" + name + "' has no device " + std::to_string(d + 1));
+    throw model_error("ychart: platform '" + name + "' has no device " + std::to_string(d + 1), name);
   }
   std::string kind_name(std::size_t g) const {
     std::string out;
@@ -13023,16 +13028,16 @@ struct Platform {
   void validate() const {
     for_each_group([&](auto, const auto& group) {
       if (group.devices < 0)
-        throw model_error("ychart: platform '" + name + "': group '" + group.kind.name + "' has a negative device count");
+        throw model_error("ychart: platform '" + name + "': group '" + group.kind.name + "' has a negative device count", name);
       for_each_resource(group.kind.capacity, [&](std::string_view r, double v) {
         if (!(v > 0.0) || !std::isfinite(v))
           throw model_error("ychart: platform '" + name + "': capacity of " + std::string(r) + " of " +
-                            group.kind.name + " must be positive and finite");
+                            group.kind.name + " must be positive and finite", name);
       });
       if (!(group.kind.static_power.value() >= 0.0) || !(group.kind.memory.static_power.value() >= 0.0))
-        throw model_error("ychart: platform '" + name + "': static power of " + group.kind.name + " is negative");
+        throw model_error("ychart: platform '" + name + "': static power of " + group.kind.name + " is negative", name);
     });
-    if (devices() < 1) throw model_error("ychart: platform '" + name + "' needs at least one device");
+    if (devices() < 1) throw model_error("ychart: platform '" + name + "' needs at least one device", name);
   }
 
  private:
@@ -13151,19 +13156,19 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
   const std::size_t K = app.size(), D = table.kind.size();
   if (m.cus.size() != K)
     throw model_error("ychart: mapping has " + std::to_string(m.cus.size()) + " tasks, application '" + app.name() +
-                      "' has " + std::to_string(K));
+                      "' has " + std::to_string(K), app.name());
   for (std::size_t k = 0; k < K; ++k) {
     const auto& name = app.kernel(k).name;
     if (m.cus[k].size() != D)
       throw model_error("ychart: mapping row of task '" + name + "' has " + std::to_string(m.cus[k].size()) +
-                        " devices, platform '" + platform.name + "' has " + std::to_string(D));
+                        " devices, platform '" + platform.name + "' has " + std::to_string(D), name);
     for (std::size_t d = 0; d < D; ++d) {
-      if (m.cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'");
+      if (m.cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'", name);
       if (m.cus[k][d] > 0 && table.wcet[k][d] == 0.0)
         throw model_error("ychart: task '" + name + "' has no implementation on " + table.kind[d] +
-                          " but the mapping gives it CUs on device " + std::to_string(d + 1));
+                          " but the mapping gives it CUs on device " + std::to_string(d + 1), name);
     }
-    if (m.total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit");
+    if (m.total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit", name);
   }
   if (options.schedule != Schedule::compute_only &&
       !(platform.host_to_device.bandwidth.value() > 0.0 && platform.device_to_host.bandwidth.value() > 0.0))
@@ -13344,7 +13349,7 @@ inline void check_table_size(const std::vector<int>& most_of_kind, long limit, c
   for (int c : most_of_kind) entries *= c + 1.0;
   if (entries > double(limit))
     throw model_error("ychart: task '" + task + "' would tabulate " + std::to_string(long(entries)) +
-                      " per-kind CU totals (max_table " + std::to_string(limit) + "); lower the caps or max_cus");
+                      " per-kind CU totals (max_table " + std::to_string(limit) + "); lower the caps or max_cus", task);
 }
 
 /// One binary per entry of `tab` picks task `id`'s totals: sum_c z_c = 1 and
@@ -13474,7 +13479,7 @@ inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kind
   }
   if (t.most < 1)
     throw model_error("ychart: no device of platform '" + platform + "' takes one CU of task '" + task +
-                      "' within its caps");
+                      "' within its caps", task);
   total.push_back(m.integer("N_" + id, 1, t.most));
   m.subject_to(total[k] == sum);
   return t;
@@ -13510,7 +13515,7 @@ inline void add_device_rows(Model& m, const DeviceTable& table, const std::vecto
 template <ResourceRecord... Rs>
 PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
                                    const PlatformModelOptions<Rs...>& options = {}) {
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task");
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
   const auto table = detail::device_table(app, platform, options.caps);
   const std::size_t K = app.size(), D = table.kind.size();
   const bool transfers = options.schedule != Schedule::compute_only;
@@ -13670,7 +13675,7 @@ template <ResourceRecord... Rs>
 PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
                                               Constant<dim::time> ii_max,
                                               const PlatformPowerModelOptions<Rs...>& options = {}) {
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task");
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
   const double ii = ii_max.in(units::ms);
   if (!(ii > 0.0) || !std::isfinite(ii)) throw model_error("ychart: the power model needs a positive, finite II_max");
   const auto table = detail::device_table(app, platform, options.caps);
@@ -13750,7 +13755,7 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
     priced |= pm.objective.terms().coefficient(t) != 0.0 && !pm.objective.terms().factors(t).empty();
   if (!priced)
     throw model_error("ychart: platform '" + platform.name + "' and application '" + app.name() +
-                      "' have no power to minimise: set the kinds' static_power or the implementations' power");
+                      "' have no power to minimise: set the kinds' static_power or the implementations' power", platform.name);
   m.minimize(pm.objective);
   return pm;
 }
@@ -13871,7 +13876,7 @@ template <ResourceRecord R>
 Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>& arch,
                                const std::type_identity_t<std::optional<R>>& cap = std::nullopt) {
   arch.validate();
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel");
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
   Relaxation<R> r;
   r.ii = r.model.positive("II", units::ms);
   for (std::size_t k = 0; k < app.size(); ++k) {
@@ -14081,7 +14086,7 @@ template <ResourceRecord R>
 void check_power_model_scope(const Application<R>& app, const Architecture<R>& arch, double ii_ms,
                              const PerformanceModel& pm) {
   arch.validate();
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel");
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
   if (!(ii_ms > 0.0) || !std::isfinite(ii_ms))
     throw model_error("ychart: the power model needs a positive, finite II_max");
   if (pm.memory_contention || pm.clock_degradation || pm.shared_device_clock)
@@ -17492,33 +17497,33 @@ struct SequentialGraph {
   /// Throws graph_error for an empty graph, a segment with no nodes, a gap
   /// or overlap between segments, or a negative or non-finite cost.
   void validate() const {
-    if (segments.empty()) throw graph_error("ychart: graph `" + name + "` has no segments");
+    if (segments.empty()) throw graph_error("ychart: graph `" + name + "` has no segments", name);
     if (!(input.value() > 0) || !std::isfinite(input.value()))
-      throw graph_error("ychart: graph `" + name + "`: the input tensor must have a positive size");
+      throw graph_error("ychart: graph `" + name + "`: the input tensor must have a positive size", name);
     int expected = 0;
     for (std::size_t i = 0; i < segments.size(); ++i) {
       const auto& s = segments[i];
       const std::string where = "ychart: graph `" + name + "`, segment " + std::to_string(i) + " (`" + s.name + "`)";
       if (s.first_node != expected)
         throw graph_error(where + " starts at node " + std::to_string(s.first_node) + ", not at node " +
-                          std::to_string(expected) + " where the previous one ends: segments must be contiguous");
+                          std::to_string(expected) + " where the previous one ends: segments must be contiguous", s.name);
       if (s.end_node <= s.first_node)
         throw graph_error(where + ": nodes [" + std::to_string(s.first_node) + ", " + std::to_string(s.end_node) +
-                          ") is empty; a segment needs a positive node count");
+                          ") is empty; a segment needs a positive node count", s.name);
       auto non_negative = [&](double v, const char* field) {
         if (!(v >= 0) || !std::isfinite(v))
-          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be finite and not negative");
+          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be finite and not negative", s.name);
       };
       auto positive = [&](double v, const char* field) {
         if (!(v > 0) || !std::isfinite(v))
-          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be positive");
+          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be positive", s.name);
       };
       positive(s.cpu_time.value(), "cpu_time");
       positive(s.fpga_cycles, "fpga_cycles");
       positive(s.fpga_max_node_cycles, "fpga_max_node_cycles");
       if (s.fpga_max_node_cycles > s.fpga_cycles * (1 + 1e-12))
         throw graph_error(where + ": its slowest node (" + std::to_string(s.fpga_max_node_cycles) +
-                          " cycles) cannot take longer than all its nodes (" + std::to_string(s.fpga_cycles) + ")");
+                          " cycles) cannot take longer than all its nodes (" + std::to_string(s.fpga_cycles) + ")", s.name);
       positive(s.output.value(), "output");
       const auto c = s.fpga.counts();
       for (std::size_t k = 0; k < c.size(); ++k) non_negative(c[k], FpgaFootprint::kind_name(k));
@@ -17550,7 +17555,7 @@ struct Platform {
 
   void validate() const {
     if (!(fpga.clock.value() > 0) || !std::isfinite(fpga.clock.value()))
-      throw graph_error("ychart: platform `" + fpga.name + "`: the FPGA clock must be positive and finite");
+      throw graph_error("ychart: platform `" + fpga.name + "`: the FPGA clock must be positive and finite", fpga.name);
     const auto b = fpga.budget.counts();
     for (std::size_t k = 0; k < b.size(); ++k)
       if (!(b[k] >= 0) || !std::isfinite(b[k]))
@@ -17559,9 +17564,9 @@ struct Platform {
     for (const auto* t : {&to_fpga, &from_fpga})
       if (!(t->slope.value() >= 0) || !(t->offset.value() >= 0) || !std::isfinite(t->slope.value()) ||
           !std::isfinite(t->offset.value()))
-        throw graph_error("ychart: platform `" + fpga.name + "`: transfer fits must be finite and not negative");
+        throw graph_error("ychart: platform `" + fpga.name + "`: transfer fits must be finite and not negative", fpga.name);
     if (!(cpu_speedup > 0) || !std::isfinite(cpu_speedup))
-      throw graph_error("ychart: platform `" + fpga.name + "`: cpu_speedup must be positive and finite");
+      throw graph_error("ychart: platform `" + fpga.name + "`: cpu_speedup must be positive and finite", fpga.name);
   }
 };
 
@@ -17624,11 +17629,11 @@ inline std::vector<char> segments_on_fpga(const SequentialGraph& g, const std::v
     const int a = segment_starting_at(g, r.begin), b = segment_starting_at(g, r.end);
     if (a < 0 || b < 0)
       throw graph_error("ychart: FPGA range " + text + " of graph `" + g.name +
-                        "` does not start and end at cut points (segment boundaries)");
+                        "` does not start and end at cut points (segment boundaries)", g.name);
     for (int i = a; i < b; ++i) {
       if (on[std::size_t(i)])
         throw graph_error("ychart: FPGA range " + text + " overlaps another range at segment `" +
-                          g.segments[std::size_t(i)].name + "`");
+                          g.segments[std::size_t(i)].name + "`", g.segments[std::size_t(i)].name);
       on[std::size_t(i)] = 1;
     }
   }
@@ -17917,7 +17922,7 @@ inline RangeRows add_range_rows(Model& m, const SequentialGraph& g, const Platfo
   for (std::size_t i = 0; i + 1 < n; ++i)
     if (!g.segments[i].has_threshold && !g.segments[i + 1].has_threshold)
       throw graph_error("ychart: graph `" + g.name + "`: segments `" + g.segments[i].name + "` and `" +
-                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds");
+                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds", g.name);
   fix_segments(m, g, x, o.fixed_fpga);
   RangeRows r;
   Affine<> entries;
@@ -17939,7 +17944,7 @@ inline RangeRows add_range_rows(Model& m, const SequentialGraph& g, const Platfo
     const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
     if (!std::isfinite(in) || !std::isfinite(out))
       throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
-                        "` overflows (tensor size times the fit's slope)");
+                        "` overflows (tensor size times the fit's slope)", g.name);
     if (j < n) r.link += in * u;
     if (j > 0) r.link += out * v;
   }
@@ -18177,16 +18182,16 @@ YCHART_DECL FoldedPartition solve_folded_partition(const SequentialGraph& g, con
     throw graph_error("ychart: solve_folded_partition: " + std::to_string(nodes.size()) + " node lists for " +
                       std::to_string(n) + " segments");
   for (std::size_t s = 0; s < n; ++s) {
-    if (nodes[s].empty()) throw graph_error("ychart: segment `" + g.segments[s].name + "` has no FPGA nodes");
+    if (nodes[s].empty()) throw graph_error("ychart: segment `" + g.segments[s].name + "` has no FPGA nodes", g.segments[s].name);
     for (const auto& node : nodes[s]) {
       if (node.options.empty())
-        throw graph_error("ychart: node `" + node.name + "` of segment `" + g.segments[s].name + "` has no options");
+        throw graph_error("ychart: node `" + node.name + "` of segment `" + g.segments[s].name + "` has no options", node.name);
       for (const auto& opt : node.options) {
         const auto c = opt.fpga.counts();
         if (!(opt.cycles > 0) || !std::isfinite(opt.cycles) ||
             std::any_of(c.begin(), c.end(), [](double v) { return !(v >= 0) || !std::isfinite(v); }))
           throw graph_error("ychart: node `" + node.name + "`, option `" + opt.label +
-                            "`: cycles must be positive and resources not negative, all finite");
+                            "`: cycles must be positive and resources not negative, all finite", node.name);
       }
     }
   }
@@ -18590,7 +18595,7 @@ inline void validate(const Layer& l) {
   auto positive = [&](long long v, const char* field) {
     if (v < 1 || v > (1LL << 31))
       throw loopnest_error("ychart: layer `" + l.name + "`: " + field + " = " + std::to_string(v) +
-                           " must be a positive count below 2^31");
+                           " must be a positive count below 2^31", l.name);
   };
   positive(l.batch, "batch");
   positive(l.input.channels, "input channels");
@@ -18602,7 +18607,7 @@ inline void validate(const Layer& l) {
   positive(l.kernel_height, "kernel height");
   positive(l.kernel_width, "kernel width");
   if (!(l.element.value() > 0) || !std::isfinite(l.element.value()))
-    throw loopnest_error("ychart: layer `" + l.name + "`: the element size must be a positive number of bytes");
+    throw loopnest_error("ychart: layer `" + l.name + "`: the element size must be a positive number of bytes", l.name);
 }
 
 /// Table 3. Input is indexed by BS, IF, FH, FW (by OF for the channel-wise
@@ -18715,7 +18720,7 @@ struct Platform {
   std::size_t processor_index(const std::string& id) const {
     for (std::size_t k = 0; k < processors.size(); ++k)
       if (processors[k].id == id) return k;
-    throw loopnest_error("ychart: platform `" + name + "` has no processor `" + id + "`");
+    throw loopnest_error("ychart: platform `" + name + "` has no processor `" + id + "`", name);
   }
 };
 
@@ -18736,7 +18741,7 @@ YCHART_DECL Platform combine(const std::string& name, const std::vector<Platform
 namespace ychart::loopnest {
 
 YCHART_DECL void Platform::validate() const {
-  auto fail = [&](const std::string& what) { throw loopnest_error("ychart: platform `" + name + "`: " + what); };
+  auto fail = [&](const std::string& what) { throw loopnest_error("ychart: platform `" + name + "`: " + what, name); };
   auto positive = [&](double v, const std::string& what) {
     if (!(v > 0) || !std::isfinite(v)) fail(what + " must be positive and finite");
   };
@@ -18981,10 +18986,10 @@ YCHART_DECL RefinedNest refine(const Layer& layer, const Processor& p, const Pla
   for (const auto& t : cm.transfer)
     if (t.channel >= platform.channels.size() || t.memory >= platform.memories.size())
       throw loopnest_error("ychart: processor `" + p.id + "` transfers through a channel or into a memory that platform `" +
-                           platform.name + "` lacks; call Platform::validate()");
+                           platform.name + "` lacks; call Platform::validate()", p.id);
   if (cm.unrolls.size() > p.parallelism.size())
     throw loopnest_error("ychart: processor `" + p.id + "`: the computational model uses parallelism level " +
-                         std::to_string(p.parallelism.size()) + ", which the processor lacks");
+                         std::to_string(p.parallelism.size()) + ", which the processor lacks", p.id);
   // Step 1: the loop order (unlisted loops: BS outside, the rest inside).
   std::array<int, loop_count> level{};
   level.fill(-2);
@@ -19007,7 +19012,7 @@ YCHART_DECL RefinedNest refine(const Layer& layer, const Processor& p, const Pla
       n.loops.back().members |= 1u << unsigned(l);
       if (double(n.loops.back().extent) * double(n.tensor[l]) > 4503599627370496.0)  // 2^52
         throw loopnest_error("ychart: layer `" + layer.name + "`: the loops parallelism level " + std::to_string(g) +
-                             " unrolls together have more than 2^52 iterations");
+                             " unrolls together have more than 2^52 iterations", layer.name);
       n.loops.back().extent *= n.tensor[l];
       continue;
     }
@@ -19372,7 +19377,7 @@ namespace ychart::loopnest {
 
 YCHART_DECL CostTable cost_table(const Cnn& cnn, const Platform& platform, const OperatorDistribution& op_dist) {
   platform.validate();
-  if (cnn.layers.empty()) throw loopnest_error("ychart: CNN `" + cnn.name + "` has no layers");
+  if (cnn.layers.empty()) throw loopnest_error("ychart: CNN `" + cnn.name + "` has no layers", cnn.name);
   CostTable t;
   t.layers = cnn.layers.size();
   t.processors = platform.processors.size();
@@ -19404,7 +19409,7 @@ YCHART_DECL CostTable cost_table(const Cnn& cnn, const Platform& platform, const
     }
     bool any = false;
     for (std::size_t j = 0; j < t.processors; ++j) any = any || t.allowed(i, j);
-    if (!any) throw loopnest_error("ychart: no processor can run layer `" + layer.name + "`:" + reasons);
+    if (!any) throw loopnest_error("ychart: no processor can run layer `" + layer.name + "`:" + reasons, layer.name);
   }
   return t;
 }
@@ -19432,7 +19437,7 @@ YCHART_DECL CnnMetrics evaluate_schedule(const CostTable& t, const Platform& pla
     if (b[i] >= t.processors || !t.allowed(i, b[i]))
       throw loopnest_error("ychart: layer `" + t.layer_names[i] + "` cannot run on processor " +
                            (b[i] < t.processors ? "`" + platform.processors[b[i]].id + "`: " + t.why[t.at(i, b[i])]
-                                                : std::to_string(b[i])));
+                                                : std::to_string(b[i])), t.layer_names[i]);
     m.start_s.push_back(clock);
     clock += t.time(i, b[i]);
     m.busy_s[b[i]] += t.time(i, b[i]);
@@ -19762,7 +19767,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
       for (std::size_t j = 0; j < t.processors; ++j)
         if (t.allowed(i, j) && std::isnan(t.energy(i, j)))
           throw loopnest_error("ychart: binding for least energy: processor `" + platform.processors[j].id +
-                               "` has no active power, so layer `" + t.layer_names[i] + "`'s energy there is unknown");
+                               "` has no active power, so layer `" + t.layer_names[i] + "`'s energy there is unknown", platform.processors[j].id);
   }
   // The program's work grows as 2^P: automatic up to 10 processors, on request up to 16.
   const bool dynamic = pipeline && ((o.method == BindingOptions::Method::automatic && t.processors <= 10) ||
@@ -22477,15 +22482,15 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
   for (const auto& c : model.signomial_constraints()) {
     if (c.sense() != Constraint::Sense::equal)
       throw model_error("ychart: the alpha-penalty method handles posynomial equalities only; `" + c.to_string() +
-                        "` is an inequality (sequential GP solves it: SignomialModel::solve)");
+                        "` is an inequality (sequential GP solves it: SignomialModel::solve)", c.to_string());
     if (c.negative().size() != 1)
       throw model_error("ychart: the alpha-penalty method needs `posynomial == monomial`; `" + c.to_string() +
-                        "` has a sum on both sides");
+                        "` has a sum on both sides", c.to_string());
     for (std::size_t k = 0; k < c.positive().size(); ++k)
       for (const auto& f : c.positive().factors(k))
         if (f.var >= hat.size() || !std::isfinite(hat[f.var]))
           throw model_error("ychart: the alpha-penalty method condenses at the start point: give `" +
-                            vars[f.var].name + "` a value with SignomialModel::start()");
+                            vars[f.var].name + "` a value with SignomialModel::start()", vars[f.var].name);
     equalities.push_back(&c);
   }
   if (equalities.empty()) throw model_error("ychart: the model has no posynomial equality to penalise");

@@ -104,7 +104,7 @@ inline void validate(const Layer& l) {
   auto positive = [&](long long v, const char* field) {
     if (v < 1 || v > (1LL << 31))
       throw loopnest_error("ychart: layer `" + l.name + "`: " + field + " = " + std::to_string(v) +
-                           " must be a positive count below 2^31");
+                           " must be a positive count below 2^31", l.name);
   };
   positive(l.batch, "batch");
   positive(l.input.channels, "input channels");
@@ -116,7 +116,7 @@ inline void validate(const Layer& l) {
   positive(l.kernel_height, "kernel height");
   positive(l.kernel_width, "kernel width");
   if (!(l.element.value() > 0) || !std::isfinite(l.element.value()))
-    throw loopnest_error("ychart: layer `" + l.name + "`: the element size must be a positive number of bytes");
+    throw loopnest_error("ychart: layer `" + l.name + "`: the element size must be a positive number of bytes", l.name);
 }
 
 /// Table 3. Input is indexed by BS, IF, FH, FW (by OF for the channel-wise

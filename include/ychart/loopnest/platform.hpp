@@ -81,7 +81,7 @@ struct Platform {
   std::size_t processor_index(const std::string& id) const {
     for (std::size_t k = 0; k < processors.size(); ++k)
       if (processors[k].id == id) return k;
-    throw loopnest_error("ychart: platform `" + name + "` has no processor `" + id + "`");
+    throw loopnest_error("ychart: platform `" + name + "` has no processor `" + id + "`", name);
   }
 };
 

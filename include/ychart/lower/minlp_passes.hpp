@@ -68,11 +68,11 @@ class LinearRows {
         continue;
       }
       if (fac.size() != 1 || fac[0].exponent != 1.0)
-        throw model_error("ychart: `" + where + "` has a nonlinear term in its affine part");
+        throw model_error("ychart: `" + where + "` has a nonlinear term in its affine part", where);
       const auto& rec = reg_.variables[fac[0].var];
       if (rec.kind == ychart::detail::VariableKind::positive && !f_.nlp.is_linear_column(f_.value_column[fac[0].var]))
         throw model_error("ychart: the positive variable `" + rec.name + "` appears in the affine part of `" + where +
-                          "`; positive variables live in log space. Declare it with real() to use it linearly.");
+                          "`; positive variables live in log space. Declare it with real() to use it linearly.", rec.name);
       trip_.emplace_back(row, f_.value_column[fac[0].var], sign * t.coefficient(k));
     }
     return constant;
@@ -170,7 +170,7 @@ inline std::vector<char> discrete_in_log_space(const Model& model) {
         const auto& r = vars[fac.var];
         if (r.kind == VariableKind::real || r.kind == VariableKind::tabulated)
           throw model_error("ychart: the " + detail::kind_text(r) + " variable `" + r.name + "` appears in a " +
-                            "monomial in `" + where + "`; it may appear only in affine expressions");
+                            "monomial in `" + where + "`; it may appear only in affine expressions", r.name);
         if (r.kind == VariableKind::discrete) in_log[fac.var] = 1;
       }
   };
@@ -260,14 +260,14 @@ inline DiscreteDomains discrete_domains(const Model& model, const std::vector<ch
       throw model_error("ychart: the discrete variable `" + r.name + "` appears in a monomial, so its values "
                         "must be >= 1 (positive for a choice), but it can take " +
                         ychart::detail::format_number(r.value_at(0)) +
-                        ". Raise its lower bound, or use it in affine expressions only.");
+                        ". Raise its lower bound, or use it in affine expressions only.", r.name);
     if (!d.needs_encoding[j] || d.empty >= 0) continue;
     const double count = r.is_integer_range()
                              ? std::floor(d.upper[j] + 1e-9) - std::ceil(d.lower[j] - 1e-9) + 1.0
                              : r.domain_size();
     if (count > largest_encoded_domain)
       throw model_error("ychart: the discrete variable `" + r.name + "` has " + ychart::detail::format_number(count) +
-                        " values; a variable used in a monomial or a table may have at most 100000");
+                        " values; a variable used in a monomial or a table may have at most 100000", r.name);
     for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i) {
       const double v = r.value_at(i);
       if (v >= d.lower[j] - 1e-9 && v <= d.upper[j] + 1e-9) d.values[j].push_back(v);

@@ -55,7 +55,7 @@ class Model {
                        double upper = std::numeric_limits<double>::infinity()) {
     if (!(lower >= 0.0) || !(upper > 0.0) || lower > upper || std::isnan(upper))
       throw model_error("ychart: variable `" + name + "` has bounds [" + detail::format_number(lower) + ", " +
-                        detail::format_number(upper) + "]; positive variables need 0 <= lower <= upper, upper > 0");
+                        detail::format_number(upper) + "]; positive variables need 0 <= lower <= upper, upper > 0", name);
     const auto index = registry_->add(
         detail::make_record(std::move(name), units::symbol(u), lower, upper, u.factor(), detail::VariableKind::positive));
     return Variable<D>(registry_.get(), index, u.factor());
@@ -65,7 +65,7 @@ class Model {
   Discrete<> integer(std::string name, double lower, double upper) {
     if (!std::isfinite(lower) || !std::isfinite(upper) || std::ceil(lower) > std::floor(upper))
       throw model_error("ychart: integer variable `" + name + "` has bounds [" + detail::format_number(lower) +
-                        ", " + detail::format_number(upper) + "]; it needs finite bounds with an integer between");
+                        ", " + detail::format_number(upper) + "]; it needs finite bounds with an integer between", name);
     auto r = detail::make_record(std::move(name), "", std::ceil(lower), std::floor(upper), 1.0,
                                  detail::VariableKind::discrete);
     const auto index = registry_->add(std::move(r));
@@ -83,9 +83,9 @@ class Model {
   Discrete<D> choice(std::string name, units::unit<D, S> u, std::vector<double> values) {
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
-    if (values.empty()) throw model_error("ychart: choice variable `" + name + "` has no values");
+    if (values.empty()) throw model_error("ychart: choice variable `" + name + "` has no values", name);
     for (double v : values)
-      if (!std::isfinite(v)) throw model_error("ychart: choice variable `" + name + "` has a value that is not finite");
+      if (!std::isfinite(v)) throw model_error("ychart: choice variable `" + name + "` has a value that is not finite", name);
     auto r = detail::make_record(std::move(name), units::symbol(u), values.front(), values.back(), u.factor(),
                                  detail::VariableKind::discrete);
     r.values = std::move(values);
@@ -105,7 +105,7 @@ class Model {
     if (std::isnan(lower) || std::isnan(upper) || lower > upper || lower == std::numeric_limits<double>::infinity() ||
         upper == -std::numeric_limits<double>::infinity())
       throw model_error("ychart: real variable `" + name + "` has bounds [" + detail::format_number(lower) + ", " +
-                        detail::format_number(upper) + "]");
+                        detail::format_number(upper) + "]", name);
     auto r = detail::make_record(std::move(name), units::symbol(u), lower, upper, u.factor(),
                                  detail::VariableKind::real);
     const auto index = registry_->add(std::move(r));
@@ -141,7 +141,7 @@ class Model {
   /// Adds a constraint and returns its index (the same index the Solution uses).
   std::size_t subject_to(Constraint c) {
     if (c.owner() && c.owner() != registry_.get())
-      throw model_error("ychart: constraint `" + c.to_string() + "` uses variables of another model");
+      throw model_error("ychart: constraint `" + c.to_string() + "` uses variables of another model", c.to_string());
     constraints_.push_back(std::move(c));
     return constraints_.size() - 1;
   }

@@ -131,27 +131,27 @@ class SignomialModel : private Model {
  private:
   std::size_t add_signomial(SignomialConstraint c, std::string name) {
     if (c.owner() && c.owner() != &Model::registry())
-      throw model_error("ychart: constraint `" + c.to_string() + "` uses variables of another model");
+      throw model_error("ychart: constraint `" + c.to_string() + "` uses variables of another model", c.to_string());
     for (const auto* list : {&c.positive(), &c.negative()})
       for (std::size_t k = 0; k < list->size(); ++k)
         for (const auto& f : list->factors(k))
           if (Model::registry().variables[f.var].kind != detail::VariableKind::positive)
             throw model_error("ychart: signomial constraint `" + c.to_string() + "` uses `" +
                               Model::registry().variables[f.var].name +
-                              "`, which is not a positive variable; signomial terms take positive variables only");
+                              "`, which is not a positive variable; signomial terms take positive variables only", c.to_string());
     if (c.positive().empty() && c.negative().empty())
-      throw model_error("ychart: signomial constraint `" + c.to_string() + "` has no terms");
+      throw model_error("ychart: signomial constraint `" + c.to_string() + "` has no terms", c.to_string());
     if (c.sense() == Constraint::Sense::less_equal) {
       if (c.negative().empty())
         throw model_error("ychart: `" + c.to_string() +
-                          "` can never hold: its positive terms are bounded above by nothing (0)");
+                          "` can never hold: its positive terms are bounded above by nothing (0)", c.to_string());
       if (c.negative().size() == 1 && !c.positive().empty())  // posynomial <= monomial: GP after all
         return Model::subject_to(Constraint(c.owner(), c.positive(), c.negative(), Constraint::Sense::less_equal,
                                             false),
                                  name.empty() ? c.to_string() : std::move(name));
     } else {
       if (c.positive().empty() || c.negative().empty())
-        throw model_error("ychart: `" + c.to_string() + "` can never hold: one side of the equality is 0");
+        throw model_error("ychart: `" + c.to_string() + "` can never hold: one side of the equality is 0", c.to_string());
       if (c.positive().size() == 1 && c.negative().size() == 1)  // monomial == monomial
         return Model::subject_to(Constraint(c.owner(), c.positive(), c.negative(), Constraint::Sense::equal, false),
                                  name.empty() ? c.to_string() : std::move(name));

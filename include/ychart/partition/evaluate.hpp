@@ -51,11 +51,11 @@ inline std::vector<char> segments_on_fpga(const SequentialGraph& g, const std::v
     const int a = segment_starting_at(g, r.begin), b = segment_starting_at(g, r.end);
     if (a < 0 || b < 0)
       throw graph_error("ychart: FPGA range " + text + " of graph `" + g.name +
-                        "` does not start and end at cut points (segment boundaries)");
+                        "` does not start and end at cut points (segment boundaries)", g.name);
     for (int i = a; i < b; ++i) {
       if (on[std::size_t(i)])
         throw graph_error("ychart: FPGA range " + text + " overlaps another range at segment `" +
-                          g.segments[std::size_t(i)].name + "`");
+                          g.segments[std::size_t(i)].name + "`", g.segments[std::size_t(i)].name);
       on[std::size_t(i)] = 1;
     }
   }

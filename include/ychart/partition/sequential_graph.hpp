@@ -71,33 +71,33 @@ struct SequentialGraph {
   /// Throws graph_error for an empty graph, a segment with no nodes, a gap
   /// or overlap between segments, or a negative or non-finite cost.
   void validate() const {
-    if (segments.empty()) throw graph_error("ychart: graph `" + name + "` has no segments");
+    if (segments.empty()) throw graph_error("ychart: graph `" + name + "` has no segments", name);
     if (!(input.value() > 0) || !std::isfinite(input.value()))
-      throw graph_error("ychart: graph `" + name + "`: the input tensor must have a positive size");
+      throw graph_error("ychart: graph `" + name + "`: the input tensor must have a positive size", name);
     int expected = 0;
     for (std::size_t i = 0; i < segments.size(); ++i) {
       const auto& s = segments[i];
       const std::string where = "ychart: graph `" + name + "`, segment " + std::to_string(i) + " (`" + s.name + "`)";
       if (s.first_node != expected)
         throw graph_error(where + " starts at node " + std::to_string(s.first_node) + ", not at node " +
-                          std::to_string(expected) + " where the previous one ends: segments must be contiguous");
+                          std::to_string(expected) + " where the previous one ends: segments must be contiguous", s.name);
       if (s.end_node <= s.first_node)
         throw graph_error(where + ": nodes [" + std::to_string(s.first_node) + ", " + std::to_string(s.end_node) +
-                          ") is empty; a segment needs a positive node count");
+                          ") is empty; a segment needs a positive node count", s.name);
       auto non_negative = [&](double v, const char* field) {
         if (!(v >= 0) || !std::isfinite(v))
-          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be finite and not negative");
+          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be finite and not negative", s.name);
       };
       auto positive = [&](double v, const char* field) {
         if (!(v > 0) || !std::isfinite(v))
-          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be positive");
+          throw graph_error(where + ": " + field + " = " + std::to_string(v) + " must be positive", s.name);
       };
       positive(s.cpu_time.value(), "cpu_time");
       positive(s.fpga_cycles, "fpga_cycles");
       positive(s.fpga_max_node_cycles, "fpga_max_node_cycles");
       if (s.fpga_max_node_cycles > s.fpga_cycles * (1 + 1e-12))
         throw graph_error(where + ": its slowest node (" + std::to_string(s.fpga_max_node_cycles) +
-                          " cycles) cannot take longer than all its nodes (" + std::to_string(s.fpga_cycles) + ")");
+                          " cycles) cannot take longer than all its nodes (" + std::to_string(s.fpga_cycles) + ")", s.name);
       positive(s.output.value(), "output");
       const auto c = s.fpga.counts();
       for (std::size_t k = 0; k < c.size(); ++k) non_negative(c[k], FpgaFootprint::kind_name(k));
@@ -129,7 +129,7 @@ struct Platform {
 
   void validate() const {
     if (!(fpga.clock.value() > 0) || !std::isfinite(fpga.clock.value()))
-      throw graph_error("ychart: platform `" + fpga.name + "`: the FPGA clock must be positive and finite");
+      throw graph_error("ychart: platform `" + fpga.name + "`: the FPGA clock must be positive and finite", fpga.name);
     const auto b = fpga.budget.counts();
     for (std::size_t k = 0; k < b.size(); ++k)
       if (!(b[k] >= 0) || !std::isfinite(b[k]))
@@ -138,9 +138,9 @@ struct Platform {
     for (const auto* t : {&to_fpga, &from_fpga})
       if (!(t->slope.value() >= 0) || !(t->offset.value() >= 0) || !std::isfinite(t->slope.value()) ||
           !std::isfinite(t->offset.value()))
-        throw graph_error("ychart: platform `" + fpga.name + "`: transfer fits must be finite and not negative");
+        throw graph_error("ychart: platform `" + fpga.name + "`: transfer fits must be finite and not negative", fpga.name);
     if (!(cpu_speedup > 0) || !std::isfinite(cpu_speedup))
-      throw graph_error("ychart: platform `" + fpga.name + "`: cpu_speedup must be positive and finite");
+      throw graph_error("ychart: platform `" + fpga.name + "`: cpu_speedup must be positive and finite", fpga.name);
   }
 };
 

@@ -79,7 +79,7 @@ class Application : public detail::TaskGraph<Kernel<R>> {
  private:
   void validate(const Kernel<R>& k) const {
     auto bad = [&](const std::string& what) {
-      throw model_error("ychart: kernel '" + k.name + "' of application '" + this->name() + "': " + what);
+      throw model_error("ychart: kernel '" + k.name + "' of application '" + this->name() + "': " + what, k.name);
     };
     if (!(k.wcet.value() > 0.0) || !std::isfinite(k.wcet.value())) bad("wcet must be positive and finite");
     for_each_resource(k.use, [&](std::string_view r, double v) {

@@ -67,15 +67,15 @@ struct Architecture {
   Link device_to_host{"device-to-host", {}};
 
   void validate() const {
-    if (devices < 1) throw model_error("ychart: architecture '" + name + "' needs at least one device");
+    if (devices < 1) throw model_error("ychart: architecture '" + name + "' needs at least one device", name);
     for_each_resource(kind.capacity, [&](std::string_view r, double v) {
       if (!(v > 0.0) || !std::isfinite(v))
         throw model_error("ychart: architecture '" + name + "': capacity of " + std::string(r) +
-                          " must be positive and finite");
+                          " must be positive and finite", name);
     });
     if (!kind.clock.utilisation_resource.empty() && !has_resource<R>(kind.clock.utilisation_resource))
       throw model_error("ychart: architecture '" + name + "': clock degradation names resource '" +
-                        kind.clock.utilisation_resource + "', which " + kind.name + " does not have");
+                        kind.clock.utilisation_resource + "', which " + kind.name + " does not have", name);
   }
 };
 

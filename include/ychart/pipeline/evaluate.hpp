@@ -88,7 +88,7 @@ struct Evaluation {
     for (std::size_t t = 0; t < names.size(); ++t)
       if (names[t] == resource) return utilisation.at(device).at(t);
     throw model_error("ychart: device " + std::to_string(device + 1) + " has no resource named '" +
-                      std::string(resource) + "'");
+                      std::string(resource) + "'", std::string(resource));
   }
   /// Mean over the devices in use that have the resource.
   double average_utilisation(std::string_view resource) const {
@@ -228,14 +228,14 @@ class MappingEvaluator {
     arch_.validate();
     if (m_.cus.size() != K_)
       throw model_error("ychart: mapping has " + std::to_string(m_.cus.size()) + " kernels, application '" +
-                        app_.name() + "' has " + std::to_string(K_));
+                        app_.name() + "' has " + std::to_string(K_), app_.name());
     for (std::size_t k = 0; k < K_; ++k) {
       if (m_.cus[k].size() != F_)
         throw model_error("ychart: mapping row of kernel '" + app_.kernel(k).name + "' has " +
-                          std::to_string(m_.cus[k].size()) + " devices, architecture has " + std::to_string(F_));
+                          std::to_string(m_.cus[k].size()) + " devices, architecture has " + std::to_string(F_), app_.kernel(k).name);
       for (int c : m_.cus[k])
-        if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app_.kernel(k).name + "'");
-      if (m_.total(k) < 1) throw model_error("ychart: kernel '" + app_.kernel(k).name + "' has no compute unit");
+        if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app_.kernel(k).name + "'", app_.kernel(k).name);
+      if (m_.total(k) < 1) throw model_error("ychart: kernel '" + app_.kernel(k).name + "' has no compute unit", app_.kernel(k).name);
     }
     if (!m_.clock_fraction.empty() && m_.clock_fraction.size() != F_)
       throw model_error("ychart: mapping gives " + std::to_string(m_.clock_fraction.size()) + " clocks for " +
@@ -345,7 +345,7 @@ class MappingEvaluator {
         throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
       if (!(at.clock > 0.0))
         throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
-                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock");
+                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock", kn.name);
       // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
       const double port = mem.port_bytes_per_cycle.value() * at.clock;
       at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers);

@@ -90,7 +90,7 @@ class HeterogeneousApplication : public detail::TaskGraph<Task<Rs...>> {
   /// Adds a task; returns its index.
   std::size_t add(Task<Rs...> t) {
     auto bad = [&](const std::string& what) {
-      throw model_error("ychart: task '" + t.name + "' of application '" + this->name() + "': " + what);
+      throw model_error("ychart: task '" + t.name + "' of application '" + this->name() + "': " + what, t.name);
     };
     for (double d : {t.data_in.value(), t.data_out.value()})
       if (!(d >= 0.0) || !std::isfinite(d)) bad("data volumes must be finite and not negative");

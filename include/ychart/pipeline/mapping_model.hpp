@@ -160,7 +160,7 @@ class MappingModelBuilder {
 
   void check() const {
     arch_.validate();
-    if (K_ == 0) throw model_error("ychart: application '" + app_.name() + "' has no kernel");
+    if (K_ == 0) throw model_error("ychart: application '" + app_.name() + "' has no kernel", app_.name());
     if (transfers_ && !(arch_.host_to_device.bandwidth.value() > 0.0 && arch_.device_to_host.bandwidth.value() > 0.0))
       throw model_error("ychart: the " + to_string(o_.schedule) +
                         " schedule needs the host-to-device and device-to-host bandwidths");
@@ -191,11 +191,11 @@ class MappingModelBuilder {
       if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F_) * cap_[t] / use[t] + 1e-9)));
     if (bound_rows_) {
       if (!(positive_or(kn.clock.value(), nominal_) > 0))
-        throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)");
+        throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)", kn.name);
       while (most >= 1 && !(clock_at(k, most) > 0)) --most;  // a clock degraded to zero is no mapping
     }
     if (most < 1)
-      throw model_error("ychart: one CU of kernel '" + kn.name + "' does not fit " + std::to_string(F_) + " devices");
+      throw model_error("ychart: one CU of kernel '" + kn.name + "' does not fit " + std::to_string(F_) + " devices", kn.name);
     return most;
   }
 

@@ -72,7 +72,7 @@ struct Platform {
   std::size_t group_of(std::size_t d) const {
     for (std::size_t g = 0; g < kinds; ++g)
       if (d < first_device(g) + static_cast<std::size_t>(devices_of(g))) return g;
-    throw model_error("ychart: platform '" + name + "' has no device " + std::to_string(d + 1));
+    throw model_error("ychart: platform '" + name + "' has no device " + std::to_string(d + 1), name);
   }
   std::string kind_name(std::size_t g) const {
     std::string out;
@@ -85,16 +85,16 @@ struct Platform {
   void validate() const {
     for_each_group([&](auto, const auto& group) {
       if (group.devices < 0)
-        throw model_error("ychart: platform '" + name + "': group '" + group.kind.name + "' has a negative device count");
+        throw model_error("ychart: platform '" + name + "': group '" + group.kind.name + "' has a negative device count", name);
       for_each_resource(group.kind.capacity, [&](std::string_view r, double v) {
         if (!(v > 0.0) || !std::isfinite(v))
           throw model_error("ychart: platform '" + name + "': capacity of " + std::string(r) + " of " +
-                            group.kind.name + " must be positive and finite");
+                            group.kind.name + " must be positive and finite", name);
       });
       if (!(group.kind.static_power.value() >= 0.0) || !(group.kind.memory.static_power.value() >= 0.0))
-        throw model_error("ychart: platform '" + name + "': static power of " + group.kind.name + " is negative");
+        throw model_error("ychart: platform '" + name + "': static power of " + group.kind.name + " is negative", name);
     });
-    if (devices() < 1) throw model_error("ychart: platform '" + name + "' needs at least one device");
+    if (devices() < 1) throw model_error("ychart: platform '" + name + "' needs at least one device", name);
   }
 
  private:

@@ -113,19 +113,19 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
   const std::size_t K = app.size(), D = table.kind.size();
   if (m.cus.size() != K)
     throw model_error("ychart: mapping has " + std::to_string(m.cus.size()) + " tasks, application '" + app.name() +
-                      "' has " + std::to_string(K));
+                      "' has " + std::to_string(K), app.name());
   for (std::size_t k = 0; k < K; ++k) {
     const auto& name = app.kernel(k).name;
     if (m.cus[k].size() != D)
       throw model_error("ychart: mapping row of task '" + name + "' has " + std::to_string(m.cus[k].size()) +
-                        " devices, platform '" + platform.name + "' has " + std::to_string(D));
+                        " devices, platform '" + platform.name + "' has " + std::to_string(D), name);
     for (std::size_t d = 0; d < D; ++d) {
-      if (m.cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'");
+      if (m.cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'", name);
       if (m.cus[k][d] > 0 && table.wcet[k][d] == 0.0)
         throw model_error("ychart: task '" + name + "' has no implementation on " + table.kind[d] +
-                          " but the mapping gives it CUs on device " + std::to_string(d + 1));
+                          " but the mapping gives it CUs on device " + std::to_string(d + 1), name);
     }
-    if (m.total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit");
+    if (m.total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit", name);
   }
   if (options.schedule != Schedule::compute_only &&
       !(platform.host_to_device.bandwidth.value() > 0.0 && platform.device_to_host.bandwidth.value() > 0.0))

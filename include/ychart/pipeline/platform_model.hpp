@@ -131,7 +131,7 @@ inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kind
   }
   if (t.most < 1)
     throw model_error("ychart: no device of platform '" + platform + "' takes one CU of task '" + task +
-                      "' within its caps");
+                      "' within its caps", task);
   total.push_back(m.integer("N_" + id, 1, t.most));
   m.subject_to(total[k] == sum);
   return t;
@@ -167,7 +167,7 @@ inline void add_device_rows(Model& m, const DeviceTable& table, const std::vecto
 template <ResourceRecord... Rs>
 PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
                                    const PlatformModelOptions<Rs...>& options = {}) {
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task");
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
   const auto table = detail::device_table(app, platform, options.caps);
   const std::size_t K = app.size(), D = table.kind.size();
   const bool transfers = options.schedule != Schedule::compute_only;

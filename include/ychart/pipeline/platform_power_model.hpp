@@ -77,7 +77,7 @@ template <ResourceRecord... Rs>
 PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
                                               Constant<dim::time> ii_max,
                                               const PlatformPowerModelOptions<Rs...>& options = {}) {
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task");
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
   const double ii = ii_max.in(units::ms);
   if (!(ii > 0.0) || !std::isfinite(ii)) throw model_error("ychart: the power model needs a positive, finite II_max");
   const auto table = detail::device_table(app, platform, options.caps);
@@ -157,7 +157,7 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
     priced |= pm.objective.terms().coefficient(t) != 0.0 && !pm.objective.terms().factors(t).empty();
   if (!priced)
     throw model_error("ychart: platform '" + platform.name + "' and application '" + app.name() +
-                      "' have no power to minimise: set the kinds' static_power or the implementations' power");
+                      "' have no power to minimise: set the kinds' static_power or the implementations' power", platform.name);
   m.minimize(pm.objective);
   return pm;
 }

@@ -118,7 +118,7 @@ template <ResourceRecord R>
 void check_power_model_scope(const Application<R>& app, const Architecture<R>& arch, double ii_ms,
                              const PerformanceModel& pm) {
   arch.validate();
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel");
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
   if (!(ii_ms > 0.0) || !std::isfinite(ii_ms))
     throw model_error("ychart: the power model needs a positive, finite II_max");
   if (pm.memory_contention || pm.clock_degradation || pm.shared_device_clock)

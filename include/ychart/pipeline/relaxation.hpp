@@ -36,7 +36,7 @@ template <ResourceRecord R>
 Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>& arch,
                                const std::type_identity_t<std::optional<R>>& cap = std::nullopt) {
   arch.validate();
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel");
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
   Relaxation<R> r;
   r.ii = r.model.positive("II", units::ms);
   for (std::size_t k = 0; k < app.size(); ++k) {

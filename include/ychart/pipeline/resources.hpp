@@ -150,7 +150,7 @@ void set_resource(R& r, std::string_view name, double value) {
   if (!found) {
     std::string valid;
     for (const auto& n : resource_names<R>()) valid += (valid.empty() ? "" : ", ") + n;
-    throw model_error("ychart: no resource named '" + std::string(name) + "' (this kind has: " + valid + ")");
+    throw model_error("ychart: no resource named '" + std::string(name) + "' (this kind has: " + valid + ")", std::string(name));
   }
 }
 

@@ -39,15 +39,15 @@ inline AlphaSweepResult alpha_penalty_sweep(const SignomialModel& model, const A
   for (const auto& c : model.signomial_constraints()) {
     if (c.sense() != Constraint::Sense::equal)
       throw model_error("ychart: the alpha-penalty method handles posynomial equalities only; `" + c.to_string() +
-                        "` is an inequality (sequential GP solves it: SignomialModel::solve)");
+                        "` is an inequality (sequential GP solves it: SignomialModel::solve)", c.to_string());
     if (c.negative().size() != 1)
       throw model_error("ychart: the alpha-penalty method needs `posynomial == monomial`; `" + c.to_string() +
-                        "` has a sum on both sides");
+                        "` has a sum on both sides", c.to_string());
     for (std::size_t k = 0; k < c.positive().size(); ++k)
       for (const auto& f : c.positive().factors(k))
         if (f.var >= hat.size() || !std::isfinite(hat[f.var]))
           throw model_error("ychart: the alpha-penalty method condenses at the start point: give `" +
-                            vars[f.var].name + "` a value with SignomialModel::start()");
+                            vars[f.var].name + "` a value with SignomialModel::start()", vars[f.var].name);
     equalities.push_back(&c);
   }
   if (equalities.empty()) throw model_error("ychart: the model has no posynomial equality to penalise");

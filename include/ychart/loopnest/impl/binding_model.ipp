@@ -20,7 +20,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
       for (std::size_t j = 0; j < t.processors; ++j)
         if (t.allowed(i, j) && std::isnan(t.energy(i, j)))
           throw loopnest_error("ychart: binding for least energy: processor `" + platform.processors[j].id +
-                               "` has no active power, so layer `" + t.layer_names[i] + "`'s energy there is unknown");
+                               "` has no active power, so layer `" + t.layer_names[i] + "`'s energy there is unknown", platform.processors[j].id);
   }
   // The program's work grows as 2^P: automatic up to 10 processors, on request up to 16.
   const bool dynamic = pipeline && ((o.method == BindingOptions::Method::automatic && t.processors <= 10) ||

@@ -11,7 +11,7 @@ namespace ychart::loopnest {
 
 YCHART_DECL CostTable cost_table(const Cnn& cnn, const Platform& platform, const OperatorDistribution& op_dist) {
   platform.validate();
-  if (cnn.layers.empty()) throw loopnest_error("ychart: CNN `" + cnn.name + "` has no layers");
+  if (cnn.layers.empty()) throw loopnest_error("ychart: CNN `" + cnn.name + "` has no layers", cnn.name);
   CostTable t;
   t.layers = cnn.layers.size();
   t.processors = platform.processors.size();
@@ -43,7 +43,7 @@ YCHART_DECL CostTable cost_table(const Cnn& cnn, const Platform& platform, const
     }
     bool any = false;
     for (std::size_t j = 0; j < t.processors; ++j) any = any || t.allowed(i, j);
-    if (!any) throw loopnest_error("ychart: no processor can run layer `" + layer.name + "`:" + reasons);
+    if (!any) throw loopnest_error("ychart: no processor can run layer `" + layer.name + "`:" + reasons, layer.name);
   }
   return t;
 }
@@ -71,7 +71,7 @@ YCHART_DECL CnnMetrics evaluate_schedule(const CostTable& t, const Platform& pla
     if (b[i] >= t.processors || !t.allowed(i, b[i]))
       throw loopnest_error("ychart: layer `" + t.layer_names[i] + "` cannot run on processor " +
                            (b[i] < t.processors ? "`" + platform.processors[b[i]].id + "`: " + t.why[t.at(i, b[i])]
-                                                : std::to_string(b[i])));
+                                                : std::to_string(b[i])), t.layer_names[i]);
     m.start_s.push_back(clock);
     clock += t.time(i, b[i]);
     m.busy_s[b[i]] += t.time(i, b[i]);

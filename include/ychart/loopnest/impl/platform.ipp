@@ -9,7 +9,7 @@
 namespace ychart::loopnest {
 
 YCHART_DECL void Platform::validate() const {
-  auto fail = [&](const std::string& what) { throw loopnest_error("ychart: platform `" + name + "`: " + what); };
+  auto fail = [&](const std::string& what) { throw loopnest_error("ychart: platform `" + name + "`: " + what, name); };
   auto positive = [&](double v, const std::string& what) {
     if (!(v > 0) || !std::isfinite(v)) fail(what + " must be positive and finite");
   };

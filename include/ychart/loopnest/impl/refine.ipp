@@ -58,10 +58,10 @@ YCHART_DECL RefinedNest refine(const Layer& layer, const Processor& p, const Pla
   for (const auto& t : cm.transfer)
     if (t.channel >= platform.channels.size() || t.memory >= platform.memories.size())
       throw loopnest_error("ychart: processor `" + p.id + "` transfers through a channel or into a memory that platform `" +
-                           platform.name + "` lacks; call Platform::validate()");
+                           platform.name + "` lacks; call Platform::validate()", p.id);
   if (cm.unrolls.size() > p.parallelism.size())
     throw loopnest_error("ychart: processor `" + p.id + "`: the computational model uses parallelism level " +
-                         std::to_string(p.parallelism.size()) + ", which the processor lacks");
+                         std::to_string(p.parallelism.size()) + ", which the processor lacks", p.id);
   // Step 1: the loop order (unlisted loops: BS outside, the rest inside).
   std::array<int, loop_count> level{};
   level.fill(-2);
@@ -84,7 +84,7 @@ YCHART_DECL RefinedNest refine(const Layer& layer, const Processor& p, const Pla
       n.loops.back().members |= 1u << unsigned(l);
       if (double(n.loops.back().extent) * double(n.tensor[l]) > 4503599627370496.0)  // 2^52
         throw loopnest_error("ychart: layer `" + layer.name + "`: the loops parallelism level " + std::to_string(g) +
-                             " unrolls together have more than 2^52 iterations");
+                             " unrolls together have more than 2^52 iterations", layer.name);
       n.loops.back().extent *= n.tensor[l];
       continue;
     }

@@ -66,16 +66,16 @@ YCHART_DECL FoldedPartition solve_folded_partition(const SequentialGraph& g, con
     throw graph_error("ychart: solve_folded_partition: " + std::to_string(nodes.size()) + " node lists for " +
                       std::to_string(n) + " segments");
   for (std::size_t s = 0; s < n; ++s) {
-    if (nodes[s].empty()) throw graph_error("ychart: segment `" + g.segments[s].name + "` has no FPGA nodes");
+    if (nodes[s].empty()) throw graph_error("ychart: segment `" + g.segments[s].name + "` has no FPGA nodes", g.segments[s].name);
     for (const auto& node : nodes[s]) {
       if (node.options.empty())
-        throw graph_error("ychart: node `" + node.name + "` of segment `" + g.segments[s].name + "` has no options");
+        throw graph_error("ychart: node `" + node.name + "` of segment `" + g.segments[s].name + "` has no options", node.name);
       for (const auto& opt : node.options) {
         const auto c = opt.fpga.counts();
         if (!(opt.cycles > 0) || !std::isfinite(opt.cycles) ||
             std::any_of(c.begin(), c.end(), [](double v) { return !(v >= 0) || !std::isfinite(v); }))
           throw graph_error("ychart: node `" + node.name + "`, option `" + opt.label +
-                            "`: cycles must be positive and resources not negative, all finite");
+                            "`: cycles must be positive and resources not negative, all finite", node.name);
       }
     }
   }

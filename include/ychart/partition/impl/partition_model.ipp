@@ -63,7 +63,7 @@ inline RangeRows add_range_rows(Model& m, const SequentialGraph& g, const Platfo
   for (std::size_t i = 0; i + 1 < n; ++i)
     if (!g.segments[i].has_threshold && !g.segments[i + 1].has_threshold)
       throw graph_error("ychart: graph `" + g.name + "`: segments `" + g.segments[i].name + "` and `" +
-                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds");
+                        g.segments[i + 1].name + "` both lack a MultiThreshold; cut the graph at its thresholds", g.name);
   fix_segments(m, g, x, o.fixed_fpga);
   RangeRows r;
   Affine<> entries;
@@ -85,7 +85,7 @@ inline RangeRows add_range_rows(Model& m, const SequentialGraph& g, const Platfo
     const double in = p.to_fpga(tensor).value(), out = p.from_fpga(tensor).value();
     if (!std::isfinite(in) || !std::isfinite(out))
       throw graph_error("ychart: the transfer time at boundary " + std::to_string(j) + " of graph `" + g.name +
-                        "` overflows (tensor size times the fit's slope)");
+                        "` overflows (tensor size times the fit's slope)", g.name);
     if (j < n) r.link += in * u;
     if (j > 0) r.link += out * v;
   }

@@ -45,11 +45,11 @@ double cu_execution_time(const Kernel<R>& kn, double cus, const CuConditions& at
   const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
   double tr = 0, tw = 0;
   if (read > 0) {
-    if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port");
+    if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port", kn.name);
     tr = read / (x * at.read_port_bandwidth);
   }
   if (write > 0) {
-    if (y == 0) throw model_error("ychart: kernel '" + kn.name + "' writes memory through no port");
+    if (y == 0) throw model_error("ychart: kernel '" + kn.name + "' writes memory through no port", kn.name);
     tw = write / (y * at.write_port_bandwidth);
   }
   return tr + compute + tw;  // eq. 4.16: no overlap

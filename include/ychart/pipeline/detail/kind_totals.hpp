@@ -71,7 +71,7 @@ inline void check_table_size(const std::vector<int>& most_of_kind, long limit, c
   for (int c : most_of_kind) entries *= c + 1.0;
   if (entries > double(limit))
     throw model_error("ychart: task '" + task + "' would tabulate " + std::to_string(long(entries)) +
-                      " per-kind CU totals (max_table " + std::to_string(limit) + "); lower the caps or max_cus");
+                      " per-kind CU totals (max_table " + std::to_string(limit) + "); lower the caps or max_cus", task);
 }
 
 /// One binary per entry of `tab` picks task `id`'s totals: sum_c z_c = 1 and

@@ -35,7 +35,7 @@ class TaskGraph {
   void connect(std::size_t from, std::size_t to, Constant<dim::data> volume) {
     if (from >= kernels_.size() || to >= kernels_.size() || from == to)
       throw model_error("ychart: edge " + std::to_string(from) + " -> " + std::to_string(to) + " of application '" +
-                        name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()));
+                        name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()), name_);
     if (!(volume.value() >= 0.0) || !std::isfinite(volume.value()))
       throw model_error("ychart: edge volume must be finite and not negative");
     edges_.push_back({from, to, volume});
