@@ -3785,6 +3785,52 @@ class IpoptRunner {
 // method does not decide infeasibility: a run that fails is followed by the
 // feasibility relaxation, which is always feasible.
 
+// ---- begin ychart/model/tolerances.hpp ----
+// ychart/model/tolerances.hpp
+// The named tolerances of ychart's own arithmetic (the solvers' tolerances
+// are SolveOptions'): how far a quantity computed from data may be off by
+// floating-point roundoff and still count as equal to another, and the
+// rounding rules built on it; how far a value a solver returns may sit from
+// an integer; when a multiplier or price counts as zero; and the few-ulps
+// slack between one number computed along two paths. A quotient such as 1.1 / 0.1 is
+// 11.000000000000002 and 0.3 / 0.1 is 2.9999999999999996; a count derived
+// from either must be 11 and 3.
+
+#include <algorithm>
+#include <cmath>
+
+namespace ychart::tolerances {
+
+/// Relative roundoff allowed in a quantity computed from data.
+inline constexpr double roundoff = 1e-9;
+
+/// How far a solver's value may sit from an integer, or from a bound of an
+/// integer variable, and still be read as that integer.
+inline constexpr double integrality = 1e-9;
+
+/// A solver's multiplier or LP price at or below this is zero: its row is
+/// not active.
+inline constexpr double inactive = 1e-9;
+
+/// Relative slack between two values that are one number computed along two
+/// paths (a tie, a bound re-derived from a solution): a few ulps of a double,
+/// far below roundoff.
+inline constexpr double ulps = 1e-12;
+
+/// The roundoff a quantity of this magnitude may carry: roundoff * max(1, |scale|).
+inline double allowance(double scale) { return roundoff * std::max(1.0, std::abs(scale)); }
+
+/// True when a <= b up to b's allowance.
+inline bool at_most(double a, double b) { return a <= b + allowance(b); }
+
+/// The least integer >= x, ignoring an excess of allowance(x) over an integer.
+inline double ceil(double x) { return std::ceil(x - allowance(x)); }
+
+/// The greatest integer <= x, ignoring a shortfall of allowance(x) below an integer.
+inline double floor(double x) { return std::floor(x + allowance(x)); }
+
+}  // namespace ychart::tolerances
+// ---- end ychart/model/tolerances.hpp ----
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
@@ -4234,7 +4280,7 @@ inline bool NativeGpSolver::set_bounds(const GpRequest& request, double& divergi
     hi_[j] = std::isfinite(hi_in_[j]) ? hi_in_[j] : boxed ? box : std::numeric_limits<double>::infinity();
     if (lo_[j] > hi_[j]) return false;
     fixed_[j] = lo_[j] == hi_[j] ||
-                (std::isfinite(lo_[j]) && hi_[j] - lo_[j] <= 1e-12 * std::max(1.0, std::abs(lo_[j])));
+                (std::isfinite(lo_[j]) && hi_[j] - lo_[j] <= tolerances::ulps * std::max(1.0, std::abs(lo_[j])));
     has_lo_[j] = !fixed_[j] && std::isfinite(lo_[j]);
     has_hi_[j] = !fixed_[j] && std::isfinite(hi_[j]);
     // Bounds are relaxed by 1e-10 relative, as Ipopt relaxes its own
@@ -4932,8 +4978,8 @@ inline bool report_unbounded(const Model& model, const lower::GpStandardForm& fo
     // multiplier meets the tolerance, which for a multiplier of 1e-6 is a
     // slack of about 1e-3 (a random GP's x2 stopped 2e-3 from the box).
     const double tol = 1.0;
-    const bool at_low = free_below && y <= -box + tol && r.z_lower[j] > 1e-9;
-    const bool at_high = free_above && y >= box - tol && r.z_upper[j] > 1e-9;
+    const bool at_low = free_below && y <= -box + tol && r.z_lower[j] > tolerances::inactive;
+    const bool at_high = free_above && y >= box - tol && r.z_upper[j] > tolerances::inactive;
     if (!at_low && !at_high) continue;
     const std::string name = j < form.n_model ? model.registry().variables[j].name : "objective";
     b.unbounded().push_back({name, at_low});
@@ -5053,37 +5099,6 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
 // approximation or branch and bound. Fills the Solution with the incumbent,
 // the proven bound and the gap; `optimal` only when the gap is closed.
 
-// ---- begin ychart/model/tolerances.hpp ----
-// ychart/model/tolerances.hpp
-// The named tolerance of ychart's own arithmetic on data (the solvers'
-// tolerances are SolveOptions'): how far a quantity computed from data may
-// be off by floating-point roundoff and still count as equal to another,
-// and the rounding rules built on it. A quotient such as 1.1 / 0.1 is
-// 11.000000000000002 and 0.3 / 0.1 is 2.9999999999999996; a count derived
-// from either must be 11 and 3.
-
-#include <algorithm>
-#include <cmath>
-
-namespace ychart::tolerances {
-
-/// Relative roundoff allowed in a quantity computed from data.
-inline constexpr double roundoff = 1e-9;
-
-/// The roundoff a quantity of this magnitude may carry: roundoff * max(1, |scale|).
-inline double allowance(double scale) { return roundoff * std::max(1.0, std::abs(scale)); }
-
-/// True when a <= b up to b's allowance.
-inline bool at_most(double a, double b) { return a <= b + allowance(b); }
-
-/// The least integer >= x, ignoring an excess of allowance(x) over an integer.
-inline double ceil(double x) { return std::ceil(x - allowance(x)); }
-
-/// The greatest integer <= x, ignoring a shortfall of allowance(x) below an integer.
-inline double floor(double x) { return std::floor(x + allowance(x)); }
-
-}  // namespace ychart::tolerances
-// ---- end ychart/model/tolerances.hpp ----
 // ---- begin ychart/lower/lower_minlp.hpp ----
 // ychart/lower/lower_minlp.hpp
 // Lowers a model with discrete or real variables to one convex form over
@@ -5310,7 +5325,7 @@ inline int propagate_bounds(const Model& model, std::vector<double>& lo, std::ve
           const double v = vars[j].is_integer_range() ? std::ceil(limit - tol) : limit;
           if (v > lo[j]) lo[j] = v, changed = true;
         }
-        if (lo[j] > hi[j] + 1e-9) return int(j);
+        if (lo[j] > hi[j] + tolerances::integrality) return int(j);
       }
     }
     if (!changed) break;
@@ -5435,14 +5450,14 @@ inline DiscreteDomains discrete_domains(const Model& model, const std::vector<ch
                         ". Raise its lower bound, or use it in affine expressions only.", r.name);
     if (!d.needs_encoding[j] || d.empty >= 0) continue;
     const double count = r.is_integer_range()
-                             ? std::floor(d.upper[j] + 1e-9) - std::ceil(d.lower[j] - 1e-9) + 1.0
+                             ? std::floor(d.upper[j] + tolerances::integrality) - std::ceil(d.lower[j] - tolerances::integrality) + 1.0
                              : r.domain_size();
     if (count > largest_encoded_domain)
       throw model_error("ychart: the discrete variable `" + r.name + "` has " + ychart::detail::format_number(count) +
                         " values; a variable used in a monomial or a table may have at most 100000", r.name);
     for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i) {
       const double v = r.value_at(i);
-      if (v >= d.lower[j] - 1e-9 && v <= d.upper[j] + 1e-9) d.values[j].push_back(v);
+      if (v >= d.lower[j] - tolerances::integrality && v <= d.upper[j] + tolerances::integrality) d.values[j].push_back(v);
     }
     if (d.values[j].empty()) d.empty = j;  // a choice none of whose values lies within the bounds
   }
@@ -7015,7 +7030,7 @@ inline Branch choose_branch(const lower::MinlpForm& f, const std::vector<double>
     for (std::size_t i = 0; i < enc.values.size(); ++i) {
       const int col = enc.first + int(i);
       if (upper[col] < 0.5) continue;  // value excluded at this node
-      if (enc.values[i] <= value + 1e-9) split = enc.values[i];
+      if (enc.values[i] <= value + tolerances::integrality) split = enc.values[i];
     }
     bool left = false, right = false;  // both children must keep a value
     for (std::size_t i = 0; i < enc.values.size(); ++i) {
@@ -7343,7 +7358,7 @@ class IntegerNeighbourhood {
   void round_handle(std::vector<double>& x, const detail::DiscreteHandle& h, int way) const {
     if (h.first < 0) {
       const double v = x[std::size_t(h.value_column)];
-      x[std::size_t(h.value_column)] = way == 0 ? std::floor(v + 1e-9) : way == 1 ? std::round(v) : std::ceil(v - 1e-9);
+      x[std::size_t(h.value_column)] = way == 0 ? std::floor(v + tolerances::integrality) : way == 1 ? std::round(v) : std::ceil(v - tolerances::integrality);
       return;
     }
     const auto& values = *h.values;
@@ -7351,9 +7366,9 @@ class IntegerNeighbourhood {
     for (std::size_t i = 0; i < values.size(); ++i) v += values[i] * x[std::size_t(h.first) + i];
     std::size_t pick = way == 2 ? values.size() - 1 : 0;
     for (std::size_t i = 0; i < values.size(); ++i) {
-      if (way == 0 && values[i] <= v + 1e-9) pick = i;  // the largest at or below v
+      if (way == 0 && values[i] <= v + tolerances::integrality) pick = i;  // the largest at or below v
       if (way == 1 && std::abs(values[i] - v) < std::abs(values[pick] - v)) pick = i;
-      if (way == 2 && values[i] >= v - 1e-9) {  // the smallest at or above v
+      if (way == 2 && values[i] >= v - tolerances::integrality) {  // the smallest at or above v
         pick = i;
         break;
       }
@@ -7610,7 +7625,7 @@ inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<doubl
   for (std::size_t i = 0; i < cons.size(); ++i) {
     const auto& c = cons[i];
     const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
-    const double scale = std::max({std::abs(lhs), std::abs(rhs), 1e-12});
+    const double scale = std::max({std::abs(lhs), std::abs(rhs), tolerances::ulps});
     b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
   }
 }
@@ -8090,7 +8105,7 @@ class PackingSearch {
     auto holds = [&](int f, int k) {
       if (n[k][f] >= p_.per_device_max[k]) return false;
       for (int r = 0; r < R; ++r)
-        if (p_.use[r][k] > left[f][r] + 1e-9) return false;
+        if (p_.use[r][k] > left[f][r] + tolerances::roundoff) return false;
       return true;
     };
     auto load_after = [&](int f, int k) {
@@ -8113,7 +8128,7 @@ class PackingSearch {
             break;
           }
           const double l = load_after(f, k);
-          if (l < lowest - 1e-12) lowest = l, chosen = f;
+          if (l < lowest - tolerances::ulps) lowest = l, chosen = f;
         }
         if (chosen < 0) {  // this rule fails; the search decides
           std::fill(placed_.begin(), placed_.end(), 0);
@@ -8161,7 +8176,7 @@ class PackingSearch {
     auto fits = [&](int k, const std::vector<double>& room) {
       int v = most[k];
       for (int r = 0; r < R; ++r)
-        if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + 1e-9) / p_.use[r][k])));
+        if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + tolerances::roundoff) / p_.use[r][k])));
       return std::max(v, 0);
     };
     std::vector<int> columns;  // K entries per column
@@ -8213,10 +8228,10 @@ class PackingSearch {
       if (best < 0) return false;  // the pricing search gave up: no verdict
       // Farley's bound: the duals scaled by 1 / best are feasible for the
       // whole LP, so its optimum is at least value / best.
-      if (best <= 1.0 + 1e-9 || value / best > devices) {
+      if (best <= 1.0 + tolerances::roundoff || value / best > devices) {
         result_.refuting_types.clear();
         for (int k = 0; k < K; ++k)
-          if (p_.count[k] > 0 && price[k] > 1e-9) result_.refuting_types.push_back(k);
+          if (p_.count[k] > 0 && price[k] > tolerances::inactive) result_.refuting_types.push_back(k);
         return true;
       }
       columns.insert(columns.end(), best_content.begin(), best_content.end());
@@ -8233,7 +8248,7 @@ class PackingSearch {
     const int K = int(price.size()), R = int(p_.capacity.size());
     std::vector<int> types;
     for (int k = 0; k < K; ++k)
-      if (price[k] > 1e-12 && most[k] > 0) types.push_back(k);
+      if (price[k] > tolerances::ulps && most[k] > 0) types.push_back(k);
     auto density = [&](int k) {
       double share = 0.0;
       for (int r = 0; r < R; ++r) share = std::max(share, p_.use[r][k] / p_.capacity[r]);
@@ -8275,11 +8290,11 @@ class PackingSearch {
         best = value;
         out = content;
       }
-      if (i == T || value + bound(i) <= best * (1.0 + 1e-12)) return;
+      if (i == T || value + bound(i) <= best * (1.0 + tolerances::ulps)) return;
       const int k = types[std::size_t(i)];
       int v = most[k];
       for (int r = 0; r < R; ++r)
-        if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + 1e-9) / p_.use[r][k])));
+        if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + tolerances::roundoff) / p_.use[r][k])));
       for (; v >= 0 && nodes <= kMostPricingNodes; --v) {
         content[k] = v;
         for (int r = 0; r < R; ++r) room[r] -= v * p_.use[r][k];
@@ -8305,7 +8320,7 @@ class PackingSearch {
     std::vector<int> left = p_.count;
     int used = 0;
     for (std::size_t c : by_x) {
-      for (int copy = int(std::floor(lp_x_[c] + 1e-9)); copy > 0; --copy) {
+      for (int copy = int(std::floor(lp_x_[c] + tolerances::integrality)); copy > 0; --copy) {
         bool any = false;
         for (std::size_t k = 0; k < K; ++k) any = any || std::min(lp_columns_[c * K + k], left[k]) > 0;
         if (!any || used == p_.devices) break;
@@ -8342,7 +8357,7 @@ class PackingSearch {
     std::vector<double> demand(R, 0.0), weight(R, 0.0);
     for (std::size_t r = 0; r < R; ++r) {
       for (std::size_t k = 0; k < K; ++k) demand[r] += p_.use[r][k] * left[k];
-      if (demand[r] > devices_left * most_fill_[r] + 1e-9) return false;
+      if (demand[r] > devices_left * most_fill_[r] + tolerances::roundoff) return false;
       // The fuller a resource must be, the more its fill counts below.
       if (most_fill_[r] > 0) weight[r] = std::pow(demand[r] / (devices_left * most_fill_[r]), 8);
     }
@@ -8363,7 +8378,7 @@ class PackingSearch {
       for (std::size_t k = 0; k < K; ++k) {
         if (content[k] >= left[k] || content[k] >= p_.per_device_max[k]) continue;
         bool fits_one = true;
-        for (std::size_t r = 0; r < R && fits_one; ++r) fits_one = p_.use[r][k] <= room[r] + 1e-9;
+        for (std::size_t r = 0; r < R && fits_one; ++r) fits_one = p_.use[r][k] <= room[r] + tolerances::roundoff;
         if (fits_one) return false;
       }
       return true;
@@ -8375,7 +8390,7 @@ class PackingSearch {
         double score = 0.0;
         for (std::size_t r = 0; r < R; ++r) {
           const double fill = p_.capacity[r] - room[r];
-          if (demand[r] - fill > (devices_left - 1) * most_fill_[r] + 1e-9) return;
+          if (demand[r] - fill > (devices_left - 1) * most_fill_[r] + tolerances::roundoff) return;
           score += weight[r] * fill / p_.capacity[r];
         }
         by_fill.emplace_back(-score, contents.size());
@@ -8385,7 +8400,7 @@ class PackingSearch {
       const int k = order_[i];
       int most = std::min(left[k], p_.per_device_max[k]);
       for (std::size_t r = 0; r < R; ++r)
-        if (p_.use[r][k] > 0) most = std::min(most, int(std::floor((room[r] + 1e-9) / p_.use[r][k])));
+        if (p_.use[r][k] > 0) most = std::min(most, int(std::floor((room[r] + tolerances::roundoff) / p_.use[r][k])));
       const int fewest = k == first ? 1 : 0;
       for (int v = most; v >= fewest && !stopped_; --v) {
         content[k] = v;
@@ -8449,7 +8464,7 @@ class PackingSearch {
       double v = 0.0;
       for (auto [k, c] : row.terms) v += c * (placed_[k] ? spread_value_[k] : lowest_spread_[k]);
       if (row.gamma > 0) y = std::max(y, (v - row.b) / row.gamma);
-      else if (v > row.b + 1e-9) return std::numeric_limits<double>::infinity();
+      else if (v > row.b + tolerances::roundoff) return std::numeric_limits<double>::infinity();
     }
     return y;
   }
@@ -8484,10 +8499,10 @@ class PackingSearch {
       const double cell = p_.capacity[r] / grid;
       double reachable = 0.0;
       for (int f = 0; f < F; ++f) {
-        const int c = std::clamp(int(std::floor((remaining_[f][r] + 1e-9) / cell)), 0, grid);
-        reachable += std::min(best[c], remaining_[f][r] + 1e-9);
+        const int c = std::clamp(int(std::floor((remaining_[f][r] + tolerances::roundoff) / cell)), 0, grid);
+        reachable += std::min(best[c], remaining_[f][r] + tolerances::roundoff);
       }
-      if (demand > reachable + 1e-9) return false;
+      if (demand > reachable + tolerances::roundoff) return false;
     }
     return true;
   }
@@ -8496,7 +8511,7 @@ class PackingSearch {
     int most = p_.per_device_max[k];
     for (std::size_t r = 0; r < p_.capacity.size(); ++r) {
       const double u = p_.use[r][k];
-      if (u > 0) most = std::min(most, int(std::floor((remaining_[f][r] + 1e-9) / u)));
+      if (u > 0) most = std::min(most, int(std::floor((remaining_[f][r] + tolerances::roundoff) / u)));
     }
     return std::max(0, most);
   }
@@ -8540,7 +8555,7 @@ class PackingSearch {
         for (int d = 0; d < p_.devices; ++d) s += p_.table[k][n_[k][d]];
       spread_value_[k] = s;
       placed_[k] = 1;
-      if (y_lower_bound() < std::min(y_limit_, result_.y_needed) - 1e-12 && capacity_allows(depth + 1))
+      if (y_lower_bound() < std::min(y_limit_, result_.y_needed) - tolerances::ulps && capacity_allows(depth + 1))
         place(depth + 1);
       placed_[k] = 0;
       return;
@@ -8814,7 +8829,7 @@ class StructureFinder {
       // The bound each row implies: at most floor(cap / use) units of a type per device.
       for (int k = 0; k < s_.types; ++k)
         if (p.use[r][k] > 0)
-          p.per_device_max[k] = std::min(p.per_device_max[k], int(std::floor(p.capacity[r] / p.use[r][k] + 1e-9)));
+          p.per_device_max[k] = std::min(p.per_device_max[k], int(std::floor(p.capacity[r] / p.use[r][k] + tolerances::roundoff)));
     }
     if (!p.spread.empty()) {
       p.table.resize(std::size_t(s_.types));
@@ -8992,7 +9007,7 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
       Affine<> count;
       for (int k = 0; k < st.types; ++k)
         if (p.use[r][k] >= a) count += m.total[k];
-      m.model.subject_to(count <= F * std::floor(p.capacity[r] / a + 1e-9));
+      m.model.subject_to(count <= F * std::floor(p.capacity[r] / a + tolerances::roundoff));
     }
   }
   ychart::detail::ModelEditor::set_objective(m.model, original);
@@ -9251,7 +9266,7 @@ class SymmetricDecomposition {
     const auto& vars = model_.registry().variables;
     const double y_lo = vars[std::size_t(st_.y)].lower;
     if (!minimal_core(
-            p, [y_min](const PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; }, nullptr))
+            p, [y_min](const PackingResult& r) { return !r.feasible || r.y_needed >= y_min - tolerances::ulps; }, nullptr))
       return false;
     Real<> y(&ychart::detail::ModelEditor::registry(master_.model), std::uint32_t(st_.y),
              vars[std::size_t(st_.y)].si_scale);
@@ -10607,7 +10622,7 @@ class SequentialGp {
     }
     const double tol = sp_.feasibility_tolerance;
     if (!(gp_violation <= tol && inequality_violation(r.x) <= tol && equality_residual(r.x) <= tol &&
-          f1 <= f0 * (1 + 1e-9) + 1e-300)) {
+          f1 <= f0 * (1 + tolerances::roundoff) + 1e-300)) {
       log("polish: Ipopt's point (objective %.10g) is infeasible or worse (violation %.2e); kept the GP steps", f1,
           std::max({gp_violation, inequality_violation(r.x), equality_residual(r.x)}));
       return std::nullopt;
@@ -11855,7 +11870,7 @@ inline double set_phases(Evaluation& e, Schedule schedule, const HostTraffic& tr
   double ii = initiation_interval(schedule, h2f, exe, f2h);
   if (operating_ii) {
     const double target = operating_ii->value();
-    if (ii > target * (1 + 1e-9)) {
+    if (ii > target * (1 + tolerances::roundoff)) {
       std::ostringstream s;
       s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
       e.violations.push_back(s.str());
@@ -11977,7 +11992,7 @@ class MappingEvaluator {
     }
     for (std::size_t f = 0; f < F_; ++f)
       for (std::size_t t = 0; t < T; ++t)
-        if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + 1e-9) + 1e-12) {
+        if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + tolerances::roundoff) + tolerances::ulps) {
           std::ostringstream s;
           s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
             << ", cap " << cap[t];
@@ -12074,7 +12089,7 @@ class MappingEvaluator {
     if (!m_.clock_fraction.empty()) {
       fraction_ = m_.clock_fraction;
       for (std::size_t f = 0; f < F_; ++f)
-        if (used_[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + 1e-12))
+        if (used_[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + tolerances::ulps))
           e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
       return;
     }
@@ -12089,7 +12104,7 @@ class MappingEvaluator {
       if (!kind_.clock.levels_fraction.empty()) {
         double level = std::numeric_limits<double>::infinity();
         for (double l : kind_.clock.levels_fraction)
-          if (l >= want - 1e-12) level = std::min(level, l);
+          if (l >= want - tolerances::ulps) level = std::min(level, l);
         want = std::isfinite(level) ? level : 1.0;
       }
       fraction_[f] = want;
@@ -12185,7 +12200,7 @@ namespace ychart::pipeline {
 struct LocalSearchOptions {
   int max_iterations = 10000;  // accepted moves
   /// A move must lower the KPI by more than this fraction to count.
-  double min_improvement = 1e-9;
+  double min_improvement = tolerances::roundoff;
 };
 
 /// What a local search returns: the local optimum, its evaluation, and
@@ -12283,7 +12298,7 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
     bool placed = false;
     for (std::size_t f = 0; f < F && !placed; ++f) {
       bool fits = true;
-      for (std::size_t t = 0; t < limit.size(); ++t) fits = fits && used[f][t] + use[t] <= limit[t] * (1 + 1e-9);
+      for (std::size_t t = 0; t < limit.size(); ++t) fits = fits && used[f][t] + use[t] <= limit[t] * (1 + tolerances::roundoff);
       if (!fits) continue;
       for (std::size_t t = 0; t < limit.size(); ++t) used[f][t] += use[t];
       m.cus[k][f] = 1;
@@ -12382,7 +12397,7 @@ void add_resource_rows(Model& m, const Application<R>& app, const std::vector<st
 inline int cus_per_device(const std::vector<double>& use, const std::vector<double>& cap, int max_cus) {
   double u = max_cus;
   for (std::size_t t = 0; t < use.size(); ++t)
-    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + 1e-12) + 1e-9));
+    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + tolerances::ulps) + tolerances::roundoff));
   return static_cast<int>(std::max(0.0, u));
 }
 
@@ -12573,7 +12588,7 @@ class MappingModelBuilder {
       : app_(app), arch_(arch), o_(options), kind_(arch.kind), K_(app.size()),
         F_(static_cast<std::size_t>(arch.devices)), names_(resource_names<R>()),
         cap_(resource_values(options.cap ? *options.cap : arch.kind.capacity)),
-        capacity_(resource_values(arch.kind.capacity)), transfers_(options.schedule != Schedule::compute_only),
+        capacity_(resource_values(arch.kind.capacity)), uses_(kernel_uses(app)), transfers_(options.schedule != Schedule::compute_only),
         bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
 
   MappingModel<R> build() {
@@ -12610,6 +12625,7 @@ class MappingModelBuilder {
   const std::size_t K_, F_;
   const std::vector<std::string> names_;
   const std::vector<double> cap_, capacity_;
+  const std::vector<std::vector<double>> uses_;  // per kernel, its resource use as numbers
   const bool transfers_, bound_rows_;
   const double nominal_;
   MappingModel<R> mm_;
@@ -12617,6 +12633,12 @@ class MappingModelBuilder {
   std::vector<Affine<dim::time>> compute_tables_;  // compute time alone, for the memory-sharing rows
 
   Model& model() { return mm_.model; }
+
+  static std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
+    std::vector<std::vector<double>> uses;
+    for (std::size_t k = 0; k < app.size(); ++k) uses.push_back(resource_values(app.kernel(k).use));
+    return uses;
+  }
 
   void check() const {
     arch_.validate();
@@ -12637,18 +12659,17 @@ class MappingModelBuilder {
     if (!o_.clock_degradation) return own;
     const std::size_t u = *resource_index<R>(kind_.clock.utilisation_resource);
     const double busiest = std::ceil(double(N) / double(F_));
-    return own - kind_.clock.degradation_per_utilisation.value() * busiest *
-                     resource_values(app_.kernel(k).use)[u] / capacity_[u];
+    return own - kind_.clock.degradation_per_utilisation.value() * busiest * uses_[k][u] / capacity_[u];
   }
 
   /// The most CUs of kernel k that F devices' caps hold (a short domain for
   /// the tables), and with bound rows that keep a positive clock.
   int most_cus(std::size_t k) const {
     const auto& kn = app_.kernel(k);
-    const auto use = resource_values(kn.use);
+    const auto& use = uses_[k];
     int most = o_.max_cus;
     for (std::size_t t = 0; t < names_.size(); ++t)
-      if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F_) * cap_[t] / use[t] + 1e-9)));
+      if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F_) * cap_[t] / use[t] + tolerances::roundoff)));
     if (bound_rows_) {
       if (!(positive_or(kn.clock.value(), nominal_) > 0))
         throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)", kn.name);
@@ -13188,7 +13209,7 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
       for (std::size_t t = 0; t < T; ++t) e.utilisation[d][t] += m.cus[k][d] * table.use[k][d][t] / table.capacity[d][t];
     }
     for (std::size_t t = 0; t < T; ++t)
-      if (const double used = e.utilisation[d][t] * table.capacity[d][t]; used > table.cap[d][t] * (1 + 1e-9) + 1e-12) {
+      if (const double used = e.utilisation[d][t] * table.capacity[d][t]; used > table.cap[d][t] * (1 + tolerances::roundoff) + tolerances::ulps) {
         std::ostringstream s;
         s << "device " << d + 1 << " (" << table.kind[d] << ") uses " << used << " of " << table.resource_names[d][t]
           << ", cap " << table.cap[d][t];
@@ -13314,7 +13335,7 @@ KindTotals tabulate_kind_totals(const std::vector<int>& most, const std::vector<
     if (rate <= 0) return false;
     t = 1.0 / rate;
     e = draw * t;
-    return t <= slowest_ms * (1 + 1e-9);
+    return t <= slowest_ms * (1 + tolerances::roundoff);
   };
   KindTotals out;
   std::vector<int> c(G, 0);
@@ -13527,7 +13548,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
   const bool tab = options.tabulate;
   const double slowest = options.ii_upper_bound_ms.value_or(std::numeric_limits<double>::infinity());
   const double fast_enough = options.execution_lower_bound_ms.value_or(0.0);
-  if (tab && !(slowest > 0.0 && fast_enough >= 0.0 && fast_enough <= slowest * (1 + 1e-9)))
+  if (tab && !(slowest > 0.0 && fast_enough >= 0.0 && fast_enough <= slowest * (1 + tolerances::roundoff)))
     throw model_error("ychart: the tabulated model needs 0 <= execution_lower_bound_ms <= ii_upper_bound_ms");
 
   PlatformModel pm;
@@ -13557,7 +13578,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
     detail::check_table_size(on.most_of_kind, options.max_table, task.name);
     const auto entries = detail::tabulate_kind_totals(on.most_of_kind, on.wcet_ms, std::vector<double>(G, 0.0), slowest,
                                                       [&](double t_fewer, double, double, double) {
-                                                        return t_fewer <= fast_enough * (1 + 1e-12);
+                                                        return t_fewer <= fast_enough * (1 + tolerances::ulps);
                                                       });
     if (entries.totals.empty()) {
       // No totals reach the upper bound: no mapping beats it.
@@ -13712,7 +13733,7 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
     // Fewer CUs as fast as II_max needs and no more energy replace these,
     // unless execution adds to the transfers (sequential phases).
     auto tab = detail::tabulate_kind_totals(most_of_kind, wcet_ms, power_w, ii, [&](double, double ef, double, double e) {
-      return !sequential && ef <= e * (1 + 1e-12);
+      return !sequential && ef <= e * (1 + tolerances::ulps);
     });
     bool too_slow = false;
     if (tab.totals.empty()) {
@@ -13819,7 +13840,7 @@ std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, con
       if (!(table.wcet[k][d] > 0)) continue;
       bool fits = true;
       for (std::size_t t = 0; t < used[d].size(); ++t)
-        fits = fits && used[d][t] + table.use[k][d][t] <= table.cap[d][t] * (1 + 1e-9);
+        fits = fits && used[d][t] + table.use[k][d][t] <= table.cap[d][t] * (1 + tolerances::roundoff);
       if (!fits) continue;
       for (std::size_t t = 0; t < used[d].size(); ++t) used[d][t] += table.use[k][d][t];
       m.cus[k][d] = 1;
@@ -16423,7 +16444,7 @@ inline double nice_step(double span, int target_ticks) {
 /// As many decimals as the step needs; scientific for very large or small.
 inline std::string linear_tick_label(double value, double step) {
   if (std::abs(value) < step * 1e-6) value = 0;  // k * step rounding: no "-0.0" or "1e-17"
-  const int step_exponent = static_cast<int>(std::floor(std::log10(step) + 1e-9));
+  const int step_exponent = static_cast<int>(std::floor(std::log10(step) + tolerances::roundoff));
   char buffer[64];
   if (std::abs(value) >= 1e6 || step < 1e-4) {
     if (value == 0) return "0";
@@ -16474,8 +16495,8 @@ inline Axis linear_axis(double data_lo, double data_hi, std::optional<double> fi
   Axis axis;
   axis.lo = lo;
   axis.hi = hi;
-  const long first = static_cast<long>(std::ceil(lo / step - 1e-9));
-  const long last = static_cast<long>(std::floor(hi / step + 1e-9));
+  const long first = static_cast<long>(std::ceil(lo / step - tolerances::roundoff));
+  const long last = static_cast<long>(std::floor(hi / step + tolerances::roundoff));
   for (long k = first; k <= last; ++k) {
     axis.ticks.push_back(static_cast<double>(k) * step);
     axis.labels.push_back(linear_tick_label(axis.ticks.back(), step));
@@ -16510,8 +16531,8 @@ inline Axis log_axis(double data_lo, double data_hi, std::optional<double> fixed
   axis.lo = lo;
   axis.hi = hi;
   axis.log = true;
-  const int first = static_cast<int>(std::ceil(std::log10(lo) - 1e-9));
-  const int last = static_cast<int>(std::floor(std::log10(hi) + 1e-9));
+  const int first = static_cast<int>(std::ceil(std::log10(lo) - tolerances::roundoff));
+  const int last = static_cast<int>(std::floor(std::log10(hi) + tolerances::roundoff));
   const int stride = std::max(1, (last - first + 8) / 8);
   for (int k = first; k <= last; k += stride) {
     axis.ticks.push_back(std::pow(10.0, k));
@@ -17521,7 +17542,7 @@ struct SequentialGraph {
       positive(s.cpu_time.value(), "cpu_time");
       positive(s.fpga_cycles, "fpga_cycles");
       positive(s.fpga_max_node_cycles, "fpga_max_node_cycles");
-      if (s.fpga_max_node_cycles > s.fpga_cycles * (1 + 1e-12))
+      if (s.fpga_max_node_cycles > s.fpga_cycles * (1 + tolerances::ulps))
         throw graph_error(where + ": its slowest node (" + std::to_string(s.fpga_max_node_cycles) +
                           " cycles) cannot take longer than all its nodes (" + std::to_string(s.fpga_cycles) + ")", s.name);
       positive(s.output.value(), "output");
@@ -17710,7 +17731,7 @@ YCHART_DECL PartitionCost evaluate(const SequentialGraph& g, const Platform& p, 
                    : Constant<dim::time>(std::max({cpu, in + out, c.fpga_max_node_cycles / p.fpga.clock.value()}));
   const auto need = c.used.counts(), have = p.fpga.budget.counts();
   for (std::size_t k = 0; k < need.size(); ++k)
-    if (need[k] > have[k] * (1 + 1e-12)) {
+    if (need[k] > have[k] * (1 + tolerances::ulps)) {
       c.fits = false;
       if (c.over_budget.empty()) c.over_budget = FpgaFootprint::kind_name(k);
     }
@@ -17888,7 +17909,7 @@ inline std::string binding_resources(const SequentialGraph& g, const Platform& p
   }
   std::string out;
   for (std::size_t k = 0; k < kinds; ++k)
-    if (least[k] > budget[k] * (1 + 1e-12)) {
+    if (least[k] > budget[k] * (1 + tolerances::ulps)) {
       if (!out.empty()) out += ", ";
       out += std::string(FpgaFootprint::kind_name(k)) + " (the smallest valid range needs " +
              ychart::detail::format_number(least[k]) + ", the budget is " + ychart::detail::format_number(budget[k]) +
@@ -17970,9 +17991,15 @@ inline Affine<> cpu_cost(const SequentialGraph& g, const Platform& p, const std:
   return cpu;
 }
 
+/// The weight of latency beside the interval in the pipelined objective:
+/// small enough not to trade interval for latency on the platforms the class
+/// models (a lexicographic solve is issue 31's).
+inline constexpr double latency_tie_weight = 1e-9;
+
 /// Sequential: minimise the latency, CPU + FPGA + link. Pipelined: minimise
 /// the interval tau >= the CPU's time, the link's and every FPGA stage's
 /// (named), and among equal intervals the lowest latency.
+
 inline void minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, const Affine<>& fpga,
                               const Affine<>& link, const std::vector<std::pair<Affine<>, std::string>>& stages) {
   if (schedule == Schedule::sequential) {
@@ -17983,7 +18010,7 @@ inline void minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, 
   m.subject_to(tau >= cpu, "CPU stage");
   m.subject_to(tau >= link, "link stage");
   for (const auto& [time, name] : stages) m.subject_to(tau >= time, name);
-  m.minimize(tau + 1e-9 * (cpu + fpga + link));
+  m.minimize(tau + latency_tie_weight * (cpu + fpga + link));
 }
 
 /// The FPGA ranges that the segment flags at a solution make.
@@ -19781,7 +19808,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
     double idle = 0;
     if (o.goal == BindingGoal::throughput) {
       const auto tau = detail::best_stages(t, true, 0.0, time);
-      if (!tau.binding.empty()) plan = detail::best_stages(t, false, tau.value * (1 + 1e-12), time);
+      if (!tau.binding.empty()) plan = detail::best_stages(t, false, tau.value * (1 + tolerances::ulps), time);
       plan.value = tau.value;
     } else if (o.goal == BindingGoal::latency) {
       plan = detail::best_stages(t, false, std::numeric_limits<double>::infinity(), time);
@@ -23081,7 +23108,7 @@ YCHART_DECL long long soft_bound_passes(double T, double delta) {
   require(std::isfinite(T) && T >= 0, "T must be finite and >= 0");
   if (T == 0) return 1;
   require(std::isfinite(delta) && delta > 0, "delta must be > 0 when T > 0");
-  const double passes = std::floor(T / delta + 1e-9) + 1;
+  const double passes = std::floor(T / delta + tolerances::roundoff) + 1;
   require(passes <= 1e6, "T / delta exceeds 10^6 soft-bound passes");
   return static_cast<long long>(passes);
 }
@@ -23797,7 +23824,7 @@ YCHART_DECL HitRates hit_rates(const synthesis::Specification& spec, const synth
     h.best_cost = std::min(h.best_cost, r.best_cost);
     h.mean_seconds += r.seconds / static_cast<double>(runs);
     for (std::size_t c = 0; c < o.checkpoints.size(); ++c)
-      h.hit_rate[c] += r.best_at[c] <= optimum + 1e-9 * std::abs(optimum);
+      h.hit_rate[c] += r.best_at[c] <= optimum + tolerances::roundoff * std::abs(optimum);
   }
   for (auto& rate : h.hit_rate) rate /= static_cast<double>(std::max<std::size_t>(1, runs));  // counts to rates
   return h;

@@ -138,7 +138,7 @@ inline int propagate_bounds(const Model& model, std::vector<double>& lo, std::ve
           const double v = vars[j].is_integer_range() ? std::ceil(limit - tol) : limit;
           if (v > lo[j]) lo[j] = v, changed = true;
         }
-        if (lo[j] > hi[j] + 1e-9) return int(j);
+        if (lo[j] > hi[j] + tolerances::integrality) return int(j);
       }
     }
     if (!changed) break;
@@ -263,14 +263,14 @@ inline DiscreteDomains discrete_domains(const Model& model, const std::vector<ch
                         ". Raise its lower bound, or use it in affine expressions only.", r.name);
     if (!d.needs_encoding[j] || d.empty >= 0) continue;
     const double count = r.is_integer_range()
-                             ? std::floor(d.upper[j] + 1e-9) - std::ceil(d.lower[j] - 1e-9) + 1.0
+                             ? std::floor(d.upper[j] + tolerances::integrality) - std::ceil(d.lower[j] - tolerances::integrality) + 1.0
                              : r.domain_size();
     if (count > largest_encoded_domain)
       throw model_error("ychart: the discrete variable `" + r.name + "` has " + ychart::detail::format_number(count) +
                         " values; a variable used in a monomial or a table may have at most 100000", r.name);
     for (std::size_t i = 0; i < std::size_t(r.domain_size()); ++i) {
       const double v = r.value_at(i);
-      if (v >= d.lower[j] - 1e-9 && v <= d.upper[j] + 1e-9) d.values[j].push_back(v);
+      if (v >= d.lower[j] - tolerances::integrality && v <= d.upper[j] + tolerances::integrality) d.values[j].push_back(v);
     }
     if (d.values[j].empty()) d.empty = j;  // a choice none of whose values lies within the bounds
   }

@@ -1,8 +1,10 @@
 // ychart/model/tolerances.hpp
-// The named tolerance of ychart's own arithmetic on data (the solvers'
-// tolerances are SolveOptions'): how far a quantity computed from data may
-// be off by floating-point roundoff and still count as equal to another,
-// and the rounding rules built on it. A quotient such as 1.1 / 0.1 is
+// The named tolerances of ychart's own arithmetic (the solvers' tolerances
+// are SolveOptions'): how far a quantity computed from data may be off by
+// floating-point roundoff and still count as equal to another, and the
+// rounding rules built on it; how far a value a solver returns may sit from
+// an integer; when a multiplier or price counts as zero; and the few-ulps
+// slack between one number computed along two paths. A quotient such as 1.1 / 0.1 is
 // 11.000000000000002 and 0.3 / 0.1 is 2.9999999999999996; a count derived
 // from either must be 11 and 3.
 #pragma once
@@ -14,6 +16,19 @@ namespace ychart::tolerances {
 
 /// Relative roundoff allowed in a quantity computed from data.
 inline constexpr double roundoff = 1e-9;
+
+/// How far a solver's value may sit from an integer, or from a bound of an
+/// integer variable, and still be read as that integer.
+inline constexpr double integrality = 1e-9;
+
+/// A solver's multiplier or LP price at or below this is zero: its row is
+/// not active.
+inline constexpr double inactive = 1e-9;
+
+/// Relative slack between two values that are one number computed along two
+/// paths (a tie, a bound re-derived from a solution): a few ulps of a double,
+/// far below roundoff.
+inline constexpr double ulps = 1e-12;
 
 /// The roundoff a quantity of this magnitude may carry: roundoff * max(1, |scale|).
 inline double allowance(double scale) { return roundoff * std::max(1.0, std::abs(scale)); }

@@ -11,6 +11,7 @@
 #include "../error.hpp"
 #include "../expr/expression.hpp"
 #include "../expr/operators.hpp"
+#include "../model/tolerances.hpp"
 #include "../units/dimension.hpp"
 #include "../units/fpga_resources.hpp"
 #include "../units/unit.hpp"
@@ -95,7 +96,7 @@ struct SequentialGraph {
       positive(s.cpu_time.value(), "cpu_time");
       positive(s.fpga_cycles, "fpga_cycles");
       positive(s.fpga_max_node_cycles, "fpga_max_node_cycles");
-      if (s.fpga_max_node_cycles > s.fpga_cycles * (1 + 1e-12))
+      if (s.fpga_max_node_cycles > s.fpga_cycles * (1 + tolerances::ulps))
         throw graph_error(where + ": its slowest node (" + std::to_string(s.fpga_max_node_cycles) +
                           " cycles) cannot take longer than all its nodes (" + std::to_string(s.fpga_cycles) + ")", s.name);
       positive(s.output.value(), "output");

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../model/tolerances.hpp"
 #include "application.hpp"
 #include "detail/execution_time.hpp"
 #include "detail/host_transfers.hpp"
@@ -145,7 +146,7 @@ inline double set_phases(Evaluation& e, Schedule schedule, const HostTraffic& tr
   double ii = initiation_interval(schedule, h2f, exe, f2h);
   if (operating_ii) {
     const double target = operating_ii->value();
-    if (ii > target * (1 + 1e-9)) {
+    if (ii > target * (1 + tolerances::roundoff)) {
       std::ostringstream s;
       s << "II " << ii * 1e3 << " ms exceeds the operating II " << target * 1e3 << " ms";
       e.violations.push_back(s.str());
@@ -267,7 +268,7 @@ class MappingEvaluator {
     }
     for (std::size_t f = 0; f < F_; ++f)
       for (std::size_t t = 0; t < T; ++t)
-        if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + 1e-9) + 1e-12) {
+        if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + tolerances::roundoff) + tolerances::ulps) {
           std::ostringstream s;
           s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
             << ", cap " << cap[t];
@@ -364,7 +365,7 @@ class MappingEvaluator {
     if (!m_.clock_fraction.empty()) {
       fraction_ = m_.clock_fraction;
       for (std::size_t f = 0; f < F_; ++f)
-        if (used_[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + 1e-12))
+        if (used_[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + tolerances::ulps))
           e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
       return;
     }
@@ -379,7 +380,7 @@ class MappingEvaluator {
       if (!kind_.clock.levels_fraction.empty()) {
         double level = std::numeric_limits<double>::infinity();
         for (double l : kind_.clock.levels_fraction)
-          if (l >= want - 1e-12) level = std::min(level, l);
+          if (l >= want - tolerances::ulps) level = std::min(level, l);
         want = std::isfinite(level) ? level : 1.0;
       }
       fraction_[f] = want;

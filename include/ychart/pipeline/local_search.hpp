@@ -9,6 +9,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../model/tolerances.hpp"
 #include "application.hpp"
 #include "architecture.hpp"
 #include "evaluate.hpp"
@@ -28,7 +29,7 @@ namespace ychart::pipeline {
 struct LocalSearchOptions {
   int max_iterations = 10000;  // accepted moves
   /// A move must lower the KPI by more than this fraction to count.
-  double min_improvement = 1e-9;
+  double min_improvement = tolerances::roundoff;
 };
 
 /// What a local search returns: the local optimum, its evaluation, and
@@ -126,7 +127,7 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
     bool placed = false;
     for (std::size_t f = 0; f < F && !placed; ++f) {
       bool fits = true;
-      for (std::size_t t = 0; t < limit.size(); ++t) fits = fits && used[f][t] + use[t] <= limit[t] * (1 + 1e-9);
+      for (std::size_t t = 0; t < limit.size(); ++t) fits = fits && used[f][t] + use[t] <= limit[t] * (1 + tolerances::roundoff);
       if (!fits) continue;
       for (std::size_t t = 0; t < limit.size(); ++t) used[f][t] += use[t];
       m.cus[k][f] = 1;

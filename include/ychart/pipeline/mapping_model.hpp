@@ -29,6 +29,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../model/tolerances.hpp"
 #include "application.hpp"
 #include "detail/execution_time.hpp"
 #include "detail/resource_rows.hpp"
@@ -113,7 +114,7 @@ class MappingModelBuilder {
       : app_(app), arch_(arch), o_(options), kind_(arch.kind), K_(app.size()),
         F_(static_cast<std::size_t>(arch.devices)), names_(resource_names<R>()),
         cap_(resource_values(options.cap ? *options.cap : arch.kind.capacity)),
-        capacity_(resource_values(arch.kind.capacity)), transfers_(options.schedule != Schedule::compute_only),
+        capacity_(resource_values(arch.kind.capacity)), uses_(kernel_uses(app)), transfers_(options.schedule != Schedule::compute_only),
         bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
 
   MappingModel<R> build() {
@@ -150,6 +151,7 @@ class MappingModelBuilder {
   const std::size_t K_, F_;
   const std::vector<std::string> names_;
   const std::vector<double> cap_, capacity_;
+  const std::vector<std::vector<double>> uses_;  // per kernel, its resource use as numbers
   const bool transfers_, bound_rows_;
   const double nominal_;
   MappingModel<R> mm_;
@@ -157,6 +159,12 @@ class MappingModelBuilder {
   std::vector<Affine<dim::time>> compute_tables_;  // compute time alone, for the memory-sharing rows
 
   Model& model() { return mm_.model; }
+
+  static std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
+    std::vector<std::vector<double>> uses;
+    for (std::size_t k = 0; k < app.size(); ++k) uses.push_back(resource_values(app.kernel(k).use));
+    return uses;
+  }
 
   void check() const {
     arch_.validate();
@@ -177,18 +185,17 @@ class MappingModelBuilder {
     if (!o_.clock_degradation) return own;
     const std::size_t u = *resource_index<R>(kind_.clock.utilisation_resource);
     const double busiest = std::ceil(double(N) / double(F_));
-    return own - kind_.clock.degradation_per_utilisation.value() * busiest *
-                     resource_values(app_.kernel(k).use)[u] / capacity_[u];
+    return own - kind_.clock.degradation_per_utilisation.value() * busiest * uses_[k][u] / capacity_[u];
   }
 
   /// The most CUs of kernel k that F devices' caps hold (a short domain for
   /// the tables), and with bound rows that keep a positive clock.
   int most_cus(std::size_t k) const {
     const auto& kn = app_.kernel(k);
-    const auto use = resource_values(kn.use);
+    const auto& use = uses_[k];
     int most = o_.max_cus;
     for (std::size_t t = 0; t < names_.size(); ++t)
-      if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F_) * cap_[t] / use[t] + 1e-9)));
+      if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F_) * cap_[t] / use[t] + tolerances::roundoff)));
     if (bound_rows_) {
       if (!(positive_or(kn.clock.value(), nominal_) > 0))
         throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)", kn.name);

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../model/tolerances.hpp"
 #include "detail/host_transfers.hpp"
 #include "evaluate.hpp"
 #include "heterogeneous_application.hpp"
@@ -145,7 +146,7 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
       for (std::size_t t = 0; t < T; ++t) e.utilisation[d][t] += m.cus[k][d] * table.use[k][d][t] / table.capacity[d][t];
     }
     for (std::size_t t = 0; t < T; ++t)
-      if (const double used = e.utilisation[d][t] * table.capacity[d][t]; used > table.cap[d][t] * (1 + 1e-9) + 1e-12) {
+      if (const double used = e.utilisation[d][t] * table.capacity[d][t]; used > table.cap[d][t] * (1 + tolerances::roundoff) + tolerances::ulps) {
         std::ostringstream s;
         s << "device " << d + 1 << " (" << table.kind[d] << ") uses " << used << " of " << table.resource_names[d][t]
           << ", cap " << table.cap[d][t];

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../model/tolerances.hpp"
 #include "heterogeneous_application.hpp"
 #include "local_search.hpp"
 #include "mapping.hpp"
@@ -51,7 +52,7 @@ std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, con
       if (!(table.wcet[k][d] > 0)) continue;
       bool fits = true;
       for (std::size_t t = 0; t < used[d].size(); ++t)
-        fits = fits && used[d][t] + table.use[k][d][t] <= table.cap[d][t] * (1 + 1e-9);
+        fits = fits && used[d][t] + table.use[k][d][t] <= table.cap[d][t] * (1 + tolerances::roundoff);
       if (!fits) continue;
       for (std::size_t t = 0; t < used[d].size(); ++t) used[d][t] += table.use[k][d][t];
       m.cus[k][d] = 1;

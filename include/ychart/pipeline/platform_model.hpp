@@ -22,6 +22,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../model/tolerances.hpp"
 #include "detail/kind_totals.hpp"
 #include "detail/resource_rows.hpp"
 #include "detail/solution_mapping.hpp"
@@ -179,7 +180,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
   const bool tab = options.tabulate;
   const double slowest = options.ii_upper_bound_ms.value_or(std::numeric_limits<double>::infinity());
   const double fast_enough = options.execution_lower_bound_ms.value_or(0.0);
-  if (tab && !(slowest > 0.0 && fast_enough >= 0.0 && fast_enough <= slowest * (1 + 1e-9)))
+  if (tab && !(slowest > 0.0 && fast_enough >= 0.0 && fast_enough <= slowest * (1 + tolerances::roundoff)))
     throw model_error("ychart: the tabulated model needs 0 <= execution_lower_bound_ms <= ii_upper_bound_ms");
 
   PlatformModel pm;
@@ -209,7 +210,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
     detail::check_table_size(on.most_of_kind, options.max_table, task.name);
     const auto entries = detail::tabulate_kind_totals(on.most_of_kind, on.wcet_ms, std::vector<double>(G, 0.0), slowest,
                                                       [&](double t_fewer, double, double, double) {
-                                                        return t_fewer <= fast_enough * (1 + 1e-12);
+                                                        return t_fewer <= fast_enough * (1 + tolerances::ulps);
                                                       });
     if (entries.totals.empty()) {
       // No totals reach the upper bound: no mapping beats it.

@@ -24,6 +24,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "../model/tolerances.hpp"
 #include "detail/kind_totals.hpp"
 #include "detail/resource_rows.hpp"
 #include "detail/solution_mapping.hpp"
@@ -114,7 +115,7 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
     // Fewer CUs as fast as II_max needs and no more energy replace these,
     // unless execution adds to the transfers (sequential phases).
     auto tab = detail::tabulate_kind_totals(most_of_kind, wcet_ms, power_w, ii, [&](double, double ef, double, double e) {
-      return !sequential && ef <= e * (1 + 1e-12);
+      return !sequential && ef <= e * (1 + tolerances::ulps);
     });
     bool too_slow = false;
     if (tab.totals.empty()) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../../config.hpp"
+#include "../../model/tolerances.hpp"
 #include "../evolutionary.hpp"
 
 namespace ychart::baselines {
@@ -149,7 +150,7 @@ YCHART_DECL HitRates hit_rates(const synthesis::Specification& spec, const synth
     h.best_cost = std::min(h.best_cost, r.best_cost);
     h.mean_seconds += r.seconds / static_cast<double>(runs);
     for (std::size_t c = 0; c < o.checkpoints.size(); ++c)
-      h.hit_rate[c] += r.best_at[c] <= optimum + 1e-9 * std::abs(optimum);
+      h.hit_rate[c] += r.best_at[c] <= optimum + tolerances::roundoff * std::abs(optimum);
   }
   for (auto& rate : h.hit_rate) rate /= static_cast<double>(std::max<std::size_t>(1, runs));  // counts to rates
   return h;

@@ -82,7 +82,7 @@ YCHART_DECL long long soft_bound_passes(double T, double delta) {
   require(std::isfinite(T) && T >= 0, "T must be finite and >= 0");
   if (T == 0) return 1;
   require(std::isfinite(delta) && delta > 0, "delta must be > 0 when T > 0");
-  const double passes = std::floor(T / delta + 1e-9) + 1;
+  const double passes = std::floor(T / delta + tolerances::roundoff) + 1;
   require(passes <= 1e6, "T / delta exceeds 10^6 soft-bound passes");
   return static_cast<long long>(passes);
 }

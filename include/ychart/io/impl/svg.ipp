@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../../config.hpp"
+#include "../../model/tolerances.hpp"
 #include "../svg.hpp"
 
 namespace ychart::io {
@@ -120,7 +121,7 @@ inline double nice_step(double span, int target_ticks) {
 /// As many decimals as the step needs; scientific for very large or small.
 inline std::string linear_tick_label(double value, double step) {
   if (std::abs(value) < step * 1e-6) value = 0;  // k * step rounding: no "-0.0" or "1e-17"
-  const int step_exponent = static_cast<int>(std::floor(std::log10(step) + 1e-9));
+  const int step_exponent = static_cast<int>(std::floor(std::log10(step) + tolerances::roundoff));
   char buffer[64];
   if (std::abs(value) >= 1e6 || step < 1e-4) {
     if (value == 0) return "0";
@@ -171,8 +172,8 @@ inline Axis linear_axis(double data_lo, double data_hi, std::optional<double> fi
   Axis axis;
   axis.lo = lo;
   axis.hi = hi;
-  const long first = static_cast<long>(std::ceil(lo / step - 1e-9));
-  const long last = static_cast<long>(std::floor(hi / step + 1e-9));
+  const long first = static_cast<long>(std::ceil(lo / step - tolerances::roundoff));
+  const long last = static_cast<long>(std::floor(hi / step + tolerances::roundoff));
   for (long k = first; k <= last; ++k) {
     axis.ticks.push_back(static_cast<double>(k) * step);
     axis.labels.push_back(linear_tick_label(axis.ticks.back(), step));
@@ -207,8 +208,8 @@ inline Axis log_axis(double data_lo, double data_hi, std::optional<double> fixed
   axis.lo = lo;
   axis.hi = hi;
   axis.log = true;
-  const int first = static_cast<int>(std::ceil(std::log10(lo) - 1e-9));
-  const int last = static_cast<int>(std::floor(std::log10(hi) + 1e-9));
+  const int first = static_cast<int>(std::ceil(std::log10(lo) - tolerances::roundoff));
+  const int last = static_cast<int>(std::floor(std::log10(hi) + tolerances::roundoff));
   const int stride = std::max(1, (last - first + 8) / 8);
   for (int k = first; k <= last; k += stride) {
     axis.ticks.push_back(std::pow(10.0, k));

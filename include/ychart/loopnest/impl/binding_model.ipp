@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../../config.hpp"
+#include "../../model/tolerances.hpp"
 #include "../binding_model.hpp"
 
 namespace ychart::loopnest {
@@ -34,7 +35,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
     double idle = 0;
     if (o.goal == BindingGoal::throughput) {
       const auto tau = detail::best_stages(t, true, 0.0, time);
-      if (!tau.binding.empty()) plan = detail::best_stages(t, false, tau.value * (1 + 1e-12), time);
+      if (!tau.binding.empty()) plan = detail::best_stages(t, false, tau.value * (1 + tolerances::ulps), time);
       plan.value = tau.value;
     } else if (o.goal == BindingGoal::latency) {
       plan = detail::best_stages(t, false, std::numeric_limits<double>::infinity(), time);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../../config.hpp"
+#include "../../model/tolerances.hpp"
 #include "../evaluate.hpp"
 
 namespace ychart::partition {
@@ -44,7 +45,7 @@ YCHART_DECL PartitionCost evaluate(const SequentialGraph& g, const Platform& p, 
                    : Constant<dim::time>(std::max({cpu, in + out, c.fpga_max_node_cycles / p.fpga.clock.value()}));
   const auto need = c.used.counts(), have = p.fpga.budget.counts();
   for (std::size_t k = 0; k < need.size(); ++k)
-    if (need[k] > have[k] * (1 + 1e-12)) {
+    if (need[k] > have[k] * (1 + tolerances::ulps)) {
       c.fits = false;
       if (c.over_budget.empty()) c.over_budget = FpgaFootprint::kind_name(k);
     }

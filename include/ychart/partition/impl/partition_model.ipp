@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../../config.hpp"
+#include "../../model/tolerances.hpp"
 #include "../partition_model.hpp"
 
 namespace ychart::partition {
@@ -29,7 +30,7 @@ inline std::string binding_resources(const SequentialGraph& g, const Platform& p
   }
   std::string out;
   for (std::size_t k = 0; k < kinds; ++k)
-    if (least[k] > budget[k] * (1 + 1e-12)) {
+    if (least[k] > budget[k] * (1 + tolerances::ulps)) {
       if (!out.empty()) out += ", ";
       out += std::string(FpgaFootprint::kind_name(k)) + " (the smallest valid range needs " +
              ychart::detail::format_number(least[k]) + ", the budget is " + ychart::detail::format_number(budget[k]) +
@@ -111,9 +112,15 @@ inline Affine<> cpu_cost(const SequentialGraph& g, const Platform& p, const std:
   return cpu;
 }
 
+/// The weight of latency beside the interval in the pipelined objective:
+/// small enough not to trade interval for latency on the platforms the class
+/// models (a lexicographic solve is issue 31's).
+inline constexpr double latency_tie_weight = 1e-9;
+
 /// Sequential: minimise the latency, CPU + FPGA + link. Pipelined: minimise
 /// the interval tau >= the CPU's time, the link's and every FPGA stage's
 /// (named), and among equal intervals the lowest latency.
+
 inline void minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, const Affine<>& fpga,
                               const Affine<>& link, const std::vector<std::pair<Affine<>, std::string>>& stages) {
   if (schedule == Schedule::sequential) {
@@ -124,7 +131,7 @@ inline void minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, 
   m.subject_to(tau >= cpu, "CPU stage");
   m.subject_to(tau >= link, "link stage");
   for (const auto& [time, name] : stages) m.subject_to(tau >= time, name);
-  m.minimize(tau + 1e-9 * (cpu + fpga + link));
+  m.minimize(tau + latency_tie_weight * (cpu + fpga + link));
 }
 
 /// The FPGA ranges that the segment flags at a solution make.

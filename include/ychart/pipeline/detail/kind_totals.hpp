@@ -9,6 +9,7 @@
 #include "../../error.hpp"
 #include "../../expr/operators.hpp"
 #include "../../model/model.hpp"
+#include "../../model/tolerances.hpp"
 
 #include <cstddef>
 #include <string>
@@ -36,7 +37,7 @@ KindTotals tabulate_kind_totals(const std::vector<int>& most, const std::vector<
     if (rate <= 0) return false;
     t = 1.0 / rate;
     e = draw * t;
-    return t <= slowest_ms * (1 + 1e-9);
+    return t <= slowest_ms * (1 + tolerances::roundoff);
   };
   KindTotals out;
   std::vector<int> c(G, 0);

@@ -5,6 +5,7 @@
 // how many CUs of one kernel a device takes (the models' bounds and big-Ms).
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "../application.hpp"
 #include "../resources.hpp"
 
@@ -48,7 +49,7 @@ void add_resource_rows(Model& m, const Application<R>& app, const std::vector<st
 inline int cus_per_device(const std::vector<double>& use, const std::vector<double>& cap, int max_cus) {
   double u = max_cus;
   for (std::size_t t = 0; t < use.size(); ++t)
-    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + 1e-12) + 1e-9));
+    if (use[t] > 0) u = std::min(u, std::floor(cap[t] / use[t] * (1 + tolerances::ulps) + tolerances::roundoff));
   return static_cast<int>(std::max(0.0, u));
 }
 

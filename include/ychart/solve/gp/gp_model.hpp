@@ -12,6 +12,7 @@
 
 #include "../../lower/gp_standard_form.hpp"
 #include "../../model/model.hpp"
+#include "../../model/tolerances.hpp"
 #include "../../result/solution.hpp"
 #include "../detail/solution_skeleton.hpp"
 #include "gp_backend.hpp"
@@ -89,8 +90,8 @@ inline bool report_unbounded(const Model& model, const lower::GpStandardForm& fo
     // multiplier meets the tolerance, which for a multiplier of 1e-6 is a
     // slack of about 1e-3 (a random GP's x2 stopped 2e-3 from the box).
     const double tol = 1.0;
-    const bool at_low = free_below && y <= -box + tol && r.z_lower[j] > 1e-9;
-    const bool at_high = free_above && y >= box - tol && r.z_upper[j] > 1e-9;
+    const bool at_low = free_below && y <= -box + tol && r.z_lower[j] > tolerances::inactive;
+    const bool at_high = free_above && y >= box - tol && r.z_upper[j] > tolerances::inactive;
     if (!at_low && !at_high) continue;
     const std::string name = j < form.n_model ? model.registry().variables[j].name : "objective";
     b.unbounded().push_back({name, at_low});

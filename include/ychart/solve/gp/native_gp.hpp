@@ -34,6 +34,7 @@
 
 #include "../../lower/gp_standard_form.hpp"
 #include "../../model/status.hpp"
+#include "../../model/tolerances.hpp"
 #include "gp_request.hpp"
 #include "gp_result.hpp"
 
@@ -485,7 +486,7 @@ inline bool NativeGpSolver::set_bounds(const GpRequest& request, double& divergi
     hi_[j] = std::isfinite(hi_in_[j]) ? hi_in_[j] : boxed ? box : std::numeric_limits<double>::infinity();
     if (lo_[j] > hi_[j]) return false;
     fixed_[j] = lo_[j] == hi_[j] ||
-                (std::isfinite(lo_[j]) && hi_[j] - lo_[j] <= 1e-12 * std::max(1.0, std::abs(lo_[j])));
+                (std::isfinite(lo_[j]) && hi_[j] - lo_[j] <= tolerances::ulps * std::max(1.0, std::abs(lo_[j])));
     has_lo_[j] = !fixed_[j] && std::isfinite(lo_[j]);
     has_hi_[j] = !fixed_[j] && std::isfinite(hi_[j]);
     // Bounds are relaxed by 1e-10 relative, as Ipopt relaxes its own

@@ -7,6 +7,7 @@
 // incumbent; a node whose bound cannot beat the incumbent is pruned.
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "outer_approximation.hpp"
 
 #include <queue>
@@ -54,7 +55,7 @@ inline Branch choose_branch(const lower::MinlpForm& f, const std::vector<double>
     for (std::size_t i = 0; i < enc.values.size(); ++i) {
       const int col = enc.first + int(i);
       if (upper[col] < 0.5) continue;  // value excluded at this node
-      if (enc.values[i] <= value + 1e-9) split = enc.values[i];
+      if (enc.values[i] <= value + tolerances::integrality) split = enc.values[i];
     }
     bool left = false, right = false;  // both children must keep a value
     for (std::size_t i = 0; i < enc.values.size(); ++i) {

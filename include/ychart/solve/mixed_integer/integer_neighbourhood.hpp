@@ -170,7 +170,7 @@ class IntegerNeighbourhood {
   void round_handle(std::vector<double>& x, const detail::DiscreteHandle& h, int way) const {
     if (h.first < 0) {
       const double v = x[std::size_t(h.value_column)];
-      x[std::size_t(h.value_column)] = way == 0 ? std::floor(v + 1e-9) : way == 1 ? std::round(v) : std::ceil(v - 1e-9);
+      x[std::size_t(h.value_column)] = way == 0 ? std::floor(v + tolerances::integrality) : way == 1 ? std::round(v) : std::ceil(v - tolerances::integrality);
       return;
     }
     const auto& values = *h.values;
@@ -178,9 +178,9 @@ class IntegerNeighbourhood {
     for (std::size_t i = 0; i < values.size(); ++i) v += values[i] * x[std::size_t(h.first) + i];
     std::size_t pick = way == 2 ? values.size() - 1 : 0;
     for (std::size_t i = 0; i < values.size(); ++i) {
-      if (way == 0 && values[i] <= v + 1e-9) pick = i;  // the largest at or below v
+      if (way == 0 && values[i] <= v + tolerances::integrality) pick = i;  // the largest at or below v
       if (way == 1 && std::abs(values[i] - v) < std::abs(values[pick] - v)) pick = i;
-      if (way == 2 && values[i] >= v - 1e-9) {  // the smallest at or above v
+      if (way == 2 && values[i] >= v - tolerances::integrality) {  // the smallest at or above v
         pick = i;
         break;
       }

@@ -106,7 +106,7 @@ inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<doubl
   for (std::size_t i = 0; i < cons.size(); ++i) {
     const auto& c = cons[i];
     const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
-    const double scale = std::max({std::abs(lhs), std::abs(rhs), 1e-12});
+    const double scale = std::max({std::abs(lhs), std::abs(rhs), tolerances::ulps});
     b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
   }
 }

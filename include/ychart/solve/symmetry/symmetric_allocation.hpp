@@ -251,7 +251,7 @@ class StructureFinder {
       // The bound each row implies: at most floor(cap / use) units of a type per device.
       for (int k = 0; k < s_.types; ++k)
         if (p.use[r][k] > 0)
-          p.per_device_max[k] = std::min(p.per_device_max[k], int(std::floor(p.capacity[r] / p.use[r][k] + 1e-9)));
+          p.per_device_max[k] = std::min(p.per_device_max[k], int(std::floor(p.capacity[r] / p.use[r][k] + tolerances::roundoff)));
     }
     if (!p.spread.empty()) {
       p.table.resize(std::size_t(s_.types));
@@ -429,7 +429,7 @@ inline Master build_master(const Model& original, const SymmetricStructure& st) 
       Affine<> count;
       for (int k = 0; k < st.types; ++k)
         if (p.use[r][k] >= a) count += m.total[k];
-      m.model.subject_to(count <= F * std::floor(p.capacity[r] / a + 1e-9));
+      m.model.subject_to(count <= F * std::floor(p.capacity[r] / a + tolerances::roundoff));
     }
   }
   ychart::detail::ModelEditor::set_objective(m.model, original);
@@ -688,7 +688,7 @@ class SymmetricDecomposition {
     const auto& vars = model_.registry().variables;
     const double y_lo = vars[std::size_t(st_.y)].lower;
     if (!minimal_core(
-            p, [y_min](const PackingResult& r) { return !r.feasible || r.y_needed >= y_min - 1e-12; }, nullptr))
+            p, [y_min](const PackingResult& r) { return !r.feasible || r.y_needed >= y_min - tolerances::ulps; }, nullptr))
       return false;
     Real<> y(&ychart::detail::ModelEditor::registry(master_.model), std::uint32_t(st_.y),
              vars[std::size_t(st_.y)].si_scale);

@@ -14,6 +14,7 @@
 // resource (a knapsack on a grid that rounds sizes down: never too low).
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "../milp/glpk_milp.hpp"
 
 #include <algorithm>
@@ -155,7 +156,7 @@ class PackingSearch {
     auto holds = [&](int f, int k) {
       if (n[k][f] >= p_.per_device_max[k]) return false;
       for (int r = 0; r < R; ++r)
-        if (p_.use[r][k] > left[f][r] + 1e-9) return false;
+        if (p_.use[r][k] > left[f][r] + tolerances::roundoff) return false;
       return true;
     };
     auto load_after = [&](int f, int k) {
@@ -178,7 +179,7 @@ class PackingSearch {
             break;
           }
           const double l = load_after(f, k);
-          if (l < lowest - 1e-12) lowest = l, chosen = f;
+          if (l < lowest - tolerances::ulps) lowest = l, chosen = f;
         }
         if (chosen < 0) {  // this rule fails; the search decides
           std::fill(placed_.begin(), placed_.end(), 0);
@@ -226,7 +227,7 @@ class PackingSearch {
     auto fits = [&](int k, const std::vector<double>& room) {
       int v = most[k];
       for (int r = 0; r < R; ++r)
-        if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + 1e-9) / p_.use[r][k])));
+        if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + tolerances::roundoff) / p_.use[r][k])));
       return std::max(v, 0);
     };
     std::vector<int> columns;  // K entries per column
@@ -278,10 +279,10 @@ class PackingSearch {
       if (best < 0) return false;  // the pricing search gave up: no verdict
       // Farley's bound: the duals scaled by 1 / best are feasible for the
       // whole LP, so its optimum is at least value / best.
-      if (best <= 1.0 + 1e-9 || value / best > devices) {
+      if (best <= 1.0 + tolerances::roundoff || value / best > devices) {
         result_.refuting_types.clear();
         for (int k = 0; k < K; ++k)
-          if (p_.count[k] > 0 && price[k] > 1e-9) result_.refuting_types.push_back(k);
+          if (p_.count[k] > 0 && price[k] > tolerances::inactive) result_.refuting_types.push_back(k);
         return true;
       }
       columns.insert(columns.end(), best_content.begin(), best_content.end());
@@ -298,7 +299,7 @@ class PackingSearch {
     const int K = int(price.size()), R = int(p_.capacity.size());
     std::vector<int> types;
     for (int k = 0; k < K; ++k)
-      if (price[k] > 1e-12 && most[k] > 0) types.push_back(k);
+      if (price[k] > tolerances::ulps && most[k] > 0) types.push_back(k);
     auto density = [&](int k) {
       double share = 0.0;
       for (int r = 0; r < R; ++r) share = std::max(share, p_.use[r][k] / p_.capacity[r]);
@@ -340,11 +341,11 @@ class PackingSearch {
         best = value;
         out = content;
       }
-      if (i == T || value + bound(i) <= best * (1.0 + 1e-12)) return;
+      if (i == T || value + bound(i) <= best * (1.0 + tolerances::ulps)) return;
       const int k = types[std::size_t(i)];
       int v = most[k];
       for (int r = 0; r < R; ++r)
-        if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + 1e-9) / p_.use[r][k])));
+        if (p_.use[r][k] > 0) v = std::min(v, int(std::floor((room[r] + tolerances::roundoff) / p_.use[r][k])));
       for (; v >= 0 && nodes <= kMostPricingNodes; --v) {
         content[k] = v;
         for (int r = 0; r < R; ++r) room[r] -= v * p_.use[r][k];
@@ -370,7 +371,7 @@ class PackingSearch {
     std::vector<int> left = p_.count;
     int used = 0;
     for (std::size_t c : by_x) {
-      for (int copy = int(std::floor(lp_x_[c] + 1e-9)); copy > 0; --copy) {
+      for (int copy = int(std::floor(lp_x_[c] + tolerances::integrality)); copy > 0; --copy) {
         bool any = false;
         for (std::size_t k = 0; k < K; ++k) any = any || std::min(lp_columns_[c * K + k], left[k]) > 0;
         if (!any || used == p_.devices) break;
@@ -407,7 +408,7 @@ class PackingSearch {
     std::vector<double> demand(R, 0.0), weight(R, 0.0);
     for (std::size_t r = 0; r < R; ++r) {
       for (std::size_t k = 0; k < K; ++k) demand[r] += p_.use[r][k] * left[k];
-      if (demand[r] > devices_left * most_fill_[r] + 1e-9) return false;
+      if (demand[r] > devices_left * most_fill_[r] + tolerances::roundoff) return false;
       // The fuller a resource must be, the more its fill counts below.
       if (most_fill_[r] > 0) weight[r] = std::pow(demand[r] / (devices_left * most_fill_[r]), 8);
     }
@@ -428,7 +429,7 @@ class PackingSearch {
       for (std::size_t k = 0; k < K; ++k) {
         if (content[k] >= left[k] || content[k] >= p_.per_device_max[k]) continue;
         bool fits_one = true;
-        for (std::size_t r = 0; r < R && fits_one; ++r) fits_one = p_.use[r][k] <= room[r] + 1e-9;
+        for (std::size_t r = 0; r < R && fits_one; ++r) fits_one = p_.use[r][k] <= room[r] + tolerances::roundoff;
         if (fits_one) return false;
       }
       return true;
@@ -440,7 +441,7 @@ class PackingSearch {
         double score = 0.0;
         for (std::size_t r = 0; r < R; ++r) {
           const double fill = p_.capacity[r] - room[r];
-          if (demand[r] - fill > (devices_left - 1) * most_fill_[r] + 1e-9) return;
+          if (demand[r] - fill > (devices_left - 1) * most_fill_[r] + tolerances::roundoff) return;
           score += weight[r] * fill / p_.capacity[r];
         }
         by_fill.emplace_back(-score, contents.size());
@@ -450,7 +451,7 @@ class PackingSearch {
       const int k = order_[i];
       int most = std::min(left[k], p_.per_device_max[k]);
       for (std::size_t r = 0; r < R; ++r)
-        if (p_.use[r][k] > 0) most = std::min(most, int(std::floor((room[r] + 1e-9) / p_.use[r][k])));
+        if (p_.use[r][k] > 0) most = std::min(most, int(std::floor((room[r] + tolerances::roundoff) / p_.use[r][k])));
       const int fewest = k == first ? 1 : 0;
       for (int v = most; v >= fewest && !stopped_; --v) {
         content[k] = v;
@@ -514,7 +515,7 @@ class PackingSearch {
       double v = 0.0;
       for (auto [k, c] : row.terms) v += c * (placed_[k] ? spread_value_[k] : lowest_spread_[k]);
       if (row.gamma > 0) y = std::max(y, (v - row.b) / row.gamma);
-      else if (v > row.b + 1e-9) return std::numeric_limits<double>::infinity();
+      else if (v > row.b + tolerances::roundoff) return std::numeric_limits<double>::infinity();
     }
     return y;
   }
@@ -549,10 +550,10 @@ class PackingSearch {
       const double cell = p_.capacity[r] / grid;
       double reachable = 0.0;
       for (int f = 0; f < F; ++f) {
-        const int c = std::clamp(int(std::floor((remaining_[f][r] + 1e-9) / cell)), 0, grid);
-        reachable += std::min(best[c], remaining_[f][r] + 1e-9);
+        const int c = std::clamp(int(std::floor((remaining_[f][r] + tolerances::roundoff) / cell)), 0, grid);
+        reachable += std::min(best[c], remaining_[f][r] + tolerances::roundoff);
       }
-      if (demand > reachable + 1e-9) return false;
+      if (demand > reachable + tolerances::roundoff) return false;
     }
     return true;
   }
@@ -561,7 +562,7 @@ class PackingSearch {
     int most = p_.per_device_max[k];
     for (std::size_t r = 0; r < p_.capacity.size(); ++r) {
       const double u = p_.use[r][k];
-      if (u > 0) most = std::min(most, int(std::floor((remaining_[f][r] + 1e-9) / u)));
+      if (u > 0) most = std::min(most, int(std::floor((remaining_[f][r] + tolerances::roundoff) / u)));
     }
     return std::max(0, most);
   }
@@ -605,7 +606,7 @@ class PackingSearch {
         for (int d = 0; d < p_.devices; ++d) s += p_.table[k][n_[k][d]];
       spread_value_[k] = s;
       placed_[k] = 1;
-      if (y_lower_bound() < std::min(y_limit_, result_.y_needed) - 1e-12 && capacity_allows(depth + 1))
+      if (y_lower_bound() < std::min(y_limit_, result_.y_needed) - tolerances::ulps && capacity_allows(depth + 1))
         place(depth + 1);
       placed_[k] = 0;
       return;

@@ -40,6 +40,7 @@
 #include "../../../config.hpp"
 #include "../../../model/detail/model_editor.hpp"
 #include "../../../model/signomial_model.hpp"
+#include "../../../model/tolerances.hpp"
 #include "../../../result/solution.hpp"
 #include "../ipopt_sp.hpp"
 #include "../../solve.hpp"
@@ -479,7 +480,7 @@ class SequentialGp {
     }
     const double tol = sp_.feasibility_tolerance;
     if (!(gp_violation <= tol && inequality_violation(r.x) <= tol && equality_residual(r.x) <= tol &&
-          f1 <= f0 * (1 + 1e-9) + 1e-300)) {
+          f1 <= f0 * (1 + tolerances::roundoff) + 1e-300)) {
       log("polish: Ipopt's point (objective %.10g) is infeasible or worse (violation %.2e); kept the GP steps", f1,
           std::max({gp_violation, inequality_violation(r.x), equality_residual(r.x)}));
       return std::nullopt;
