@@ -7,6 +7,7 @@
 
 #include "study004/mobilenet.hpp"
 #include "support/parse_error_of.hpp"
+#include "support/partition_spec_difference.hpp"
 
 #include <gtest/gtest.h>
 
@@ -36,37 +37,8 @@ std::string written(const Specification& s) {
   return out.str();
 }
 
-// Unit conversions (ms <-> s, MB <-> B) may move the last bit.
-void expect_same(double a, double b, const std::string& what) {
-  EXPECT_NEAR(a, b, 1e-14 * std::max(std::abs(a), std::abs(b))) << what;
-}
-
 void expect_same(const Specification& a, const Specification& b) {
-  EXPECT_EQ(a.graph.name, b.graph.name);
-  expect_same(a.graph.input.value(), b.graph.input.value(), "input");
-  ASSERT_EQ(a.graph.segments.size(), b.graph.segments.size());
-  for (std::size_t i = 0; i < a.graph.segments.size(); ++i) {
-    const auto &x = a.graph.segments[i], &y = b.graph.segments[i];
-    const std::string at = "segment " + std::to_string(i);
-    EXPECT_EQ(x.name, y.name) << at;
-    EXPECT_EQ(x.first_node, y.first_node) << at;
-    EXPECT_EQ(x.end_node, y.end_node) << at;
-    expect_same(x.cpu_time.value(), y.cpu_time.value(), at + " cpu");
-    expect_same(x.fpga_cycles, y.fpga_cycles, at + " cycles");
-    expect_same(x.fpga_max_node_cycles, y.fpga_max_node_cycles, at + " max cycles");
-    expect_same(x.output.value(), y.output.value(), at + " output");
-    for (std::size_t k = 0; k < 4; ++k) expect_same(x.fpga.counts()[k], y.fpga.counts()[k], at + " resource");
-    EXPECT_EQ(x.has_threshold, y.has_threshold) << at;
-  }
-  EXPECT_EQ(a.platform.fpga.name, b.platform.fpga.name);
-  expect_same(a.platform.fpga.clock.value(), b.platform.fpga.clock.value(), "clock");
-  for (std::size_t k = 0; k < 4; ++k)
-    expect_same(a.platform.fpga.budget.counts()[k], b.platform.fpga.budget.counts()[k], "budget");
-  for (auto t : {&Platform::to_fpga, &Platform::from_fpga}) {
-    expect_same((a.platform.*t).slope.value(), (b.platform.*t).slope.value(), "transfer slope");
-    expect_same((a.platform.*t).offset.value(), (b.platform.*t).offset.value(), "transfer offset");
-  }
-  expect_same(a.platform.cpu_speedup, b.platform.cpu_speedup, "cpu speedup");
+  EXPECT_EQ(test_support::first_difference(a, b), "");
 }
 
 TEST(PartitionLoad, MobileNetOnTheKv260ReadsBackAsWritten) {

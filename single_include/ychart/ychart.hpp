@@ -15688,7 +15688,8 @@ YCHART_DECL bool JsonWriter::complete() const { return state_->root_written && s
 // ---- begin ychart/io/json_fields.hpp ----
 // ychart/io/json_fields.hpp
 // Checks shared by the JSON loaders: an error at a value (file, line,
-// column, path), objects whose unknown keys are errors (keys starting with
+// column, path), a model_error a library call throws placed at the value it
+// came from, objects whose unknown keys are errors (keys starting with
 // "_" are comments), and numbers that must be positive or not negative.
 
 
@@ -15701,6 +15702,21 @@ namespace ychart::io {
 
 [[noreturn]] inline void fail_at(const JsonValue& v, const std::string& message) {
   throw parse_error(v.source_name(), v.line(), v.column(), v.path(), message);
+}
+
+/// Runs `step` (a library call that builds or checks what `v` describes)
+/// and returns what it returns; a model_error it throws becomes a
+/// parse_error at `v` with the same message, without the "ychart: " prefix.
+template <class Step>
+decltype(auto) placed_at(const JsonValue& v, Step&& step) {
+  try {
+    return step();
+  } catch (const ychart::model_error& e) {
+    constexpr std::string_view prefix = "ychart: ";
+    std::string_view message = e.what();
+    if (message.substr(0, prefix.size()) == prefix) message.remove_prefix(prefix.size());
+    fail_at(v, std::string(message));
+  }
 }
 
 YCHART_DECL void check_keys(const JsonValue& object, std::initializer_list<std::string_view> known);
@@ -18459,15 +18475,8 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
   // conversion overflows (a clock of 1e308 MHz); validate() stays the one
   // definition of a well-formed graph and platform, its errors placed at
   // the graph or the platform.
-  auto validated = [](const io::JsonValue& at, const auto& what) {
-    try {
-      what.validate();
-    } catch (const graph_error& e) {
-      io::fail_at(at, std::string(e.what()).substr(std::string("ychart: ").size()));
-    }
-  };
-  validated(g, spec.graph);
-  validated(p, spec.platform);
+  io::placed_at(g, [&] { spec.graph.validate(); });
+  io::placed_at(p, [&] { spec.platform.validate(); });
   return spec;
 }
 
@@ -22292,13 +22301,6 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     spec.max_hops = static_cast<int>(x);
   }
   auto& arch = spec.architecture;
-  auto rethrow_at = [](const io::JsonValue& v, auto&& add) {
-    try {
-      return add();
-    } catch (const specification_error& e) {
-      fail_at(v, std::string(e.what()).substr(std::string("ychart: ").size()));
-    }
-  };
   for (const auto& r : root.at("resources").elements()) {
     io::check_keys(r, {"id", "kind", "allocation_cost_us", "power_w", "parameters"});
     Resource res;
@@ -22310,7 +22312,7 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     else fail_at(r.at("kind"), "unknown kind `" + kind + "` (processor, bus or memory)");
     if (const auto* c = r.find("allocation_cost_us")) res.allocation_cost = io::non_negative(*c) * units::us;
     if (const auto* w = r.find("power_w")) res.power = io::non_negative(*w) * units::W;
-    rethrow_at(r.at("id"), [&] { return arch.add_resource(res); });
+    io::placed_at(r.at("id"), [&] { return arch.add_resource(res); });
   }
   for (const auto& r : root.at("resources").elements()) {
     const auto* params = r.find("parameters");
@@ -22322,7 +22324,7 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
       std::vector<Constant<dim::power>> power;
       if (const auto* w = p.find("power_w"))
         for (const auto& v : w->elements()) power.push_back(io::non_negative(v) * units::W);
-      rethrow_at(p, [&] { return arch.add_parameter(r.at("id").string(), p.at("name").string(), values, power); });
+      io::placed_at(p, [&] { return arch.add_parameter(r.at("id").string(), p.at("name").string(), values, power); });
     }
   }
   for (const auto& l : root.at("links").elements()) {
@@ -22338,7 +22340,7 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     if (const auto* c = l.find("cost_us")) link.cost = io::non_negative(*c) * units::us;
     if (l.find("bandwidth_mb_per_s")) link.bandwidth = io::positive(l, "bandwidth_mb_per_s") * units::MB_per_s;
     if (const auto* d = l.find("directed")) link.directed = d->boolean();
-    rethrow_at(l, [&] { return arch.add_link(link); });
+    io::placed_at(l, [&] { return arch.add_link(link); });
   }
   auto& app = spec.application;
   for (const auto& t : root.at("tasks").elements()) {
@@ -22346,11 +22348,11 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     const auto* comm = t.find("communication");
     if (comm && comm->boolean()) {
       const double bytes = t.find("bytes") ? io::non_negative(t.at("bytes")) : 0.0;
-      rethrow_at(t.at("id"), [&] { return app.add_communication(t.at("id").string(), bytes * units::B); });
+      io::placed_at(t.at("id"), [&] { return app.add_communication(t.at("id").string(), bytes * units::B); });
     } else {
       for (const char* k : {"bytes", "from", "to"})
         if (t.find(k)) fail_at(t.at(k), std::string("`") + k + "` belongs to a communication (\"communication\": true)");
-      rethrow_at(t.at("id"), [&] {
+      io::placed_at(t.at("id"), [&] {
         return app.add_process(t.at("id").string(), t.find("operation") ? t.at("operation").string() : std::string());
       });
     }
@@ -22358,14 +22360,8 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
   for (const auto& t : root.at("tasks").elements()) {
     if (!t.find("communication") || !t.at("communication").boolean()) continue;
     const auto id = t.at("id").string();
-    rethrow_at(t.at("from"), [&] {
-      app.add_dependency(t.at("from").string(), id);
-      return 0;
-    });
-    for (const auto& q : t.at("to").elements()) rethrow_at(q, [&] {
-        app.add_dependency(id, q.string());
-        return 0;
-      });
+    io::placed_at(t.at("from"), [&] { app.add_dependency(t.at("from").string(), id); });
+    for (const auto& q : t.at("to").elements()) io::placed_at(q, [&] { app.add_dependency(id, q.string()); });
   }
   for (const auto& m : root.at("mappings").elements()) {
     io::check_keys(m, {"task", "resource", "cost_us", "parameter"});
@@ -22373,9 +22369,9 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     if (const auto* p = m.find("parameter")) {
       std::vector<Constant<dim::time>> costs;
       for (const auto& c : m.at("cost_us").elements()) costs.push_back(io::non_negative(c) * units::us);
-      rethrow_at(m, [&] { return spec.add_mapping(task, resource, p->string(), costs); });
+      io::placed_at(m, [&] { return spec.add_mapping(task, resource, p->string(), costs); });
     } else {
-      rethrow_at(m, [&] { return spec.add_mapping(task, resource, io::non_negative(m.at("cost_us")) * units::us); });
+      io::placed_at(m, [&] { return spec.add_mapping(task, resource, io::non_negative(m.at("cost_us")) * units::us); });
     }
   }
   return spec;

@@ -2,11 +2,14 @@
 // of partition/load.hpp). Any input must load, or throw io::parse_error /
 // ychart::error naming what is wrong. What loads must be well formed
 // (validate() passes) and must read back exactly as write_specification()
-// writes it; a small graph is then solved and checked against enumerating
-// every partition. Anything else, a crash or a sanitizer report is a bug.
+// writes it, every field (tests/support/partition_spec_difference.hpp); a
+// small graph is then solved and checked against enumerating every
+// partition. Anything else, a crash or a sanitizer report is a bug.
 #include <ychart/partition/enumerate.hpp>
 #include <ychart/partition/load.hpp>
 #include <ychart/partition/partition_model.hpp>
+
+#include "../support/partition_spec_difference.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -27,25 +30,11 @@ namespace {
   std::abort();
 }
 
-bool same(double a, double b) { return a == b || std::abs(a - b) <= 1e-14 * std::max(std::abs(a), std::abs(b)); }
-
 void check_round_trip(const Specification& spec) {
   std::ostringstream out;
   write_specification(out, spec, "fuzz");
   const auto back = parse_specification(io::JsonValue::parse(out.str(), "written.json"));
-  if (back.graph.segments.size() != spec.graph.segments.size()) fail("segment count changed");
-  for (std::size_t i = 0; i < spec.graph.segments.size(); ++i) {
-    const auto &a = spec.graph.segments[i], &b = back.graph.segments[i];
-    if (a.name != b.name || a.first_node != b.first_node || a.end_node != b.end_node ||
-        a.has_threshold != b.has_threshold || !same(a.cpu_time.value(), b.cpu_time.value()) ||
-        !same(a.fpga_cycles, b.fpga_cycles) || !same(a.output.value(), b.output.value()))
-      fail("a segment changed on the way back");
-    for (std::size_t k = 0; k < 4; ++k)
-      if (!same(a.fpga.counts()[k], b.fpga.counts()[k])) fail("a resource changed on the way back");
-  }
-  if (!same(spec.platform.fpga.clock.value(), back.platform.fpga.clock.value()) ||
-      !same(spec.platform.to_fpga.slope.value(), back.platform.to_fpga.slope.value()))
-    fail("the platform changed on the way back");
+  if (!test_support::first_difference(spec, back).empty()) fail("the problem changed on the way back");
 }
 
 }  // namespace

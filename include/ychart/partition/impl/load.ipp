@@ -103,15 +103,8 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
   // conversion overflows (a clock of 1e308 MHz); validate() stays the one
   // definition of a well-formed graph and platform, its errors placed at
   // the graph or the platform.
-  auto validated = [](const io::JsonValue& at, const auto& what) {
-    try {
-      what.validate();
-    } catch (const graph_error& e) {
-      io::fail_at(at, std::string(e.what()).substr(std::string("ychart: ").size()));
-    }
-  };
-  validated(g, spec.graph);
-  validated(p, spec.platform);
+  io::placed_at(g, [&] { spec.graph.validate(); });
+  io::placed_at(p, [&] { spec.platform.validate(); });
   return spec;
 }
 

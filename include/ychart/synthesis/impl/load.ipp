@@ -19,13 +19,6 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     spec.max_hops = static_cast<int>(x);
   }
   auto& arch = spec.architecture;
-  auto rethrow_at = [](const io::JsonValue& v, auto&& add) {
-    try {
-      return add();
-    } catch (const specification_error& e) {
-      fail_at(v, std::string(e.what()).substr(std::string("ychart: ").size()));
-    }
-  };
   for (const auto& r : root.at("resources").elements()) {
     io::check_keys(r, {"id", "kind", "allocation_cost_us", "power_w", "parameters"});
     Resource res;
@@ -37,7 +30,7 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     else fail_at(r.at("kind"), "unknown kind `" + kind + "` (processor, bus or memory)");
     if (const auto* c = r.find("allocation_cost_us")) res.allocation_cost = io::non_negative(*c) * units::us;
     if (const auto* w = r.find("power_w")) res.power = io::non_negative(*w) * units::W;
-    rethrow_at(r.at("id"), [&] { return arch.add_resource(res); });
+    io::placed_at(r.at("id"), [&] { return arch.add_resource(res); });
   }
   for (const auto& r : root.at("resources").elements()) {
     const auto* params = r.find("parameters");
@@ -49,7 +42,7 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
       std::vector<Constant<dim::power>> power;
       if (const auto* w = p.find("power_w"))
         for (const auto& v : w->elements()) power.push_back(io::non_negative(v) * units::W);
-      rethrow_at(p, [&] { return arch.add_parameter(r.at("id").string(), p.at("name").string(), values, power); });
+      io::placed_at(p, [&] { return arch.add_parameter(r.at("id").string(), p.at("name").string(), values, power); });
     }
   }
   for (const auto& l : root.at("links").elements()) {
@@ -65,7 +58,7 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     if (const auto* c = l.find("cost_us")) link.cost = io::non_negative(*c) * units::us;
     if (l.find("bandwidth_mb_per_s")) link.bandwidth = io::positive(l, "bandwidth_mb_per_s") * units::MB_per_s;
     if (const auto* d = l.find("directed")) link.directed = d->boolean();
-    rethrow_at(l, [&] { return arch.add_link(link); });
+    io::placed_at(l, [&] { return arch.add_link(link); });
   }
   auto& app = spec.application;
   for (const auto& t : root.at("tasks").elements()) {
@@ -73,11 +66,11 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     const auto* comm = t.find("communication");
     if (comm && comm->boolean()) {
       const double bytes = t.find("bytes") ? io::non_negative(t.at("bytes")) : 0.0;
-      rethrow_at(t.at("id"), [&] { return app.add_communication(t.at("id").string(), bytes * units::B); });
+      io::placed_at(t.at("id"), [&] { return app.add_communication(t.at("id").string(), bytes * units::B); });
     } else {
       for (const char* k : {"bytes", "from", "to"})
         if (t.find(k)) fail_at(t.at(k), std::string("`") + k + "` belongs to a communication (\"communication\": true)");
-      rethrow_at(t.at("id"), [&] {
+      io::placed_at(t.at("id"), [&] {
         return app.add_process(t.at("id").string(), t.find("operation") ? t.at("operation").string() : std::string());
       });
     }
@@ -85,14 +78,8 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
   for (const auto& t : root.at("tasks").elements()) {
     if (!t.find("communication") || !t.at("communication").boolean()) continue;
     const auto id = t.at("id").string();
-    rethrow_at(t.at("from"), [&] {
-      app.add_dependency(t.at("from").string(), id);
-      return 0;
-    });
-    for (const auto& q : t.at("to").elements()) rethrow_at(q, [&] {
-        app.add_dependency(id, q.string());
-        return 0;
-      });
+    io::placed_at(t.at("from"), [&] { app.add_dependency(t.at("from").string(), id); });
+    for (const auto& q : t.at("to").elements()) io::placed_at(q, [&] { app.add_dependency(id, q.string()); });
   }
   for (const auto& m : root.at("mappings").elements()) {
     io::check_keys(m, {"task", "resource", "cost_us", "parameter"});
@@ -100,9 +87,9 @@ YCHART_DECL Specification parse_specification(const io::JsonValue& root) {
     if (const auto* p = m.find("parameter")) {
       std::vector<Constant<dim::time>> costs;
       for (const auto& c : m.at("cost_us").elements()) costs.push_back(io::non_negative(c) * units::us);
-      rethrow_at(m, [&] { return spec.add_mapping(task, resource, p->string(), costs); });
+      io::placed_at(m, [&] { return spec.add_mapping(task, resource, p->string(), costs); });
     } else {
-      rethrow_at(m, [&] { return spec.add_mapping(task, resource, io::non_negative(m.at("cost_us")) * units::us); });
+      io::placed_at(m, [&] { return spec.add_mapping(task, resource, io::non_negative(m.at("cost_us")) * units::us); });
     }
   }
   return spec;
