@@ -12,6 +12,7 @@
 #include "common/command_line.hpp"
 
 #include <ychart/io/json.hpp>
+#include <ychart/io/reflect.hpp>
 #include <ychart/io/svg.hpp>
 #include <ychart/io/table.hpp>
 #include <ychart/report/report.hpp>
@@ -60,6 +61,14 @@ class Outputs {
   /// study's own result shape, e.g. {"setup1": {...}}).
   void add_json(std::string key, std::function<void(ychart::io::JsonWriter&)> write) {
     json_members_.emplace_back(std::move(key), std::move(write));
+  }
+
+  /// A top-level member of the --json document that is a result struct
+  /// (declared with BOOST_HANA_DEFINE_STRUCT; see ychart/io/reflect.hpp),
+  /// written member by member under its members' names.
+  template <class Result>
+  void add_result(std::string key, Result result) {
+    add_json(std::move(key), [r = std::move(result)](ychart::io::JsonWriter& json) { ychart::io::write_json(json, r); });
   }
 
   /// Scalars for --json ("summary").

@@ -2,6 +2,11 @@
 // Definitions of mobilenet.hpp, compiled once (the ychart_studies library).
 #include "study004/mobilenet.hpp"
 
+#include <algorithm>
+#include <string>
+#include <variant>
+#include <vector>
+
 namespace study004 {
 
 MobileNet load_mobilenet(const std::filesystem::path& file) {
@@ -116,56 +121,88 @@ partition::Platform kv260(const MobileNet& m, bool thesis_budget) {
   return p;
 }
 
+namespace {
+
+/// A node whose cost does not fold (pre- and post-processing, pooling).
+struct FixedNode {
+  double cycles = 0;
+};
+
+/// One FINN node of a segment: its name and its cost model.
+struct FinnNode {
+  std::string name;
+  std::variant<FixedNode, finn::Thresholding, finn::Padding, finn::SlidingWindow, finn::Vvau, finn::Mvau> op;
+};
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+
+/// Segment s's FPGA nodes in dataflow order: the MultiThreshold after layer
+/// s - 1, then layer s's padding, sliding window and MVAU or VVAU (or, for
+/// the tail, pooling, the fully connected MVAU and the label select). Built
+/// here once, for both their costs at one folding (segment_detail) and
+/// their folding options (foldable_mobilenet).
+std::vector<FinnNode> segment_nodes(const MobileNet& m, std::size_t s) {
+  std::vector<FinnNode> nodes;
+  const std::size_t n = m.layers.size();
+  auto bits_of = [](const Layer& l) { return finn::Bits{l.weight_bits, l.input_bits, 4, false}; };
+  if (s > 0) {
+    const auto& prev = m.layers[s - 1];
+    const double acc = finn::accumulator_bits(
+        prev.kind == "dw" ? double(prev.k * prev.k) : double(prev.in_ch * prev.k * prev.k), bits_of(prev));
+    nodes.push_back({"Thresholding_" + std::to_string(s - 1),
+                     finn::Thresholding{double(prev.out_ch), double(prev.out_dim) * prev.out_dim, acc}});
+  }
+  if (s == 0 && m.preprocess_cycles > 0) nodes.push_back({"Preprocess", FixedNode{m.preprocess_cycles}});
+  if (s == n) {
+    nodes.push_back({"GlobalAccPool", FixedNode{m.pool_cycles}});
+    nodes.push_back(
+        {"MVAU_FC", finn::Mvau{m.fc_out, m.fc_in, 1, finn::Bits{m.fc_weight_bits, m.fc_input_bits, 8, false}}});
+    nodes.push_back({"LabelSelect", FixedNode{m.postprocess_cycles}});
+    return nodes;
+  }
+  const auto& l = m.layers[s];
+  if (l.k > 1) {
+    if (l.pad > 0) nodes.push_back({"FMPadding_" + l.name, finn::Padding{double(l.in_dim + 2 * l.pad), double(l.in_ch)}});
+    nodes.push_back({"ConvolutionInputGenerator_" + l.name,
+                     finn::SlidingWindow{double(l.in_dim + 2 * l.pad), double(l.in_ch), double(l.k), double(l.out_dim),
+                                         double(l.stride), double(l.input_bits)}});
+  }
+  const double pixels = double(l.out_dim) * l.out_dim;
+  if (l.kind == "dw")
+    nodes.push_back({"VVAU_" + l.name, finn::Vvau{double(l.out_ch), double(l.k), pixels, bits_of(l)}});
+  else
+    nodes.push_back({"MVAU_" + l.name, finn::Mvau{double(l.out_ch), double(l.in_ch * l.k * l.k), pixels, bits_of(l)}});
+  return nodes;
+}
+
+}  // namespace
+
 SegmentDetail segment_detail(const MobileNet& m, std::size_t s, const std::vector<Folding>& fold) {
   SegmentDetail d;
-  auto add = [&](std::string name, double cycles, double bram, double luts) {
-    d.node_cycles.push_back({std::move(name), cycles});
+  auto add = [&](const std::string& name, double cycles, double bram, double luts) {
+    d.node_cycles.push_back({name, cycles});
     d.cycles += cycles, d.max_cycles = std::max(d.max_cycles, cycles), d.bram += bram, d.luts += luts;
   };
-  const std::size_t n = m.layers.size();
-  auto acc_bits = [&](std::size_t k) {
-    const auto& l = m.layers[k];
-    finn::Bits bits{l.weight_bits, l.input_bits, 4, false};
-    return finn::accumulator_bits(l.kind == "dw" ? double(l.k * l.k) : double(l.in_ch * l.k * l.k), bits);
-  };
-  if (s > 0) {  // the MultiThreshold after layer s - 1
-    const auto& prev = m.layers[s - 1];
-    finn::Thresholding t{double(prev.out_ch), double(prev.out_dim) * prev.out_dim, acc_bits(s - 1)};
-    const double pe = s < n ? fold[s - 1].pe : fold[n - 1].pe;  // thresholds fold like the layer that feeds them
-    add("Thresholding_" + std::to_string(s - 1), t.cycles(pe), 0, t.luts(pe));
-    d.threshold_elements = t.channels * t.pixels;
+  const auto& f = fold[s];  // layer s's folding (fold[n]: the fully connected layer's)
+  for (const auto& node : segment_nodes(m, s)) {
+    const auto& name = node.name;
+    std::visit(Overloaded{[&](const FixedNode& x) { add(name, x.cycles, 0, 0); },
+                          [&](const finn::Thresholding& t) {
+                            const double pe = fold[s - 1].pe;  // thresholds fold like the layer that feeds them
+                            add(name, t.cycles(pe), 0, t.luts(pe));
+                            d.threshold_elements = t.channels * t.pixels;
+                          },
+                          [&](const finn::Padding& x) { add(name, x.cycles(f.simd), 0, 0); },
+                          [&](const finn::SlidingWindow& x) { add(name, x.cycles(f.simd), 0, x.luts(f.simd)); },
+                          [&](const auto& unit) {  // MVAU or VVAU
+                            add(name, unit.cycles(f.pe, f.simd), unit.bram18(f.pe, f.simd), unit.luts(f.pe, f.simd));
+                          }},
+               node.op);
   }
-  if (s == 0 && m.preprocess_cycles > 0) add("Preprocess", m.preprocess_cycles, 0, 0);
-  if (s < n) {
-    const auto& l = m.layers[s];
-    const auto& f = fold[s];
-    finn::Bits bits{l.weight_bits, l.input_bits, 4, false};
-    if (l.k > 1) {
-      if (l.pad > 0) {
-        finn::Padding pad{double(l.in_dim + 2 * l.pad), double(l.in_ch)};
-        add("FMPadding_" + l.name, pad.cycles(f.simd), 0, 0);
-      }
-      finn::SlidingWindow swg{double(l.in_dim + 2 * l.pad), double(l.in_ch), double(l.k), double(l.out_dim),
-                              double(l.stride), double(l.input_bits)};
-      add("ConvolutionInputGenerator_" + l.name, swg.cycles(f.simd), 0, swg.luts(f.simd));
-    }
-    const double pixels = double(l.out_dim) * l.out_dim;
-    if (l.kind == "dw") {
-      finn::Vvau v{double(l.out_ch), double(l.k), pixels, bits};
-      add("VVAU_" + l.name, v.cycles(f.pe, f.simd), v.bram18(f.pe, f.simd), v.luts(f.pe, f.simd));
-    } else {
-      finn::Mvau u{double(l.out_ch), double(l.in_ch * l.k * l.k), pixels, bits};
-      add("MVAU_" + l.name, u.cycles(f.pe, f.simd), u.bram18(f.pe, f.simd), u.luts(f.pe, f.simd));
-    }
-    d.macs = l.macs;
-  } else {  // the tail: pool, fully connected, post-processing
-    add("GlobalAccPool", m.pool_cycles, 0, 0);
-    finn::Mvau fc{m.fc_out, m.fc_in, 1, finn::Bits{m.fc_weight_bits, m.fc_input_bits, 8, false}};
-    const auto& f = fold[n];
-    add("MVAU_FC", fc.cycles(f.pe, f.simd), fc.bram18(f.pe, f.simd), fc.luts(f.pe, f.simd));
-    add("LabelSelect", m.postprocess_cycles, 0, 0);
-    d.macs = m.fc_in * m.fc_out;
-  }
+  d.macs = s < m.layers.size() ? m.layers[s].macs : m.fc_in * m.fc_out;
   return d;
 }
 
@@ -229,92 +266,58 @@ std::vector<double> divisors(int n) {
 partition::FoldableGraph foldable_mobilenet(const MobileNet& m) {
   using partition::FoldableNode;
   using partition::NodeOption;
-  const std::size_t n = m.layers.size();
-  partition::FoldableGraph out(n + 1);
-  auto fixed = [](std::string name, double cycles) {
-    FoldableNode f{std::move(name), {}};
-    f.options.push_back(NodeOption{"fixed", 1, 1, cycles, {}});
+  auto label = [](double pe, double simd, const char* style) {
+    return " PE=" + std::to_string(int(pe)) + " SIMD=" + std::to_string(int(simd)) + style;
+  };
+  auto options_of = [&](const FinnNode& node) {
+    FoldableNode f{node.name, {}};
+    std::visit(Overloaded{[&](const FixedNode& x) { f.options.push_back(NodeOption{"fixed", 1, 1, x.cycles, {}}); },
+                          [&](const finn::Thresholding& t) {
+                            for (double pe : divisors(int(t.channels))) {
+                              NodeOption o{label(pe, 1, ""), pe, 1, t.cycles(pe), {}};
+                              o.fpga.lut = t.luts(pe) * units::LUT;
+                              f.options.push_back(o);
+                            }
+                          },
+                          [&](const finn::Padding& x) {
+                            for (double simd : divisors(int(x.channels)))
+                              f.options.push_back(NodeOption{label(1, simd, ""), 1, simd, x.cycles(simd), {}});
+                          },
+                          [&](const finn::SlidingWindow& x) {
+                            for (double simd : divisors(int(x.channels))) {
+                              NodeOption o{label(1, simd, ""), 1, simd, x.cycles(simd), {}};
+                              o.fpga.lut = x.luts(simd) * units::LUT;
+                              f.options.push_back(o);
+                            }
+                          },
+                          [&](const finn::Vvau& v) {
+                            for (double pe : divisors(int(v.channels)))
+                              for (double simd : divisors(int(v.k * v.k))) {
+                                NodeOption o{label(pe, simd, ""), pe, simd, v.cycles(pe, simd), {}};
+                                o.fpga.bram = v.bram18(pe, simd) * units::BRAM_18K;
+                                o.fpga.lut = v.luts(pe, simd) * units::LUT;
+                                f.options.push_back(o);
+                              }
+                          },
+                          [&](const finn::Mvau& u) {  // weights in block RAM or in UltraRAM
+                            for (double pe : divisors(int(u.mh)))
+                              for (double simd : divisors(int(u.mw))) {
+                                NodeOption block{label(pe, simd, " block"), pe, simd, u.cycles(pe, simd), {}};
+                                block.fpga.bram = u.bram18(pe, simd) * units::BRAM_18K;
+                                block.fpga.lut = u.luts(pe, simd) * units::LUT;
+                                NodeOption ultra{label(pe, simd, " ultra"), pe, simd, u.cycles(pe, simd), {}};
+                                ultra.fpga.uram = u.uram(pe, simd) * units::URAM;
+                                ultra.fpga.lut = u.luts(pe, simd) * units::LUT;
+                                f.options.push_back(block);
+                                f.options.push_back(ultra);
+                              }
+                          }},
+               node.op);
     return f;
   };
-  auto acc_bits = [&](std::size_t k) {
-    const auto& l = m.layers[k];
-    return finn::accumulator_bits(l.kind == "dw" ? double(l.k * l.k) : double(l.in_ch * l.k * l.k),
-                                  finn::Bits{l.weight_bits, l.input_bits, 4, false});
-  };
-  auto label = [](const char* what, double pe, double simd, const char* style) {
-    return std::string(what) + " PE=" + std::to_string(int(pe)) + " SIMD=" + std::to_string(int(simd)) + style;
-  };
-  auto mvau_options = [&](std::string name, const finn::Mvau& u) {
-    FoldableNode f{std::move(name), {}};
-    for (double pe : divisors(int(u.mh)))
-      for (double simd : divisors(int(u.mw))) {
-        NodeOption block{label("", pe, simd, " block"), pe, simd, u.cycles(pe, simd), {}};
-        block.fpga.bram = u.bram18(pe, simd) * units::BRAM_18K;
-        block.fpga.lut = u.luts(pe, simd) * units::LUT;
-        NodeOption ultra{label("", pe, simd, " ultra"), pe, simd, u.cycles(pe, simd), {}};
-        ultra.fpga.uram = u.uram(pe, simd) * units::URAM;
-        ultra.fpga.lut = u.luts(pe, simd) * units::LUT;
-        f.options.push_back(block);
-        f.options.push_back(ultra);
-      }
-    return f;
-  };
-  for (std::size_t s = 0; s <= n; ++s) {
-    auto& nodes = out[s];
-    if (s > 0) {
-      const auto& prev = m.layers[s - 1];
-      finn::Thresholding t{double(prev.out_ch), double(prev.out_dim) * prev.out_dim, acc_bits(s - 1)};
-      FoldableNode f{"Thresholding_" + std::to_string(s - 1), {}};
-      for (double pe : divisors(prev.out_ch)) {
-        NodeOption o{label("", pe, 1, ""), pe, 1, t.cycles(pe), {}};
-        o.fpga.lut = t.luts(pe) * units::LUT;
-        f.options.push_back(o);
-      }
-      nodes.push_back(f);
-    }
-    if (s == 0 && m.preprocess_cycles > 0) nodes.push_back(fixed("Preprocess", m.preprocess_cycles));
-    if (s == n) {
-      nodes.push_back(fixed("GlobalAccPool", m.pool_cycles));
-      nodes.push_back(mvau_options("MVAU_FC", finn::Mvau{m.fc_out, m.fc_in, 1,
-                                                         finn::Bits{m.fc_weight_bits, m.fc_input_bits, 8, false}}));
-      nodes.push_back(fixed("LabelSelect", m.postprocess_cycles));
-      continue;
-    }
-    const auto& l = m.layers[s];
-    finn::Bits bits{l.weight_bits, l.input_bits, 4, false};
-    if (l.k > 1) {
-      if (l.pad > 0) {
-        finn::Padding pad{double(l.in_dim + 2 * l.pad), double(l.in_ch)};
-        FoldableNode f{"FMPadding_" + l.name, {}};
-        for (double simd : divisors(l.in_ch)) f.options.push_back(NodeOption{label("", 1, simd, ""), 1, simd, pad.cycles(simd), {}});
-        nodes.push_back(f);
-      }
-      finn::SlidingWindow swg{double(l.in_dim + 2 * l.pad), double(l.in_ch), double(l.k), double(l.out_dim),
-                              double(l.stride), double(l.input_bits)};
-      FoldableNode f{"ConvolutionInputGenerator_" + l.name, {}};
-      for (double simd : divisors(l.in_ch)) {
-        NodeOption o{label("", 1, simd, ""), 1, simd, swg.cycles(simd), {}};
-        o.fpga.lut = swg.luts(simd) * units::LUT;
-        f.options.push_back(o);
-      }
-      nodes.push_back(f);
-    }
-    const double pixels = double(l.out_dim) * l.out_dim;
-    if (l.kind == "dw") {
-      finn::Vvau v{double(l.out_ch), double(l.k), pixels, bits};
-      FoldableNode f{"VVAU_" + l.name, {}};
-      for (double pe : divisors(l.out_ch))
-        for (double simd : divisors(l.k * l.k)) {
-          NodeOption o{label("", pe, simd, ""), pe, simd, v.cycles(pe, simd), {}};
-          o.fpga.bram = v.bram18(pe, simd) * units::BRAM_18K;
-          o.fpga.lut = v.luts(pe, simd) * units::LUT;
-          f.options.push_back(o);
-        }
-      nodes.push_back(f);
-    } else {
-      nodes.push_back(mvau_options("MVAU_" + l.name, finn::Mvau{double(l.out_ch), double(l.in_ch * l.k * l.k), pixels, bits}));
-    }
-  }
+  partition::FoldableGraph out(m.layers.size() + 1);
+  for (std::size_t s = 0; s < out.size(); ++s)
+    for (const auto& node : segment_nodes(m, s)) out[s].push_back(options_of(node));
   return out;
 }
 
