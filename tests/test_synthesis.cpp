@@ -196,6 +196,46 @@ TEST(Synthesis, Example13OptimumMatchesEnumerationAndIsRoutable) {
   }
 }
 
+TEST(Synthesis, PublicModelTakesRowsOfOnesOwn) {
+  const auto spec = load_specification(example13);
+  const auto ix = spec.validate();
+  // Built and solved as it is, the model gives solve_synthesis's optimum.
+  auto plain = build_synthesis_model(spec, ix);
+  const auto as_built = plain.solve();
+  ASSERT_EQ(as_built.status, Status::optimal) << as_built.message;
+  EXPECT_NEAR(as_built.objective, solve_synthesis(spec, ix).objective, 1e-12);
+  // A row of one's own: the NCS is not allocated. The oracle is the
+  // enumeration over the same specification without the NCS's mapping
+  // options (the NCS is a leaf, so no route passes it).
+  const auto ncs = *spec.architecture.find_resource("NCS");
+  auto no_ncs = build_synthesis_model(spec, ix);
+  no_ncs.model().subject_to(Affine<>(no_ncs.allocated(ncs)) == 0.0, "no NCS");
+  const auto r = no_ncs.solve();
+  ASSERT_EQ(r.status, Status::optimal) << r.message;
+  Specification without = spec;
+  std::erase_if(without.mappings, [&](const MappingOption& m) { return m.resource == ncs; });
+  const auto oracle = enumerate_all(without, without.validate());
+  EXPECT_NEAR(r.objective, oracle.cost, 1e-12);
+  EXPECT_GT(r.objective, as_built.objective);
+  EXPECT_FALSE(r.breakdown.allocated[ncs]);
+  // Forbidding one option of a task through its variable: the task moves.
+  const auto p = ix.process_of_task[*spec.application.find("model/conv2d_1")];
+  const auto& best = *as_built.implementation;
+  std::size_t chosen = 0;
+  while (ix.options[p][chosen] != best.binding[p]) ++chosen;
+  auto moved = build_synthesis_model(spec, ix);
+  ASSERT_TRUE(moved.option_used(p, chosen).has_value());
+  moved.model().subject_to(Affine<>(*moved.option_used(p, chosen)) == 0.0, "conv2d elsewhere");
+  const auto m = moved.solve();
+  ASSERT_EQ(m.status, Status::optimal) << m.message;
+  EXPECT_NE(m.implementation->binding[p], best.binding[p]);
+  Specification without_option = spec;
+  without_option.mappings.erase(without_option.mappings.begin() + std::ptrdiff_t(best.binding[p]));
+  EXPECT_NEAR(m.objective, enumerate_all(without_option, without_option.validate()).cost, 1e-12);
+  EXPECT_THROW((void)moved.option_used(p, ix.options[p].size()), model_error);
+  EXPECT_THROW((void)moved.allocated(spec.architecture.resources.size()), model_error);
+}
+
 TEST(Synthesis, FixedBindingEvaluatesToItsBreakdown) {
   const auto spec = load_specification(example13);
   const auto ix = spec.validate();

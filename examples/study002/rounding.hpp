@@ -1,8 +1,9 @@
 // examples/study002/rounding.hpp
 // Study 002, section 2: the rounding effect 1 - OPS_th / OPS_re over the
 // Table 6 grid on NEURAghe (mean, mean where the kernel fits the image,
-// worst layer), which layers tile, and which exceed the Jetson GPU's input
-// memory; a figure of the mean by input features.
+// worst layer), which layers tile, and which exceed a Jetson GPU memory
+// (named by the tiling_error's element); a figure of the mean by input
+// features.
 #pragma once
 
 #include "common/cli.hpp"
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,7 @@ inline io::Table rounding_effect(const Platform& neuraghe, const Platform& jetso
              kernels = integers("kernel_sizes");
   double worst = 0, sum = 0, sum_fitting = 0;
   long count = 0, fitting = 0, tiled = 0, jetson_gpu_errors = 0;
+  std::map<std::string, long> too_small;  // per memory the tiling_error names (its element)
   std::string worst_layer;
   std::vector<double> ratio_by_if(ifs.size(), 0.0);
   for (std::size_t a = 0; a < ifs.size(); ++a)
@@ -50,8 +53,8 @@ inline io::Table rounding_effect(const Platform& neuraghe, const Platform& jetso
           }
           try {
             (void)refine(l, jetson.processors[0], jetson);
-          } catch (const ychart::tiling_error&) {
-            ++jetson_gpu_errors;
+          } catch (const ychart::tiling_error& e) {
+            ++jetson_gpu_errors, ++too_small[e.element];
           }
         }
   const auto& pr = grid.at("paper_rounding");
@@ -60,9 +63,12 @@ inline io::Table rounding_effect(const Platform& neuraghe, const Platform& jetso
   t.add_row({std::string("mean, kernel <= image"), std::nan(""), sum_fitting / double(fitting)});
   t.add_row({std::string("maximum (" + worst_layer + ")"), pr.at("max_underestimation_over").number(), worst});
   t.print(std::cout);
-  std::printf("%ld layers; %ld tiled on NEURAghe; %ld whose input exceeds the Jetson GPU's 128 KiB memory 1, which\n"
+  std::string memories;
+  for (const auto& [memory, layers] : too_small)
+    memories += (memories.empty() ? "" : ", ") + std::string("memory ") + memory + ": " + std::to_string(layers);
+  std::printf("%ld layers; %ld tiled on NEURAghe; %ld whose input exceeds a Jetson GPU memory (%s), which\n"
               "Table 5 limits by OF (a loop that does not index the input): tiling_error, as the paper's rules give\n\n",
-              count, tiled, jetson_gpu_errors);
+              count, tiled, jetson_gpu_errors, memories.empty() ? "none" : memories.c_str());
   io::LineChart rounding;
   rounding.title = "Rounding effect on NEURAghe over Table 6 (study 002)";
   rounding.x_label = "input features";

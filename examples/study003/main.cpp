@@ -13,18 +13,16 @@
 //   4. larger instances: MobileNet v1 as 87 operations (and the EA on it,
 //      beside the thesis's 29 of 69 runs), and random layered graphs of
 //      200-1000 tasks on 4-8 processors, with exact solve times.
-// Each section is a header of its own (example13.hpp, fronts.hpp,
-// evolutionary.hpp, larger.hpp) that prints its tables and fills its part
-// of the results declared in results.hpp, which --json writes as they are.
+// Each section is a source file of its own (example13.cpp, fronts.cpp,
+// evolutionary.cpp, larger.cpp; sections.hpp declares them) that prints its
+// tables and fills its part of the results declared in results.hpp, which
+// --json writes as they are.
 // Data: examples/data/benhmida2020/example13.json; the larger instances are
 // built in instances.hpp. All costs are MADE UP (the thesis publishes none)
 // and say so. --json prints {"example13": {...}, "mobilenet": {...}, "random": [...]}.
 #include "common/cli.hpp"
-#include "study003/evolutionary.hpp"
-#include "study003/example13.hpp"
-#include "study003/fronts.hpp"
-#include "study003/larger.hpp"
 #include "study003/results.hpp"
+#include "study003/sections.hpp"
 
 #include <ychart/synthesis/load.hpp>
 
@@ -59,6 +57,7 @@ int main(int argc, char** argv) {
     design_space(spec, ix, example13, outputs);
     const auto optimum = exact_optimum(spec, ix, example13, outputs);
     table71(spec, ix, example13, outputs);
+    without_the_ncs(spec, ix, optimum);
     exact_fronts(spec, ix, example13, outputs);
     evolutionary_baseline(spec, ix, optimum, ea_runs, example13, outputs);
     const auto mobilenet = mobilenet_study(mobilenet_runs);

@@ -14332,7 +14332,7 @@ struct PowerDeviceCount {
 struct PowerOptimum : SolveReport {
   std::optional<Mapping> mapping;
   std::optional<Evaluation> evaluation;   // evaluate() of mapping at II_max
-  double power = std::numeric_limits<double>::quiet_NaN();  // W, evaluate()'s total
+  Constant<dim::power> power{std::numeric_limits<double>::quiet_NaN()};  // evaluate()'s total; NaN without a mapping
   int devices_used = 0;
   std::vector<PowerDeviceCount> counts;
 };
@@ -14366,7 +14366,7 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R
     if (!e.feasible || !e.power || objective_of(e) >= best) return;
     best = objective_of(e);
     r.mapping = mp;
-    r.power = e.power->total.value();
+    r.power = e.power->total;
     r.objective = model_objective;
     r.devices_used = e.devices_used;
     r.evaluation = std::move(e);
@@ -16351,7 +16351,7 @@ void for_each_member(const S& s, F&& f) {
 /// understood); a type outside it is a compile error naming it.
 template <class T>
 void write_json(JsonWriter& json, const T& value) {
-  if constexpr (std::is_same_v<T, bool> || std::is_arithmetic_v<T>) {
+  if constexpr (std::is_arithmetic_v<T>) {  // bool included: JsonWriter has an overload for it
     json.value(value);
   } else if constexpr (std::is_convertible_v<const T&, std::string_view>) {
     json.value(std::string_view(value));
@@ -21462,7 +21462,8 @@ YCHART_DECL std::optional<Implementation> route(const Specification& spec, const
 // ends; a_r <= its uses (EQ30: nothing allocated for nothing). Cost = execution +
 // link costs of the routes + allocation costs, in seconds. Optional
 // epsilon rows bound a parameter's value, the power, or the allocated
-// processors -- the fronts of synthesis/pareto.hpp.
+// processors -- the fronts of synthesis/pareto.hpp. build_synthesis_model()
+// returns the model before it is solved, for constraints of one's own.
 
 // ---- begin ychart/synthesis/detail/routability.hpp ----
 // ychart/synthesis/detail/routability.hpp
@@ -21599,6 +21600,7 @@ inline bool hop_bound_binds(const Specification& spec, const IndexedSpecificatio
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -21640,6 +21642,49 @@ struct SynthesisResult : SolveReport {
   Breakdown breakdown;      // evaluate() on the implementation
   std::size_t variables = 0, constraints = 0;
 };
+
+namespace detail {
+struct SynthesisModelState;
+}
+
+/// The synthesis model built but not solved, for rows of one's own before
+/// solving: build_synthesis_model(), add constraints to model() over the
+/// variables below, solve(). solve_synthesis() is build and solve without
+/// the middle step (plus a fallback implementation when a limit stops GLPK
+/// without one, and the infeasibility diagnosis). The specification and its
+/// index must outlive the model.
+class SynthesisModel {
+ public:
+  YCHART_DECL SynthesisModel(SynthesisModel&&) noexcept;
+  YCHART_DECL SynthesisModel& operator=(SynthesisModel&&) noexcept;
+  YCHART_DECL ~SynthesisModel();
+
+  /// The model: the rows the header lists, cost minimised (in units of the
+  /// largest cost, so that GLPK's coefficients stay near 1).
+  YCHART_DECL Model& model();
+  /// m_o, 1 when process task `process` (an index into ix.processes) runs on
+  /// its `option`-th mapping option (an index into ix.options[process]);
+  /// empty when no route can reach that option's resource (the option is
+  /// not in the model). model_error for indices out of range.
+  YCHART_DECL std::optional<Discrete<>> option_used(std::size_t process, std::size_t option) const;
+  /// a_r, 1 when resource `resource` is allocated.
+  YCHART_DECL Discrete<> allocated(std::size_t resource) const;
+  /// Solves the model as it stands and prices the implementation with
+  /// evaluate(): objective and bound in seconds, as solve_synthesis's.
+  YCHART_DECL SynthesisResult solve(const SolveOptions& solve_options = {});
+
+ private:
+  friend YCHART_DECL SynthesisModel build_synthesis_model(const Specification&, const IndexedSpecification&,
+                                                          const SynthesisOptions&);
+  explicit SynthesisModel(std::unique_ptr<detail::SynthesisModelState> state);
+  std::unique_ptr<detail::SynthesisModelState> state_;
+};
+
+/// The synthesis model of `spec` under the options, built and not solved.
+/// specification_error (naming the task) when a task has no resource from
+/// which one of its communications can be routed.
+YCHART_DECL SynthesisModel build_synthesis_model(const Specification& spec, const IndexedSpecification& ix,
+                                                 const SynthesisOptions& o = {});
 
 /// Solves the synthesis problem exactly. `optimal` means GLPK proved the
 /// least cost. A solve stopped by a limit keeps GLPK's incumbent, or else a
@@ -21713,6 +21758,11 @@ class SynthesisModelBuilder {
       if (!u_[c].empty()) impl.routes[c] = route_of(c, impl.binding, sol);
     return impl;
   }
+
+  /// m_o of process p's i-th option; empty when reachability excludes it.
+  const std::optional<Discrete<>>& option_variable(std::size_t p, std::size_t i) const { return m_.at(p).at(i); }
+  /// a_r.
+  const Discrete<>& allocation_variable(std::size_t r) const { return alloc_.at(r); }
 
   Model model;
   Affine<> cost;  // in units of `scale` seconds
@@ -22102,13 +22152,11 @@ class SynthesisModelBuilder {
   }
 };
 
-/// Builds and solves the model for the communications in `active` (all
-/// others are left out; the infeasibility diagnosis drops some).
-inline SynthesisResult solve_model(const Specification& spec, const IndexedSpecification& ix,
-                                   const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
-                                   const SynthesisOptions& o, const SolveOptions& solve_options) {
-  SynthesisModelBuilder builder(spec, ix, allowed, active, o);
-  builder.build();
+/// Solves a built model (with whatever rows were added) and prices the
+/// implementation its solution describes.
+inline SynthesisResult solve_built(SynthesisModelBuilder& builder, const Specification& spec,
+                                   const IndexedSpecification& ix, const SynthesisOptions& o,
+                                   const SolveOptions& solve_options) {
   SolveOptions so = solve_options;
   so.heuristic = so.heuristic && o.start_heuristic;
   const auto sol = builder.model.solve(so);
@@ -22125,6 +22173,16 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
   out.objective = out.breakdown.cost;
   out.implementation = std::move(impl);
   return out;
+}
+
+/// Builds and solves the model for the communications in `active` (all
+/// others are left out; the infeasibility diagnosis drops some).
+inline SynthesisResult solve_model(const Specification& spec, const IndexedSpecification& ix,
+                                   const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
+                                   const SynthesisOptions& o, const SolveOptions& solve_options) {
+  SynthesisModelBuilder builder(spec, ix, allowed, active, o);
+  builder.build();
+  return solve_built(builder, spec, ix, o, solve_options);
 }
 
 /// A feasible implementation without the solver, for a solve stopped before
@@ -22189,12 +22247,10 @@ inline std::optional<Implementation> fallback_implementation(const Specification
   return best;
 }
 
-}  // namespace detail
-
-YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const IndexedSpecification& ix,
-                                            const SynthesisOptions& o, const SolveOptions& solve_options) {
-  const auto t0 = std::chrono::steady_clock::now();
-  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+/// The options checked against the specification, and the options each
+/// process task may start from (all, or the one fixed_binding gives it).
+inline std::vector<std::vector<bool>> checked_start(const Specification& spec, const IndexedSpecification& ix,
+                                                    const SynthesisOptions& o) {
   const auto& tasks = spec.application.tasks;
   if (o.parameter_limit && o.parameter_limit->first >= spec.architecture.parameters.size())
     throw specification_error("ychart: parameter_limit names a parameter that does not exist", "");
@@ -22220,14 +22276,83 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Ind
                                 tasks[ix.processes[p]].id);
     start[p][static_cast<std::size_t>(it - ix.options[p].begin())] = true;
   }
-  const auto reach = detail::propagate_reachability(spec, ix, start);
+  return start;
+}
+
+/// The message of a reachability conflict: a task from whose resources a
+/// communication cannot be routed.
+inline std::string conflict_message(const Specification& spec, const IndexedSpecification& ix,
+                                    const std::pair<std::size_t, std::size_t>& conflict) {
+  const auto& tasks = spec.application.tasks;
+  const auto& [p, c] = conflict;
+  return "task `" + tasks[ix.processes[p]].id + "` has no resource from which communication `" +
+         tasks[ix.communications[c].task].id + "` can be routed within " + std::to_string(spec.max_hops) + " hops";
+}
+
+/// What a SynthesisModel keeps: the options and the reachable options it
+/// was built with (the builder holds references to them), and the builder.
+struct SynthesisModelState {
+  const Specification& spec;
+  const IndexedSpecification& ix;
+  SynthesisOptions options;
+  std::vector<std::vector<bool>> allowed;
+  std::vector<bool> active;
+  std::optional<SynthesisModelBuilder> builder;
+};
+
+}  // namespace detail
+
+YCHART_DECL SynthesisModel::SynthesisModel(std::unique_ptr<detail::SynthesisModelState> state)
+    : state_(std::move(state)) {}
+YCHART_DECL SynthesisModel::SynthesisModel(SynthesisModel&&) noexcept = default;
+YCHART_DECL SynthesisModel& SynthesisModel::operator=(SynthesisModel&&) noexcept = default;
+YCHART_DECL SynthesisModel::~SynthesisModel() = default;
+
+YCHART_DECL Model& SynthesisModel::model() { return state_->builder->model; }
+
+YCHART_DECL std::optional<Discrete<>> SynthesisModel::option_used(std::size_t process, std::size_t option) const {
+  if (process >= state_->ix.processes.size() || option >= state_->ix.options[process].size())
+    throw model_error("ychart: SynthesisModel::option_used: process task " + std::to_string(process) +
+                      " has no mapping option " + std::to_string(option));
+  return state_->builder->option_variable(process, option);
+}
+
+YCHART_DECL Discrete<> SynthesisModel::allocated(std::size_t resource) const {
+  if (resource >= state_->spec.architecture.resources.size())
+    throw model_error("ychart: SynthesisModel::allocated: no resource " + std::to_string(resource));
+  return state_->builder->allocation_variable(resource);
+}
+
+YCHART_DECL SynthesisResult SynthesisModel::solve(const SolveOptions& solve_options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto r = detail::solve_built(*state_->builder, state_->spec, state_->ix, state_->options, solve_options);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+YCHART_DECL SynthesisModel build_synthesis_model(const Specification& spec, const IndexedSpecification& ix,
+                                                 const SynthesisOptions& o) {
+  const auto reach = detail::propagate_reachability(spec, ix, detail::checked_start(spec, ix, o));
+  if (reach.conflict)
+    throw specification_error("ychart: " + detail::conflict_message(spec, ix, *reach.conflict),
+                              spec.application.tasks[ix.processes[reach.conflict->first]].id);
+  auto state = std::unique_ptr<detail::SynthesisModelState>(
+      new detail::SynthesisModelState{spec, ix, o, reach.allowed, std::vector<bool>(ix.communications.size(), true), {}});
+  state->builder.emplace(spec, ix, state->allowed, state->active, state->options);
+  state->builder->build();
+  return SynthesisModel(std::move(state));
+}
+
+YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const IndexedSpecification& ix,
+                                            const SynthesisOptions& o, const SolveOptions& solve_options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  const auto& tasks = spec.application.tasks;
+  const auto reach = detail::propagate_reachability(spec, ix, detail::checked_start(spec, ix, o));
   if (reach.conflict) {
     SynthesisResult r;
     r.status = Status::infeasible;
-    const auto& [p, c] = *reach.conflict;
-    r.message = "task `" + tasks[ix.processes[p]].id + "` has no resource from which communication `" +
-                tasks[ix.communications[c].task].id + "` can be routed within " + std::to_string(spec.max_hops) +
-                " hops";
+    r.message = detail::conflict_message(spec, ix, *reach.conflict);
     r.seconds = seconds();
     return r;
   }

@@ -86,18 +86,18 @@ Point solve_point_exact(const App& app, const Arch& arch, double ii_ms, double t
   p.h1_status = h1.status;
   p.h1_seconds = h1.seconds;
   if (h1.mapping) {
-    p.h1_power = h1.power;
+    p.h1_power = h1.power.value();
     p.h1_fpgas = h1.devices_used;
   }
   // The better heuristic mapping is the first incumbent.
-  if (h1.mapping && !(p.h2_power <= h1.power)) so.incumbent = *h1.mapping;
+  if (h1.mapping && !(p.h2_power <= h1.power.value())) so.incumbent = *h1.mapping;
   else if (!p.mapping.cus.empty()) so.incumbent = p.mapping;
   const auto r = solve_power_optimal(app, arch, ii, exact_options(), so);
   p.exact_status = r.status;
   p.exact_seconds = r.seconds;
   p.exact_bound = r.bound;
   if (r.mapping) {
-    p.exact_power = r.power;
+    p.exact_power = r.power.value();
     p.exact_gap = r.gap;
     p.exact_fpgas = r.devices_used;
     p.exact_mapping = *r.mapping;

@@ -84,7 +84,7 @@ void for_each_member(const S& s, F&& f) {
 /// understood); a type outside it is a compile error naming it.
 template <class T>
 void write_json(JsonWriter& json, const T& value) {
-  if constexpr (std::is_same_v<T, bool> || std::is_arithmetic_v<T>) {
+  if constexpr (std::is_arithmetic_v<T>) {  // bool included: JsonWriter has an overload for it
     json.value(value);
   } else if constexpr (std::is_convertible_v<const T&, std::string_view>) {
     json.value(std::string_view(value));

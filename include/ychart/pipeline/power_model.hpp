@@ -343,7 +343,7 @@ struct PowerDeviceCount {
 struct PowerOptimum : SolveReport {
   std::optional<Mapping> mapping;
   std::optional<Evaluation> evaluation;   // evaluate() of mapping at II_max
-  double power = std::numeric_limits<double>::quiet_NaN();  // W, evaluate()'s total
+  Constant<dim::power> power{std::numeric_limits<double>::quiet_NaN()};  // evaluate()'s total; NaN without a mapping
   int devices_used = 0;
   std::vector<PowerDeviceCount> counts;
 };
@@ -377,7 +377,7 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R
     if (!e.feasible || !e.power || objective_of(e) >= best) return;
     best = objective_of(e);
     r.mapping = mp;
-    r.power = e.power->total.value();
+    r.power = e.power->total;
     r.objective = model_objective;
     r.devices_used = e.devices_used;
     r.evaluation = std::move(e);

@@ -22,7 +22,8 @@
 // ends; a_r <= its uses (EQ30: nothing allocated for nothing). Cost = execution +
 // link costs of the routes + allocation costs, in seconds. Optional
 // epsilon rows bound a parameter's value, the power, or the allocated
-// processors -- the fronts of synthesis/pareto.hpp.
+// processors -- the fronts of synthesis/pareto.hpp. build_synthesis_model()
+// returns the model before it is solved, for constraints of one's own.
 #pragma once
 
 #include "../config.hpp"
@@ -38,6 +39,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -79,6 +81,49 @@ struct SynthesisResult : SolveReport {
   Breakdown breakdown;      // evaluate() on the implementation
   std::size_t variables = 0, constraints = 0;
 };
+
+namespace detail {
+struct SynthesisModelState;
+}
+
+/// The synthesis model built but not solved, for rows of one's own before
+/// solving: build_synthesis_model(), add constraints to model() over the
+/// variables below, solve(). solve_synthesis() is build and solve without
+/// the middle step (plus a fallback implementation when a limit stops GLPK
+/// without one, and the infeasibility diagnosis). The specification and its
+/// index must outlive the model.
+class SynthesisModel {
+ public:
+  YCHART_DECL SynthesisModel(SynthesisModel&&) noexcept;
+  YCHART_DECL SynthesisModel& operator=(SynthesisModel&&) noexcept;
+  YCHART_DECL ~SynthesisModel();
+
+  /// The model: the rows the header lists, cost minimised (in units of the
+  /// largest cost, so that GLPK's coefficients stay near 1).
+  YCHART_DECL Model& model();
+  /// m_o, 1 when process task `process` (an index into ix.processes) runs on
+  /// its `option`-th mapping option (an index into ix.options[process]);
+  /// empty when no route can reach that option's resource (the option is
+  /// not in the model). model_error for indices out of range.
+  YCHART_DECL std::optional<Discrete<>> option_used(std::size_t process, std::size_t option) const;
+  /// a_r, 1 when resource `resource` is allocated.
+  YCHART_DECL Discrete<> allocated(std::size_t resource) const;
+  /// Solves the model as it stands and prices the implementation with
+  /// evaluate(): objective and bound in seconds, as solve_synthesis's.
+  YCHART_DECL SynthesisResult solve(const SolveOptions& solve_options = {});
+
+ private:
+  friend YCHART_DECL SynthesisModel build_synthesis_model(const Specification&, const IndexedSpecification&,
+                                                          const SynthesisOptions&);
+  explicit SynthesisModel(std::unique_ptr<detail::SynthesisModelState> state);
+  std::unique_ptr<detail::SynthesisModelState> state_;
+};
+
+/// The synthesis model of `spec` under the options, built and not solved.
+/// specification_error (naming the task) when a task has no resource from
+/// which one of its communications can be routed.
+YCHART_DECL SynthesisModel build_synthesis_model(const Specification& spec, const IndexedSpecification& ix,
+                                                 const SynthesisOptions& o = {});
 
 /// Solves the synthesis problem exactly. `optimal` means GLPK proved the
 /// least cost. A solve stopped by a limit keeps GLPK's incumbent, or else a

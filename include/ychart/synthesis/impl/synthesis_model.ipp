@@ -58,6 +58,11 @@ class SynthesisModelBuilder {
     return impl;
   }
 
+  /// m_o of process p's i-th option; empty when reachability excludes it.
+  const std::optional<Discrete<>>& option_variable(std::size_t p, std::size_t i) const { return m_.at(p).at(i); }
+  /// a_r.
+  const Discrete<>& allocation_variable(std::size_t r) const { return alloc_.at(r); }
+
   Model model;
   Affine<> cost;  // in units of `scale` seconds
  private:
@@ -446,13 +451,11 @@ class SynthesisModelBuilder {
   }
 };
 
-/// Builds and solves the model for the communications in `active` (all
-/// others are left out; the infeasibility diagnosis drops some).
-inline SynthesisResult solve_model(const Specification& spec, const IndexedSpecification& ix,
-                                   const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
-                                   const SynthesisOptions& o, const SolveOptions& solve_options) {
-  SynthesisModelBuilder builder(spec, ix, allowed, active, o);
-  builder.build();
+/// Solves a built model (with whatever rows were added) and prices the
+/// implementation its solution describes.
+inline SynthesisResult solve_built(SynthesisModelBuilder& builder, const Specification& spec,
+                                   const IndexedSpecification& ix, const SynthesisOptions& o,
+                                   const SolveOptions& solve_options) {
   SolveOptions so = solve_options;
   so.heuristic = so.heuristic && o.start_heuristic;
   const auto sol = builder.model.solve(so);
@@ -469,6 +472,16 @@ inline SynthesisResult solve_model(const Specification& spec, const IndexedSpeci
   out.objective = out.breakdown.cost;
   out.implementation = std::move(impl);
   return out;
+}
+
+/// Builds and solves the model for the communications in `active` (all
+/// others are left out; the infeasibility diagnosis drops some).
+inline SynthesisResult solve_model(const Specification& spec, const IndexedSpecification& ix,
+                                   const std::vector<std::vector<bool>>& allowed, const std::vector<bool>& active,
+                                   const SynthesisOptions& o, const SolveOptions& solve_options) {
+  SynthesisModelBuilder builder(spec, ix, allowed, active, o);
+  builder.build();
+  return solve_built(builder, spec, ix, o, solve_options);
 }
 
 /// A feasible implementation without the solver, for a solve stopped before
@@ -533,12 +546,10 @@ inline std::optional<Implementation> fallback_implementation(const Specification
   return best;
 }
 
-}  // namespace detail
-
-YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const IndexedSpecification& ix,
-                                            const SynthesisOptions& o, const SolveOptions& solve_options) {
-  const auto t0 = std::chrono::steady_clock::now();
-  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+/// The options checked against the specification, and the options each
+/// process task may start from (all, or the one fixed_binding gives it).
+inline std::vector<std::vector<bool>> checked_start(const Specification& spec, const IndexedSpecification& ix,
+                                                    const SynthesisOptions& o) {
   const auto& tasks = spec.application.tasks;
   if (o.parameter_limit && o.parameter_limit->first >= spec.architecture.parameters.size())
     throw specification_error("ychart: parameter_limit names a parameter that does not exist", "");
@@ -564,14 +575,83 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Ind
                                 tasks[ix.processes[p]].id);
     start[p][static_cast<std::size_t>(it - ix.options[p].begin())] = true;
   }
-  const auto reach = detail::propagate_reachability(spec, ix, start);
+  return start;
+}
+
+/// The message of a reachability conflict: a task from whose resources a
+/// communication cannot be routed.
+inline std::string conflict_message(const Specification& spec, const IndexedSpecification& ix,
+                                    const std::pair<std::size_t, std::size_t>& conflict) {
+  const auto& tasks = spec.application.tasks;
+  const auto& [p, c] = conflict;
+  return "task `" + tasks[ix.processes[p]].id + "` has no resource from which communication `" +
+         tasks[ix.communications[c].task].id + "` can be routed within " + std::to_string(spec.max_hops) + " hops";
+}
+
+/// What a SynthesisModel keeps: the options and the reachable options it
+/// was built with (the builder holds references to them), and the builder.
+struct SynthesisModelState {
+  const Specification& spec;
+  const IndexedSpecification& ix;
+  SynthesisOptions options;
+  std::vector<std::vector<bool>> allowed;
+  std::vector<bool> active;
+  std::optional<SynthesisModelBuilder> builder;
+};
+
+}  // namespace detail
+
+YCHART_DECL SynthesisModel::SynthesisModel(std::unique_ptr<detail::SynthesisModelState> state)
+    : state_(std::move(state)) {}
+YCHART_DECL SynthesisModel::SynthesisModel(SynthesisModel&&) noexcept = default;
+YCHART_DECL SynthesisModel& SynthesisModel::operator=(SynthesisModel&&) noexcept = default;
+YCHART_DECL SynthesisModel::~SynthesisModel() = default;
+
+YCHART_DECL Model& SynthesisModel::model() { return state_->builder->model; }
+
+YCHART_DECL std::optional<Discrete<>> SynthesisModel::option_used(std::size_t process, std::size_t option) const {
+  if (process >= state_->ix.processes.size() || option >= state_->ix.options[process].size())
+    throw model_error("ychart: SynthesisModel::option_used: process task " + std::to_string(process) +
+                      " has no mapping option " + std::to_string(option));
+  return state_->builder->option_variable(process, option);
+}
+
+YCHART_DECL Discrete<> SynthesisModel::allocated(std::size_t resource) const {
+  if (resource >= state_->spec.architecture.resources.size())
+    throw model_error("ychart: SynthesisModel::allocated: no resource " + std::to_string(resource));
+  return state_->builder->allocation_variable(resource);
+}
+
+YCHART_DECL SynthesisResult SynthesisModel::solve(const SolveOptions& solve_options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto r = detail::solve_built(*state_->builder, state_->spec, state_->ix, state_->options, solve_options);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+YCHART_DECL SynthesisModel build_synthesis_model(const Specification& spec, const IndexedSpecification& ix,
+                                                 const SynthesisOptions& o) {
+  const auto reach = detail::propagate_reachability(spec, ix, detail::checked_start(spec, ix, o));
+  if (reach.conflict)
+    throw specification_error("ychart: " + detail::conflict_message(spec, ix, *reach.conflict),
+                              spec.application.tasks[ix.processes[reach.conflict->first]].id);
+  auto state = std::unique_ptr<detail::SynthesisModelState>(
+      new detail::SynthesisModelState{spec, ix, o, reach.allowed, std::vector<bool>(ix.communications.size(), true), {}});
+  state->builder.emplace(spec, ix, state->allowed, state->active, state->options);
+  state->builder->build();
+  return SynthesisModel(std::move(state));
+}
+
+YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const IndexedSpecification& ix,
+                                            const SynthesisOptions& o, const SolveOptions& solve_options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  const auto& tasks = spec.application.tasks;
+  const auto reach = detail::propagate_reachability(spec, ix, detail::checked_start(spec, ix, o));
   if (reach.conflict) {
     SynthesisResult r;
     r.status = Status::infeasible;
-    const auto& [p, c] = *reach.conflict;
-    r.message = "task `" + tasks[ix.processes[p]].id + "` has no resource from which communication `" +
-                tasks[ix.communications[c].task].id + "` can be routed within " + std::to_string(spec.max_hops) +
-                " hops";
+    r.message = detail::conflict_message(spec, ix, *reach.conflict);
     r.seconds = seconds();
     return r;
   }

@@ -1,10 +1,8 @@
-// examples/study003/larger.hpp
+// examples/study003/larger.cpp
 // Study 003, section 4: larger instances -- MobileNet v1 as 87 operations
 // (and the EA on it, beside the thesis's 29 of 69 runs), and random layered
 // graphs of 200-1000 tasks on 4-8 processors under a time limit.
-#pragma once
-
-#include "study003/example13.hpp"
+#include "study003/sections.hpp"
 #include "study003/instances.hpp"
 
 #include <ychart/baselines/evolutionary.hpp>
@@ -21,7 +19,7 @@
 
 namespace study003 {
 
-inline MobileNet mobilenet_study(std::size_t runs) {
+MobileNet mobilenet_study(std::size_t runs) {
   namespace baselines = ychart::baselines;
   const auto mobile = mobilenet();
   const auto mix = mobile.validate();
@@ -52,9 +50,9 @@ inline MobileNet mobilenet_study(std::size_t runs) {
   return out;
 }
 
-inline std::vector<RandomRun> random_graphs(const std::vector<std::size_t>& sizes,
-                                            const std::vector<std::size_t>& processors, double time_limit,
-                                            examples::Outputs& outputs) {
+std::vector<RandomRun> random_graphs(const std::vector<std::size_t>& sizes,
+                                     const std::vector<std::size_t>& processors, double time_limit,
+                                     examples::Outputs& outputs) {
   std::vector<RandomRun> runs;
   ychart::SolveOptions limited;
   limited.time_limit = time_limit;

@@ -1,13 +1,10 @@
-// examples/study003/example13.hpp
+// examples/study003/example13.cpp
 // Study 003, section 1: the 13-node example (Sec. 6.2.1) -- the design
 // space's size against footnote 4, the proven optimum with its binding and
 // routes beside Fig. 7.2, and Table 7.1's implementations priced by
 // evaluate(). Each step prints its table, hands it to Outputs and fills its
 // part of the Example13 result.
-#pragma once
-
-#include "common/cli.hpp"
-#include "study003/results.hpp"
+#include "study003/sections.hpp"
 
 #include <ychart/io/reflect.hpp>
 #include <ychart/synthesis/synthesis_model.hpp>
@@ -23,18 +20,9 @@
 
 namespace study003 {
 
-namespace ys = ychart::synthesis;
-namespace io = ychart::io;
-
-inline double us(double seconds) { return seconds * 1e6; }
-
-inline const std::string& resource_of(const ys::Specification& spec, std::size_t option) {
-  return spec.architecture.resources[spec.mappings[option].resource].id;
-}
-
 /// Footnote 4's card(R)^card(P) and the bindings the mapping options allow.
-inline void design_space(const ys::Specification& spec, const ys::IndexedSpecification& ix, Example13& out,
-                         examples::Outputs& outputs) {
+void design_space(const ys::Specification& spec, const ys::IndexedSpecification& ix, Example13& out,
+                  examples::Outputs& outputs) {
   const auto& arch = spec.architecture;
   double bindings = 1;
   for (const auto& o : ix.options) bindings *= double(o.size());
@@ -98,8 +86,8 @@ inline bool host_to_ncs_via_bus12(const ys::Specification& spec, const ys::Index
 }
 
 /// The proven optimum beside Fig. 7.2, with its routes and what it allocates.
-inline ys::SynthesisResult exact_optimum(const ys::Specification& spec, const ys::IndexedSpecification& ix,
-                                         Example13& out, examples::Outputs& outputs) {
+ys::SynthesisResult exact_optimum(const ys::Specification& spec, const ys::IndexedSpecification& ix,
+                                  Example13& out, examples::Outputs& outputs) {
   const auto& arch = spec.architecture;
   auto optimum = ys::solve_synthesis(spec, ix);
   if (!optimum.implementation) throw std::runtime_error("the 13-node example: " + optimum.message);
@@ -158,8 +146,8 @@ inline std::vector<std::size_t> figure_binding(const ys::Specification& spec, co
 
 /// Table 7.1's implementations, evaluated (the data is calibrated to them),
 /// and Fig. 7.3's binding with SHAVEs and routes chosen exactly.
-inline void table71(const ys::Specification& spec, const ys::IndexedSpecification& ix, Example13& out,
-                    examples::Outputs& outputs) {
+void table71(const ys::Specification& spec, const ys::IndexedSpecification& ix, Example13& out,
+             examples::Outputs& outputs) {
   const std::vector<std::tuple<const char*, bool, std::size_t, double>> rows{
       {"Fig. 7.2, 12 SHAVEs", false, 11, 582.2},
       {"Fig. 7.2, 6 SHAVEs", false, 5, 634.1},
@@ -179,6 +167,18 @@ inline void table71(const ys::Specification& spec, const ys::IndexedSpecificatio
   std::printf("Fig. 7.3's binding, SHAVEs and routes chosen exactly: %s, %.1f us at %g SHAVEs\n",
               std::string(to_string(r.status)).c_str(), us(r.objective),
               r.implementation ? r.breakdown.parameter_value[0] : std::nan(""));
+}
+
+/// A row of one's own on the public model: what the NCS is worth, as the
+/// optimum of the same model with the NCS left unallocated.
+void without_the_ncs(const ys::Specification& spec, const ys::IndexedSpecification& ix,
+                     const ys::SynthesisResult& optimum) {
+  auto m = ys::build_synthesis_model(spec, ix);
+  m.model().subject_to(ychart::Affine<>(m.allocated(*spec.architecture.find_resource("NCS"))) == 0.0, "no NCS");
+  const auto r = m.solve();
+  std::printf("Without the NCS (a row added to build_synthesis_model()'s model): %s, %.1f us, %.1f us more than "
+              "the optimum\n",
+              std::string(to_string(r.status)).c_str(), us(r.objective), us(r.objective - optimum.objective));
 }
 
 }  // namespace study003

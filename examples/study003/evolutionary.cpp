@@ -1,11 +1,9 @@
-// examples/study003/evolutionary.hpp
+// examples/study003/evolutionary.cpp
 // Study 003, section 3: the thesis's evolutionary baseline (population 50,
 // 25 parents, 25 offspring, crossover 0.95) over many seeds on the 13-node
 // example -- hit rates at 100 and 400 generations beside Table 7.1's
 // 67.5 % and 97 %, and where the runs stand after 100 generations.
-#pragma once
-
-#include "study003/example13.hpp"
+#include "study003/sections.hpp"
 
 #include <ychart/baselines/evolutionary.hpp>
 #include <ychart/model/tolerances.hpp>
@@ -19,9 +17,9 @@
 
 namespace study003 {
 
-inline void evolutionary_baseline(const ys::Specification& spec, const ys::IndexedSpecification& ix,
-                                  const ys::SynthesisResult& optimum, std::size_t runs, Example13& out,
-                                  examples::Outputs& outputs) {
+void evolutionary_baseline(const ys::Specification& spec, const ys::IndexedSpecification& ix,
+                           const ys::SynthesisResult& optimum, std::size_t runs, Example13& out,
+                           examples::Outputs& outputs) {
   namespace baselines = ychart::baselines;
   baselines::EvolutionaryOptions eo;  // the thesis's: 50 / 25 / 25, crossover 0.95, checkpoints 100 and 400
   baselines::HitRates ea;

@@ -1,11 +1,9 @@
-// examples/study003/fronts.hpp
+// examples/study003/fronts.cpp
 // Study 003, section 2: the exact fronts of the 13-node example -- cost
 // against SHAVEs (beside Table 7.1's EA points), against the power of the
 // allocated resources and against allocated processors -- every point
 // proven by the epsilon-constraint method, as tables and SVG figures.
-#pragma once
-
-#include "study003/example13.hpp"
+#include "study003/sections.hpp"
 
 #include <ychart/io/svg.hpp>
 #include <ychart/synthesis/pareto.hpp>
@@ -32,8 +30,8 @@ inline void draw_front(examples::Outputs& outputs, const std::string& file, cons
   outputs.figure(file, chart);
 }
 
-inline void exact_fronts(const ys::Specification& spec, const ys::IndexedSpecification& ix, Example13& out,
-                         examples::Outputs& outputs) {
+void exact_fronts(const ys::Specification& spec, const ys::IndexedSpecification& ix, Example13& out,
+                  examples::Outputs& outputs) {
   const auto shave_front = ys::pareto_front(spec, ix, ys::SecondObjective::parameter, 0);
   const auto power_front = ys::pareto_front(spec, ix, ys::SecondObjective::power);
   const auto processor_front = ys::pareto_front(spec, ix, ys::SecondObjective::processors);
