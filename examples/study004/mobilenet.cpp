@@ -138,6 +138,8 @@ template <class... F>
 struct Overloaded : F... {
   using F::operator()...;
 };
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;  // Clang 16 does not deduce aggregate templates yet
 
 /// Segment s's FPGA nodes in dataflow order: the MultiThreshold after layer
 /// s - 1, then layer s's padding, sliding window and MVAU or VVAU (or, for
