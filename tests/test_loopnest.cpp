@@ -407,3 +407,61 @@ TEST(LoopnestDesign, ProvenDesignMatchesEnumeration) {
     EXPECT_LE(relaxed.objective, exact * (1 + 1e-6));
   }
 }
+
+// The public design model with rows of one's own against the same design
+// space written by the template: a cap on a grid level's parallelism, and a
+// memory held at its smallest size; and indices out of range.
+TEST(LoopnestDesign, PublicModelTakesRowsOfOnesOwn) {
+  const auto p = neuraghe();
+  const Cnn cnn{"small", {Layer::convolution("a", 3, 64, 32, 3), Layer::convolution("b", 64, 128, 16, 3)}};
+  AcceleratorTemplate t;
+  t.parallelism = {{4, 9}, {8, 10, 16}, {2, 4}};
+  t.memory_bytes = {{16384, 65536}, {32768, 131072}, {16384, 65536}, {}};
+  t.max_tiles = 6;
+  t.area_per_mac = 1, t.area_per_kib = 0.5;
+  DesignOptions o;
+  o.area_budget = 450;
+  const auto free = design_accelerator(cnn, p, t, o);
+  ASSERT_EQ(free.status, Status::optimal) << free.message;
+
+  auto capped = build_accelerator_model(cnn, p, t, o);
+  capped.model().subject_to(capped.parallelism(1) <= 9.0, "fewer than 10 columns");
+  capped.model().subject_to(capped.memory_kib(1) <= 32.0, "the smallest second memory");
+  const auto ours = capped.solve();
+  AcceleratorTemplate narrower = t;
+  narrower.parallelism[1] = {8};
+  narrower.memory_bytes[1] = {32768};
+  const auto theirs = design_accelerator(cnn, p, narrower, o);
+  ASSERT_EQ(ours.status, Status::optimal) << ours.message;
+  ASSERT_EQ(theirs.status, Status::optimal) << theirs.message;
+  EXPECT_NEAR(ours.objective, theirs.objective, 1e-6 * theirs.objective);
+  EXPECT_NEAR(ours.latency.value(), theirs.latency.value(), 1e-6 * theirs.latency.value());
+  EXPECT_NEAR(ours.parallelism[1], 8.0, 1e-9);
+  EXPECT_NEAR(ours.memory_bytes[1], 32768.0, 1e-6);
+  // The rows bind: without them the optimum is faster, so the test can fail.
+  EXPECT_LT(free.objective, ours.objective * (1 - 1e-6));
+  // A square array (P0 = P1), which no value list says: the best of the
+  // templates that fix both levels to one common value.
+  AcceleratorTemplate wider = t;
+  wider.parallelism[0] = {4, 8, 9, 16};  // 8 and 16 are in both lists
+  auto square = build_accelerator_model(cnn, p, wider, o);
+  square.model().subject_to(square.parallelism(0) <= square.parallelism(1), "square");
+  square.model().subject_to(square.parallelism(1) <= square.parallelism(0), "square");
+  const auto sq = square.solve();
+  ASSERT_EQ(sq.status, Status::optimal) << sq.message;
+  double best = std::numeric_limits<double>::infinity();
+  for (long long v : {8LL, 16LL}) {  // the values both lists hold
+    AcceleratorTemplate fixed = wider;
+    fixed.parallelism[0] = fixed.parallelism[1] = {v};
+    if (const auto d = design_accelerator(cnn, p, fixed, o); d.status == Status::optimal) best = std::min(best, d.objective);
+  }
+  EXPECT_NEAR(sq.objective, best, 1e-6 * best);
+  EXPECT_EQ(sq.parallelism[0], sq.parallelism[1]);
+  // No common value: the rows make the model infeasible.
+  auto apart = build_accelerator_model(cnn, p, t, o);
+  apart.model().subject_to(apart.parallelism(0) <= apart.parallelism(1), "square");
+  apart.model().subject_to(apart.parallelism(1) <= apart.parallelism(0), "square");
+  EXPECT_EQ(apart.solve().status, Status::infeasible);
+  EXPECT_THROW((void)capped.parallelism(3), loopnest_error);
+  EXPECT_THROW((void)capped.memory_kib(9), loopnest_error);
+}

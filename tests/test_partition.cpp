@@ -93,6 +93,55 @@ TEST(Partition, ExactModelMatchesEnumeration) {
   EXPECT_GT(two_ranges, 5);
 }
 
+// The public model with a row of one's own: segment s forbidden on the FPGA,
+// or required there, against enumeration filtered to the partitions that
+// keep the same rule.
+TEST(Partition, PublicModelTakesRowsOfOnesOwn) {
+  std::mt19937 rng(31);
+  int checked = 0, moved = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const auto g = random_graph(rng, 3 + trial % 6);
+    Platform p = platform();
+    p.fpga.clock = 1 * units::GHz;
+    const auto schedule = trial % 2 ? Schedule::pipelined : Schedule::sequential;
+    EnumerateOptions eo;
+    eo.max_fpga_ranges = 2;
+    eo.schedule = schedule;
+    const auto all = enumerate_partitions(g, p, eo);
+    PartitionOptions po;
+    po.max_fpga_ranges = 2;
+    po.schedule = schedule;
+    const double free_optimum = solve_partition(g, p, po).cost.interval.value();
+    const std::size_t s = std::size_t(trial) % g.segments.size();
+    const auto& seg = g.segments[s];
+    for (bool required : {false, true}) {
+      double best = std::numeric_limits<double>::infinity();
+      for (const auto& c : all) {
+        bool covered = false;
+        for (const auto& r : c.fpga) covered = covered || (r.begin <= seg.first_node && seg.end_node <= r.end);
+        if (covered == required) best = std::min(best, c.interval.value());
+      }
+      auto pm = build_partition_model(g, p, po);
+      pm.model().subject_to(pm.on_fpga(s) == (required ? 1.0 : 0.0), "rule of my own");
+      const auto r = pm.solve();
+      if (!std::isfinite(best)) {
+        EXPECT_EQ(r.status, Status::infeasible) << "trial " << trial;
+        EXPECT_TRUE(r.binding.empty());  // the user's row, not a resource, is why
+        continue;
+      }
+      ASSERT_EQ(r.status, Status::optimal) << r.message;
+      EXPECT_NEAR(r.cost.interval.value(), best, 1e-9 * best) << "trial " << trial << " required " << required;
+      moved += std::abs(best - free_optimum) > 1e-9 * best;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 60);
+  EXPECT_GT(moved, 10);  // the rows change the answer, so the test can fail
+  const auto g = random_graph(rng, 4);
+  const auto pm = build_partition_model(g, platform());
+  EXPECT_THROW((void)pm.on_fpga(4), model_error);
+}
+
 // Partition and folding together against brute force: every valid set of
 // ranges, and for each FPGA segment every combination of its nodes' options.
 TEST(Partition, FoldedModelMatchesBruteForce) {

@@ -2,7 +2,9 @@
 // Study 002, section 4: an accelerator designed on NEURAghe's template for
 // a CNN under an area budget -- the GP relaxation (a bound), the proven
 // least-latency and least-energy designs, and the latency-energy front
-// walked by the epsilon-constraint method, beside NEURAghe itself (figure).
+// walked by the epsilon-constraint method, beside NEURAghe itself (figure);
+// and the least latency with a square array, a row of our own added to the
+// public design model.
 #pragma once
 
 #include "common/cli.hpp"
@@ -76,6 +78,13 @@ inline io::Table design(const Platform& neuraghe, const io::JsonValue& grid, Des
   const auto relaxed = design_accelerator(nas, neuraghe, tpl, dopt);
   dopt.relax = false;
   const auto fastest = design_accelerator(nas, neuraghe, tpl, dopt);
+  // A rule that the template's value lists cannot say, added to the public
+  // model before solving: a square array, P_IF = P_OF.
+  auto square_model = build_accelerator_model(nas, neuraghe, tpl, dopt);
+  const auto p_if = square_model.parallelism(0), p_of = square_model.parallelism(1);
+  square_model.model().subject_to(p_if <= p_of, "square array");
+  square_model.model().subject_to(p_of <= p_if, "square array");
+  const auto square = square_model.solve();
   dopt.goal = DesignGoal::energy;
   const auto frugal = design_accelerator(nas, neuraghe, tpl, dopt);
   const auto front = design_front(nas, neuraghe, tpl, dopt, frugal, fastest);
@@ -96,6 +105,7 @@ inline io::Table design(const Platform& neuraghe, const io::JsonValue& grid, Des
   design_row("least latency, area <= budget", fastest);
   design_row("least energy, area <= budget", frugal);
   for (std::size_t k = 0; k < front.size(); ++k) design_row("front point " + std::to_string(k), front[k]);
+  design_row("least latency, square array", square);
   // NEURAghe itself on the same CNN, for scale.
   double neuraghe_latency = 0, neuraghe_energy = 0;
   for (const auto& l : nas.layers) {

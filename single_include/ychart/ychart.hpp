@@ -18020,6 +18020,9 @@ YCHART_DECL std::vector<PartitionCost> enumerate_partitions(const SequentialGrap
 // node (exact when no two neighbouring segments lack a threshold, which holds
 // when the cut points are the thresholds; otherwise graph_error). GLPK solves
 // it through the MIGP engine; enumerate.hpp is the oracle in the tests.
+// build_partition_model() returns the model before it is solved, so that a
+// user can add rows of their own over the x_g (on_fpga()); solve_partition()
+// is build and solve.
 
 
 #include <chrono>
@@ -18046,6 +18049,39 @@ struct PartitionResult : SolveReport {
   PartitionCost cost;  // of the optimum (evaluate() on it, not the model's objective)
   std::string binding;  // when infeasible: the resource no valid range fits
 };
+
+/// The partition model built but not solved: build_partition_model(), add
+/// constraints to model() over on_fpga(segment), solve(). It keeps its own
+/// copies of the graph, the platform and the options.
+class PartitionModel {
+ public:
+  /// The model: the rows the header lists, the schedule's cost minimised (s).
+  Model& model() { return model_; }
+  /// x_g, 1 when segment `segment` (an index into the graph's segments) runs
+  /// on the FPGA; model_error for an index out of range.
+  YCHART_DECL Discrete<> on_fpga(std::size_t segment) const;
+  /// Solves the model as it stands and prices the optimum with evaluate().
+  /// When it is infeasible and no rows were added, binding names the
+  /// resources that no valid range fits.
+  YCHART_DECL PartitionResult solve(const SolveOptions& solve_options = {});
+
+ private:
+  friend YCHART_DECL PartitionModel build_partition_model(const SequentialGraph&, const Platform&,
+                                                          const PartitionOptions&);
+  PartitionModel(const SequentialGraph& g, const Platform& p, const PartitionOptions& o) : graph_(g), platform_(p), options_(o) {}
+  SequentialGraph graph_;
+  Platform platform_;
+  PartitionOptions options_;
+  Model model_;
+  std::vector<Discrete<>> on_fpga_;
+  std::size_t built_rows_ = 0;  // rows after build_partition_model: more are the user's
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+/// Validates the graph, the platform and the options (graph_error) and
+/// builds the model.
+YCHART_DECL PartitionModel build_partition_model(const SequentialGraph& g, const Platform& p,
+                                                 const PartitionOptions& o = {});
 
 YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o = {},
                                             const SolveOptions& solve_options = {});
@@ -18196,16 +18232,15 @@ inline std::vector<NodeRange> ranges_of(const SequentialGraph& g, const std::vec
 
 }  // namespace detail
 
-YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o,
-                                            const SolveOptions& solve_options) {
-  const auto t0 = std::chrono::steady_clock::now();
+YCHART_DECL PartitionModel build_partition_model(const SequentialGraph& g, const Platform& p, const PartitionOptions& o) {
   g.validate();
   p.validate();
   if (o.max_fpga_ranges < 0 || o.min_fpga_ranges < 0 || o.min_fpga_ranges > o.max_fpga_ranges)
     throw graph_error("ychart: PartitionOptions: need 0 <= min_fpga_ranges <= max_fpga_ranges");
+  PartitionModel pm(g, p, o);
   const std::size_t n = g.segments.size();
-  Model m;
-  std::vector<Discrete<>> x;
+  Model& m = pm.model_;
+  auto& x = pm.on_fpga_;
   for (std::size_t i = 0; i < n; ++i) x.push_back(m.binary("fpga_" + g.segments[i].name));
   const auto rows = detail::add_range_rows(m, g, p, x, o);
   if (o.check_resources) {
@@ -18227,21 +18262,38 @@ YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Plat
     stages.push_back({(g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name});
   }
   detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, stages);
-  const auto sol = m.solve(solve_options);
+  pm.built_rows_ = m.constraints().size();
+  return pm;
+}
+
+YCHART_DECL Discrete<> PartitionModel::on_fpga(std::size_t segment) const {
+  if (segment >= on_fpga_.size())
+    throw model_error("ychart: PartitionModel::on_fpga: graph `" + graph_.name + "` has no segment " +
+                      std::to_string(segment) + " (it has " + std::to_string(on_fpga_.size()) + ")", graph_.name);
+  return on_fpga_[segment];
+}
+
+YCHART_DECL PartitionResult PartitionModel::solve(const SolveOptions& solve_options) {
+  const auto sol = model_.solve(solve_options);
   PartitionResult r;
   r.status = sol.status();
   r.message = sol.message();
   if (sol.has_values()) {
     r.objective = sol.objective();
-    std::vector<char> on(n);
-    for (std::size_t i = 0; i < n; ++i) on[i] = sol[x[i]] > 0.5;
-    r.cost = evaluate(g, p, detail::ranges_of(g, on), o.schedule);
-  } else if (sol.status() == Status::infeasible) {
-    r.binding = detail::binding_resources(g, p);
-    r.message = "no valid FPGA range fits the " + p.fpga.name + ": " + r.binding;
+    std::vector<char> on(on_fpga_.size());
+    for (std::size_t i = 0; i < on.size(); ++i) on[i] = sol[on_fpga_[i]] > 0.5;
+    r.cost = evaluate(graph_, platform_, detail::ranges_of(graph_, on), options_.schedule);
+  } else if (sol.status() == Status::infeasible && model_.constraints().size() == built_rows_) {
+    r.binding = detail::binding_resources(graph_, platform_);
+    r.message = "no valid FPGA range fits the " + platform_.fpga.name + ": " + r.binding;
   }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   return r;
+}
+
+YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o,
+                                            const SolveOptions& solve_options) {
+  return build_partition_model(g, p, o).solve(solve_options);
 }
 
 }  // namespace ychart::partition
@@ -20094,7 +20146,9 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
 // design from below. Otherwise the discrete variables take their declared
 // values (trip counts only the values ceil(d / P) can take) and the MIGP
 // engine proves the optimum; every optimum is re-evaluated exactly by
-// evaluate_layer() with its tiles.
+// evaluate_layer() with its tiles. build_accelerator_model() returns the
+// model before it is solved, so that a user can add rows of their own over
+// the design variables; design_accelerator() is build and solve.
 
 
 
@@ -20102,6 +20156,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -20151,6 +20206,47 @@ struct AcceleratorDesign : SolveReport {
 /// The designed processor's area and power for a grid and memory sizes.
 YCHART_DECL double design_area(const AcceleratorTemplate& t, double macs, double kib);
 YCHART_DECL Constant<dim::power> design_power(const AcceleratorTemplate& t, double macs, double kib);
+
+namespace detail {
+struct AcceleratorModelState;
+}
+
+/// The design model built but not solved: build_accelerator_model(), add
+/// constraints to model() over the expressions below, solve(). The model is
+/// scaled for the solver: times in ms, energies in mJ, memories in KiB,
+/// power in W. It keeps its own copies of the network, the platform, the
+/// template and the options.
+class AcceleratorModel {
+ public:
+  YCHART_DECL AcceleratorModel(AcceleratorModel&&) noexcept;
+  YCHART_DECL AcceleratorModel& operator=(AcceleratorModel&&) noexcept;
+  YCHART_DECL ~AcceleratorModel();
+
+  YCHART_DECL Model& model();
+  /// P_g of grid level `level` (a constant where the template gives one value).
+  YCHART_DECL Monomial<> parallelism(std::size_t level) const;
+  /// The capacity of platform memory `memory`, in KiB (a constant where the
+  /// template keeps the platform's).
+  YCHART_DECL Monomial<> memory_kib(std::size_t memory) const;
+  /// The template's area, its power in W, and the network's latency in ms.
+  YCHART_DECL Posynomial<> area() const;
+  YCHART_DECL Posynomial<> power_w() const;
+  YCHART_DECL Posynomial<> latency_ms() const;
+  /// Solves the model as it stands, reads the design back and (unless
+  /// relaxed) evaluates every layer on it exactly, as design_accelerator's.
+  YCHART_DECL AcceleratorDesign solve(const SolveOptions& solve_options = {});
+
+ private:
+  friend YCHART_DECL AcceleratorModel build_accelerator_model(const Cnn&, const Platform&, const AcceleratorTemplate&,
+                                                              const DesignOptions&);
+  explicit AcceleratorModel(std::unique_ptr<detail::AcceleratorModelState> state);
+  std::unique_ptr<detail::AcceleratorModelState> state_;
+};
+
+/// Checks the template against the platform (loopnest_error) and builds the
+/// model of every layer with the goal set.
+YCHART_DECL AcceleratorModel build_accelerator_model(const Cnn& cnn, const Platform& platform,
+                                                     const AcceleratorTemplate& t, const DesignOptions& o = {});
 
 YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& platform, const AcceleratorTemplate& t,
                                                  const DesignOptions& o = {}, const SolveOptions& solve_options = {});
@@ -20331,6 +20427,12 @@ class AcceleratorModelBuilder {
   }
 
   Model model;
+
+  Monomial<> parallelism(std::size_t level) const { return grid_.at(level); }
+  Monomial<> memory_kib(std::size_t memory) const { return capacity_kib_.at(memory); }
+  const Posynomial<>& area() const { return area_; }
+  const Posynomial<>& power_w() const { return power_w_; }
+  const Posynomial<>& latency_ms() const { return latency_ms_; }
 
  private:
   // Among optima within 1e-6 ms (or mJ) per area unit, the smallest area; subtracted again in read().
@@ -20603,13 +20705,52 @@ YCHART_DECL Constant<dim::power> design_power(const AcceleratorTemplate& t, doub
   return Constant<dim::power>(t.power_fixed.value() + t.power_per_mac.value() * macs + t.power_per_kib.value() * kib);
 }
 
-YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& platform, const AcceleratorTemplate& t,
-                                                 const DesignOptions& o, const SolveOptions& solve_options) {
-  const auto t0 = std::chrono::steady_clock::now();
-  detail::check_template(platform, t, o);
-  detail::AcceleratorModelBuilder builder(platform, t, o);
-  for (const auto& layer : cnn.layers) builder.add_layer(layer);
-  builder.set_goal();
+namespace detail {
+
+/// What an AcceleratorModel owns: the data its builder refers to, copied,
+/// so that the builder's references stay valid however the model is moved.
+struct AcceleratorModelState {
+  AcceleratorModelState(const Cnn& c, const Platform& p, const AcceleratorTemplate& tt, const DesignOptions& oo)
+      : cnn(c), platform(p), t(tt), o(oo), started(std::chrono::steady_clock::now()) {}
+  Cnn cnn;
+  Platform platform;
+  AcceleratorTemplate t;
+  DesignOptions o;
+  std::chrono::steady_clock::time_point started;
+  std::optional<AcceleratorModelBuilder> builder;
+};
+
+}  // namespace detail
+
+YCHART_DECL AcceleratorModel::AcceleratorModel(std::unique_ptr<detail::AcceleratorModelState> state)
+    : state_(std::move(state)) {}
+YCHART_DECL AcceleratorModel::AcceleratorModel(AcceleratorModel&&) noexcept = default;
+YCHART_DECL AcceleratorModel& AcceleratorModel::operator=(AcceleratorModel&&) noexcept = default;
+YCHART_DECL AcceleratorModel::~AcceleratorModel() = default;
+
+YCHART_DECL Model& AcceleratorModel::model() { return state_->builder->model; }
+
+YCHART_DECL Monomial<> AcceleratorModel::parallelism(std::size_t level) const {
+  if (level >= state_->t.parallelism.size())
+    throw loopnest_error("ychart: AcceleratorModel::parallelism: the template has " +
+                         std::to_string(state_->t.parallelism.size()) + " grid levels, not " + std::to_string(level + 1));
+  return state_->builder->parallelism(level);
+}
+
+YCHART_DECL Monomial<> AcceleratorModel::memory_kib(std::size_t memory) const {
+  if (memory >= state_->platform.memories.size())
+    throw loopnest_error("ychart: AcceleratorModel::memory_kib: platform '" + state_->platform.name + "' has " +
+                         std::to_string(state_->platform.memories.size()) + " memories, not " +
+                         std::to_string(memory + 1), state_->platform.name);
+  return state_->builder->memory_kib(memory);
+}
+
+YCHART_DECL Posynomial<> AcceleratorModel::area() const { return state_->builder->area(); }
+YCHART_DECL Posynomial<> AcceleratorModel::power_w() const { return state_->builder->power_w(); }
+YCHART_DECL Posynomial<> AcceleratorModel::latency_ms() const { return state_->builder->latency_ms(); }
+
+YCHART_DECL AcceleratorDesign AcceleratorModel::solve(const SolveOptions& solve_options) {
+  auto& builder = *state_->builder;
   const auto sol = builder.model.solve(solve_options);
   AcceleratorDesign r;
   r.status = sol.status();
@@ -20617,10 +20758,25 @@ YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform&
   r.bound = sol.bound();
   if (sol.has_values()) {
     builder.read(sol, r);
-    if (!o.relax) builder.evaluate_exactly(cnn, r);
+    if (!state_->o.relax) builder.evaluate_exactly(state_->cnn, r);
   }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - state_->started).count();
   return r;
+}
+
+YCHART_DECL AcceleratorModel build_accelerator_model(const Cnn& cnn, const Platform& platform,
+                                                     const AcceleratorTemplate& t, const DesignOptions& o) {
+  detail::check_template(platform, t, o);
+  auto state = std::make_unique<detail::AcceleratorModelState>(cnn, platform, t, o);
+  auto& builder = state->builder.emplace(state->platform, state->t, state->o);
+  for (const auto& layer : state->cnn.layers) builder.add_layer(layer);
+  builder.set_goal();
+  return AcceleratorModel(std::move(state));
+}
+
+YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& platform, const AcceleratorTemplate& t,
+                                                 const DesignOptions& o, const SolveOptions& solve_options) {
+  return build_accelerator_model(cnn, platform, t, o).solve(solve_options);
 }
 
 }  // namespace ychart::loopnest

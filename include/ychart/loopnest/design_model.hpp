@@ -12,7 +12,9 @@
 // design from below. Otherwise the discrete variables take their declared
 // values (trip counts only the values ceil(d / P) can take) and the MIGP
 // engine proves the optimum; every optimum is re-evaluated exactly by
-// evaluate_layer() with its tiles.
+// evaluate_layer() with its tiles. build_accelerator_model() returns the
+// model before it is solved, so that a user can add rows of their own over
+// the design variables; design_accelerator() is build and solve.
 #pragma once
 
 #include "../config.hpp"
@@ -29,6 +31,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -78,6 +81,47 @@ struct AcceleratorDesign : SolveReport {
 /// The designed processor's area and power for a grid and memory sizes.
 YCHART_DECL double design_area(const AcceleratorTemplate& t, double macs, double kib);
 YCHART_DECL Constant<dim::power> design_power(const AcceleratorTemplate& t, double macs, double kib);
+
+namespace detail {
+struct AcceleratorModelState;
+}
+
+/// The design model built but not solved: build_accelerator_model(), add
+/// constraints to model() over the expressions below, solve(). The model is
+/// scaled for the solver: times in ms, energies in mJ, memories in KiB,
+/// power in W. It keeps its own copies of the network, the platform, the
+/// template and the options.
+class AcceleratorModel {
+ public:
+  YCHART_DECL AcceleratorModel(AcceleratorModel&&) noexcept;
+  YCHART_DECL AcceleratorModel& operator=(AcceleratorModel&&) noexcept;
+  YCHART_DECL ~AcceleratorModel();
+
+  YCHART_DECL Model& model();
+  /// P_g of grid level `level` (a constant where the template gives one value).
+  YCHART_DECL Monomial<> parallelism(std::size_t level) const;
+  /// The capacity of platform memory `memory`, in KiB (a constant where the
+  /// template keeps the platform's).
+  YCHART_DECL Monomial<> memory_kib(std::size_t memory) const;
+  /// The template's area, its power in W, and the network's latency in ms.
+  YCHART_DECL Posynomial<> area() const;
+  YCHART_DECL Posynomial<> power_w() const;
+  YCHART_DECL Posynomial<> latency_ms() const;
+  /// Solves the model as it stands, reads the design back and (unless
+  /// relaxed) evaluates every layer on it exactly, as design_accelerator's.
+  YCHART_DECL AcceleratorDesign solve(const SolveOptions& solve_options = {});
+
+ private:
+  friend YCHART_DECL AcceleratorModel build_accelerator_model(const Cnn&, const Platform&, const AcceleratorTemplate&,
+                                                              const DesignOptions&);
+  explicit AcceleratorModel(std::unique_ptr<detail::AcceleratorModelState> state);
+  std::unique_ptr<detail::AcceleratorModelState> state_;
+};
+
+/// Checks the template against the platform (loopnest_error) and builds the
+/// model of every layer with the goal set.
+YCHART_DECL AcceleratorModel build_accelerator_model(const Cnn& cnn, const Platform& platform,
+                                                     const AcceleratorTemplate& t, const DesignOptions& o = {});
 
 YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& platform, const AcceleratorTemplate& t,
                                                  const DesignOptions& o = {}, const SolveOptions& solve_options = {});

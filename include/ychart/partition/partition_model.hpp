@@ -15,6 +15,9 @@
 // node (exact when no two neighbouring segments lack a threshold, which holds
 // when the cut points are the thresholds; otherwise graph_error). GLPK solves
 // it through the MIGP engine; enumerate.hpp is the oracle in the tests.
+// build_partition_model() returns the model before it is solved, so that a
+// user can add rows of their own over the x_g (on_fpga()); solve_partition()
+// is build and solve.
 #pragma once
 
 #include "../config.hpp"
@@ -48,6 +51,39 @@ struct PartitionResult : SolveReport {
   PartitionCost cost;  // of the optimum (evaluate() on it, not the model's objective)
   std::string binding;  // when infeasible: the resource no valid range fits
 };
+
+/// The partition model built but not solved: build_partition_model(), add
+/// constraints to model() over on_fpga(segment), solve(). It keeps its own
+/// copies of the graph, the platform and the options.
+class PartitionModel {
+ public:
+  /// The model: the rows the header lists, the schedule's cost minimised (s).
+  Model& model() { return model_; }
+  /// x_g, 1 when segment `segment` (an index into the graph's segments) runs
+  /// on the FPGA; model_error for an index out of range.
+  YCHART_DECL Discrete<> on_fpga(std::size_t segment) const;
+  /// Solves the model as it stands and prices the optimum with evaluate().
+  /// When it is infeasible and no rows were added, binding names the
+  /// resources that no valid range fits.
+  YCHART_DECL PartitionResult solve(const SolveOptions& solve_options = {});
+
+ private:
+  friend YCHART_DECL PartitionModel build_partition_model(const SequentialGraph&, const Platform&,
+                                                          const PartitionOptions&);
+  PartitionModel(const SequentialGraph& g, const Platform& p, const PartitionOptions& o) : graph_(g), platform_(p), options_(o) {}
+  SequentialGraph graph_;
+  Platform platform_;
+  PartitionOptions options_;
+  Model model_;
+  std::vector<Discrete<>> on_fpga_;
+  std::size_t built_rows_ = 0;  // rows after build_partition_model: more are the user's
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+/// Validates the graph, the platform and the options (graph_error) and
+/// builds the model.
+YCHART_DECL PartitionModel build_partition_model(const SequentialGraph& g, const Platform& p,
+                                                 const PartitionOptions& o = {});
 
 YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o = {},
                                             const SolveOptions& solve_options = {});

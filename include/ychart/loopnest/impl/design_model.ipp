@@ -174,6 +174,12 @@ class AcceleratorModelBuilder {
 
   Model model;
 
+  Monomial<> parallelism(std::size_t level) const { return grid_.at(level); }
+  Monomial<> memory_kib(std::size_t memory) const { return capacity_kib_.at(memory); }
+  const Posynomial<>& area() const { return area_; }
+  const Posynomial<>& power_w() const { return power_w_; }
+  const Posynomial<>& latency_ms() const { return latency_ms_; }
+
  private:
   // Among optima within 1e-6 ms (or mJ) per area unit, the smallest area; subtracted again in read().
   static constexpr double tie_break = 1e-6;
@@ -445,13 +451,52 @@ YCHART_DECL Constant<dim::power> design_power(const AcceleratorTemplate& t, doub
   return Constant<dim::power>(t.power_fixed.value() + t.power_per_mac.value() * macs + t.power_per_kib.value() * kib);
 }
 
-YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& platform, const AcceleratorTemplate& t,
-                                                 const DesignOptions& o, const SolveOptions& solve_options) {
-  const auto t0 = std::chrono::steady_clock::now();
-  detail::check_template(platform, t, o);
-  detail::AcceleratorModelBuilder builder(platform, t, o);
-  for (const auto& layer : cnn.layers) builder.add_layer(layer);
-  builder.set_goal();
+namespace detail {
+
+/// What an AcceleratorModel owns: the data its builder refers to, copied,
+/// so that the builder's references stay valid however the model is moved.
+struct AcceleratorModelState {
+  AcceleratorModelState(const Cnn& c, const Platform& p, const AcceleratorTemplate& tt, const DesignOptions& oo)
+      : cnn(c), platform(p), t(tt), o(oo), started(std::chrono::steady_clock::now()) {}
+  Cnn cnn;
+  Platform platform;
+  AcceleratorTemplate t;
+  DesignOptions o;
+  std::chrono::steady_clock::time_point started;
+  std::optional<AcceleratorModelBuilder> builder;
+};
+
+}  // namespace detail
+
+YCHART_DECL AcceleratorModel::AcceleratorModel(std::unique_ptr<detail::AcceleratorModelState> state)
+    : state_(std::move(state)) {}
+YCHART_DECL AcceleratorModel::AcceleratorModel(AcceleratorModel&&) noexcept = default;
+YCHART_DECL AcceleratorModel& AcceleratorModel::operator=(AcceleratorModel&&) noexcept = default;
+YCHART_DECL AcceleratorModel::~AcceleratorModel() = default;
+
+YCHART_DECL Model& AcceleratorModel::model() { return state_->builder->model; }
+
+YCHART_DECL Monomial<> AcceleratorModel::parallelism(std::size_t level) const {
+  if (level >= state_->t.parallelism.size())
+    throw loopnest_error("ychart: AcceleratorModel::parallelism: the template has " +
+                         std::to_string(state_->t.parallelism.size()) + " grid levels, not " + std::to_string(level + 1));
+  return state_->builder->parallelism(level);
+}
+
+YCHART_DECL Monomial<> AcceleratorModel::memory_kib(std::size_t memory) const {
+  if (memory >= state_->platform.memories.size())
+    throw loopnest_error("ychart: AcceleratorModel::memory_kib: platform '" + state_->platform.name + "' has " +
+                         std::to_string(state_->platform.memories.size()) + " memories, not " +
+                         std::to_string(memory + 1), state_->platform.name);
+  return state_->builder->memory_kib(memory);
+}
+
+YCHART_DECL Posynomial<> AcceleratorModel::area() const { return state_->builder->area(); }
+YCHART_DECL Posynomial<> AcceleratorModel::power_w() const { return state_->builder->power_w(); }
+YCHART_DECL Posynomial<> AcceleratorModel::latency_ms() const { return state_->builder->latency_ms(); }
+
+YCHART_DECL AcceleratorDesign AcceleratorModel::solve(const SolveOptions& solve_options) {
+  auto& builder = *state_->builder;
   const auto sol = builder.model.solve(solve_options);
   AcceleratorDesign r;
   r.status = sol.status();
@@ -459,10 +504,25 @@ YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform&
   r.bound = sol.bound();
   if (sol.has_values()) {
     builder.read(sol, r);
-    if (!o.relax) builder.evaluate_exactly(cnn, r);
+    if (!state_->o.relax) builder.evaluate_exactly(state_->cnn, r);
   }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - state_->started).count();
   return r;
+}
+
+YCHART_DECL AcceleratorModel build_accelerator_model(const Cnn& cnn, const Platform& platform,
+                                                     const AcceleratorTemplate& t, const DesignOptions& o) {
+  detail::check_template(platform, t, o);
+  auto state = std::make_unique<detail::AcceleratorModelState>(cnn, platform, t, o);
+  auto& builder = state->builder.emplace(state->platform, state->t, state->o);
+  for (const auto& layer : state->cnn.layers) builder.add_layer(layer);
+  builder.set_goal();
+  return AcceleratorModel(std::move(state));
+}
+
+YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform& platform, const AcceleratorTemplate& t,
+                                                 const DesignOptions& o, const SolveOptions& solve_options) {
+  return build_accelerator_model(cnn, platform, t, o).solve(solve_options);
 }
 
 }  // namespace ychart::loopnest

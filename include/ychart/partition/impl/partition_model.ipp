@@ -144,16 +144,15 @@ inline std::vector<NodeRange> ranges_of(const SequentialGraph& g, const std::vec
 
 }  // namespace detail
 
-YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o,
-                                            const SolveOptions& solve_options) {
-  const auto t0 = std::chrono::steady_clock::now();
+YCHART_DECL PartitionModel build_partition_model(const SequentialGraph& g, const Platform& p, const PartitionOptions& o) {
   g.validate();
   p.validate();
   if (o.max_fpga_ranges < 0 || o.min_fpga_ranges < 0 || o.min_fpga_ranges > o.max_fpga_ranges)
     throw graph_error("ychart: PartitionOptions: need 0 <= min_fpga_ranges <= max_fpga_ranges");
+  PartitionModel pm(g, p, o);
   const std::size_t n = g.segments.size();
-  Model m;
-  std::vector<Discrete<>> x;
+  Model& m = pm.model_;
+  auto& x = pm.on_fpga_;
   for (std::size_t i = 0; i < n; ++i) x.push_back(m.binary("fpga_" + g.segments[i].name));
   const auto rows = detail::add_range_rows(m, g, p, x, o);
   if (o.check_resources) {
@@ -175,21 +174,38 @@ YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Plat
     stages.push_back({(g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name});
   }
   detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, stages);
-  const auto sol = m.solve(solve_options);
+  pm.built_rows_ = m.constraints().size();
+  return pm;
+}
+
+YCHART_DECL Discrete<> PartitionModel::on_fpga(std::size_t segment) const {
+  if (segment >= on_fpga_.size())
+    throw model_error("ychart: PartitionModel::on_fpga: graph `" + graph_.name + "` has no segment " +
+                      std::to_string(segment) + " (it has " + std::to_string(on_fpga_.size()) + ")", graph_.name);
+  return on_fpga_[segment];
+}
+
+YCHART_DECL PartitionResult PartitionModel::solve(const SolveOptions& solve_options) {
+  const auto sol = model_.solve(solve_options);
   PartitionResult r;
   r.status = sol.status();
   r.message = sol.message();
   if (sol.has_values()) {
     r.objective = sol.objective();
-    std::vector<char> on(n);
-    for (std::size_t i = 0; i < n; ++i) on[i] = sol[x[i]] > 0.5;
-    r.cost = evaluate(g, p, detail::ranges_of(g, on), o.schedule);
-  } else if (sol.status() == Status::infeasible) {
-    r.binding = detail::binding_resources(g, p);
-    r.message = "no valid FPGA range fits the " + p.fpga.name + ": " + r.binding;
+    std::vector<char> on(on_fpga_.size());
+    for (std::size_t i = 0; i < on.size(); ++i) on[i] = sol[on_fpga_[i]] > 0.5;
+    r.cost = evaluate(graph_, platform_, detail::ranges_of(graph_, on), options_.schedule);
+  } else if (sol.status() == Status::infeasible && model_.constraints().size() == built_rows_) {
+    r.binding = detail::binding_resources(graph_, platform_);
+    r.message = "no valid FPGA range fits the " + platform_.fpga.name + ": " + r.binding;
   }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   return r;
+}
+
+YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Platform& p, const PartitionOptions& o,
+                                            const SolveOptions& solve_options) {
+  return build_partition_model(g, p, o).solve(solve_options);
 }
 
 }  // namespace ychart::partition
