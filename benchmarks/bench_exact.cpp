@@ -151,7 +151,7 @@ Outcome outcome(const ychart::pipeline::MappingModel<FpgaResources>& a, const yc
   out.gap = s.gap();
   out.nodes = s.nodes();
   if (s.has_values()) {
-    out.ii_ms = a.ii_ms(s);
+    out.ii_ms = a.initiation_interval(s).in(ychart::units::ms);
     out.objective = s.objective();
   }
   return out;

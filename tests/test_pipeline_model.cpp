@@ -185,12 +185,12 @@ TEST(PipelineModel, ComputeOnlyMatchesBruteForce) {
     }
     ++feasible;
     ASSERT_EQ(s.status(), Status::optimal) << s.message();
-    EXPECT_NEAR(mm.ii_ms(s), best_ii, 1e-6 * best_ii);
+    EXPECT_NEAR(mm.initiation_interval(s).in(units::ms), best_ii, 1e-6 * best_ii);
     EXPECT_NEAR(s.objective(), best_ii * 1e-3, 1e-6 * best_ii * 1e-3);  // SI seconds
     const auto m = mm.mapping(s);
     const auto e = evaluate(tiny.app, arch, m, eval_options(cap));
     EXPECT_TRUE(e.feasible) << (e.violations.empty() ? "" : e.violations.front());
-    EXPECT_NEAR(e.ii.in(units::ms), mm.ii_ms(s), 1e-6 * best_ii);
+    EXPECT_NEAR(e.ii.in(units::ms), mm.initiation_interval(s).in(units::ms), 1e-6 * best_ii);
     for (std::size_t k = 0; k < tiny.app.size(); ++k) EXPECT_NEAR(s.value(mm.total[k]), m.total(k), 1e-6);
 
     // beta > 0: minimise II [ms] + beta phi.
@@ -228,12 +228,12 @@ TEST(PipelineModel, AlphaScalesTheII) {
   auto s = a.model.solve();
   ASSERT_EQ(s.status(), Status::optimal);
   EXPECT_NEAR(s.objective(), 4.0 + 7.0 / 6.0, 1e-6);
-  EXPECT_NEAR(a.ii_ms(s), 2.0, 1e-6);
+  EXPECT_NEAR(a.initiation_interval(s).in(units::ms), 2.0, 1e-6);
   auto b = build_mapping_model(app, devices(2), options(60, 1.0, 3.0));
   s = b.model.solve();
   ASSERT_EQ(s.status(), Status::optimal);
   EXPECT_NEAR(s.objective(), 5.0, 1e-6);
-  EXPECT_NEAR(b.ii_ms(s), 3.0, 1e-6);
+  EXPECT_NEAR(b.initiation_interval(s).in(units::ms), 3.0, 1e-6);
 }
 
 // ---------------------------------------------------------------------------
@@ -285,7 +285,7 @@ TEST(PipelineModel, Study001Alex16On2Fpgas) {
   auto mm = build_mapping_model(app, arch, options(61));
   const auto s = mm.model.solve();
   ASSERT_EQ(s.status(), Status::optimal) << s.message();
-  EXPECT_NEAR(mm.ii_ms(s), 1.37, 1e-9);
+  EXPECT_NEAR(mm.initiation_interval(s).in(units::ms), 1.37, 1e-9);
   // The independent exact method of tests/support/ch3_oracle.hpp (candidate
   // IIs and a depth-first vector bin packing) agrees.
   const auto oracle = ch3_oracle::exact_ii(shan2021::alex16().stages(), 2, 61);
@@ -342,12 +342,12 @@ void transfers_against_brute_force(Schedule schedule, bool locality, unsigned se
     }
     ASSERT_EQ(s.status(), Status::optimal) << s.message();
     ++checked;
-    EXPECT_NEAR(mm.ii_ms(s), best, 1e-6 * best) << "a brute-force optimum: " << ::testing::PrintToString(arg.cus);
+    EXPECT_NEAR(mm.initiation_interval(s).in(units::ms), best, 1e-6 * best) << "a brute-force optimum: " << ::testing::PrintToString(arg.cus);
     EXPECT_NEAR(s.objective(), best * 1e-3, 1e-6 * best * 1e-3);
     const auto m = mm.mapping(s);
     const auto e = evaluate(tiny.app, arch, m, eo);
     EXPECT_TRUE(e.feasible);
-    EXPECT_NEAR(e.ii.in(units::ms), mm.ii_ms(s), 1e-6 * best) << ::testing::PrintToString(m.cus);
+    EXPECT_NEAR(e.ii.in(units::ms), mm.initiation_interval(s).in(units::ms), 1e-6 * best) << ::testing::PrintToString(m.cus);
     // The model's phases bound the evaluator's from above, and equal them
     // where the transfers set II. (Where the execution sets II, any phase
     // values up to II are optimal too, and an interior-point method returns
@@ -356,7 +356,7 @@ void transfers_against_brute_force(Schedule schedule, bool locality, unsigned se
     const double evaluated_phases = (e.host_to_device + e.device_to_host).in(units::ms);
     EXPECT_GE(model_phases, evaluated_phases - 1e-6 * best);
     const bool transfers_set_ii = schedule == Schedule::sequential_phases ||
-                                  std::abs(evaluated_phases - mm.ii_ms(s)) <= 1e-6 * best;
+                                  std::abs(evaluated_phases - mm.initiation_interval(s).in(units::ms)) <= 1e-6 * best;
     if (transfers_set_ii) {
       EXPECT_NEAR(model_phases, evaluated_phases, 1e-6 * best);
     }
@@ -402,7 +402,7 @@ TEST(PipelineModel, LocalityPaysOffByHand) {
   auto mm = build_mapping_model(app, arch, o);
   auto s = mm.model.solve();
   ASSERT_EQ(s.status(), Status::optimal) << s.message();
-  EXPECT_NEAR(mm.ii_ms(s), 7.0, 1e-6);
+  EXPECT_NEAR(mm.initiation_interval(s).in(units::ms), 7.0, 1e-6);
   const auto m = mm.mapping(s);
   EXPECT_EQ(m.total(0), 1);
   EXPECT_EQ(m.total(1), 1);
@@ -415,7 +415,7 @@ TEST(PipelineModel, LocalityPaysOffByHand) {
   auto nl = build_mapping_model(app, arch, o);
   s = nl.model.solve();
   ASSERT_EQ(s.status(), Status::optimal) << s.message();
-  EXPECT_NEAR(nl.ii_ms(s), 22.0, 1e-6);
+  EXPECT_NEAR(nl.initiation_interval(s).in(units::ms), 22.0, 1e-6);
 }
 
 TEST(PipelineModel, TransfersNeedBandwidths) {
@@ -543,7 +543,7 @@ TEST(PipelineSweep, SolvesInParallelMatchBruteForce) {
       [&](double cap) {
         auto mm = build_mapping_model(tiny.app, arch, options(cap));
         const auto s = mm.model.solve();
-        return s.status() == Status::optimal ? mm.ii_ms(s) : inf;
+        return s.status() == Status::optimal ? mm.initiation_interval(s).in(units::ms) : inf;
       },
       o);
   for (std::size_t i = 0; i < caps.size(); ++i) {
@@ -738,8 +738,8 @@ TEST(PipelineModel, EnhancedBoundIsBelowEveryMapping) {
     if (!std::isfinite(best)) continue;  // no mapping (or every clock degrades to nothing)
     ASSERT_EQ(s.status(), Status::optimal) << s.message();
     ++checked;
-    EXPECT_LE(mm.ii_ms(s), best * (1 + 1e-9));
-    if (mm.ii_ms(s) < best * (1 - 1e-6)) ++strictly_below;
+    EXPECT_LE(mm.initiation_interval(s).in(units::ms), best * (1 + 1e-9));
+    if (mm.initiation_interval(s).in(units::ms) < best * (1 - 1e-6)) ++strictly_below;
     const auto e = evaluate(tiny.app, arch, mm.mapping(s), enhanced_options(tiny.cap));
     EXPECT_GE(e.ii.in(units::ms), best * (1 - 1e-9));
   }
@@ -771,7 +771,7 @@ TEST(PipelineModel, EnhancedBoundIsExactWhenMemoryAndClockCostNothing) {
       return os.str();
     }();
     ++checked;
-    EXPECT_NEAR(mm.ii_ms(s), best, 1e-6 * best);
+    EXPECT_NEAR(mm.initiation_interval(s).in(units::ms), best, 1e-6 * best);
   }
   EXPECT_GT(checked, 15);
 }

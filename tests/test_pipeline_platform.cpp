@@ -263,7 +263,7 @@ TEST(PipelinePlatform, OneKindAgreesWithTheOneKindLayer) {
         const auto sa = one.model.solve(), sb = het.model.solve();
         ASSERT_EQ(sa.status(), sb.status()) << sa.method() << ": " << sa.message() << " | " << sb.method() << ": " << sb.message();
         if (sa.status() != Status::optimal) continue;
-        EXPECT_NEAR(one.ii_ms(sa), het.ii_ms(sb), 1e-6 * one.ii_ms(sa));
+        EXPECT_NEAR(one.initiation_interval(sa).in(units::ms), het.initiation_interval(sb).in(units::ms), 1e-6 * one.initiation_interval(sa).in(units::ms));
         ++models;
       }
   }
@@ -386,7 +386,7 @@ void two_kinds_against_brute_force(Schedule schedule, bool locality, unsigned se
     }
     ASSERT_EQ(s.status(), Status::optimal) << s.message();
     ++checked;
-    EXPECT_NEAR(pm->ii_ms(s), best, 1e-6 * best) << "a brute-force optimum: " << ::testing::PrintToString(arg.cus);
+    EXPECT_NEAR(pm->initiation_interval(s).in(units::ms), best, 1e-6 * best) << "a brute-force optimum: " << ::testing::PrintToString(arg.cus);
     const auto m = pm->mapping(s);
     const auto e = evaluate(tiny.app, p, m, eo);
     EXPECT_TRUE(e.feasible) << ::testing::PrintToString(m.cus);
@@ -430,7 +430,7 @@ TEST(PipelinePlatform, TabulatedBoundsAreChecked) {
   EXPECT_EQ(all.choice[0].size(), 11u * 11u - 1u);
   const auto s = all.model.solve();
   ASSERT_EQ(s.status(), Status::optimal) << s.message();
-  EXPECT_NEAR(all.ii_ms(s), 1.0 / (10 + 10.0 / 3), 1e-9);
+  EXPECT_NEAR(all.initiation_interval(s).in(units::ms), 1.0 / (10 + 10.0 / 3), 1e-9);
   o.max_table = 100;
   EXPECT_THROW(build_platform_model(app, platform(1, 1), o), model_error);
 }

@@ -72,7 +72,7 @@ PointResult solve_point(const study001::App& app, const study001::Arch& arch, co
     std::printf("    %-9s %s: %s\n", label, std::string(to_string(s.status())).c_str(), s.message().c_str());
     return {std::numeric_limits<double>::quiet_NaN(), std::string(to_string(s.status()))};
   }
-  const double ii = mm.ii_ms(s), phi = mm.has_spreading ? s.value(mm.spreading) : 0.0;
+  const double ii = mm.initiation_interval(s).in(units::ms), phi = mm.has_spreading ? s.value(mm.spreading) : 0.0;
   std::printf("    %-9s II %9.4f ms  objective %10.5g  %-8s gap %.1e  %9.1f ms\n", label, ii,
               o.alpha * ii + o.beta * phi, std::string(to_string(s.status())).c_str(), s.gap(),
               1e3 * s.solve_time());

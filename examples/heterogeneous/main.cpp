@@ -110,7 +110,7 @@ double one_kind_ii_ms(const Tasks& app, double cap) {
   o.cap = uniform_resources<FpgaResources>(cap);
   auto mm = build_mapping_model(Application<FpgaResources>::pipeline("Alex-16", ks), arch, o);
   const auto s = mm.model.solve();
-  return s.status() == Status::optimal ? mm.ii_ms(s) : std::numeric_limits<double>::quiet_NaN();
+  return s.status() == Status::optimal ? mm.initiation_interval(s).in(units::ms) : std::numeric_limits<double>::quiet_NaN();
 }
 
 struct Point {
@@ -412,7 +412,7 @@ int main(int argc, char** argv) {
       auto pm = build_platform_model(app, platform(f, 0, pcie_gb_s, f1.kind, gpu), o);
       const auto s = pm.model.solve();
       if (s.status() != Status::optimal) throw model_error("the FPGA-only II model was not proven: " + s.message());
-      fastest.push_back(pm.ii_ms(s));
+      fastest.push_back(pm.initiation_interval(s).in(units::ms));
     }
     struct PowerRow {
       double ii_max = 0, check = 0;

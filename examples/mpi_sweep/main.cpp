@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
       const auto s = mm.model.solve(solve_options);
       PointResult r;
       r.status = std::string(to_string(s.status()));
-      r.ii_ms = s.has_values() ? mm.ii_ms(s) : std::numeric_limits<double>::quiet_NaN();
+      r.ii_ms = s.has_values() ? mm.initiation_interval(s).in(units::ms) : std::numeric_limits<double>::quiet_NaN();
       r.bound_ms = s.status() == Status::infeasible ? std::numeric_limits<double>::quiet_NaN() : s.bound() * 1e3;
       if (s.has_values()) {
         const auto mapping = mm.mapping(s);

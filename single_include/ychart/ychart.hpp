@@ -12566,9 +12566,11 @@ struct MappingModel {
   bool has_spreading = false;
   Schedule schedule = Schedule::compute_only;
 
-  /// The II variable of the model as a value in ms.
-  double ii_ms(const Solution& s) const {
-    return schedule == Schedule::compute_only && execution_bounds.empty() ? s.value(execution) : s.value(ii);
+  /// The initiation interval at a solution: the II variable's value (the
+  /// execution variable's for compute_only without bound rows).
+  Constant<dim::time> initiation_interval(const Solution& s) const {
+    return Constant<dim::time>(schedule == Schedule::compute_only && execution_bounds.empty() ? s.value(execution) * execution.si_scale()
+                                                                                               : s.value(ii) * ii.si_scale());
   }
 
   /// The compute units of a solution, rounded to the integers they are.
@@ -13455,8 +13457,10 @@ struct PlatformModel {
   Schedule schedule = Schedule::compute_only;
   bool tabulated = false;
 
-  double ii_ms(const Solution& s) const {
-    return schedule == Schedule::compute_only && !tabulated ? s.value(execution) : s.value(ii);
+  /// The initiation interval at a solution (as MappingModel's).
+  Constant<dim::time> initiation_interval(const Solution& s) const {
+    return Constant<dim::time>(schedule == Schedule::compute_only && !tabulated ? s.value(execution) * execution.si_scale()
+                                                                                : s.value(ii) * ii.si_scale());
   }
   Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };

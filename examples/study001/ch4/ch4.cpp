@@ -124,7 +124,7 @@ Point solve_point(const App& app, const Arch& arch, double cap, const Parameters
   Solution s;
   pt.bound_seconds = study001::seconds([&] { s = bm.model.solve(so); });
   pt.bound_proven = s.status() == Status::optimal || s.status() == Status::infeasible;
-  if (s.status() == Status::optimal) pt.bound_ms = bm.ii_ms(s);
+  if (s.status() == Status::optimal) pt.bound_ms = bm.initiation_interval(s).in(units::ms);
   else if (std::isfinite(s.bound())) pt.bound_ms = 1e3 * s.bound();  // bound() is in SI units
   if (s.has_values()) pt.exact = priced(app, arch, bm.mapping(s), cap);
   pt.exact.seconds = pt.bound_seconds;

@@ -87,8 +87,10 @@ struct PlatformModel {
   Schedule schedule = Schedule::compute_only;
   bool tabulated = false;
 
-  double ii_ms(const Solution& s) const {
-    return schedule == Schedule::compute_only && !tabulated ? s.value(execution) : s.value(ii);
+  /// The initiation interval at a solution (as MappingModel's).
+  Constant<dim::time> initiation_interval(const Solution& s) const {
+    return Constant<dim::time>(schedule == Schedule::compute_only && !tabulated ? s.value(execution) * execution.si_scale()
+                                                                                : s.value(ii) * ii.si_scale());
   }
   Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
 };
