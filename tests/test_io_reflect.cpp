@@ -77,6 +77,36 @@ TEST(IoReflect, OptionalWithAValueIsThatValue) {
   EXPECT_EQ(parsed(json_of(Holder{0.25})).at("gap").number(), 0.25);
 }
 
+struct Sparse {
+  BOOST_HANA_DEFINE_STRUCT(Sparse, (std::string, status), (ychart::io::Omittable<int>, solves),
+                           (ychart::io::Omittable<std::vector<double>>, split), (std::optional<double>, gap));
+};
+
+struct SparseRow {
+  BOOST_HANA_DEFINE_STRUCT(SparseRow, (std::string, status), (ychart::io::Omittable<int>, solves));
+};
+
+TEST(IoReflect, OmittableMembersAreLeftOutWhenEmpty) {
+  const auto bare = parsed(json_of(Sparse{"optimal", {}, {}, std::nullopt}));
+  ASSERT_EQ(bare.items().size(), 2u);  // status and gap: an empty optional is null, an empty Omittable absent
+  EXPECT_EQ(bare.items()[0].first, "status");
+  EXPECT_EQ(bare.items()[1].first, "gap");
+  EXPECT_TRUE(bare.at("gap").is_null());
+  Sparse full{"optimal", 4, std::vector<double>{1.0, 2.5}, 0.5};
+  const auto all = parsed(json_of(full));
+  ASSERT_EQ(all.items().size(), 4u);
+  EXPECT_EQ(all.items()[1].first, "solves");
+  EXPECT_EQ(all.at("solves").integer(), 4);
+  EXPECT_EQ(all.at("split").elements().at(1).number(), 2.5);
+  // Alone (not a member) an empty Omittable has no key to leave out: null.
+  EXPECT_TRUE(parsed(json_of(ychart::io::Omittable<int>{})).is_null());
+  // In a table it is a cell like an optional's.
+  const auto table = ychart::io::table_of(std::vector<SparseRow>{{"optimal", 3}, {"infeasible", {}}},
+                                          {{"status", "", 1}, {"solves", "", 1}});
+  EXPECT_EQ(table.number(0, "solves"), 3.0);
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(table.rows()[1][1]));
+}
+
 TEST(IoReflect, TableOfHasOneColumnPerMemberAndOneRowPerElement) {
   const std::vector<Row> rows{{200, "optimal", 1.5, true, 0.0}, {500, "time_limit", 2.5, false, std::nullopt}};
   const auto table = ychart::io::table_of(rows, {{"tasks", "", 4}, {"status", "", 1}, {"cost", "us", 4},

@@ -98,6 +98,44 @@ std::string layer_share_text(const LayerSplit& x) {
   return buf;
 }
 
+/// What --json says of one method: its status, latency and speed-ups (null
+/// without a point), and with `channels` its split per layer and resources.
+MethodAnswer method_answer(const Setup2& s, const std::vector<ConvLayer>& net, const MethodResult& m, bool channels) {
+  static_assert(device_names[0] == std::string_view("cpu") && device_names[1] == std::string_view("gpu") &&
+                    device_names[2] == std::string_view("fpga"),
+                "LayerChannels's members are named for the devices");
+  const bool point = !m.split.empty() && !m.cost.layer_ms.empty();
+  const auto [a, b] = speedup_range(m.cost);
+  MethodAnswer out{m.status, point ? m.cost.total_ms * 1e-3 : std::nan(""), point ? a : std::nan(""),
+                   point ? b : std::nan(""), {}, m.seconds, {}, {}};
+  if (m.solves) out.gp_solves = m.solves;
+  if (channels && point) {
+    std::vector<LayerChannels> split;
+    for (std::size_t i = 0; i < net.size(); ++i) split.push_back({net[i].name, m.split[i][0], m.split[i][1], m.split[i][2]});
+    out.channels = std::move(split);
+    io::Members<double> resources;
+    for (std::size_t k = 0; k < s.resources.size(); ++k) resources.emplace_back(s.resources[k].name, m.cost.resources[k]);
+    out.resources = std::move(resources);
+  }
+  return out;
+}
+
+NetworkAnswer network_answer(const Setup2& s, const NetworkReport& r) {
+  const auto& net = s.networks.at(r.name);
+  const auto [lo, hi] = speedup_range(r.exact.cost);
+  const auto& th = s.thesis_speedup.at(r.name);
+  return {static_cast<long>(net.size()),
+          lo,
+          hi,
+          {th[0], th[1]},
+          r.exact.cost.cpu_only_total_ms * 1e-3,
+          method_answer(s, net, r.exact, true),
+          method_answer(s, net, r.sp, false),
+          method_answer(s, net, r.alpha, false),
+          {method_answer(s, net, r.fused_exact, false), method_answer(s, net, r.fused_surrogate, false),
+           r.fused_surrogate.model_ms * 1e-3, static_cast<long>(r.fused_exact.cost.fused_pairs)}};
+}
+
 void report_setup2(examples::Outputs& outputs, const Setup2& s, const std::vector<NetworkReport>& reports) {
   io::Table summary({{"network", "", 1}, {"method", "", 1}, {"status", "", 1}, {"latency", "ms", 4},
                      {"its objective", "ms", 4}, {"speed-up min", "x", 3}, {"speed-up max", "x", 3},
@@ -167,52 +205,9 @@ void report_setup2(examples::Outputs& outputs, const Setup2& s, const std::vecto
     outputs.figure("fig4_8_" + r.name + "_speedup.svg", speed);
   }
 
-  outputs.add_json("setup2", [&](io::JsonWriter& json) {
-    json.begin_object();
-    for (const auto& r : reports) {
-      const auto& net = s.networks.at(r.name);
-      const auto [lo, hi] = speedup_range(r.exact.cost);
-      json.key(r.name).begin_object();
-      json.key("layers").value(static_cast<long>(net.size()));
-      json.key("speedup_min").value(lo).key("speedup_max").value(hi);
-      const auto& th = s.thesis_speedup.at(r.name);
-      json.key("thesis_speedup").begin_array().value(th[0]).value(th[1]).end_array();
-      json.key("cpu_only_s").value(r.exact.cost.cpu_only_total_ms * 1e-3);
-      auto method = [&](const char* key, const MethodResult& m, bool channels) {
-        json.key(key).begin_object().key("status").value(m.status);
-        const bool point = !m.split.empty() && !m.cost.layer_ms.empty();
-        json.key("latency_s").value(point ? m.cost.total_ms * 1e-3 : std::nan(""));
-        const auto [a, b] = speedup_range(m.cost);
-        json.key("speedup_min").value(point ? a : std::nan("")).key("speedup_max").value(point ? b : std::nan(""));
-        if (m.solves) json.key("gp_solves").value(m.solves);
-        json.key("seconds").value(m.seconds);
-        if (channels && point) {
-          json.key("channels").begin_array();
-          for (std::size_t i = 0; i < net.size(); ++i) {
-            json.begin_object().key("layer").value(net[i].name);
-            for (std::size_t d = 0; d < 3; ++d) json.key(device_names[d]).value(m.split[i][d]);
-            json.end_object();
-          }
-          json.end_array();
-          json.key("resources").begin_object();
-          for (std::size_t k = 0; k < s.resources.size(); ++k) json.key(s.resources[k].name).value(m.cost.resources[k]);
-          json.end_object();
-        }
-        json.end_object();
-      };
-      method("exact", r.exact, true);
-      method("sp", r.sp, false);
-      method("alpha", r.alpha, false);
-      json.key("fused").begin_object();
-      method("exact", r.fused_exact, false);
-      method("surrogate", r.fused_surrogate, false);
-      json.key("surrogate_objective_s").value(r.fused_surrogate.model_ms * 1e-3);
-      json.key("fused_pairs").value(static_cast<long>(r.fused_exact.cost.fused_pairs));
-      json.end_object();
-      json.end_object();
-    }
-    json.end_object();
-  });
+  io::Members<NetworkAnswer> answers;
+  for (const auto& r : reports) answers.emplace_back(r.name, network_answer(s, r));
+  outputs.add_result("setup2", std::move(answers));
 }
 
 }  // namespace study000

@@ -3,12 +3,14 @@
 // the sequential-GP split, the thesis's alpha sweep (one alpha per layer,
 // Eq. 4.10's rule), and the fused-layer variant (the thesis's x^2k
 // surrogate beside an exact binary decision); tables, the Fig. 4.8-style
-// figures and the "setup2" JSON.
+// figures and the "setup2" result that --json writes (structs declared with
+// BOOST_HANA_DEFINE_STRUCT, ychart/io/reflect.hpp).
 #pragma once
 
 #include "common/cli.hpp"
 #include "study000/setup2.hpp"
 
+#include <ychart/io/reflect.hpp>
 #include <ychart/io/svg.hpp>
 #include <ychart/core.hpp>
 
@@ -41,6 +43,34 @@ struct NetworkReport {
 NetworkReport run_network(const Setup2& s, const std::string& name, double alpha_step);
 
 std::string layer_share_text(const LayerSplit& x);
+
+/// One layer's channels on each device (the members are device_names).
+struct LayerChannels {
+  BOOST_HANA_DEFINE_STRUCT(LayerChannels, (std::string, layer), (double, cpu), (double, gpu), (double, fpga));
+};
+
+/// One method's answer for a network; gp_solves only for the methods that
+/// solve GPs, channels and resources only for the exact split.
+struct MethodAnswer {
+  BOOST_HANA_DEFINE_STRUCT(MethodAnswer, (std::string, status), (double, latency_s), (double, speedup_min),
+                           (double, speedup_max), (io::Omittable<int>, gp_solves), (double, seconds),
+                           (io::Omittable<std::vector<LayerChannels>>, channels),
+                           (io::Omittable<io::Members<double>>, resources));
+};
+
+struct FusedAnswer {
+  BOOST_HANA_DEFINE_STRUCT(FusedAnswer, (MethodAnswer, exact), (MethodAnswer, surrogate),
+                           (double, surrogate_objective_s), (long, fused_pairs));
+};
+
+/// Setup 2's result for one network, as --json writes it.
+struct NetworkAnswer {
+  BOOST_HANA_DEFINE_STRUCT(NetworkAnswer, (long, layers), (double, speedup_min), (double, speedup_max),
+                           (std::vector<double>, thesis_speedup), (double, cpu_only_s), (MethodAnswer, exact),
+                           (MethodAnswer, sp), (MethodAnswer, alpha), (FusedAnswer, fused));
+};
+
+NetworkAnswer network_answer(const Setup2& s, const NetworkReport& r);
 
 void report_setup2(examples::Outputs& outputs, const Setup2& s, const std::vector<NetworkReport>& reports);
 

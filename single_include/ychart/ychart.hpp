@@ -16277,10 +16277,10 @@ YCHART_DECL std::string Table::csv_text(const Cell& cell) {
 // Results as data. A struct declared with BOOST_HANA_DEFINE_STRUCT (or
 // adapted with BOOST_HANA_ADAPT_STRUCT) is written to JSON as an object,
 // member by member under the members' names; numbers, strings, booleans,
-// enums with a to_string(), std::optional (null when empty), vectors
-// (arrays), std::map with string keys (an object in key order), io::Members
-// (an object whose keys are data, in insertion order) and nested structs as
-// themselves. table_of() makes an io::Table of a vector
+// enums with a to_string(), std::optional (null when empty), io::Omittable
+// (a member left out of its object when empty), vectors (arrays), std::map
+// with string keys (an object in key order), io::Members (an object whose
+// keys are data, in insertion order) and nested structs as themselves. table_of() makes an io::Table of a vector
 // of such structs, one column per member, so one struct gives a study's
 // printed table, its CSV and its JSON. A study declares what it found and
 // hands it over, instead of writing a document key by key.
@@ -16311,6 +16311,14 @@ namespace ychart::io {
 template <class T>
 using Members = std::vector<std::pair<std::string, T>>;
 
+/// An optional member that write_json leaves out of its object when it is
+/// empty, where std::optional writes null: for documents whose readers test
+/// whether a key is there (serde's skip_serializing_if, in C++).
+template <class T>
+struct Omittable : std::optional<T> {
+  using std::optional<T>::optional;  // assignment converts through these (optional's own is ambiguous here)
+};
+
 namespace detail {
 
 template <class T>
@@ -16340,6 +16348,13 @@ template <class T>
 struct is_optional : std::false_type {};
 template <class T>
 struct is_optional<std::optional<T>> : std::true_type {};
+template <class T>
+struct is_optional<Omittable<T>> : std::true_type {};
+
+template <class T>
+struct is_omittable : std::false_type {};
+template <class T>
+struct is_omittable<Omittable<T>> : std::true_type {};
 
 /// Calls f(name, value) for every member of a reflected struct, in order.
 template <Reflected S, class F>
@@ -16378,6 +16393,8 @@ void write_json(JsonWriter& json, const T& value) {
   } else if constexpr (detail::Reflected<T>) {
     json.begin_object();
     detail::for_each_member(value, [&](std::string_view name, const auto& member) {
+      if constexpr (detail::is_omittable<std::remove_cvref_t<decltype(member)>>::value)
+        if (!member) return;
       json.key(name);
       write_json(json, member);
     });
