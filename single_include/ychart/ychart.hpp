@@ -2660,6 +2660,69 @@ class SignomialModel : private Model {
 // search stopped by a limit keeps its incumbent. Prints as a table with
 // operator<< and writes JSON.
 
+// ---- begin ychart/model/tolerances.hpp ----
+// ychart/model/tolerances.hpp
+// The named tolerances of ychart's own arithmetic (the solvers' tolerances
+// are SolveOptions'): how far a quantity computed from data may be off by
+// floating-point roundoff and still count as equal to another, and the
+// rounding rules built on it; how far a value a solver returns may sit from
+// an integer; when a multiplier or price counts as zero; and the few-ulps
+// slack between one number computed along two paths; when a solver's answer
+// is close enough to accept; and the floor of a relative quantity's divisor.
+// A quotient such as 1.1 / 0.1 is
+// 11.000000000000002 and 0.3 / 0.1 is 2.9999999999999996; a count derived
+// from either must be 11 and 3.
+
+#include <algorithm>
+#include <cmath>
+
+namespace ychart::tolerances {
+
+/// Relative roundoff allowed in a quantity computed from data.
+inline constexpr double roundoff = 1e-9;
+
+/// How far a solver's value may sit from an integer, or from a bound of an
+/// integer variable, and still be read as that integer.
+inline constexpr double integrality = 1e-9;
+
+/// A solver's multiplier or LP price at or below this is zero: its row is
+/// not active.
+inline constexpr double inactive = 1e-9;
+
+/// Relative slack between two values that are one number computed along two
+/// paths (a tie, a bound re-derived from a solution): a few ulps of a double,
+/// far below roundoff.
+inline constexpr double ulps = 1e-12;
+
+/// A solver's answer within this is accepted as if exact: a feasibility
+/// relaxation's total slack (the GP layer), a KKT error (Ipopt's acceptable
+/// level), a row's relative distance to its limit read as tight, two GP back
+/// ends' objectives read as one.
+inline constexpr double acceptable = 1e-6;
+
+/// A feasibility relaxation whose slack, in total or as a factor above 1, is
+/// at most this needs none (the mixed-integer search, the infeasibility
+/// report); also a row's violation at a point GLPK returns.
+inline constexpr double slack = 1e-7;
+
+/// The floor of the divisor of a relative quantity (a gap, a change): it
+/// keeps a zero scale from dividing and moves no other.
+inline constexpr double tiny = 1e-300;
+
+/// The roundoff a quantity of this magnitude may carry: roundoff * max(1, |scale|).
+inline double allowance(double scale) { return roundoff * std::max(1.0, std::abs(scale)); }
+
+/// True when a <= b up to b's allowance.
+inline bool at_most(double a, double b) { return a <= b + allowance(b); }
+
+/// The least integer >= x, ignoring an excess of allowance(x) over an integer.
+inline double ceil(double x) { return std::ceil(x - allowance(x)); }
+
+/// The greatest integer <= x, ignoring a shortfall of allowance(x) below an integer.
+inline double floor(double x) { return std::floor(x + allowance(x)); }
+
+}  // namespace ychart::tolerances
+// ---- end ychart/model/tolerances.hpp ----
 
 #include <cmath>
 #include <cstdio>
@@ -2994,7 +3057,7 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
   if (s.status_ == Status::infeasible) {
     os << "\nto make the model feasible, relax:\n";
     for (const auto& c : s.constraints_)
-      if (c.relaxation > 1.0 + 1e-7)
+      if (c.relaxation > 1.0 + tolerances::slack)
         os << "  " << c.name << " (" << c.text << ") by a factor " << std::setprecision(6) << c.relaxation << "\n";
     for (const auto& b : s.bound_relaxations_)
       os << "  the " << (b.lower ? "lower" : "upper") << " bound of " << b.variable << " by a factor "
@@ -3785,52 +3848,6 @@ class IpoptRunner {
 // method does not decide infeasibility: a run that fails is followed by the
 // feasibility relaxation, which is always feasible.
 
-// ---- begin ychart/model/tolerances.hpp ----
-// ychart/model/tolerances.hpp
-// The named tolerances of ychart's own arithmetic (the solvers' tolerances
-// are SolveOptions'): how far a quantity computed from data may be off by
-// floating-point roundoff and still count as equal to another, and the
-// rounding rules built on it; how far a value a solver returns may sit from
-// an integer; when a multiplier or price counts as zero; and the few-ulps
-// slack between one number computed along two paths. A quotient such as 1.1 / 0.1 is
-// 11.000000000000002 and 0.3 / 0.1 is 2.9999999999999996; a count derived
-// from either must be 11 and 3.
-
-#include <algorithm>
-#include <cmath>
-
-namespace ychart::tolerances {
-
-/// Relative roundoff allowed in a quantity computed from data.
-inline constexpr double roundoff = 1e-9;
-
-/// How far a solver's value may sit from an integer, or from a bound of an
-/// integer variable, and still be read as that integer.
-inline constexpr double integrality = 1e-9;
-
-/// A solver's multiplier or LP price at or below this is zero: its row is
-/// not active.
-inline constexpr double inactive = 1e-9;
-
-/// Relative slack between two values that are one number computed along two
-/// paths (a tie, a bound re-derived from a solution): a few ulps of a double,
-/// far below roundoff.
-inline constexpr double ulps = 1e-12;
-
-/// The roundoff a quantity of this magnitude may carry: roundoff * max(1, |scale|).
-inline double allowance(double scale) { return roundoff * std::max(1.0, std::abs(scale)); }
-
-/// True when a <= b up to b's allowance.
-inline bool at_most(double a, double b) { return a <= b + allowance(b); }
-
-/// The least integer >= x, ignoring an excess of allowance(x) over an integer.
-inline double ceil(double x) { return std::ceil(x - allowance(x)); }
-
-/// The greatest integer <= x, ignoring a shortfall of allowance(x) below an integer.
-inline double floor(double x) { return std::floor(x + allowance(x)); }
-
-}  // namespace ychart::tolerances
-// ---- end ychart/model/tolerances.hpp ----
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
@@ -4287,8 +4304,9 @@ inline bool NativeGpSolver::set_bounds(const GpRequest& request, double& divergi
     // (bound_relax_factor): an iterate converging to a bound keeps y - lower
     // well above rounding, where the barrier term z / (y - lower) stays finite.
     // The returned point is projected back onto the bounds.
-    if (has_lo_[j]) lo_[j] -= 1e-10 * std::max(1.0, std::abs(lo_[j]));
-    if (has_hi_[j]) hi_[j] += 1e-10 * std::max(1.0, std::abs(hi_[j]));
+    constexpr double bound_relax_factor = 1e-10;
+    if (has_lo_[j]) lo_[j] -= bound_relax_factor * std::max(1.0, std::abs(lo_[j]));
+    if (has_hi_[j]) hi_[j] += bound_relax_factor * std::max(1.0, std::abs(hi_[j]));
     if (!linear) {
       if (std::isfinite(lo_in_[j])) largest_bound = std::max(largest_bound, std::abs(lo_in_[j]));
       if (std::isfinite(hi_in_[j])) largest_bound = std::max(largest_bound, std::abs(hi_in_[j]));
@@ -4406,7 +4424,7 @@ inline std::optional<NativeGpSolver::Stop> NativeGpSolver::stop_test(int iter, c
   const auto& f = form();
   const double tol = std::max(o.tolerance, 1e-14);
   const auto acceptable_or = [&](GpRunStatus otherwise) {
-    return r.error <= 1e-6 ? GpRunStatus::solved_acceptable : otherwise;
+    return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
   };
   if (!std::isfinite(r.error)) return Stop{GpRunStatus::failed, "the iterates became non-finite"};
   // The gap bounds the objective's error: relative to the objective where
@@ -4723,7 +4741,7 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
                    f.c0 + f.c.dot(st.y), r.primal, r.dual, r.gap, r.mu, r.dual_size);
     if (const auto stop = stop_test(iter, st, r, o, progress)) return finish(st, res, stop->status, stop->message);
     const auto acceptable_or = [&](GpRunStatus otherwise) {
-      return r.error <= 1e-6 ? GpRunStatus::solved_acceptable : otherwise;
+      return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
     };
     if (!factorise_at(st)) return finish(st, res, acceptable_or(GpRunStatus::failed), "the Newton system is singular");
 
@@ -4731,7 +4749,8 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
     const Targets target = newton_direction(st, r, info);
     // Fraction to the boundary: 0.99, tending to 1 with mu, but never 1 (a
     // step onto a bound makes its barrier term infinite).
-    const double tau = std::clamp(1.0 - r.mu, 0.99, 1.0 - 1e-8);
+    constexpr double least_fraction = 0.99, most_fraction = 1.0 - 1e-8;
+    const double tau = std::clamp(1.0 - r.mu, least_fraction, most_fraction);
     std::tie(info.ap, info.ad) = step_lengths(st, direction_, tau);
     if (!std::isfinite(info.ap) || !std::isfinite(info.ad) || !direction_.d.allFinite())
       return finish(st, res, acceptable_or(GpRunStatus::failed), "the Newton step is not finite");
@@ -4845,7 +4864,7 @@ class GpBackend {
   static void compare(const GpResult& native, const GpResult& ipopt, double tolerance) {
     if (!native.success() || !ipopt.success()) return;
     const double scale = std::max(1.0, std::abs(ipopt.objective));
-    if (std::abs(native.objective - ipopt.objective) > std::max(1e-6, 10 * tolerance) * scale) {
+    if (std::abs(native.objective - ipopt.objective) > std::max(tolerances::acceptable, 10 * tolerance) * scale) {
       char buf[200];
       std::snprintf(buf, sizeof buf, "ychart: GP cross-check: objective %.12g (native) vs %.12g (Ipopt)",
                     native.objective, ipopt.objective);
@@ -4958,7 +4977,7 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
     out.relaxation = relaxed_gp.run(options, {.box = box, .box_all = true});
     out.relaxation_iterations = out.relaxation.iterations;
     for (int k = form.n; out.relaxation.success() && k < out.relaxed->n; ++k) out.total_slack += out.relaxation.y[k];
-    if (out.relaxation.success() && out.total_slack <= 1e-6 && gp.may_fall_back(r, options)) {
+    if (out.relaxation.success() && out.total_slack <= tolerances::acceptable && gp.may_fall_back(r, options)) {
       const int before = r.iterations;
       r = boxed_twice([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
       r.iterations += before;
@@ -5016,8 +5035,8 @@ inline void report_optimum(const Model& model, const lower::GpStandardForm& form
     if (rep.sensitivity == 0.0) rep.sensitivity = 0.0;  // no negative zero in tables
     const double limit = form.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
     rep.tight = form.kind[i] == lower::RowKind::linear_eq ||
-                (form.kind[i] == lower::RowKind::expsum_le ? r.g[i] >= limit * (1.0 - 1e-6)
-                                                           : r.g[i] >= limit - 1e-6);
+                (form.kind[i] == lower::RowKind::expsum_le ? r.g[i] >= limit * (1.0 - tolerances::acceptable)
+                                                           : r.g[i] >= limit - tolerances::acceptable);
   }
 }
 
@@ -5027,7 +5046,7 @@ inline std::string report_relaxation(const Model& model, const lower::GpStandard
                                      SolutionBuilder& b) {
   const auto& vars = model.registry().variables;
   const auto& relaxed = *c.relaxed;
-  const double report_tol = 1e-6;
+  const double report_tol = tolerances::acceptable;
   for (int i = 0; i < relaxed.constraint_count(); ++i) {
     const auto& o = relaxed.origin[i];
     // The slack of row i is the one column >= form.n in its first term.
@@ -5083,7 +5102,7 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
   if (!checked.relaxation.success())
     return finish(Status::numerical_error,
                   r.message + "; the feasibility relaxation also failed: " + checked.relaxation.message);
-  if (checked.total_slack <= 1e-6)
+  if (checked.total_slack <= tolerances::acceptable)
     return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
   return finish(Status::infeasible, detail::report_relaxation(model, form, checked, b));
 }
@@ -6125,7 +6144,7 @@ inline bool solve_relaxation(GlpkProblem& prob, double time_limit) {
 
 /// Whether x satisfies the form: bounds, integrality and rows, within tol
 /// (relative to the row's scale).
-inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, double tol = 1e-7) {
+inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, double tol = tolerances::slack) {
   if (x.size() != std::size_t(f.n)) return false;
   for (int j = 0; j < f.n; ++j) {
     if (!std::isfinite(x[j]) || x[j] < f.lower[j] - tol || x[j] > f.upper[j] + tol) return false;
@@ -6442,7 +6461,7 @@ class MigpContext {
   double relative_gap(double bound_phi) const {
     if (!has_incumbent()) return std::numeric_limits<double>::infinity();
     const double u = form_.user_objective(incumbent_phi_), l = form_.user_objective(bound_phi);
-    return std::abs(u - l) / std::max(std::abs(u), 1e-300);
+    return std::abs(u - l) / std::max(std::abs(u), tolerances::tiny);
   }
   bool gap_closed(double bound_phi) const {
     if (!has_incumbent()) return false;
@@ -6567,7 +6586,7 @@ class MigpContext {
     }
     double total = 0.0;
     for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
-    if (total <= 1e-7) {
+    if (total <= tolerances::slack) {
       // The native solver only suspected infeasibility.
       if (ipopt_solves_it()) return out;
       out.message = "the GP solver failed on a feasible subproblem";
@@ -7626,7 +7645,7 @@ inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<doubl
     const auto& c = cons[i];
     const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
     const double scale = std::max({std::abs(lhs), std::abs(rhs), tolerances::ulps});
-    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
+    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= tolerances::acceptable * scale;
   }
 }
 
@@ -7871,7 +7890,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   fill_point(b, model, detail::incumbent_values(form, model, ctx));
   const double objective = b.objective();
   const double bound = b.bound();
-  b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");
+  b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), tolerances::tiny) : std::nan("");
   ctx.progress(b.method().c_str(), res.bound_phi, res.count, "nodes or iterations", true);
   return finish(res.status, res.message);
 }
@@ -8208,7 +8227,10 @@ class PackingSearch {
     glp_smcp parm;
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
-    const double devices = p_.devices + 1e-7 * std::max(1, p_.devices);
+    // The device count widened by a part in 10^7, so that a packing using
+    // exactly all devices is not lost to the LP's roundoff.
+    constexpr double count_margin = 1e-7;
+    const double devices = p_.devices + count_margin * std::max(1, p_.devices);
     std::vector<double> price(std::size_t(K), 0.0);
     std::vector<int> best_content;
     for (int round = 0; round < kMostColumns && !out_of_time(); ++round) {
@@ -9115,7 +9137,7 @@ class SymmetricDecomposition {
     b_.message() = std::move(msg);
     b_.solve_time() = elapsed();
     if (b_.has_point() && std::isfinite(b_.bound()))
-      b_.gap() = std::abs(b_.objective() - b_.bound()) / std::max(std::abs(b_.objective()), 1e-300);
+      b_.gap() = std::abs(b_.objective() - b_.bound()) / std::max(std::abs(b_.objective()), tolerances::tiny);
     return out_;
   }
 
@@ -9147,7 +9169,7 @@ class SymmetricDecomposition {
     bound_ = std::max(bound_, sense_ * ms.objective());
     b_.bound() = sense_ * bound_;
     status_line_.update(elapsed(), [&] {
-      const double gap = best_point_.empty() ? std::nan("") : (best_ - bound_) / std::max(std::abs(best_), 1e-300);
+      const double gap = best_point_.empty() ? std::nan("") : (best_ - bound_) / std::max(std::abs(best_), tolerances::tiny);
       char text[256];
       std::snprintf(text, sizeof text,
                     "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "
@@ -10272,7 +10294,7 @@ class SequentialGp {
       if (j < model_.start_values().size() && std::isfinite(model_.start_values()[j])) x[j] = model_.start_values()[j];
       if (vars[j].kind == ychart::detail::VariableKind::positive) {
         if (!(x[j] > 0) || !std::isfinite(x[j])) x[j] = 1.0;
-        x[j] = std::clamp(x[j], std::max(vars[j].lower, 1e-300), vars[j].upper);
+        x[j] = std::clamp(x[j], std::max(vars[j].lower, tolerances::tiny), vars[j].upper);
       } else if (vars[j].kind == ychart::detail::VariableKind::real) {
         if (!std::isfinite(x[j])) x[j] = std::clamp(0.0, vars[j].lower, vars[j].upper);
       }
@@ -10375,17 +10397,18 @@ class SequentialGp {
       // After a polish, the GP steps only confirm Ipopt's point: they end once
       // the objective no longer changes (variables at a bound still move a
       // little in log space as the interior point approaches the bound).
+      constexpr double polish_settled = 1e-7;  // relative change after an Ipopt polish
       const bool settled = step <= sp_.step_tolerance ||
                            (sp_.objective_tolerance > 0 &&
-                            change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), 1e-300)) ||
-                           (polish_kept && change <= 1e-7 * std::max(std::abs(s.objective()), 1e-300));
+                            change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), tolerances::tiny)) ||
+                           (polish_kept && change <= polish_settled * std::max(std::abs(s.objective()), tolerances::tiny));
       objective = s.objective();
       previous = std::move(s);
       // Linear convergence: the step shrank by less than half, three times running.
       slow_steps = step > 0.5 * last_step ? slow_steps + 1 : 0;
       last_step = step;
       const bool slowing = slow_steps >= 3 || (std::isfinite(change) &&
-                                               change <= sp_.polish_after * std::max(std::abs(objective), 1e-300));
+                                               change <= sp_.polish_after * std::max(std::abs(objective), tolerances::tiny));
       if (sp_.polish && !polished && !settled && slowing && residual <= 1e-2) {
         polished = true;
         if (auto p = polish(x)) {
@@ -10584,13 +10607,13 @@ class SequentialGp {
     }
     const double f0 = model_.objective().evaluate(x);
     p.objective = model_.objective();
-    p.objective.scale(1.0 / std::max(std::abs(f0), 1e-300));
+    p.objective.scale(1.0 / std::max(std::abs(f0), tolerances::tiny));
     auto difference = [&](const ychart::detail::TermList& smaller, const ychart::detail::TermList& larger) {
       ychart::detail::TermList row = smaller;
       ychart::detail::TermList minus = larger;
       minus.scale(-1.0);
       row.append(minus);
-      const double size = std::max({std::abs(smaller.evaluate(x)), std::abs(larger.evaluate(x)), 1e-300});
+      const double size = std::max({std::abs(smaller.evaluate(x)), std::abs(larger.evaluate(x)), tolerances::tiny});
       row.scale(1.0 / size);
       return row;
     };
@@ -10617,12 +10640,12 @@ class SequentialGp {
     double gp_violation = 0.0;
     for (const auto& c : model_.gp_part().constraints()) {
       const double smaller = c.smaller().evaluate(r.x), larger = c.larger().evaluate(r.x);
-      const double excess = (smaller - larger) / std::max({std::abs(larger), std::abs(smaller), 1e-300});
+      const double excess = (smaller - larger) / std::max({std::abs(larger), std::abs(smaller), tolerances::tiny});
       gp_violation = std::max(gp_violation, c.sense() == Constraint::Sense::equal ? std::abs(excess) : excess);
     }
     const double tol = sp_.feasibility_tolerance;
     if (!(gp_violation <= tol && inequality_violation(r.x) <= tol && equality_residual(r.x) <= tol &&
-          f1 <= f0 * (1 + tolerances::roundoff) + 1e-300)) {
+          f1 <= f0 * (1 + tolerances::roundoff) + tolerances::tiny)) {
       log("polish: Ipopt's point (objective %.10g) is infeasible or worse (violation %.2e); kept the GP steps", f1,
           std::max({gp_violation, inequality_violation(r.x), equality_residual(r.x)}));
       return std::nullopt;
@@ -16637,7 +16660,8 @@ inline double nice_step(double span, int target_ticks) {
 
 /// As many decimals as the step needs; scientific for very large or small.
 inline std::string linear_tick_label(double value, double step) {
-  if (std::abs(value) < step * 1e-6) value = 0;  // k * step rounding: no "-0.0" or "1e-17"
+  constexpr double zero_fraction = 1e-6;  // of a tick step
+  if (std::abs(value) < step * zero_fraction) value = 0;  // k * step rounding: no "-0.0" or "1e-17"
   const int step_exponent = static_cast<int>(std::floor(std::log10(step) + tolerances::roundoff));
   char buffer[64];
   if (std::abs(value) >= 1e6 || step < 1e-4) {
@@ -20021,6 +20045,13 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
 
 namespace ychart::loopnest {
 
+namespace detail {
+/// The weight of latency beside the interval in the throughput goal: among
+/// bindings of equal interval, the lower latency (a lexicographic solve is
+/// issue 31's).
+inline constexpr double latency_tie_weight = 1e-6;
+}  // namespace detail
+
 
 YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& platform, const BindingOptions& o,
                                         const SolveOptions& solve_options) {
@@ -20111,7 +20142,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
   }
   switch (o.goal) {
     case BindingGoal::latency: m.minimize(latency); break;
-    case BindingGoal::throughput: m.minimize(*tau + 1e-6 * latency); break;
+    case BindingGoal::throughput: m.minimize(*tau + detail::latency_tie_weight * latency); break;
     case BindingGoal::energy: {
       const double period = o.latency_limit->value();
       Affine<> energy;
@@ -22543,7 +22574,7 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Ind
       r.message += (r.message.empty() ? "" : "; ") +
                    std::string("GLPK had no incumbent when it stopped: the implementation is a fallback (cheapest "
                                "option per task, or everything on one resource), feasible but not proven");
-      if (std::isfinite(r.bound)) r.gap = (r.objective - r.bound) / std::max(1e-300, std::abs(r.objective));
+      if (std::isfinite(r.bound)) r.gap = (r.objective - r.bound) / std::max(tolerances::tiny, std::abs(r.objective));
     }
   }
   if (r.status == Status::infeasible) {
@@ -22663,7 +22694,8 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
     for (const auto& r : spec.architecture.resources) total += r.power.value();
     for (const auto& p : params)
       for (const auto& w : p.power) total += w.value();
-    step = 1e-6 * std::max(1.0, total);
+    constexpr double relative_step = 1e-6;
+    step = relative_step * std::max(1.0, total);
   }
   Front front;
   auto solve = [&](double epsilon) -> std::optional<explore::ParetoPoint<SynthesisResult>> {

@@ -4,7 +4,9 @@
 // floating-point roundoff and still count as equal to another, and the
 // rounding rules built on it; how far a value a solver returns may sit from
 // an integer; when a multiplier or price counts as zero; and the few-ulps
-// slack between one number computed along two paths. A quotient such as 1.1 / 0.1 is
+// slack between one number computed along two paths; when a solver's answer
+// is close enough to accept; and the floor of a relative quantity's divisor.
+// A quotient such as 1.1 / 0.1 is
 // 11.000000000000002 and 0.3 / 0.1 is 2.9999999999999996; a count derived
 // from either must be 11 and 3.
 #pragma once
@@ -29,6 +31,21 @@ inline constexpr double inactive = 1e-9;
 /// paths (a tie, a bound re-derived from a solution): a few ulps of a double,
 /// far below roundoff.
 inline constexpr double ulps = 1e-12;
+
+/// A solver's answer within this is accepted as if exact: a feasibility
+/// relaxation's total slack (the GP layer), a KKT error (Ipopt's acceptable
+/// level), a row's relative distance to its limit read as tight, two GP back
+/// ends' objectives read as one.
+inline constexpr double acceptable = 1e-6;
+
+/// A feasibility relaxation whose slack, in total or as a factor above 1, is
+/// at most this needs none (the mixed-integer search, the infeasibility
+/// report); also a row's violation at a point GLPK returns.
+inline constexpr double slack = 1e-7;
+
+/// The floor of the divisor of a relative quantity (a gap, a change): it
+/// keeps a zero scale from dividing and moves no other.
+inline constexpr double tiny = 1e-300;
 
 /// The roundoff a quantity of this magnitude may carry: roundoff * max(1, |scale|).
 inline double allowance(double scale) { return roundoff * std::max(1.0, std::abs(scale)); }

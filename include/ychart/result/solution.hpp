@@ -8,6 +8,7 @@
 // operator<< and writes JSON.
 #pragma once
 
+#include "../model/tolerances.hpp"
 #include "../expr/expression.hpp"
 #include "../expr/variable.hpp"
 #include "../model/status.hpp"
@@ -345,7 +346,7 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
   if (s.status_ == Status::infeasible) {
     os << "\nto make the model feasible, relax:\n";
     for (const auto& c : s.constraints_)
-      if (c.relaxation > 1.0 + 1e-7)
+      if (c.relaxation > 1.0 + tolerances::slack)
         os << "  " << c.name << " (" << c.text << ") by a factor " << std::setprecision(6) << c.relaxation << "\n";
     for (const auto& b : s.bound_relaxations_)
       os << "  the " << (b.lower ? "lower" : "upper") << " bound of " << b.variable << " by a factor "

@@ -120,7 +120,8 @@ inline double nice_step(double span, int target_ticks) {
 
 /// As many decimals as the step needs; scientific for very large or small.
 inline std::string linear_tick_label(double value, double step) {
-  if (std::abs(value) < step * 1e-6) value = 0;  // k * step rounding: no "-0.0" or "1e-17"
+  constexpr double zero_fraction = 1e-6;  // of a tick step
+  if (std::abs(value) < step * zero_fraction) value = 0;  // k * step rounding: no "-0.0" or "1e-17"
   const int step_exponent = static_cast<int>(std::floor(std::log10(step) + tolerances::roundoff));
   char buffer[64];
   if (std::abs(value) >= 1e6 || step < 1e-4) {

@@ -9,6 +9,13 @@
 
 namespace ychart::loopnest {
 
+namespace detail {
+/// The weight of latency beside the interval in the throughput goal: among
+/// bindings of equal interval, the lower latency (a lexicographic solve is
+/// issue 31's).
+inline constexpr double latency_tie_weight = 1e-6;
+}  // namespace detail
+
 
 YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& platform, const BindingOptions& o,
                                         const SolveOptions& solve_options) {
@@ -99,7 +106,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
   }
   switch (o.goal) {
     case BindingGoal::latency: m.minimize(latency); break;
-    case BindingGoal::throughput: m.minimize(*tau + 1e-6 * latency); break;
+    case BindingGoal::throughput: m.minimize(*tau + detail::latency_tie_weight * latency); break;
     case BindingGoal::energy: {
       const double period = o.latency_limit->value();
       Affine<> energy;

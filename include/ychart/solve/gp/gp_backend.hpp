@@ -8,6 +8,7 @@
 // made only when Ipopt first runs.
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "../../error.hpp"
 #include "gp_result.hpp"
 #include "ipopt_gp.hpp"
@@ -104,7 +105,7 @@ class GpBackend {
   static void compare(const GpResult& native, const GpResult& ipopt, double tolerance) {
     if (!native.success() || !ipopt.success()) return;
     const double scale = std::max(1.0, std::abs(ipopt.objective));
-    if (std::abs(native.objective - ipopt.objective) > std::max(1e-6, 10 * tolerance) * scale) {
+    if (std::abs(native.objective - ipopt.objective) > std::max(tolerances::acceptable, 10 * tolerance) * scale) {
       char buf[200];
       std::snprintf(buf, sizeof buf, "ychart: GP cross-check: objective %.12g (native) vs %.12g (Ipopt)",
                     native.objective, ipopt.objective);

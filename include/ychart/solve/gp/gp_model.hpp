@@ -70,7 +70,7 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
     out.relaxation = relaxed_gp.run(options, {.box = box, .box_all = true});
     out.relaxation_iterations = out.relaxation.iterations;
     for (int k = form.n; out.relaxation.success() && k < out.relaxed->n; ++k) out.total_slack += out.relaxation.y[k];
-    if (out.relaxation.success() && out.total_slack <= 1e-6 && gp.may_fall_back(r, options)) {
+    if (out.relaxation.success() && out.total_slack <= tolerances::acceptable && gp.may_fall_back(r, options)) {
       const int before = r.iterations;
       r = boxed_twice([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
       r.iterations += before;
@@ -128,8 +128,8 @@ inline void report_optimum(const Model& model, const lower::GpStandardForm& form
     if (rep.sensitivity == 0.0) rep.sensitivity = 0.0;  // no negative zero in tables
     const double limit = form.kind[i] == lower::RowKind::expsum_le ? 1.0 : 0.0;
     rep.tight = form.kind[i] == lower::RowKind::linear_eq ||
-                (form.kind[i] == lower::RowKind::expsum_le ? r.g[i] >= limit * (1.0 - 1e-6)
-                                                           : r.g[i] >= limit - 1e-6);
+                (form.kind[i] == lower::RowKind::expsum_le ? r.g[i] >= limit * (1.0 - tolerances::acceptable)
+                                                           : r.g[i] >= limit - tolerances::acceptable);
   }
 }
 
@@ -139,7 +139,7 @@ inline std::string report_relaxation(const Model& model, const lower::GpStandard
                                      SolutionBuilder& b) {
   const auto& vars = model.registry().variables;
   const auto& relaxed = *c.relaxed;
-  const double report_tol = 1e-6;
+  const double report_tol = tolerances::acceptable;
   for (int i = 0; i < relaxed.constraint_count(); ++i) {
     const auto& o = relaxed.origin[i];
     // The slack of row i is the one column >= form.n in its first term.
@@ -195,7 +195,7 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
   if (!checked.relaxation.success())
     return finish(Status::numerical_error,
                   r.message + "; the feasibility relaxation also failed: " + checked.relaxation.message);
-  if (checked.total_slack <= 1e-6)
+  if (checked.total_slack <= tolerances::acceptable)
     return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
   return finish(Status::infeasible, detail::report_relaxation(model, form, checked, b));
 }

@@ -493,8 +493,9 @@ inline bool NativeGpSolver::set_bounds(const GpRequest& request, double& divergi
     // (bound_relax_factor): an iterate converging to a bound keeps y - lower
     // well above rounding, where the barrier term z / (y - lower) stays finite.
     // The returned point is projected back onto the bounds.
-    if (has_lo_[j]) lo_[j] -= 1e-10 * std::max(1.0, std::abs(lo_[j]));
-    if (has_hi_[j]) hi_[j] += 1e-10 * std::max(1.0, std::abs(hi_[j]));
+    constexpr double bound_relax_factor = 1e-10;
+    if (has_lo_[j]) lo_[j] -= bound_relax_factor * std::max(1.0, std::abs(lo_[j]));
+    if (has_hi_[j]) hi_[j] += bound_relax_factor * std::max(1.0, std::abs(hi_[j]));
     if (!linear) {
       if (std::isfinite(lo_in_[j])) largest_bound = std::max(largest_bound, std::abs(lo_in_[j]));
       if (std::isfinite(hi_in_[j])) largest_bound = std::max(largest_bound, std::abs(hi_in_[j]));
@@ -612,7 +613,7 @@ inline std::optional<NativeGpSolver::Stop> NativeGpSolver::stop_test(int iter, c
   const auto& f = form();
   const double tol = std::max(o.tolerance, 1e-14);
   const auto acceptable_or = [&](GpRunStatus otherwise) {
-    return r.error <= 1e-6 ? GpRunStatus::solved_acceptable : otherwise;
+    return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
   };
   if (!std::isfinite(r.error)) return Stop{GpRunStatus::failed, "the iterates became non-finite"};
   // The gap bounds the objective's error: relative to the objective where
@@ -929,7 +930,7 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
                    f.c0 + f.c.dot(st.y), r.primal, r.dual, r.gap, r.mu, r.dual_size);
     if (const auto stop = stop_test(iter, st, r, o, progress)) return finish(st, res, stop->status, stop->message);
     const auto acceptable_or = [&](GpRunStatus otherwise) {
-      return r.error <= 1e-6 ? GpRunStatus::solved_acceptable : otherwise;
+      return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
     };
     if (!factorise_at(st)) return finish(st, res, acceptable_or(GpRunStatus::failed), "the Newton system is singular");
 
@@ -937,7 +938,8 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
     const Targets target = newton_direction(st, r, info);
     // Fraction to the boundary: 0.99, tending to 1 with mu, but never 1 (a
     // step onto a bound makes its barrier term infinite).
-    const double tau = std::clamp(1.0 - r.mu, 0.99, 1.0 - 1e-8);
+    constexpr double least_fraction = 0.99, most_fraction = 1.0 - 1e-8;
+    const double tau = std::clamp(1.0 - r.mu, least_fraction, most_fraction);
     std::tie(info.ap, info.ad) = step_lengths(st, direction_, tau);
     if (!std::isfinite(info.ap) || !std::isfinite(info.ad) || !direction_.d.allFinite())
       return finish(st, res, acceptable_or(GpRunStatus::failed), "the Newton step is not finite");

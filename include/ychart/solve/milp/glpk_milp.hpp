@@ -7,6 +7,7 @@
 // best bound and gap, `infeasible`, `unbounded`.
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "../../progress.hpp"
 #include "../../error.hpp"
 #include "../../model/status.hpp"
@@ -251,7 +252,7 @@ inline bool solve_relaxation(GlpkProblem& prob, double time_limit) {
 
 /// Whether x satisfies the form: bounds, integrality and rows, within tol
 /// (relative to the row's scale).
-inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, double tol = 1e-7) {
+inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, double tol = tolerances::slack) {
   if (x.size() != std::size_t(f.n)) return false;
   for (int j = 0; j < f.n; ++j) {
     if (!std::isfinite(x[j]) || x[j] < f.lower[j] - tol || x[j] > f.upper[j] + tol) return false;

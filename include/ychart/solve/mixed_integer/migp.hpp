@@ -107,7 +107,7 @@ inline void fill_point(SolutionBuilder& b, const Model& model, std::vector<doubl
     const auto& c = cons[i];
     const double lhs = c.smaller().evaluate(b.point()), rhs = c.larger().evaluate(b.point());
     const double scale = std::max({std::abs(lhs), std::abs(rhs), tolerances::ulps});
-    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= 1e-6 * scale;
+    b.constraints()[i].tight = c.sense() == Constraint::Sense::equal || std::abs(rhs - lhs) <= tolerances::acceptable * scale;
   }
 }
 
@@ -352,7 +352,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
   fill_point(b, model, detail::incumbent_values(form, model, ctx));
   const double objective = b.objective();
   const double bound = b.bound();
-  b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), 1e-300) : std::nan("");
+  b.gap() = std::isfinite(bound) ? std::abs(objective - bound) / std::max(std::abs(objective), tolerances::tiny) : std::nan("");
   ctx.progress(b.method().c_str(), res.bound_phi, res.count, "nodes or iterations", true);
   return finish(res.status, res.message);
 }

@@ -100,7 +100,7 @@ class MigpContext {
   double relative_gap(double bound_phi) const {
     if (!has_incumbent()) return std::numeric_limits<double>::infinity();
     const double u = form_.user_objective(incumbent_phi_), l = form_.user_objective(bound_phi);
-    return std::abs(u - l) / std::max(std::abs(u), 1e-300);
+    return std::abs(u - l) / std::max(std::abs(u), tolerances::tiny);
   }
   bool gap_closed(double bound_phi) const {
     if (!has_incumbent()) return false;
@@ -225,7 +225,7 @@ class MigpContext {
     }
     double total = 0.0;
     for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
-    if (total <= 1e-7) {
+    if (total <= tolerances::slack) {
       // The native solver only suspected infeasibility.
       if (ipopt_solves_it()) return out;
       out.message = "the GP solver failed on a feasible subproblem";

@@ -537,7 +537,7 @@ class SymmetricDecomposition {
     b_.message() = std::move(msg);
     b_.solve_time() = elapsed();
     if (b_.has_point() && std::isfinite(b_.bound()))
-      b_.gap() = std::abs(b_.objective() - b_.bound()) / std::max(std::abs(b_.objective()), 1e-300);
+      b_.gap() = std::abs(b_.objective() - b_.bound()) / std::max(std::abs(b_.objective()), tolerances::tiny);
     return out_;
   }
 
@@ -569,7 +569,7 @@ class SymmetricDecomposition {
     bound_ = std::max(bound_, sense_ * ms.objective());
     b_.bound() = sense_ * bound_;
     status_line_.update(elapsed(), [&] {
-      const double gap = best_point_.empty() ? std::nan("") : (best_ - bound_) / std::max(std::abs(best_), 1e-300);
+      const double gap = best_point_.empty() ? std::nan("") : (best_ - bound_) / std::max(std::abs(best_), tolerances::tiny);
       char text[256];
       std::snprintf(text, sizeof text,
                     "ychart symmetric decomposition: %8.2f s  incumbent %-12.6g  bound %-12.6g  gap %8.4f %%  %ld "

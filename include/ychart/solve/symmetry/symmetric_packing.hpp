@@ -259,7 +259,10 @@ class PackingSearch {
     glp_smcp parm;
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
-    const double devices = p_.devices + 1e-7 * std::max(1, p_.devices);
+    // The device count widened by a part in 10^7, so that a packing using
+    // exactly all devices is not lost to the LP's roundoff.
+    constexpr double count_margin = 1e-7;
+    const double devices = p_.devices + count_margin * std::max(1, p_.devices);
     std::vector<double> price(std::size_t(K), 0.0);
     std::vector<int> best_content;
     for (int round = 0; round < kMostColumns && !out_of_time(); ++round) {

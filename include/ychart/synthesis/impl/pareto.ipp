@@ -33,7 +33,8 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
     for (const auto& r : spec.architecture.resources) total += r.power.value();
     for (const auto& p : params)
       for (const auto& w : p.power) total += w.value();
-    step = 1e-6 * std::max(1.0, total);
+    constexpr double relative_step = 1e-6;
+    step = relative_step * std::max(1.0, total);
   }
   Front front;
   auto solve = [&](double epsilon) -> std::optional<explore::ParetoPoint<SynthesisResult>> {

@@ -3,6 +3,7 @@
 // YCHART_SEPARATE_COMPILATION, included by the header otherwise).
 #pragma once
 
+#include "../../model/tolerances.hpp"
 #include "../../config.hpp"
 #include "../synthesis_model.hpp"
 
@@ -665,7 +666,7 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Ind
       r.message += (r.message.empty() ? "" : "; ") +
                    std::string("GLPK had no incumbent when it stopped: the implementation is a fallback (cheapest "
                                "option per task, or everything on one resource), feasible but not proven");
-      if (std::isfinite(r.bound)) r.gap = (r.objective - r.bound) / std::max(1e-300, std::abs(r.objective));
+      if (std::isfinite(r.bound)) r.gap = (r.objective - r.bound) / std::max(tolerances::tiny, std::abs(r.objective));
     }
   }
   if (r.status == Status::infeasible) {

@@ -130,7 +130,7 @@ class SequentialGp {
       if (j < model_.start_values().size() && std::isfinite(model_.start_values()[j])) x[j] = model_.start_values()[j];
       if (vars[j].kind == ychart::detail::VariableKind::positive) {
         if (!(x[j] > 0) || !std::isfinite(x[j])) x[j] = 1.0;
-        x[j] = std::clamp(x[j], std::max(vars[j].lower, 1e-300), vars[j].upper);
+        x[j] = std::clamp(x[j], std::max(vars[j].lower, tolerances::tiny), vars[j].upper);
       } else if (vars[j].kind == ychart::detail::VariableKind::real) {
         if (!std::isfinite(x[j])) x[j] = std::clamp(0.0, vars[j].lower, vars[j].upper);
       }
@@ -233,17 +233,18 @@ class SequentialGp {
       // After a polish, the GP steps only confirm Ipopt's point: they end once
       // the objective no longer changes (variables at a bound still move a
       // little in log space as the interior point approaches the bound).
+      constexpr double polish_settled = 1e-7;  // relative change after an Ipopt polish
       const bool settled = step <= sp_.step_tolerance ||
                            (sp_.objective_tolerance > 0 &&
-                            change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), 1e-300)) ||
-                           (polish_kept && change <= 1e-7 * std::max(std::abs(s.objective()), 1e-300));
+                            change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), tolerances::tiny)) ||
+                           (polish_kept && change <= polish_settled * std::max(std::abs(s.objective()), tolerances::tiny));
       objective = s.objective();
       previous = std::move(s);
       // Linear convergence: the step shrank by less than half, three times running.
       slow_steps = step > 0.5 * last_step ? slow_steps + 1 : 0;
       last_step = step;
       const bool slowing = slow_steps >= 3 || (std::isfinite(change) &&
-                                               change <= sp_.polish_after * std::max(std::abs(objective), 1e-300));
+                                               change <= sp_.polish_after * std::max(std::abs(objective), tolerances::tiny));
       if (sp_.polish && !polished && !settled && slowing && residual <= 1e-2) {
         polished = true;
         if (auto p = polish(x)) {
@@ -442,13 +443,13 @@ class SequentialGp {
     }
     const double f0 = model_.objective().evaluate(x);
     p.objective = model_.objective();
-    p.objective.scale(1.0 / std::max(std::abs(f0), 1e-300));
+    p.objective.scale(1.0 / std::max(std::abs(f0), tolerances::tiny));
     auto difference = [&](const ychart::detail::TermList& smaller, const ychart::detail::TermList& larger) {
       ychart::detail::TermList row = smaller;
       ychart::detail::TermList minus = larger;
       minus.scale(-1.0);
       row.append(minus);
-      const double size = std::max({std::abs(smaller.evaluate(x)), std::abs(larger.evaluate(x)), 1e-300});
+      const double size = std::max({std::abs(smaller.evaluate(x)), std::abs(larger.evaluate(x)), tolerances::tiny});
       row.scale(1.0 / size);
       return row;
     };
@@ -475,12 +476,12 @@ class SequentialGp {
     double gp_violation = 0.0;
     for (const auto& c : model_.gp_part().constraints()) {
       const double smaller = c.smaller().evaluate(r.x), larger = c.larger().evaluate(r.x);
-      const double excess = (smaller - larger) / std::max({std::abs(larger), std::abs(smaller), 1e-300});
+      const double excess = (smaller - larger) / std::max({std::abs(larger), std::abs(smaller), tolerances::tiny});
       gp_violation = std::max(gp_violation, c.sense() == Constraint::Sense::equal ? std::abs(excess) : excess);
     }
     const double tol = sp_.feasibility_tolerance;
     if (!(gp_violation <= tol && inequality_violation(r.x) <= tol && equality_residual(r.x) <= tol &&
-          f1 <= f0 * (1 + tolerances::roundoff) + 1e-300)) {
+          f1 <= f0 * (1 + tolerances::roundoff) + tolerances::tiny)) {
       log("polish: Ipopt's point (objective %.10g) is infeasible or worse (violation %.2e); kept the GP steps", f1,
           std::max({gp_violation, inequality_violation(r.x), equality_residual(r.x)}));
       return std::nullopt;
