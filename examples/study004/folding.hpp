@@ -29,14 +29,20 @@ inline FoldedBrief brief(const Setting& s, const partition::FoldedPartition& r) 
           r.cost.frames_per_second(), s.cpu_only_ms * 1e-3 / r.cost.latency.value(), r.cost.used.bram.value()};
 }
 
+/// The option chosen for node k of segment sgi, or nullptr when the node is
+/// not on the FPGA (or there is no partition).
+inline const auto* chosen_option(const partition::FoldableGraph& foldable, const partition::FoldedPartition& folded,
+                                 std::size_t sgi, std::size_t k) {
+  const int oi = folded.choice.empty() ? -1 : folded.choice[sgi][k];
+  return oi >= 0 ? &foldable[sgi][k].options[std::size_t(oi)] : nullptr;
+}
+
 /// The chosen option of every FPGA node, in graph order: (segment, node, option).
 template <class F>
 void for_each_chosen(const partition::FoldableGraph& foldable, const partition::FoldedPartition& folded, F&& f) {
   for (std::size_t sgi = 0; sgi < foldable.size(); ++sgi)
-    for (std::size_t k = 0; k < foldable[sgi].size(); ++k) {
-      const int oi = folded.choice.empty() ? -1 : folded.choice[sgi][k];
-      if (oi >= 0) f(sgi, k, foldable[sgi][k].options[std::size_t(oi)]);
-    }
+    for (std::size_t k = 0; k < foldable[sgi].size(); ++k)
+      if (const auto* o = chosen_option(foldable, folded, sgi, k)) f(sgi, k, *o);
 }
 
 /// Cycles per FPGA node at PE = SIMD = 1 and at the chosen folding.
@@ -54,8 +60,7 @@ inline void draw_folding_cycles(const Setting& s, const partition::FoldableGraph
     const auto detail = segment_detail(s.m, sgi, one);
     for (std::size_t k = 0; k < foldable[sgi].size(); ++k, ++x) {
       unit_series.x.push_back(x), unit_series.y.push_back(detail.node_cycles.at(k).second);
-      const int oi = folded.choice.empty() ? -1 : folded.choice[sgi][k];
-      if (oi >= 0) folded_series.x.push_back(x), folded_series.y.push_back(foldable[sgi][k].options[std::size_t(oi)].cycles);
+      if (const auto* o = chosen_option(foldable, folded, sgi, k)) folded_series.x.push_back(x), folded_series.y.push_back(o->cycles);
     }
   }
   unit_series.markers = folded_series.markers = false;

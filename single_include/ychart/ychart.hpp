@@ -10270,6 +10270,10 @@ inline double signomial_violation(const std::vector<SignomialConstraint>& cs, co
 }
 
 class SequentialGp {
+  /// A relative change of the objective after an Ipopt polish at or below
+  /// this ends the iteration.
+  static constexpr double polish_settled = 1e-7;
+
  public:
   SequentialGp(const SignomialModel& model, const SolveOptions& options, const SpOptions& sp)
       : model_(model), options_(options), sp_(sp), start_(std::chrono::steady_clock::now()) {}
@@ -10397,7 +10401,6 @@ class SequentialGp {
       // After a polish, the GP steps only confirm Ipopt's point: they end once
       // the objective no longer changes (variables at a bound still move a
       // little in log space as the interior point approaches the bound).
-      constexpr double polish_settled = 1e-7;  // relative change after an Ipopt polish
       const bool settled = step <= sp_.step_tolerance ||
                            (sp_.objective_tolerance > 0 &&
                             change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), tolerances::tiny)) ||
@@ -11882,6 +11885,50 @@ struct Evaluation {
 
 namespace detail {
 
+// The formulas every evaluator of a mapping shares, one device kind or
+// several: device use and caps, counts and spreading, phases and the II.
+
+/// Device d's utilisation, sum_k n_kd use_k,t / capacity_t, and whether it is
+/// in use; the caps it breaks are violations. use(k) is one CU of kernel k
+/// in the device's resources (names), `kind` the device's kind or empty.
+template <class UseOf>
+void set_device_use(Evaluation& e, const Mapping& m, std::size_t d, UseOf&& use, const std::vector<double>& capacity,
+                    const std::vector<double>& cap, const std::vector<std::string>& names, const std::string& kind) {
+  const std::size_t T = capacity.size();
+  e.utilisation[d].assign(T, 0.0);
+  e.in_use[d] = false;
+  for (std::size_t k = 0; k < m.cus.size(); ++k) {
+    if (m.cus[k][d] > 0) e.in_use[d] = true;
+    const std::vector<double>& u = use(k);
+    for (std::size_t t = 0; t < T; ++t) e.utilisation[d][t] += m.cus[k][d] * u[t] / capacity[t];
+  }
+  for (std::size_t t = 0; t < T; ++t)
+    if (const double used = e.utilisation[d][t] * capacity[t]; used > cap[t] * (1 + tolerances::roundoff) + tolerances::ulps) {
+      std::ostringstream s;
+      s << "device " << d + 1 << (kind.empty() ? "" : " (" + kind + ")") << " uses " << used << " of " << names[t]
+        << ", cap " << cap[t];
+      e.violations.push_back(s.str());
+    }
+}
+
+/// N_k, the devices holding each kernel (alpha_k), and the spreading
+/// max_k sum_d n/(1+n) (eq. 3.4).
+inline void set_counts(Evaluation& e, const Mapping& m) {
+  const std::size_t K = m.cus.size();
+  e.total_cus.assign(K, 0);
+  e.devices_of.assign(K, 0);
+  for (std::size_t k = 0; k < K; ++k) {
+    e.total_cus[k] = m.total(k);
+    double phi = 0.0;
+    for (const int n : m.cus[k])
+      if (n > 0) {
+        ++e.devices_of[k];
+        phi += n / (1.0 + n);
+      }
+    e.spreading = std::max(e.spreading, phi);
+  }
+}
+
 /// Fills e's phases, II, throughput and latency from the execution time and
 /// the host traffic (bytes; bandwidths in bytes/s); an operating II the
 /// run exceeds is a violation, one it beats makes it wait. Returns the II.
@@ -11941,7 +11988,7 @@ class MappingEvaluator {
     check();
     Evaluation e;
     set_utilisation(e);
-    set_counts(e);
+    set_counts(e, m_);
     set_device_clocks(e);
     set_busy_times(e);
     set_clock_fractions(e);
@@ -12001,44 +12048,17 @@ class MappingEvaluator {
   /// Utilisation per device and resource, and the caps it breaks.
   void set_utilisation(Evaluation& e) {
     e.resource_names = resource_names<R>();
-    const std::size_t T = e.resource_names.size();
     const auto capacity = resource_values(kind_.capacity);
     const auto cap = options_.cap ? resource_values(*options_.cap) : capacity;
-    e.utilisation.assign(F_, std::vector<double>(T, 0.0));
-    used_.assign(F_, false);
-    for (std::size_t k = 0; k < K_; ++k) {
-      const auto use = resource_values(app_.kernel(k).use);
-      for (std::size_t f = 0; f < F_; ++f) {
-        if (m_.cus[k][f] > 0) used_[f] = true;
-        for (std::size_t t = 0; t < T; ++t) e.utilisation[f][t] += m_.cus[k][f] * use[t] / capacity[t];
-      }
-    }
+    std::vector<std::vector<double>> use;
+    for (std::size_t k = 0; k < K_; ++k) use.push_back(resource_values(app_.kernel(k).use));
+    e.utilisation.resize(F_);
+    e.in_use.assign(F_, false);
     for (std::size_t f = 0; f < F_; ++f)
-      for (std::size_t t = 0; t < T; ++t)
-        if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + tolerances::roundoff) + tolerances::ulps) {
-          std::ostringstream s;
-          s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
-            << ", cap " << cap[t];
-          e.violations.push_back(s.str());
-        }
+      set_device_use(e, m_, f, [&](std::size_t k) -> const std::vector<double>& { return use[k]; }, capacity, cap,
+                     e.resource_names, std::string());
+    used_ = e.in_use;
     e.devices_used = static_cast<int>(std::count(used_.begin(), used_.end(), true));
-    e.in_use = used_;
-  }
-
-  /// CU counts, devices per kernel, and spreading.
-  void set_counts(Evaluation& e) const {
-    e.total_cus.resize(K_);
-    e.devices_of.assign(K_, 0);
-    for (std::size_t k = 0; k < K_; ++k) {
-      e.total_cus[k] = m_.total(k);
-      double phi = 0.0;
-      for (std::size_t f = 0; f < F_; ++f)
-        if (const int n = m_.cus[k][f]; n > 0) {
-          ++e.devices_of[k];
-          phi += n / (1.0 + n);
-        }
-      e.spreading = std::max(e.spreading, phi);
-    }
   }
 
   double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).clock.value(), nominal_); }
@@ -12405,13 +12425,20 @@ inline void add_device_resource_rows(Model& m, std::size_t f, const std::vector<
   }
 }
 
-/// The rows of `devices` identical devices; cus[k][f] are the CU counts,
-/// cap one value per resource.
+/// Each kernel's use of one CU, as numbers in R's member order.
 template <ResourceRecord R>
-void add_resource_rows(Model& m, const Application<R>& app, const std::vector<std::vector<Discrete<>>>& cus,
-                       const std::vector<double>& cap, std::size_t devices) {
+std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
   std::vector<std::vector<double>> use;
   for (const auto& k : app.kernels()) use.push_back(resource_values(k.use));
+  return use;
+}
+
+/// The rows of `devices` identical devices; use[k] is kernel_uses()'s,
+/// cus[k][f] are the CU counts, cap one value per resource.
+template <ResourceRecord R>
+void add_resource_rows(Model& m, const std::vector<std::vector<double>>& use,
+                       const std::vector<std::vector<Discrete<>>>& cus, const std::vector<double>& cap,
+                       std::size_t devices) {
   for (std::size_t f = 0; f < devices; ++f) add_device_resource_rows(m, f, resource_names<R>(), use, cus, cap);
 }
 
@@ -12622,7 +12649,7 @@ class MappingModelBuilder {
     if (!bound_rows_) mm_.execution = model().positive(transfers_ ? "T_exe" : "II", units::ms);
     mm_.cus.resize(K_);
     for (std::size_t k = 0; k < K_; ++k) add_kernel(k);
-    add_resource_rows(model(), app_, mm_.cus, cap_, F_);
+    add_resource_rows<R>(model(), uses_, mm_.cus, cap_, F_);
     std::vector<std::vector<Discrete<>>> devices(F_);
     for (std::size_t f = 0; f < F_; ++f)
       for (std::size_t k = 0; k < K_; ++k) devices[f].push_back(mm_.cus[k][f]);
@@ -12658,12 +12685,6 @@ class MappingModelBuilder {
   std::vector<Affine<dim::time>> compute_tables_;  // compute time alone, for the memory-sharing rows
 
   Model& model() { return mm_.model; }
-
-  static std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
-    std::vector<std::vector<double>> uses;
-    for (std::size_t k = 0; k < app.size(); ++k) uses.push_back(resource_values(app.kernel(k).use));
-    return uses;
-  }
 
   void check() const {
     arch_.validate();
@@ -12809,7 +12830,8 @@ class MappingModelBuilder {
       const double w = y > 0 ? dw / (y * mem.write_bandwidth.value()) : 0.0;
       // Sharing that cannot move the bound by a part in 10^6 is left out:
       // coefficients that small upset the LP solver's tolerances.
-      if (r * most_readers + w * most_writers <= 1e-6 * kn.wcet.value() / N) continue;
+      constexpr double negligible_share = 1e-6;  // of the kernel's compute time
+      if (r * most_readers + w * most_writers <= negligible_share * kn.wcet.value() / N) continue;
       for (std::size_t f = 0; f < F_; ++f)
         mm_.execution_bounds.push_back(
             compute_tables_[k] + (readers[f] - most_readers * (1.0 - mm_.placed[k][f])) * Constant<dim::time>(r) +
@@ -13111,6 +13133,9 @@ struct Platform {
 // is study 001's WCET_k / N_k. Power: devices in use draw their kind's
 // static power (logic and memory); each CU draws its implementation's
 // dynamic power while it is busy (T_k per run); there is no clock scaling.
+// Device use and caps, counts and spreading, and the phases are the one-kind
+// evaluator's formulas (evaluate.hpp's detail::set_device_use, set_counts,
+// set_phases), so one fix reaches both.
 
 
 
@@ -13119,7 +13144,6 @@ struct Platform {
 #include <cstddef>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -13226,43 +13250,24 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
   e.device_resource_names = table.resource_names;
   e.utilisation.resize(D);
   e.in_use.assign(D, false);
-  for (std::size_t d = 0; d < D; ++d) {
-    const std::size_t T = table.capacity[d].size();
-    e.utilisation[d].assign(T, 0.0);
-    for (std::size_t k = 0; k < K; ++k) {
-      if (m.cus[k][d] > 0) e.in_use[d] = true;
-      for (std::size_t t = 0; t < T; ++t) e.utilisation[d][t] += m.cus[k][d] * table.use[k][d][t] / table.capacity[d][t];
-    }
-    for (std::size_t t = 0; t < T; ++t)
-      if (const double used = e.utilisation[d][t] * table.capacity[d][t]; used > table.cap[d][t] * (1 + tolerances::roundoff) + tolerances::ulps) {
-        std::ostringstream s;
-        s << "device " << d + 1 << " (" << table.kind[d] << ") uses " << used << " of " << table.resource_names[d][t]
-          << ", cap " << table.cap[d][t];
-        e.violations.push_back(s.str());
-      }
-  }
+  for (std::size_t d = 0; d < D; ++d)
+    detail::set_device_use(e, m, d, [&](std::size_t k) -> const std::vector<double>& { return table.use[k][d]; },
+                           table.capacity[d], table.cap[d], table.resource_names[d], table.kind[d]);
   e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   e.device_clock.assign(D, 0.0);
   for (std::size_t d = 0; d < D; ++d)
     if (e.in_use[d]) e.device_clock[d] = table.nominal_clock[d];
 
+  detail::set_counts(e, m);
   // Rates add up: the work is split in proportion to each CU's speed.
-  e.total_cus.assign(K, 0);
-  e.devices_of.assign(K, 0);
   e.kernel_time.assign(K, 0.0);
   double exe = 0.0;
   for (std::size_t k = 0; k < K; ++k) {
-    double rate = 0.0, phi = 0.0;
+    double rate = 0.0;
     for (std::size_t d = 0; d < D; ++d)
-      if (const int n = m.cus[k][d]; n > 0) {
-        rate += n / table.wcet[k][d];
-        e.total_cus[k] += n;
-        ++e.devices_of[k];
-        phi += n / (1.0 + n);
-      }
+      if (const int n = m.cus[k][d]; n > 0) rate += n / table.wcet[k][d];
     e.kernel_time[k] = 1.0 / rate;
     exe = std::max(exe, e.kernel_time[k]);
-    e.spreading = std::max(e.spreading, phi);
   }
 
   const auto traffic = options.schedule == Schedule::compute_only ? detail::HostTraffic{}
@@ -14293,7 +14298,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     }
   }
   // Resources per device (eq. 5.2).
-  detail::add_resource_rows(m, app, p.cus, cap, static_cast<std::size_t>(F));
+  detail::add_resource_rows<R>(m, detail::kernel_uses(app), p.cus, cap, static_cast<std::size_t>(F));
   // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
   // holding k receives its whole input, outputs are split.
   if (transfers) {

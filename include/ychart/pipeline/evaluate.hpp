@@ -135,6 +135,50 @@ struct Evaluation {
 
 namespace detail {
 
+// The formulas every evaluator of a mapping shares, one device kind or
+// several: device use and caps, counts and spreading, phases and the II.
+
+/// Device d's utilisation, sum_k n_kd use_k,t / capacity_t, and whether it is
+/// in use; the caps it breaks are violations. use(k) is one CU of kernel k
+/// in the device's resources (names), `kind` the device's kind or empty.
+template <class UseOf>
+void set_device_use(Evaluation& e, const Mapping& m, std::size_t d, UseOf&& use, const std::vector<double>& capacity,
+                    const std::vector<double>& cap, const std::vector<std::string>& names, const std::string& kind) {
+  const std::size_t T = capacity.size();
+  e.utilisation[d].assign(T, 0.0);
+  e.in_use[d] = false;
+  for (std::size_t k = 0; k < m.cus.size(); ++k) {
+    if (m.cus[k][d] > 0) e.in_use[d] = true;
+    const std::vector<double>& u = use(k);
+    for (std::size_t t = 0; t < T; ++t) e.utilisation[d][t] += m.cus[k][d] * u[t] / capacity[t];
+  }
+  for (std::size_t t = 0; t < T; ++t)
+    if (const double used = e.utilisation[d][t] * capacity[t]; used > cap[t] * (1 + tolerances::roundoff) + tolerances::ulps) {
+      std::ostringstream s;
+      s << "device " << d + 1 << (kind.empty() ? "" : " (" + kind + ")") << " uses " << used << " of " << names[t]
+        << ", cap " << cap[t];
+      e.violations.push_back(s.str());
+    }
+}
+
+/// N_k, the devices holding each kernel (alpha_k), and the spreading
+/// max_k sum_d n/(1+n) (eq. 3.4).
+inline void set_counts(Evaluation& e, const Mapping& m) {
+  const std::size_t K = m.cus.size();
+  e.total_cus.assign(K, 0);
+  e.devices_of.assign(K, 0);
+  for (std::size_t k = 0; k < K; ++k) {
+    e.total_cus[k] = m.total(k);
+    double phi = 0.0;
+    for (const int n : m.cus[k])
+      if (n > 0) {
+        ++e.devices_of[k];
+        phi += n / (1.0 + n);
+      }
+    e.spreading = std::max(e.spreading, phi);
+  }
+}
+
 /// Fills e's phases, II, throughput and latency from the execution time and
 /// the host traffic (bytes; bandwidths in bytes/s); an operating II the
 /// run exceeds is a violation, one it beats makes it wait. Returns the II.
@@ -194,7 +238,7 @@ class MappingEvaluator {
     check();
     Evaluation e;
     set_utilisation(e);
-    set_counts(e);
+    set_counts(e, m_);
     set_device_clocks(e);
     set_busy_times(e);
     set_clock_fractions(e);
@@ -254,44 +298,17 @@ class MappingEvaluator {
   /// Utilisation per device and resource, and the caps it breaks.
   void set_utilisation(Evaluation& e) {
     e.resource_names = resource_names<R>();
-    const std::size_t T = e.resource_names.size();
     const auto capacity = resource_values(kind_.capacity);
     const auto cap = options_.cap ? resource_values(*options_.cap) : capacity;
-    e.utilisation.assign(F_, std::vector<double>(T, 0.0));
-    used_.assign(F_, false);
-    for (std::size_t k = 0; k < K_; ++k) {
-      const auto use = resource_values(app_.kernel(k).use);
-      for (std::size_t f = 0; f < F_; ++f) {
-        if (m_.cus[k][f] > 0) used_[f] = true;
-        for (std::size_t t = 0; t < T; ++t) e.utilisation[f][t] += m_.cus[k][f] * use[t] / capacity[t];
-      }
-    }
+    std::vector<std::vector<double>> use;
+    for (std::size_t k = 0; k < K_; ++k) use.push_back(resource_values(app_.kernel(k).use));
+    e.utilisation.resize(F_);
+    e.in_use.assign(F_, false);
     for (std::size_t f = 0; f < F_; ++f)
-      for (std::size_t t = 0; t < T; ++t)
-        if (e.utilisation[f][t] * capacity[t] > cap[t] * (1 + tolerances::roundoff) + tolerances::ulps) {
-          std::ostringstream s;
-          s << "device " << f + 1 << " uses " << e.utilisation[f][t] * capacity[t] << " of " << e.resource_names[t]
-            << ", cap " << cap[t];
-          e.violations.push_back(s.str());
-        }
+      set_device_use(e, m_, f, [&](std::size_t k) -> const std::vector<double>& { return use[k]; }, capacity, cap,
+                     e.resource_names, std::string());
+    used_ = e.in_use;
     e.devices_used = static_cast<int>(std::count(used_.begin(), used_.end(), true));
-    e.in_use = used_;
-  }
-
-  /// CU counts, devices per kernel, and spreading.
-  void set_counts(Evaluation& e) const {
-    e.total_cus.resize(K_);
-    e.devices_of.assign(K_, 0);
-    for (std::size_t k = 0; k < K_; ++k) {
-      e.total_cus[k] = m_.total(k);
-      double phi = 0.0;
-      for (std::size_t f = 0; f < F_; ++f)
-        if (const int n = m_.cus[k][f]; n > 0) {
-          ++e.devices_of[k];
-          phi += n / (1.0 + n);
-        }
-      e.spreading = std::max(e.spreading, phi);
-    }
   }
 
   double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).clock.value(), nominal_); }

@@ -125,7 +125,7 @@ class MappingModelBuilder {
     if (!bound_rows_) mm_.execution = model().positive(transfers_ ? "T_exe" : "II", units::ms);
     mm_.cus.resize(K_);
     for (std::size_t k = 0; k < K_; ++k) add_kernel(k);
-    add_resource_rows(model(), app_, mm_.cus, cap_, F_);
+    add_resource_rows<R>(model(), uses_, mm_.cus, cap_, F_);
     std::vector<std::vector<Discrete<>>> devices(F_);
     for (std::size_t f = 0; f < F_; ++f)
       for (std::size_t k = 0; k < K_; ++k) devices[f].push_back(mm_.cus[k][f]);
@@ -161,12 +161,6 @@ class MappingModelBuilder {
   std::vector<Affine<dim::time>> compute_tables_;  // compute time alone, for the memory-sharing rows
 
   Model& model() { return mm_.model; }
-
-  static std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
-    std::vector<std::vector<double>> uses;
-    for (std::size_t k = 0; k < app.size(); ++k) uses.push_back(resource_values(app.kernel(k).use));
-    return uses;
-  }
 
   void check() const {
     arch_.validate();
@@ -312,7 +306,8 @@ class MappingModelBuilder {
       const double w = y > 0 ? dw / (y * mem.write_bandwidth.value()) : 0.0;
       // Sharing that cannot move the bound by a part in 10^6 is left out:
       // coefficients that small upset the LP solver's tolerances.
-      if (r * most_readers + w * most_writers <= 1e-6 * kn.wcet.value() / N) continue;
+      constexpr double negligible_share = 1e-6;  // of the kernel's compute time
+      if (r * most_readers + w * most_writers <= negligible_share * kn.wcet.value() / N) continue;
       for (std::size_t f = 0; f < F_; ++f)
         mm_.execution_bounds.push_back(
             compute_tables_[k] + (readers[f] - most_readers * (1.0 - mm_.placed[k][f])) * Constant<dim::time>(r) +

@@ -13,10 +13,12 @@
 // is study 001's WCET_k / N_k. Power: devices in use draw their kind's
 // static power (logic and memory); each CU draws its implementation's
 // dynamic power while it is busy (T_k per run); there is no clock scaling.
+// Device use and caps, counts and spreading, and the phases are the one-kind
+// evaluator's formulas (evaluate.hpp's detail::set_device_use, set_counts,
+// set_phases), so one fix reaches both.
 #pragma once
 
 #include "../config.hpp"
-#include "../model/tolerances.hpp"
 #include "detail/host_transfers.hpp"
 #include "evaluate.hpp"
 #include "heterogeneous_application.hpp"
@@ -31,7 +33,6 @@
 #include <cstddef>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -138,43 +139,24 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
   e.device_resource_names = table.resource_names;
   e.utilisation.resize(D);
   e.in_use.assign(D, false);
-  for (std::size_t d = 0; d < D; ++d) {
-    const std::size_t T = table.capacity[d].size();
-    e.utilisation[d].assign(T, 0.0);
-    for (std::size_t k = 0; k < K; ++k) {
-      if (m.cus[k][d] > 0) e.in_use[d] = true;
-      for (std::size_t t = 0; t < T; ++t) e.utilisation[d][t] += m.cus[k][d] * table.use[k][d][t] / table.capacity[d][t];
-    }
-    for (std::size_t t = 0; t < T; ++t)
-      if (const double used = e.utilisation[d][t] * table.capacity[d][t]; used > table.cap[d][t] * (1 + tolerances::roundoff) + tolerances::ulps) {
-        std::ostringstream s;
-        s << "device " << d + 1 << " (" << table.kind[d] << ") uses " << used << " of " << table.resource_names[d][t]
-          << ", cap " << table.cap[d][t];
-        e.violations.push_back(s.str());
-      }
-  }
+  for (std::size_t d = 0; d < D; ++d)
+    detail::set_device_use(e, m, d, [&](std::size_t k) -> const std::vector<double>& { return table.use[k][d]; },
+                           table.capacity[d], table.cap[d], table.resource_names[d], table.kind[d]);
   e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   e.device_clock.assign(D, 0.0);
   for (std::size_t d = 0; d < D; ++d)
     if (e.in_use[d]) e.device_clock[d] = table.nominal_clock[d];
 
+  detail::set_counts(e, m);
   // Rates add up: the work is split in proportion to each CU's speed.
-  e.total_cus.assign(K, 0);
-  e.devices_of.assign(K, 0);
   e.kernel_time.assign(K, 0.0);
   double exe = 0.0;
   for (std::size_t k = 0; k < K; ++k) {
-    double rate = 0.0, phi = 0.0;
+    double rate = 0.0;
     for (std::size_t d = 0; d < D; ++d)
-      if (const int n = m.cus[k][d]; n > 0) {
-        rate += n / table.wcet[k][d];
-        e.total_cus[k] += n;
-        ++e.devices_of[k];
-        phi += n / (1.0 + n);
-      }
+      if (const int n = m.cus[k][d]; n > 0) rate += n / table.wcet[k][d];
     e.kernel_time[k] = 1.0 / rate;
     exe = std::max(exe, e.kernel_time[k]);
-    e.spreading = std::max(e.spreading, phi);
   }
 
   const auto traffic = options.schedule == Schedule::compute_only ? detail::HostTraffic{}

@@ -277,7 +277,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     }
   }
   // Resources per device (eq. 5.2).
-  detail::add_resource_rows(m, app, p.cus, cap, static_cast<std::size_t>(F));
+  detail::add_resource_rows<R>(m, detail::kernel_uses(app), p.cus, cap, static_cast<std::size_t>(F));
   // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
   // holding k receives its whole input, outputs are split.
   if (transfers) {

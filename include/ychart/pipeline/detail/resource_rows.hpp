@@ -34,13 +34,20 @@ inline void add_device_resource_rows(Model& m, std::size_t f, const std::vector<
   }
 }
 
-/// The rows of `devices` identical devices; cus[k][f] are the CU counts,
-/// cap one value per resource.
+/// Each kernel's use of one CU, as numbers in R's member order.
 template <ResourceRecord R>
-void add_resource_rows(Model& m, const Application<R>& app, const std::vector<std::vector<Discrete<>>>& cus,
-                       const std::vector<double>& cap, std::size_t devices) {
+std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
   std::vector<std::vector<double>> use;
   for (const auto& k : app.kernels()) use.push_back(resource_values(k.use));
+  return use;
+}
+
+/// The rows of `devices` identical devices; use[k] is kernel_uses()'s,
+/// cus[k][f] are the CU counts, cap one value per resource.
+template <ResourceRecord R>
+void add_resource_rows(Model& m, const std::vector<std::vector<double>>& use,
+                       const std::vector<std::vector<Discrete<>>>& cus, const std::vector<double>& cap,
+                       std::size_t devices) {
   for (std::size_t f = 0; f < devices; ++f) add_device_resource_rows(m, f, resource_names<R>(), use, cus, cap);
 }
 

@@ -106,6 +106,10 @@ inline double signomial_violation(const std::vector<SignomialConstraint>& cs, co
 }
 
 class SequentialGp {
+  /// A relative change of the objective after an Ipopt polish at or below
+  /// this ends the iteration.
+  static constexpr double polish_settled = 1e-7;
+
  public:
   SequentialGp(const SignomialModel& model, const SolveOptions& options, const SpOptions& sp)
       : model_(model), options_(options), sp_(sp), start_(std::chrono::steady_clock::now()) {}
@@ -233,7 +237,6 @@ class SequentialGp {
       // After a polish, the GP steps only confirm Ipopt's point: they end once
       // the objective no longer changes (variables at a bound still move a
       // little in log space as the interior point approaches the bound).
-      constexpr double polish_settled = 1e-7;  // relative change after an Ipopt polish
       const bool settled = step <= sp_.step_tolerance ||
                            (sp_.objective_tolerance > 0 &&
                             change <= sp_.objective_tolerance * std::max(std::abs(s.objective()), tolerances::tiny)) ||
