@@ -71,7 +71,10 @@ void Ch5Sweep(benchmark::State& state, std::size_t index) {
   }
 }
 
-const int registered = [] {
+// Registered from main, not from a namespace-scope initializer: the cases
+// are defined in the ychart_studies library, whose globals may not be
+// initialised yet when this file's are (the sweeps then registered none).
+void register_sweeps() {
   for (std::size_t i = 0; i < study001::ch3::cases.size(); ++i)
     benchmark::RegisterBenchmark(("Ch3Sweep/" + study001::ch3::cases[i].id).c_str(), Ch3Sweep, i)
         ->Iterations(1)
@@ -87,9 +90,15 @@ const int registered = [] {
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
-  return 0;
-}();
+}
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  register_sweeps();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
