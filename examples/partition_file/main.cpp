@@ -38,7 +38,9 @@ double enumerated_best(const Specification& spec, Schedule schedule, int ranges,
   eo.schedule = schedule;
   double best = std::numeric_limits<double>::infinity();
   for (const auto& c : enumerate_partitions(spec.graph, spec.platform, eo))
-    if (!first_on_cpu || c.fpga.empty() || c.fpga.front().begin > spec.graph.segments.front().first_node)
+    if (!first_on_cpu || std::none_of(c.fpga.begin(), c.fpga.end(), [&](const NodeRange& r) {
+          return r.begin == spec.graph.segments.front().first_node;  // a range that holds the first segment
+        }))
       best = std::min(best, (schedule == Schedule::sequential ? c.latency : c.interval).value());
   return best;
 }

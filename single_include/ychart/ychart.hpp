@@ -11471,6 +11471,19 @@ class Application : public detail::TaskGraph<Kernel<R>> {
   }
 };
 
+namespace detail {
+
+/// Each kernel's use of one CU, as numbers in R's member order (what the
+/// evaluator and the resource rows read).
+template <ResourceRecord R>
+std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
+  std::vector<std::vector<double>> use;
+  for (const auto& k : app.kernels()) use.push_back(resource_values(k.use));
+  return use;
+}
+
+}  // namespace detail
+
 }  // namespace ychart::pipeline
 // ---- end ychart/pipeline/application.hpp ----
 // ---- begin ychart/pipeline/architecture.hpp ----
@@ -12012,7 +12025,6 @@ class MappingEvaluator {
   const DeviceKind<R>& kind_;
   const std::size_t K_, F_;
   const double nominal_;
-  std::vector<bool> used_;                  // per device
   std::vector<double> device_clock_;        // per device, Hz at full speed
   std::vector<std::vector<double>> busy_;   // [kernel][device], at full clock
   std::vector<double> fraction_;            // per device, of its clock
@@ -12050,15 +12062,13 @@ class MappingEvaluator {
     e.resource_names = resource_names<R>();
     const auto capacity = resource_values(kind_.capacity);
     const auto cap = options_.cap ? resource_values(*options_.cap) : capacity;
-    std::vector<std::vector<double>> use;
-    for (std::size_t k = 0; k < K_; ++k) use.push_back(resource_values(app_.kernel(k).use));
+    const auto use = kernel_uses(app_);
     e.utilisation.resize(F_);
     e.in_use.assign(F_, false);
     for (std::size_t f = 0; f < F_; ++f)
       set_device_use(e, m_, f, [&](std::size_t k) -> const std::vector<double>& { return use[k]; }, capacity, cap,
                      e.resource_names, std::string());
-    used_ = e.in_use;
-    e.devices_used = static_cast<int>(std::count(used_.begin(), used_.end(), true));
+    e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   }
 
   double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).clock.value(), nominal_); }
@@ -12079,9 +12089,9 @@ class MappingEvaluator {
             c -= kind_.clock.degradation_per_utilisation.value() * e.utilisation[f][util_index];
           clock = std::min(clock, c);
         }
-      device_clock_[f] = used_[f] ? clock : 0.0;
+      device_clock_[f] = e.in_use[f] ? clock : 0.0;
       const bool clock_matters = model_.clock_degradation || model_.shared_device_clock;
-      if (used_[f] && clock_matters && !(clock > 0.0))
+      if (e.in_use[f] && clock_matters && !(clock > 0.0))
         e.violations.push_back("device " + std::to_string(f + 1) + " clock degrades to zero");
     }
   }
@@ -12132,7 +12142,7 @@ class MappingEvaluator {
     if (!m_.clock_fraction.empty()) {
       fraction_ = m_.clock_fraction;
       for (std::size_t f = 0; f < F_; ++f)
-        if (used_[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + tolerances::ulps))
+        if (e.in_use[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + tolerances::ulps))
           e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
       return;
     }
@@ -12142,7 +12152,7 @@ class MappingEvaluator {
       for (std::size_t k = 0; k < K_; ++k) device_busy[f] = std::max(device_busy[f], busy_[k][f]);
     const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
     for (std::size_t f = 0; f < F_; ++f) {
-      if (!used_[f] || fastest_exe <= 0) continue;
+      if (!e.in_use[f] || fastest_exe <= 0) continue;
       double want = device_busy[f] / fastest_exe;
       if (!kind_.clock.levels_fraction.empty()) {
         double level = std::numeric_limits<double>::infinity();
@@ -12162,13 +12172,13 @@ class MappingEvaluator {
     for (std::size_t k = 0; k < K_; ++k)
       for (std::size_t f = 0; f < F_; ++f)
         if (m_.cus[k][f] > 0) {
-          const double t = busy_[k][f] / (used_[f] ? fraction_[f] : 1.0);
+          const double t = busy_[k][f] / (e.in_use[f] ? fraction_[f] : 1.0);
           e.kernel_time[k] = std::max(e.kernel_time[k], t);
           exe = std::max(exe, t);
         }
     e.device_clock.assign(F_, 0.0);
     for (std::size_t f = 0; f < F_; ++f)
-      if (used_[f]) e.device_clock[f] = device_clock_[f] * fraction_[f];
+      if (e.in_use[f]) e.device_clock[f] = device_clock_[f] * fraction_[f];
     return exe;
   }
 
@@ -12423,14 +12433,6 @@ inline void add_device_resource_rows(Model& m, std::size_t f, const std::vector<
       if (const double r = use[k][t]; r > 0) sum += r * cus[k][f], any = true;
     if (any) m.subject_to(sum <= cap[t], names[t] + "_" + std::to_string(f + 1));
   }
-}
-
-/// Each kernel's use of one CU, as numbers in R's member order.
-template <ResourceRecord R>
-std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
-  std::vector<std::vector<double>> use;
-  for (const auto& k : app.kernels()) use.push_back(resource_values(k.use));
-  return use;
 }
 
 /// The rows of `devices` identical devices; use[k] is kernel_uses()'s,
@@ -18110,7 +18112,8 @@ class PartitionModel {
   /// x_g, 1 when segment `segment` (an index into the graph's segments) runs
   /// on the FPGA; model_error for an index out of range.
   YCHART_DECL Discrete<> on_fpga(std::size_t segment) const;
-  /// Solves the model as it stands and prices the optimum with evaluate().
+  /// Solves the model as it stands and prices the optimum with evaluate();
+  /// seconds: building and solving, not the time between.
   /// When it is infeasible and no rows were added, binding names the
   /// resources that no valid range fits.
   YCHART_DECL PartitionResult solve(const SolveOptions& solve_options = {});
@@ -18125,7 +18128,7 @@ class PartitionModel {
   Model model_;
   std::vector<Discrete<>> on_fpga_;
   std::size_t built_rows_ = 0;  // rows after build_partition_model: more are the user's
-  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  double build_seconds_ = 0;    // counted in the result's seconds, the time between is not
 };
 
 /// Validates the graph, the platform and the options (graph_error) and
@@ -18283,6 +18286,7 @@ inline std::vector<NodeRange> ranges_of(const SequentialGraph& g, const std::vec
 }  // namespace detail
 
 YCHART_DECL PartitionModel build_partition_model(const SequentialGraph& g, const Platform& p, const PartitionOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
   g.validate();
   p.validate();
   if (o.max_fpga_ranges < 0 || o.min_fpga_ranges < 0 || o.min_fpga_ranges > o.max_fpga_ranges)
@@ -18313,6 +18317,7 @@ YCHART_DECL PartitionModel build_partition_model(const SequentialGraph& g, const
   }
   detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, stages);
   pm.built_rows_ = m.constraints().size();
+  pm.build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return pm;
 }
 
@@ -18324,6 +18329,7 @@ YCHART_DECL Discrete<> PartitionModel::on_fpga(std::size_t segment) const {
 }
 
 YCHART_DECL PartitionResult PartitionModel::solve(const SolveOptions& solve_options) {
+  const auto t0 = std::chrono::steady_clock::now();
   const auto sol = model_.solve(solve_options);
   PartitionResult r;
   r.status = sol.status();
@@ -18337,7 +18343,7 @@ YCHART_DECL PartitionResult PartitionModel::solve(const SolveOptions& solve_opti
     r.binding = detail::binding_resources(graph_, platform_);
     r.message = "no valid FPGA range fits the " + platform_.fpga.name + ": " + r.binding;
   }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  r.seconds = build_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 
@@ -20290,7 +20296,8 @@ class AcceleratorModel {
   YCHART_DECL Posynomial<> power_w() const;
   YCHART_DECL Posynomial<> latency_ms() const;
   /// Solves the model as it stands, reads the design back and (unless
-  /// relaxed) evaluates every layer on it exactly, as design_accelerator's.
+  /// relaxed) evaluates every layer on it exactly, as design_accelerator's;
+  /// seconds: building and solving, not the time between.
   YCHART_DECL AcceleratorDesign solve(const SolveOptions& solve_options = {});
 
  private:
@@ -20768,12 +20775,12 @@ namespace detail {
 /// so that the builder's references stay valid however the model is moved.
 struct AcceleratorModelState {
   AcceleratorModelState(const Cnn& c, const Platform& p, const AcceleratorTemplate& tt, const DesignOptions& oo)
-      : cnn(c), platform(p), t(tt), o(oo), started(std::chrono::steady_clock::now()) {}
+      : cnn(c), platform(p), t(tt), o(oo) {}
   Cnn cnn;
   Platform platform;
   AcceleratorTemplate t;
   DesignOptions o;
-  std::chrono::steady_clock::time_point started;
+  double build_seconds = 0;  // counted in the design's seconds, the time before solve() is not
   std::optional<AcceleratorModelBuilder> builder;
 };
 
@@ -20807,6 +20814,7 @@ YCHART_DECL Posynomial<> AcceleratorModel::power_w() const { return state_->buil
 YCHART_DECL Posynomial<> AcceleratorModel::latency_ms() const { return state_->builder->latency_ms(); }
 
 YCHART_DECL AcceleratorDesign AcceleratorModel::solve(const SolveOptions& solve_options) {
+  const auto t0 = std::chrono::steady_clock::now();
   auto& builder = *state_->builder;
   const auto sol = builder.model.solve(solve_options);
   AcceleratorDesign r;
@@ -20817,17 +20825,19 @@ YCHART_DECL AcceleratorDesign AcceleratorModel::solve(const SolveOptions& solve_
     builder.read(sol, r);
     if (!state_->o.relax) builder.evaluate_exactly(state_->cnn, r);
   }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - state_->started).count();
+  r.seconds = state_->build_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 
 YCHART_DECL AcceleratorModel build_accelerator_model(const Cnn& cnn, const Platform& platform,
                                                      const AcceleratorTemplate& t, const DesignOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
   detail::check_template(platform, t, o);
   auto state = std::make_unique<detail::AcceleratorModelState>(cnn, platform, t, o);
   auto& builder = state->builder.emplace(state->platform, state->t, state->o);
   for (const auto& layer : state->cnn.layers) builder.add_layer(layer);
   builder.set_goal();
+  state->build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return AcceleratorModel(std::move(state));
 }
 
@@ -21883,7 +21893,8 @@ class SynthesisModel {
   /// a_r, 1 when resource `resource` is allocated.
   YCHART_DECL Discrete<> allocated(std::size_t resource) const;
   /// Solves the model as it stands and prices the implementation with
-  /// evaluate(): objective and bound in seconds, as solve_synthesis's.
+  /// evaluate(): objective and bound in seconds, as solve_synthesis's;
+  /// seconds: building and solving, not the time between.
   YCHART_DECL SynthesisResult solve(const SolveOptions& solve_options = {});
 
  private:
@@ -22511,6 +22522,7 @@ struct SynthesisModelState {
   std::vector<std::vector<bool>> allowed;
   std::vector<bool> active;
   std::optional<SynthesisModelBuilder> builder;
+  double build_seconds = 0;  // counted in the result's seconds, the time before solve() is not
 };
 
 }  // namespace detail
@@ -22539,12 +22551,13 @@ YCHART_DECL Discrete<> SynthesisModel::allocated(std::size_t resource) const {
 YCHART_DECL SynthesisResult SynthesisModel::solve(const SolveOptions& solve_options) {
   const auto t0 = std::chrono::steady_clock::now();
   auto r = detail::solve_built(*state_->builder, state_->spec, state_->ix, state_->options, solve_options);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.seconds = state_->build_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 
 YCHART_DECL SynthesisModel build_synthesis_model(const Specification& spec, const IndexedSpecification& ix,
                                                  const SynthesisOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
   const auto reach = detail::propagate_reachability(spec, ix, detail::checked_start(spec, ix, o));
   if (reach.conflict)
     throw specification_error("ychart: " + detail::conflict_message(spec, ix, *reach.conflict),
@@ -22553,6 +22566,7 @@ YCHART_DECL SynthesisModel build_synthesis_model(const Specification& spec, cons
       new detail::SynthesisModelState{spec, ix, o, reach.allowed, std::vector<bool>(ix.communications.size(), true), {}});
   state->builder.emplace(spec, ix, state->allowed, state->active, state->options);
   state->builder->build();
+  state->build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return SynthesisModel(std::move(state));
 }
 

@@ -108,7 +108,8 @@ class AcceleratorModel {
   YCHART_DECL Posynomial<> power_w() const;
   YCHART_DECL Posynomial<> latency_ms() const;
   /// Solves the model as it stands, reads the design back and (unless
-  /// relaxed) evaluates every layer on it exactly, as design_accelerator's.
+  /// relaxed) evaluates every layer on it exactly, as design_accelerator's;
+  /// seconds: building and solving, not the time between.
   YCHART_DECL AcceleratorDesign solve(const SolveOptions& solve_options = {});
 
  private:

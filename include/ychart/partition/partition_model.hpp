@@ -62,7 +62,8 @@ class PartitionModel {
   /// x_g, 1 when segment `segment` (an index into the graph's segments) runs
   /// on the FPGA; model_error for an index out of range.
   YCHART_DECL Discrete<> on_fpga(std::size_t segment) const;
-  /// Solves the model as it stands and prices the optimum with evaluate().
+  /// Solves the model as it stands and prices the optimum with evaluate();
+  /// seconds: building and solving, not the time between.
   /// When it is infeasible and no rows were added, binding names the
   /// resources that no valid range fits.
   YCHART_DECL PartitionResult solve(const SolveOptions& solve_options = {});
@@ -77,7 +78,7 @@ class PartitionModel {
   Model model_;
   std::vector<Discrete<>> on_fpga_;
   std::size_t built_rows_ = 0;  // rows after build_partition_model: more are the user's
-  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  double build_seconds_ = 0;    // counted in the result's seconds, the time between is not
 };
 
 /// Validates the graph, the platform and the options (graph_error) and

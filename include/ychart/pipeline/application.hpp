@@ -97,4 +97,17 @@ class Application : public detail::TaskGraph<Kernel<R>> {
   }
 };
 
+namespace detail {
+
+/// Each kernel's use of one CU, as numbers in R's member order (what the
+/// evaluator and the resource rows read).
+template <ResourceRecord R>
+std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
+  std::vector<std::vector<double>> use;
+  for (const auto& k : app.kernels()) use.push_back(resource_values(k.use));
+  return use;
+}
+
+}  // namespace detail
+
 }  // namespace ychart::pipeline

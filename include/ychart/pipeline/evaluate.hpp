@@ -262,7 +262,6 @@ class MappingEvaluator {
   const DeviceKind<R>& kind_;
   const std::size_t K_, F_;
   const double nominal_;
-  std::vector<bool> used_;                  // per device
   std::vector<double> device_clock_;        // per device, Hz at full speed
   std::vector<std::vector<double>> busy_;   // [kernel][device], at full clock
   std::vector<double> fraction_;            // per device, of its clock
@@ -300,15 +299,13 @@ class MappingEvaluator {
     e.resource_names = resource_names<R>();
     const auto capacity = resource_values(kind_.capacity);
     const auto cap = options_.cap ? resource_values(*options_.cap) : capacity;
-    std::vector<std::vector<double>> use;
-    for (std::size_t k = 0; k < K_; ++k) use.push_back(resource_values(app_.kernel(k).use));
+    const auto use = kernel_uses(app_);
     e.utilisation.resize(F_);
     e.in_use.assign(F_, false);
     for (std::size_t f = 0; f < F_; ++f)
       set_device_use(e, m_, f, [&](std::size_t k) -> const std::vector<double>& { return use[k]; }, capacity, cap,
                      e.resource_names, std::string());
-    used_ = e.in_use;
-    e.devices_used = static_cast<int>(std::count(used_.begin(), used_.end(), true));
+    e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   }
 
   double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).clock.value(), nominal_); }
@@ -329,9 +326,9 @@ class MappingEvaluator {
             c -= kind_.clock.degradation_per_utilisation.value() * e.utilisation[f][util_index];
           clock = std::min(clock, c);
         }
-      device_clock_[f] = used_[f] ? clock : 0.0;
+      device_clock_[f] = e.in_use[f] ? clock : 0.0;
       const bool clock_matters = model_.clock_degradation || model_.shared_device_clock;
-      if (used_[f] && clock_matters && !(clock > 0.0))
+      if (e.in_use[f] && clock_matters && !(clock > 0.0))
         e.violations.push_back("device " + std::to_string(f + 1) + " clock degrades to zero");
     }
   }
@@ -382,7 +379,7 @@ class MappingEvaluator {
     if (!m_.clock_fraction.empty()) {
       fraction_ = m_.clock_fraction;
       for (std::size_t f = 0; f < F_; ++f)
-        if (used_[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + tolerances::ulps))
+        if (e.in_use[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + tolerances::ulps))
           e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
       return;
     }
@@ -392,7 +389,7 @@ class MappingEvaluator {
       for (std::size_t k = 0; k < K_; ++k) device_busy[f] = std::max(device_busy[f], busy_[k][f]);
     const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
     for (std::size_t f = 0; f < F_; ++f) {
-      if (!used_[f] || fastest_exe <= 0) continue;
+      if (!e.in_use[f] || fastest_exe <= 0) continue;
       double want = device_busy[f] / fastest_exe;
       if (!kind_.clock.levels_fraction.empty()) {
         double level = std::numeric_limits<double>::infinity();
@@ -412,13 +409,13 @@ class MappingEvaluator {
     for (std::size_t k = 0; k < K_; ++k)
       for (std::size_t f = 0; f < F_; ++f)
         if (m_.cus[k][f] > 0) {
-          const double t = busy_[k][f] / (used_[f] ? fraction_[f] : 1.0);
+          const double t = busy_[k][f] / (e.in_use[f] ? fraction_[f] : 1.0);
           e.kernel_time[k] = std::max(e.kernel_time[k], t);
           exe = std::max(exe, t);
         }
     e.device_clock.assign(F_, 0.0);
     for (std::size_t f = 0; f < F_; ++f)
-      if (used_[f]) e.device_clock[f] = device_clock_[f] * fraction_[f];
+      if (e.in_use[f]) e.device_clock[f] = device_clock_[f] * fraction_[f];
     return exe;
   }
 

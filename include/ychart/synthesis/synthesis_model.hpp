@@ -109,7 +109,8 @@ class SynthesisModel {
   /// a_r, 1 when resource `resource` is allocated.
   YCHART_DECL Discrete<> allocated(std::size_t resource) const;
   /// Solves the model as it stands and prices the implementation with
-  /// evaluate(): objective and bound in seconds, as solve_synthesis's.
+  /// evaluate(): objective and bound in seconds, as solve_synthesis's;
+  /// seconds: building and solving, not the time between.
   YCHART_DECL SynthesisResult solve(const SolveOptions& solve_options = {});
 
  private:

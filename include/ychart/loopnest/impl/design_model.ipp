@@ -457,12 +457,12 @@ namespace detail {
 /// so that the builder's references stay valid however the model is moved.
 struct AcceleratorModelState {
   AcceleratorModelState(const Cnn& c, const Platform& p, const AcceleratorTemplate& tt, const DesignOptions& oo)
-      : cnn(c), platform(p), t(tt), o(oo), started(std::chrono::steady_clock::now()) {}
+      : cnn(c), platform(p), t(tt), o(oo) {}
   Cnn cnn;
   Platform platform;
   AcceleratorTemplate t;
   DesignOptions o;
-  std::chrono::steady_clock::time_point started;
+  double build_seconds = 0;  // counted in the design's seconds, the time before solve() is not
   std::optional<AcceleratorModelBuilder> builder;
 };
 
@@ -496,6 +496,7 @@ YCHART_DECL Posynomial<> AcceleratorModel::power_w() const { return state_->buil
 YCHART_DECL Posynomial<> AcceleratorModel::latency_ms() const { return state_->builder->latency_ms(); }
 
 YCHART_DECL AcceleratorDesign AcceleratorModel::solve(const SolveOptions& solve_options) {
+  const auto t0 = std::chrono::steady_clock::now();
   auto& builder = *state_->builder;
   const auto sol = builder.model.solve(solve_options);
   AcceleratorDesign r;
@@ -506,17 +507,19 @@ YCHART_DECL AcceleratorDesign AcceleratorModel::solve(const SolveOptions& solve_
     builder.read(sol, r);
     if (!state_->o.relax) builder.evaluate_exactly(state_->cnn, r);
   }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - state_->started).count();
+  r.seconds = state_->build_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 
 YCHART_DECL AcceleratorModel build_accelerator_model(const Cnn& cnn, const Platform& platform,
                                                      const AcceleratorTemplate& t, const DesignOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
   detail::check_template(platform, t, o);
   auto state = std::make_unique<detail::AcceleratorModelState>(cnn, platform, t, o);
   auto& builder = state->builder.emplace(state->platform, state->t, state->o);
   for (const auto& layer : state->cnn.layers) builder.add_layer(layer);
   builder.set_goal();
+  state->build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return AcceleratorModel(std::move(state));
 }
 

@@ -34,14 +34,6 @@ inline void add_device_resource_rows(Model& m, std::size_t f, const std::vector<
   }
 }
 
-/// Each kernel's use of one CU, as numbers in R's member order.
-template <ResourceRecord R>
-std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
-  std::vector<std::vector<double>> use;
-  for (const auto& k : app.kernels()) use.push_back(resource_values(k.use));
-  return use;
-}
-
 /// The rows of `devices` identical devices; use[k] is kernel_uses()'s,
 /// cus[k][f] are the CU counts, cap one value per resource.
 template <ResourceRecord R>
