@@ -284,12 +284,12 @@ TEST(ThesisData, Ch5TablesAgreeWithCh3AndCh4) {
 // ===========================================================================
 
 TEST(ThesisCh6, CuMinGuardsFloatingError) {
-  EXPECT_EQ(thesis::cu_min(4.0, 1.0), 4);
-  EXPECT_EQ(thesis::cu_min(1.1, 0.1), 11);  // 1.1 / 0.1 == 11.000000000000002
-  EXPECT_EQ(thesis::cu_min(0.3, 0.1), 3);   // 0.3 / 0.1 == 2.9999999999999996
-  EXPECT_EQ(thesis::cu_min(4.0001, 1.0), 5);
-  EXPECT_EQ(thesis::cu_min(0.2, 1.0), 1);
-  EXPECT_THROW(thesis::cu_min(1.0, 0.0), std::invalid_argument);
+  EXPECT_EQ(thesis::detail::cu_min(4.0, 1.0), 4);
+  EXPECT_EQ(thesis::detail::cu_min(1.1, 0.1), 11);  // 1.1 / 0.1 == 11.000000000000002
+  EXPECT_EQ(thesis::detail::cu_min(0.3, 0.1), 3);   // 0.3 / 0.1 == 2.9999999999999996
+  EXPECT_EQ(thesis::detail::cu_min(4.0001, 1.0), 5);
+  EXPECT_EQ(thesis::detail::cu_min(0.2, 1.0), 1);
+  EXPECT_THROW(thesis::detail::cu_min(1.0, 0.0), std::invalid_argument);
 }
 
 namespace {
@@ -308,11 +308,11 @@ void check_fmin_table(const char* file, const std::vector<FminCase>& cases) {
   const auto items = dsp_bram_items(doc);
   for (const FminCase& c : cases) {
     SCOPED_TRACE(c.ii_max);
-    const std::vector<int> cm = thesis::cu_min(twc, c.ii_max);
+    const std::vector<int> cm = thesis::detail::cu_min(twc, c.ii_max);
     if (!c.cu_min.empty()) {
       EXPECT_EQ(cm, c.cu_min);
     }
-    EXPECT_EQ(thesis::f_min(items, cm, {100.0, 100.0}), c.f_min);
+    EXPECT_EQ(thesis::detail::f_min(items, cm, {100.0, 100.0}), c.f_min);
   }
 }
 }  // namespace
@@ -326,7 +326,7 @@ TEST(ThesisCh6, CuMinAndFminAlex16MatchDigest) {
   // The DSP totals of the digest's table (sum_k DSP_k CU_min_k).
   const auto doc = read_data("ch5_alex16.csv");
   const auto dsp = column(doc, "dsp");
-  const auto cm = thesis::cu_min(column(doc, "twc_ms"), 0.8);
+  const auto cm = thesis::detail::cu_min(column(doc, "twc_ms"), 0.8);
   double total = 0;
   for (std::size_t k = 0; k < dsp.size(); ++k) total += dsp[k] * cm[k];
   EXPECT_NEAR(total, 217.61, 1e-9);
@@ -900,7 +900,7 @@ struct PowerModel {
 /// whose transfer time is below II_max: the minimum power.
 std::optional<double> brute_force_power(const PowerModel& m, const std::vector<PackItem>& items, double cap, int F) {
   const std::size_t K = items.size();
-  const auto cm = thesis::cu_min(m.twc, m.ii_max);
+  const auto cm = thesis::detail::cu_min(m.twc, m.ii_max);
   std::optional<double> best;
   for (std::uint64_t mask = 0; mask < (std::uint64_t{1} << K); ++mask) {
     std::vector<int> N(K);
@@ -935,7 +935,7 @@ TEST(ThesisH2, TinyInstanceAgainstBruteForce) {
   EXPECT_EQ(r->fpgas, 2);
   EXPECT_EQ(r->combinations_tried, 8);
   ASSERT_TRUE(valid_allocation(r->n, r->N, items, {100}, 2));
-  const auto cm = thesis::cu_min(m.twc, m.ii_max);
+  const auto cm = thesis::detail::cu_min(m.twc, m.ii_max);
   for (std::size_t k = 0; k < cm.size(); ++k) EXPECT_TRUE(r->N[k] == cm[k] || r->N[k] == cm[k] + 1);
   EXPECT_LT(m.transfer(r->n), m.ii_max);
   EXPECT_DOUBLE_EQ(r->power, m.power(r->n));

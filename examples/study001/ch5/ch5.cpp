@@ -40,7 +40,7 @@ Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   }
   const auto cap = resource_values(arch.kind.capacity);
   const std::size_t dsp = 1;  // FpgaResources{bram, dsp, ...}: the thesis packs by DSP
-  p.f_min = ychart::baselines::shan2021::f_min(items, ychart::baselines::shan2021::cu_min(twc, ii_ms), cap);
+  p.f_min = minimum_devices(app, arch, ii_ms * units::ms);
   auto transfers = [&](const ychart::baselines::shan2021::Allocation& n) {
     const auto e = evaluate(app, with_devices(arch, n.front().size()), Mapping{n, {}}, transfer_model());
     return (e.host_to_device + e.device_to_host).in(units::ms);

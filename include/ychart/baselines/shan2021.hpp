@@ -355,18 +355,24 @@ YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& 
 // Chapter 6
 // ---------------------------------------------------------------------------
 
-/// Eq. (6.7): CU_min = ceil(Twc / II_max), at least 1 (in ms): the exact
-/// models' pipeline::minimum_cus, which rounds with tolerances::ceil, so
-/// that a quotient computed as 4.0000000000000004 is not rounded up to 5.
+namespace detail {
+
+/// Eq. (6.7) in the thesis's plain numbers (ms), for H2's packing:
+/// pipeline::minimum_cus, which rounds with tolerances::ceil, so that a
+/// quotient computed as 4.0000000000000004 is not rounded up to 5. Typed
+/// callers use pipeline::minimum_cus.
 YCHART_DECL int cu_min(double twc, double ii_max);
 
 YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_max);
 
-/// Eq. (6.8): F_min = max_t ceil(sum_k R_kt CU_min_k / R_t), at least 1:
+/// Eq. (6.8) in the thesis's plain numbers, for H2's packing: F_min =
+/// max_t ceil(sum_k R_kt CU_min_k / R_t), at least 1, as
 /// pipeline::devices_to_hold of the needs. A type with R_t = 0 that some CU
-/// uses throws.
+/// uses throws. Typed callers use pipeline::minimum_devices.
 YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
           const std::vector<double>& cap);
+
+}  // namespace detail
 
 struct H2Result {
   Allocation n;                          // n[stage][fpga], fpgas columns

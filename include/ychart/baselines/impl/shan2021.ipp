@@ -420,10 +420,12 @@ YCHART_DECL std::optional<Ch4Result> gp_plus_a_ch4(const std::vector<PackItem>& 
   });
 }
 
+namespace detail {
+
 YCHART_DECL int cu_min(double twc, double ii_max) {
-  detail::require(std::isfinite(twc) && twc >= 0, "Twc must be finite and >= 0");
-  detail::require(std::isfinite(ii_max) && ii_max > 0, "II_max must be finite and > 0");
-  detail::require(twc / ii_max < 1e9, "CU_min too large");
+  require(std::isfinite(twc) && twc >= 0, "Twc must be finite and >= 0");
+  require(std::isfinite(ii_max) && ii_max > 0, "II_max must be finite and > 0");
+  require(twc / ii_max < 1e9, "CU_min too large");
   return pipeline::minimum_cus(twc * units::ms, ii_max * units::ms);
 }
 
@@ -436,15 +438,17 @@ YCHART_DECL std::vector<int> cu_min(const std::vector<double>& twc, double ii_ma
 YCHART_DECL int f_min(const std::vector<PackItem>& items, const std::vector<int>& cu_min_k,
           const std::vector<double>& cap) {
   detail::check_items(items, cap);
-  detail::require(cu_min_k.size() == items.size(), "cu_min must have one entry per stage");
+  require(cu_min_k.size() == items.size(), "cu_min must have one entry per stage");
   std::vector<double> need(cap.size(), 0.0);
   for (std::size_t t = 0; t < cap.size(); ++t) {
     for (std::size_t k = 0; k < items.size(); ++k) need[t] += items[k].use[t] * cu_min_k[k];
-    detail::require(need[t] == 0 || cap[t] > 0, "a resource type with cap 0 is used");
-    detail::require(need[t] == 0 || need[t] / cap[t] < 1e9, "F_min too large");
+    require(need[t] == 0 || cap[t] > 0, "a resource type with cap 0 is used");
+    require(need[t] == 0 || need[t] / cap[t] < 1e9, "F_min too large");
   }
   return pipeline::devices_to_hold(need, cap);
 }
+
+}  // namespace detail
 
 YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, const std::vector<PackItem>& items,
                                     std::size_t pack_type, const std::vector<double>& cap, double ii_max,
@@ -456,8 +460,8 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
   detail::require(K >= 1 && K <= 40, "h2_allocate enumerates 2^K combinations: K must be in 1..40");
   detail::require(pack_type < cap.size(), "pack_type must index a resource type");
   detail::require(static_cast<bool>(transfer_time) && static_cast<bool>(power), "callbacks must be callable");
-  const std::vector<int> cumin = cu_min(twc, ii_max);
-  const int fmin = f_min(items, cumin, cap);
+  const std::vector<int> cumin = detail::cu_min(twc, ii_max);
+  const int fmin = detail::f_min(items, cumin, cap);
   std::vector<double> speed(K);
   for (std::size_t k = 0; k < K; ++k) speed[k] = twc[k] / cumin[k];
   const std::vector<int> order = detail::by_descending(speed, {});
