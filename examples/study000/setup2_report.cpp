@@ -1,6 +1,8 @@
 // study000/setup2_report.cpp
-// Definitions of setup2_report.hpp, compiled once (the ychart_studies library).
+// Definitions of setup2_report.hpp and Setup 2's section of the example
+// (sections.hpp), compiled once (the ychart_studies library).
 #include "study000/setup2_report.hpp"
+#include "study000/sections.hpp"
 #include <ychart/baselines/alpha_penalty.hpp>
 
 namespace study000 {
@@ -208,6 +210,22 @@ void report_setup2(examples::Outputs& outputs, const Setup2& s, const std::vecto
   io::Members<NetworkAnswer> answers;
   for (const auto& r : reports) answers.emplace_back(r.name, network_answer(s, r));
   outputs.add_result("setup2", std::move(answers));
+}
+
+int run_setup2(examples::Outputs& outputs, const std::filesystem::path& data_dir, std::vector<std::string> networks,
+               double alpha_step) {
+  const Setup2 s2 = load_setup2(data_dir / "carballo2022" / "setup2.json");
+  if (networks.empty()) networks = s2.network_names;
+  std::vector<NetworkReport> reports;
+  for (const auto& name : networks) {
+    if (!s2.networks.count(name)) {
+      std::fprintf(stderr, "study000: --networks: no network `%s` in setup2.json\n", name.c_str());
+      return 2;
+    }
+    reports.push_back(run_network(s2, name, alpha_step));
+  }
+  report_setup2(outputs, s2, reports);
+  return 0;
 }
 
 }  // namespace study000

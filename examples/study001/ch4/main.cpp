@@ -29,15 +29,13 @@
 
 #include "common/cli.hpp"
 
-#include <ychart/explore.hpp>
-
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
 using namespace study001::ch4;
 using namespace ychart;
 using namespace ychart::pipeline;
-using namespace ychart::explore;
 
 int main(int argc, char** argv) {
   std::string data, platform;
@@ -84,23 +82,9 @@ int main(int argc, char** argv) {
     if (port) base.kind.memory.port_bytes_per_cycle = *port * units::B;
     if (int rc = outputs.begin()) return rc;  // before anything is printed: --json keeps stdout for the JSON
     print_platform(base, params, dir);
-    const std::filesystem::path out(out_dir);
     for (const auto& c : cases) {
       if (!only.empty() && std::find(only.begin(), only.end(), c.id) == only.end()) continue;
-      const auto app = load_pipeline<FpgaResources>(dir / c.file, c.title, kernel_columns());
-      auto arch = base;
-      arch.devices = c.fpgas;
-      SweepOptions so;
-      so.threads = threads;
-      so.label = c.title;
-      const auto points = sweep(caps, [&](double cap) { return solve_point(app, arch, cap, params); }, so);
-      const auto table = sweep_table(points);
-      std::cout << "\n" << c.title << "\n";
-      table.print(std::cout);
-      table.write_csv(out / ("ch4_" + c.id + ".csv"));
-      table.write_json(out / ("ch4_" + c.id + ".json"));
-      outputs.add_table(c.id, table);
-      draw_figures(outputs, c, app, points);
+      cap_sweep(outputs, c, base, dir, caps, threads, params);
     }
 
     if (fpga_counts) fpga_count_sweep(outputs, base, dir, only, counts_cap, threads, params);
