@@ -28,24 +28,8 @@ struct Setting {
   double cpu_only_ms = 0;
 };
 
-inline Setting load_setting(const std::filesystem::path& file) {
-  Setting s;
-  s.m = load_mobilenet(file);
-  s.g = mobilenet_graph(s.m);
-  s.thesis_kv260 = kv260(s.m, true);
-  s.device_kv260 = kv260(s.m, false);
-  s.as_labelled = s.thesis_kv260;
-  s.as_labelled.fpga.clock = 100 * ychart::units::GHz;
-  s.cpu_only_ms = evaluate(s.g, s.thesis_kv260, {}).latency.in(ychart::units::ms);
-  return s;
-}
+Setting load_setting(const std::filesystem::path& file);
 
-inline std::string range_text(const std::vector<partition::NodeRange>& r) {
-  if (r.empty()) return "none (all on the CPU)";
-  std::string s;
-  for (const auto& x : r)
-    s += (s.empty() ? "" : ", ") + std::string("range(") + std::to_string(x.begin) + ", " + std::to_string(x.end) + ")";
-  return s;
-}
+std::string range_text(const std::vector<partition::NodeRange>& r);
 
 }  // namespace study004
