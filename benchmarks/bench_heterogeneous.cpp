@@ -86,7 +86,7 @@ void HeterogeneousPower(benchmark::State& state) {
   GpuAssumptions gpu;
   const auto app = alexnet16(YCHART_EXAMPLES_DATA_DIR, gpu);
   const auto f1 = load_architecture<FpgaResources>(std::filesystem::path(YCHART_EXAMPLES_DATA_DIR) / "shan2021" / "aws_f1.json");
-  const auto p = platform(2, 1, 9.4, f1.kind, gpu);
+  const auto p = platform(2, 1, 9.4, f1.kind(), gpu);
   SweepOptions so;
   so.progress = SweepOptions::Progress::never;
   const std::vector<double> ii_max = {0.4, 0.5, 0.6, 0.8, 1.0, 1.4, 2.0, 3.0, 5.0};

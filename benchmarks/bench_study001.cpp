@@ -44,7 +44,7 @@ void Ch4Sweep(benchmark::State& state, std::size_t index) {
   using namespace study001::ch4;
   const auto& c = cases.at(index);
   auto arch = ychart::pipeline::load_architecture<study001::FpgaResources>(study001::data_dir() / "aws_f1.json");
-  arch.devices = c.fpgas;
+  arch.group().devices = c.fpgas;
   const auto app = ychart::pipeline::load_pipeline<study001::FpgaResources>(study001::data_dir() / c.file, c.title,
                                                                        kernel_columns());
   const std::vector<double> caps = {45, 55, 61, 68, 76, 82, 92};

@@ -40,10 +40,10 @@ TEST(ErrorElements, PipelineNamesTheKernel) {
   a.wcet = b.wcet = 1 * units::ms;
   a.use = b.use = {10, 10, 10, 10, 10};
   const auto app = Application<FpgaResources>::pipeline("two", {a, b});
-  Architecture<FpgaResources> arch;
+  Platform<FpgaResources> arch;
   arch.name = "two FPGAs";
-  arch.kind.name = "FPGA";
-  arch.devices = 2;
+  arch.kind().name = "FPGA";
+  arch.group().devices = 2;
   const auto e = model_error_of([&] { (void)evaluate(app, arch, Mapping{{{1, 0}, {0, 0}}, {}}); });
   EXPECT_EQ(e.element, "pool");  // it has no compute unit
 }

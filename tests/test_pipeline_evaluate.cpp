@@ -24,7 +24,7 @@ using namespace ychart;
 using namespace ychart::pipeline;
 
 using App = Application<FpgaResources>;
-using Arch = Architecture<FpgaResources>;
+using Arch = Platform<FpgaResources>;
 using K = Kernel<FpgaResources>;
 
 constexpr double tol = 1e-9;  // relative, for values computed in closed form
@@ -43,8 +43,8 @@ K kernel(std::string name, FpgaResources use, double wcet_ms) {
 Arch devices(int n) {
   Arch a;
   a.name = "test";
-  a.kind.name = "FPGA";
-  a.devices = n;
+  a.kind().name = "FPGA";
+  a.group().devices = n;
   return a;
 }
 
@@ -104,7 +104,7 @@ TEST(PipelineEvaluate, UtilisationIsAFractionOfTheDeviceCapacity) {
   // CUs use twice the fraction.
   const auto app = three_kernels();
   auto arch = devices(2);
-  arch.kind.capacity = uniform_resources<FpgaResources>(50.0);
+  arch.kind().capacity = uniform_resources<FpgaResources>(50.0);
   // A: 1 + 0, B: 0 + 2, C: 1 + 0. Device 1: dsp 20 + 30 = 50 of 50 = 1.0;
   // device 2: dsp 20 of 50 = 0.4, ff 4 of 50 = 0.08.
   const Mapping m{{{1, 0}, {0, 2}, {1, 0}}, {}};
@@ -316,10 +316,10 @@ App contention_app() {
 
 Arch contention_arch(double port_bytes) {
   auto arch = devices(2);
-  arch.kind.clock.nominal = 200 * units::MHz;
-  arch.kind.memory.read_bandwidth = 19.2 * units::GB_per_s;
-  arch.kind.memory.write_bandwidth = 10 * units::GB_per_s;
-  arch.kind.memory.port_bytes_per_cycle = port_bytes * units::B;
+  arch.kind().clock.nominal = 200 * units::MHz;
+  arch.kind().memory.read_bandwidth = 19.2 * units::GB_per_s;
+  arch.kind().memory.write_bandwidth = 10 * units::GB_per_s;
+  arch.kind().memory.port_bytes_per_cycle = port_bytes * units::B;
   return arch;
 }
 
@@ -381,7 +381,7 @@ TEST(PipelineEvaluate, MemoryContentionNeedsTheMemoryConstants) {
   EvaluationOptions<FpgaResources> o;
   o.model.memory_contention = true;
   auto arch = contention_arch(64);
-  arch.kind.memory.write_bandwidth = Constant<dim::bandwidth>{};
+  arch.kind().memory.write_bandwidth = Constant<dim::bandwidth>{};
   EXPECT_THROW(evaluate(contention_app(), arch, Mapping{{{1, 0}, {1, 0}}, {}}, o), model_error);
 }
 
@@ -392,7 +392,7 @@ TEST(PipelineEvaluate, MemoryContentionWithoutAnyClockIsAModelError) {
   EvaluationOptions<FpgaResources> o;
   o.model.memory_contention = true;
   auto arch = contention_arch(64);
-  arch.kind.clock.nominal = Constant<dim::frequency>{};
+  arch.kind().clock.nominal = Constant<dim::frequency>{};
   const Mapping m{{{1, 0}, {1, 0}}, {}};
   try {
     const auto e = evaluate(contention_app(), arch, m, o);
@@ -418,9 +418,9 @@ App clocked_app() {
 
 Arch clocked_arch() {
   auto arch = devices(2);
-  arch.kind.clock.nominal = 250 * units::MHz;
-  arch.kind.clock.degradation_per_utilisation = 100 * units::MHz;
-  arch.kind.clock.utilisation_resource = "dsp";
+  arch.kind().clock.nominal = 250 * units::MHz;
+  arch.kind().clock.degradation_per_utilisation = 100 * units::MHz;
+  arch.kind().clock.utilisation_resource = "dsp";
   return arch;
 }
 
@@ -466,7 +466,7 @@ TEST(PipelineEvaluate, SharedDeviceClockWithoutDegradation) {
 
 TEST(PipelineEvaluate, ClockDegradingToZeroIsAViolation) {
   auto arch = clocked_arch();
-  arch.kind.clock.degradation_per_utilisation = 1 * units::GHz;  // 0.5 x 1000 > 250 MHz
+  arch.kind().clock.degradation_per_utilisation = 1 * units::GHz;  // 0.5 x 1000 > 250 MHz
   EvaluationOptions<FpgaResources> o;
   o.model.clock_degradation = true;
   const auto e = evaluate(clocked_app(), arch, Mapping{{{2, 0}, {1, 0}}, {}}, o);
@@ -511,11 +511,11 @@ App power_app() {
 
 Arch power_arch() {
   auto arch = devices(2);
-  arch.kind.clock.nominal = 250 * units::MHz;
-  arch.kind.static_power = 4.498 * units::W;
-  arch.kind.memory.static_power = 0.5 * units::W;
-  arch.kind.memory.full_read_power = 0.672 * units::W;
-  arch.kind.memory.full_write_power = 0.4 * units::W;
+  arch.kind().clock.nominal = 250 * units::MHz;
+  arch.kind().static_power = 4.498 * units::W;
+  arch.kind().memory.static_power = 0.5 * units::W;
+  arch.kind().memory.full_read_power = 0.672 * units::W;
+  arch.kind().memory.full_write_power = 0.4 * units::W;
   return arch;
 }
 
@@ -577,7 +577,7 @@ TEST(PipelineEvaluate, PowerWithOneDeviceAndDiscreteClockLevels) {
   //   B at 0.75: 2 / 0.75 = 2.667 ms <= 3 ms; T_exe = 3 ms.
   //   E_c = 12 + 1 x 1 x 0.75 x 3 = 14.25 mJ; at II = 3 ms: 4.75 W.
   auto arch = power_arch();
-  arch.kind.clock.levels_fraction = {0.5, 0.75, 1.0};
+  arch.kind().clock.levels_fraction = {0.5, 0.75, 1.0};
   EvaluationOptions<FpgaResources> o;
   o.operating_ii = 3 * units::ms;
   const auto e = evaluate(power_app(), arch, Mapping{{{2, 0}, {0, 1}}, {}}, o);
@@ -657,7 +657,7 @@ TEST(PipelineEvaluate, ModelErrors) {
   d.model.clock_degradation = true;
   EXPECT_THROW(evaluate(app, arch, Mapping{{{1, 0}, {1, 0}, {1, 0}}, {}}, d), model_error);
   auto no_resource = clocked_arch();
-  no_resource.kind.clock.utilisation_resource.clear();
+  no_resource.kind().clock.utilisation_resource.clear();
   EXPECT_THROW(evaluate(clocked_app(), no_resource, Mapping{{{1, 0}, {1, 0}}, {}}, d), model_error);
   // An operating II needs the nominal clock.
   EvaluationOptions<FpgaResources> p;
@@ -665,10 +665,10 @@ TEST(PipelineEvaluate, ModelErrors) {
   EXPECT_THROW(evaluate(app, arch, Mapping{{{1, 0}, {1, 0}, {1, 0}}, {}}, p), model_error);
   // An invalid architecture.
   auto none = with_links(2);
-  none.devices = 0;
+  none.group().devices = 0;
   EXPECT_THROW(evaluate(app, none, Mapping{{{1, 0}, {1, 0}, {1, 0}}, {}}), model_error);
   auto bad_clock = clocked_arch();
-  bad_clock.kind.clock.utilisation_resource = "dps";
+  bad_clock.kind().clock.utilisation_resource = "dps";
   EXPECT_THROW(evaluate(clocked_app(), bad_clock, Mapping{{{1, 0}, {1, 0}}, {}}), model_error);
 }
 

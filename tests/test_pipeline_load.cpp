@@ -415,33 +415,33 @@ const char* const aws_f1_json = R"({
 TEST(PipelineLoad, GoodJson) {
   const auto a = parse_architecture<FpgaResources>(io::JsonValue::parse(aws_f1_json, "f1.json"));
   EXPECT_EQ(a.name, "AWS F1");
-  EXPECT_EQ(a.kind.name, "FPGA");
-  EXPECT_EQ(a.devices, 8);
-  EXPECT_EQ(a.kind.capacity.dsp, 92);
-  EXPECT_EQ(a.kind.capacity.bram, 90);
-  EXPECT_EQ(a.kind.capacity.lut, 100);  // the default
-  EXPECT_DOUBLE_EQ(a.kind.static_power.value(), 4.498);
-  EXPECT_DOUBLE_EQ(a.kind.clock.nominal.value(), 250e6);
-  EXPECT_DOUBLE_EQ(a.kind.clock.degradation_per_utilisation.value(), 40e6);
-  EXPECT_EQ(a.kind.clock.utilisation_resource, "dsp");
-  EXPECT_EQ(a.kind.clock.levels_fraction, (std::vector<double>{0.5, 0.75, 1.0}));
-  EXPECT_DOUBLE_EQ(a.kind.memory.read_bandwidth.value(), 19.2e9);
-  EXPECT_DOUBLE_EQ(a.kind.memory.write_bandwidth.value(), 18e9);
-  EXPECT_DOUBLE_EQ(a.kind.memory.port_bytes_per_cycle.value(), 64);
-  EXPECT_DOUBLE_EQ(a.kind.memory.static_power.value(), 0.5);
-  EXPECT_DOUBLE_EQ(a.kind.memory.full_read_power.value(), 0.672);
-  EXPECT_DOUBLE_EQ(a.kind.memory.full_write_power.value(), 0.4);
+  EXPECT_EQ(a.kind().name, "FPGA");
+  EXPECT_EQ(a.devices(), 8);
+  EXPECT_EQ(a.kind().capacity.dsp, 92);
+  EXPECT_EQ(a.kind().capacity.bram, 90);
+  EXPECT_EQ(a.kind().capacity.lut, 100);  // the default
+  EXPECT_DOUBLE_EQ(a.kind().static_power.value(), 4.498);
+  EXPECT_DOUBLE_EQ(a.kind().clock.nominal.value(), 250e6);
+  EXPECT_DOUBLE_EQ(a.kind().clock.degradation_per_utilisation.value(), 40e6);
+  EXPECT_EQ(a.kind().clock.utilisation_resource, "dsp");
+  EXPECT_EQ(a.kind().clock.levels_fraction, (std::vector<double>{0.5, 0.75, 1.0}));
+  EXPECT_DOUBLE_EQ(a.kind().memory.read_bandwidth.value(), 19.2e9);
+  EXPECT_DOUBLE_EQ(a.kind().memory.write_bandwidth.value(), 18e9);
+  EXPECT_DOUBLE_EQ(a.kind().memory.port_bytes_per_cycle.value(), 64);
+  EXPECT_DOUBLE_EQ(a.kind().memory.static_power.value(), 0.5);
+  EXPECT_DOUBLE_EQ(a.kind().memory.full_read_power.value(), 0.672);
+  EXPECT_DOUBLE_EQ(a.kind().memory.full_write_power.value(), 0.4);
   EXPECT_DOUBLE_EQ(a.host_to_device.bandwidth.value(), 9.4e9);
   EXPECT_DOUBLE_EQ(a.device_to_host.bandwidth.value(), 8.5e9);
   EXPECT_NO_THROW(a.validate());
 
   // The same from a file; only "devices" is required.
   TempFile f("arch.json", aws_f1_json);
-  EXPECT_EQ(load_architecture<FpgaResources>(f.path).devices, 8);
+  EXPECT_EQ(load_architecture<FpgaResources>(f.path).devices(), 8);
   const auto minimal = parse_architecture<FpgaResources>(io::JsonValue::parse(R"({"devices": 2})", "min.json"));
-  EXPECT_EQ(minimal.devices, 2);
-  EXPECT_EQ(minimal.kind.capacity.dsp, 100);
-  EXPECT_EQ(minimal.kind.clock.nominal.value(), 0);
+  EXPECT_EQ(minimal.devices(), 2);
+  EXPECT_EQ(minimal.kind().capacity.dsp, 100);
+  EXPECT_EQ(minimal.kind().clock.nominal.value(), 0);
   EXPECT_EQ(minimal.host_to_device.bandwidth.value(), 0);
 }
 
@@ -470,8 +470,8 @@ TEST(PipelineLoad, JsonKeysStartingWithAnUnderscoreAreNotes) {
   const auto a = parse_architecture<FpgaResources>(io::JsonValue::parse(
       R"({"_comment": "two FPGAs", "devices": 2, "clock": {"_source": "a datasheet", "nominal_mhz": 250}})",
       "notes.json"));
-  EXPECT_EQ(a.devices, 2);
-  EXPECT_GT(a.kind.clock.nominal.value(), 0);
+  EXPECT_EQ(a.devices(), 2);
+  EXPECT_GT(a.kind().clock.nominal.value(), 0);
   const auto e = json_error("{\"devices\": 2, \"comment\": \"no underscore\"}");
   EXPECT_EQ(e.field, "comment");
   EXPECT_TRUE(contains(e.reason, "unknown key")) << e.reason;
@@ -485,7 +485,7 @@ TEST(PipelineLoad, JsonCapacityOfAResourceTheKindLacks) {
   EXPECT_TRUE(contains(e.reason, "bram, dsp, lut, ff, bw")) << e.reason;
   // The GPU kind has it.
   EXPECT_EQ(parse_architecture<GpuResources>(io::JsonValue::parse("{\"devices\": 2, \"capacity\": {\"sm\": 10}}", "g"))
-                .kind.capacity.sm,
+                .kind().capacity.sm,
             10);
   // A clock that degrades with a resource the kind lacks.
   e = json_error("{\"devices\": 2, \"clock\": {\"utilisation_resource\": \"dps\"}}");

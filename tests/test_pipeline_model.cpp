@@ -38,7 +38,7 @@ using namespace ychart::pipeline;
 using namespace ychart::explore;
 
 using App = Application<FpgaResources>;
-using Arch = Architecture<FpgaResources>;
+using Arch = Platform<FpgaResources>;
 using K = Kernel<FpgaResources>;
 
 constexpr double inf = std::numeric_limits<double>::infinity();
@@ -48,8 +48,8 @@ std::string data(const std::string& file) { return std::string(YCHART_EXAMPLES_D
 Arch devices(int n) {
   Arch a;
   a.name = "test";
-  a.kind.name = "FPGA";
-  a.devices = n;
+  a.kind().name = "FPGA";
+  a.group().devices = n;
   return a;
 }
 
@@ -426,7 +426,7 @@ TEST(PipelineModel, TransfersNeedBandwidths) {
   EXPECT_THROW(build_mapping_model(App::pipeline("a", ks), devices(2), o), model_error);
   EXPECT_THROW(build_mapping_model(App("empty"), devices(2)), model_error);
   auto none = devices(2);
-  none.devices = 0;
+  none.group().devices = 0;
   EXPECT_THROW(build_mapping_model(App::pipeline("a", ks), none), model_error);
 }
 
@@ -695,13 +695,13 @@ std::pair<Tiny, Arch> enhanced_tiny(std::mt19937& rng, bool effects) {
   auto arch = devices(2);
   arch.host_to_device.bandwidth = 2 * units::GB_per_s;
   arch.device_to_host.bandwidth = 1 * units::GB_per_s;
-  arch.kind.clock.nominal = 250 * units::MHz;
-  arch.kind.clock.utilisation_resource = "dsp";
-  arch.kind.clock.degradation_per_utilisation = (effects ? 100.0 : 0.0) * units::MHz;
+  arch.kind().clock.nominal = 250 * units::MHz;
+  arch.kind().clock.utilisation_resource = "dsp";
+  arch.kind().clock.degradation_per_utilisation = (effects ? 100.0 : 0.0) * units::MHz;
   const double bandwidth = effects ? 2.0 : 1e9;  // GB/s; 1e9: memory takes no time
-  arch.kind.memory.read_bandwidth = bandwidth * units::GB_per_s;
-  arch.kind.memory.write_bandwidth = 0.75 * bandwidth * units::GB_per_s;
-  arch.kind.memory.port_bytes_per_cycle = (effects ? 8.0 : 1e9) * units::B;
+  arch.kind().memory.read_bandwidth = bandwidth * units::GB_per_s;
+  arch.kind().memory.write_bandwidth = 0.75 * bandwidth * units::GB_per_s;
+  arch.kind().memory.port_bytes_per_cycle = (effects ? 8.0 : 1e9) * units::B;
   return {tiny, arch};
 }
 
@@ -780,10 +780,10 @@ TEST(PipelineModel, BoundModelNeedsThePlatformsConstants) {
   std::mt19937 rng(1);
   auto [tiny, arch] = enhanced_tiny(rng, true);
   auto no_port = arch;
-  no_port.kind.memory.port_bytes_per_cycle = 0 * units::B;
+  no_port.kind().memory.port_bytes_per_cycle = 0 * units::B;
   EXPECT_THROW(build_mapping_model(tiny.app, no_port, bound_options(tiny.cap)), model_error);
   auto no_resource = arch;
-  no_resource.kind.clock.utilisation_resource = "";
+  no_resource.kind().clock.utilisation_resource = "";
   EXPECT_THROW(build_mapping_model(tiny.app, no_resource, bound_options(tiny.cap)), model_error);
 }
 

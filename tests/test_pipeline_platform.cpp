@@ -209,15 +209,15 @@ OneKind random_one_kind(std::mt19937& rng, int kernels) {
 
 TEST(PipelinePlatform, OneKindAgreesWithTheOneKindLayer) {
   std::mt19937 rng(4242);
-  Architecture<FpgaResources> arch;
+  Platform<FpgaResources> arch;
   arch.name = "one";
-  arch.kind.name = "FPGA";
-  arch.devices = 2;
+  arch.kind().name = "FPGA";
+  arch.group().devices = 2;
   arch.host_to_device.bandwidth = 1 * units::GB_per_s;
   arch.device_to_host.bandwidth = 2 * units::GB_per_s;
   Platform<FpgaResources> plat;
   plat.name = "one";
-  std::get<0>(plat.groups) = {arch.kind, 2};
+  std::get<0>(plat.groups) = {arch.kind(), 2};
   plat.host_to_device = arch.host_to_device;
   plat.device_to_host = arch.device_to_host;
   std::uniform_int_distribution<int> cus(0, 3);

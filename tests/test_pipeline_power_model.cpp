@@ -23,7 +23,7 @@ using namespace ychart;
 using namespace ychart::pipeline;
 
 using App = Application<FpgaResources>;
-using Arch = Architecture<FpgaResources>;
+using Arch = Platform<FpgaResources>;
 using K = Kernel<FpgaResources>;
 
 constexpr double inf = std::numeric_limits<double>::infinity();
@@ -64,12 +64,12 @@ Instance random_instance(unsigned seed) {
   Instance in;
   in.app = App::pipeline("random" + std::to_string(seed), ks);
   in.arch.name = "random";
-  in.arch.devices = devices;
-  in.arch.kind.static_power = uniform(0.5, 5.0) * units::W;
-  in.arch.kind.memory.static_power = 0.5 * units::W;
-  in.arch.kind.memory.full_read_power = 0.672 * units::W;
-  in.arch.kind.memory.full_write_power = 0.4 * units::W;
-  in.arch.kind.clock.nominal = 250 * units::MHz;
+  in.arch.group().devices = devices;
+  in.arch.kind().static_power = uniform(0.5, 5.0) * units::W;
+  in.arch.kind().memory.static_power = 0.5 * units::W;
+  in.arch.kind().memory.full_read_power = 0.672 * units::W;
+  in.arch.kind().memory.full_write_power = 0.4 * units::W;
+  in.arch.kind().clock.nominal = 250 * units::MHz;
   in.arch.host_to_device.bandwidth = uniform(2, 20) * units::GB / units::s;
   in.arch.device_to_host.bandwidth = uniform(2, 20) * units::GB / units::s;
   in.ii_ms = uniform(0.3, 3.0);  // small II_max: often infeasible
@@ -87,7 +87,7 @@ EvaluationOptions<FpgaResources> priced_at(double ii_ms) {
 /// Calls f(mapping, evaluation) for every mapping with 0..3 CUs per kernel and
 /// device, every kernel with a CU, that evaluate() finds feasible at II_max.
 void for_each_feasible(const Instance& in, const std::function<void(const Mapping&, const Evaluation&)>& f) {
-  const std::size_t K = in.app.size(), F = std::size_t(in.arch.devices);
+  const std::size_t K = in.app.size(), F = std::size_t(in.arch.devices());
   Mapping m;
   m.cus.assign(K, std::vector<int>(F, 0));
   const auto o = priced_at(in.ii_ms);
@@ -157,7 +157,7 @@ TEST(PipelinePowerModel, ModelObjectiveEqualsEvaluatedPower) {
     EXPECT_REL_NEAR(r.objective, r.power.value(), 1e-6);
     // Each device count's model alone: its objective is the power evaluate()
     // gives its mapping.
-    for (int F = 1; F <= in.arch.devices; ++F) {
+    for (int F = 1; F <= in.arch.devices(); ++F) {
       PowerModelOptions<FpgaResources> o;
       o.devices_used = F;
       auto pm = build_power_model(in.app, in.arch, in.ii_ms * units::ms, o);
@@ -283,12 +283,12 @@ TEST(PipelinePowerModel, BadInputThrowsModelError) {
   EXPECT_THROW(solve_power_optimal(in.app, in.arch, -1.0 * units::ms), model_error);
   {
     auto a = in.arch;
-    a.kind.clock.levels_fraction = {0.5, 1.0};
+    a.kind().clock.levels_fraction = {0.5, 1.0};
     EXPECT_THROW(solve_power_optimal(in.app, a, ii), model_error);
   }
   {
     auto a = in.arch;
-    a.kind.clock.nominal = 0 * units::MHz;
+    a.kind().clock.nominal = 0 * units::MHz;
     EXPECT_THROW(build_power_model(in.app, a, ii), model_error);
   }
   {
@@ -303,7 +303,7 @@ TEST(PipelinePowerModel, BadInputThrowsModelError) {
   o.model.memory_contention = true;
   EXPECT_THROW(build_power_model(in.app, in.arch, ii, o), model_error);
   o = {};
-  o.devices_used = in.arch.devices + 1;
+  o.devices_used = in.arch.devices() + 1;
   EXPECT_THROW(build_power_model(in.app, in.arch, ii, o), model_error);
   o = {};
   o.min_cus = {1};

@@ -1101,14 +1101,14 @@ TEST(ThesisCh5, ReplicationOfOneKernelAgainstClosedForm) {
   k.ddr.cu_read = 0.01;
   k.ddr.cu_write = 0.02;
   const auto app = Application<FpgaResources>::pipeline("one kernel", {k});
-  Architecture<FpgaResources> arch;
+  Platform<FpgaResources> arch;
   arch.name = "four FPGAs";
-  arch.devices = 4;
-  arch.kind.static_power = 4.498 * units::W;
-  arch.kind.memory.static_power = 0.5 * units::W;
-  arch.kind.memory.full_read_power = 0.672 * units::W;
-  arch.kind.memory.full_write_power = 0.4 * units::W;
-  arch.kind.clock.nominal = 250 * units::MHz;
+  arch.group().devices = 4;
+  arch.kind().static_power = 4.498 * units::W;
+  arch.kind().memory.static_power = 0.5 * units::W;
+  arch.kind().memory.full_read_power = 0.672 * units::W;
+  arch.kind().memory.full_write_power = 0.4 * units::W;
+  arch.kind().clock.nominal = 250 * units::MHz;
   arch.host_to_device.bandwidth = 10 * units::GB / units::s;
   arch.device_to_host.bandwidth = 10 * units::GB / units::s;
   const Mapping base{{{1, 0, 0, 0}}, {}};
@@ -1138,7 +1138,7 @@ TEST(ThesisCh5, ReplicationOfOneKernelAgainstClosedForm) {
   EXPECT_EQ(r.limit, "host transfers");
   EXPECT_EQ(r.copies, 3);
   // Three copies do not fit two FPGAs.
-  arch.devices = 2;
+  arch.group().devices = 2;
   const Mapping base2{{{1, 0}}, {}};
   r = study001::ch5::replication(app, arch, base2, 1.2);
   EXPECT_FALSE(r.feasible);

@@ -103,9 +103,9 @@ double one_kind_ii_ms(const Tasks& app, double cap) {
     k.wcet = t.implementation<0>()->wcet;
     ks.push_back(k);
   }
-  Architecture<FpgaResources> arch;
+  Platform<FpgaResources> arch;
   arch.name = "2 FPGAs";
-  arch.devices = 2;
+  arch.group().devices = 2;
   MappingModelOptions<FpgaResources> o;
   o.cap = uniform_resources<FpgaResources>(cap);
   auto mm = build_mapping_model(Application<FpgaResources>::pipeline("Alex-16", ks), arch, o);
@@ -290,8 +290,8 @@ int main(int argc, char** argv) {
     stages.print(std::cout);
 
     const auto f1 = load_architecture<FpgaResources>(std::filesystem::path(data) / "shan2021" / "aws_f1.json");
-    const auto fpgas = platform(2, 0, pcie_gb_s, f1.kind, gpu), gpus = platform(0, 1, pcie_gb_s, f1.kind, gpu),
-               both = platform(2, 1, pcie_gb_s, f1.kind, gpu);
+    const auto fpgas = platform(2, 0, pcie_gb_s, f1.kind(), gpu), gpus = platform(0, 1, pcie_gb_s, f1.kind(), gpu),
+               both = platform(2, 1, pcie_gb_s, f1.kind(), gpu);
     SweepOptions so;
     so.threads = threads;
     so.label = "FPGA + GPU";
@@ -402,14 +402,14 @@ int main(int argc, char** argv) {
       }
     // Power: the least power that meets each II_max (double buffered, no
     // locality, as study 001's chapter 5), each point proven by the power model.
-    const double fpga_static = f1.kind.static_power.value() + f1.kind.memory.static_power.value();
+    const double fpga_static = f1.kind().static_power.value() + f1.kind().memory.static_power.value();
     std::vector<double> fastest;  // the II model's fastest II on 1 and 2 FPGAs (ms)
     for (int f = 1; f <= 2; ++f) {
       PlatformModelOptions<FpgaResources, GpuResources> o;
       std::get<0>(o.caps) = uniform_resources<FpgaResources>(power_cap);
       o.schedule = Schedule::double_buffered;
       o.locality = false;
-      auto pm = build_platform_model(app, platform(f, 0, pcie_gb_s, f1.kind, gpu), o);
+      auto pm = build_platform_model(app, platform(f, 0, pcie_gb_s, f1.kind(), gpu), o);
       const auto s = pm.model.solve();
       if (s.status() != Status::optimal) throw model_error("the FPGA-only II model was not proven: " + s.message());
       fastest.push_back(pm.initiation_interval(s).in(units::ms));

@@ -14,7 +14,6 @@
 #include "pipeline/local_search.hpp"
 #include "pipeline/mapping_model.hpp"
 #include "pipeline/heterogeneous_application.hpp"
-#include "pipeline/platform.hpp"
 #include "pipeline/platform_evaluate.hpp"
 #include "pipeline/platform_model.hpp"
 #include "pipeline/platform_power_model.hpp"

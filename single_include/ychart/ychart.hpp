@@ -11488,16 +11488,23 @@ std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
 // ---- end ychart/pipeline/application.hpp ----
 // ---- begin ychart/pipeline/architecture.hpp ----
 // ychart/pipeline/architecture.hpp
-// The architecture side of the Y-chart: a host and a number of identical
-// devices of one kind (FPGA, GPU, CPU), the kind's resource record, the
-// links between host and devices, each device's local memory (DDR), its
-// clock (nominal, levels, degradation with utilisation) and its power
-// constants. Every quantity is typed with its unit.
+// The architecture side of the Y-chart: a Platform, that is a host and
+// groups of identical devices, one group per device kind (FPGA, GPU, CPU),
+// joined to the host by one link each way. Each kind has its resource
+// record, its devices' local memory (DDR), its clock (nominal, levels,
+// degradation with utilisation) and its power constants. Identical devices
+// are a one-group Platform<R>; FPGAs beside GPUs are
+// Platform<FpgaResources, GpuResources>. Devices are numbered group after
+// group (a Mapping's columns). Every quantity is typed with its unit.
 
 
 
 #include <cmath>
+#include <cstddef>
+#include <optional>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -11541,25 +11548,98 @@ struct DeviceKind {
   Clock clock{};
 };
 
-/// A host and `devices` identical devices of one kind.
+/// `devices` identical devices of one kind.
 template <ResourceRecord R>
-struct Architecture {
-  std::string name;
+struct DeviceGroup {
   DeviceKind<R> kind;
   int devices = 1;
+};
+
+/// An optional cap per device kind, in the platform's kind order.
+template <ResourceRecord... Rs>
+using KindCaps = std::tuple<std::optional<Rs>...>;
+
+/// A host and one group of identical devices per kind, in the order of Rs.
+/// Platform<R> is one kind of identical devices; group() and kind() reach it.
+template <ResourceRecord... Rs>
+struct Platform {
+  static_assert(sizeof...(Rs) >= 1, "ychart: a platform needs at least one device kind");
+  static constexpr std::size_t kinds = sizeof...(Rs);
+
+  std::string name;
+  std::tuple<DeviceGroup<Rs>...> groups;
   Link host_to_device{"host-to-device", {}};
   Link device_to_host{"device-to-host", {}};
 
-  void validate() const {
-    if (devices < 1) throw model_error("ychart: architecture '" + name + "' needs at least one device", name);
-    for_each_resource(kind.capacity, [&](std::string_view r, double v) {
-      if (!(v > 0.0) || !std::isfinite(v))
-        throw model_error("ychart: architecture '" + name + "': capacity of " + std::string(r) +
-                          " must be positive and finite", name);
+  /// Calls f(std::integral_constant<std::size_t, g>, group) for every group.
+  template <class F>
+  void for_each_group(F&& f) const {
+    for_each_group_(f, std::index_sequence_for<Rs...>{});
+  }
+
+  /// The one group of identical devices, on a one-kind platform.
+  auto& group() requires(kinds == 1) { return std::get<0>(groups); }
+  const auto& group() const requires(kinds == 1) { return std::get<0>(groups); }
+  /// The one device kind, on a one-kind platform.
+  auto& kind() requires(kinds == 1) { return group().kind; }
+  const auto& kind() const requires(kinds == 1) { return group().kind; }
+
+  /// Devices of group g.
+  int devices_of(std::size_t g) const {
+    int n = 0;
+    for_each_group([&](auto i, const auto& group) {
+      if (i() == g) n = group.devices;
     });
-    if (!kind.clock.utilisation_resource.empty() && !has_resource<R>(kind.clock.utilisation_resource))
-      throw model_error("ychart: architecture '" + name + "': clock degradation names resource '" +
-                        kind.clock.utilisation_resource + "', which " + kind.name + " does not have", name);
+    return n;
+  }
+  int devices() const {
+    int n = 0;
+    for_each_group([&](auto, const auto& group) { n += group.devices; });
+    return n;
+  }
+  /// Index of group g's first device.
+  std::size_t first_device(std::size_t g) const {
+    std::size_t first = 0;
+    for (std::size_t i = 0; i < g; ++i) first += static_cast<std::size_t>(devices_of(i));
+    return first;
+  }
+  /// The group device d belongs to.
+  std::size_t group_of(std::size_t d) const {
+    for (std::size_t g = 0; g < kinds; ++g)
+      if (d < first_device(g) + static_cast<std::size_t>(devices_of(g))) return g;
+    throw model_error("ychart: platform '" + name + "' has no device " + std::to_string(d + 1), name);
+  }
+  std::string kind_name(std::size_t g) const {
+    std::string out;
+    for_each_group([&](auto i, const auto& group) {
+      if (i() == g) out = group.kind.name;
+    });
+    return out;
+  }
+
+  void validate() const {
+    for_each_group([&](auto, const auto& group) {
+      if (group.devices < 0)
+        throw model_error("ychart: platform '" + name + "': group '" + group.kind.name + "' has a negative device count", name);
+      for_each_resource(group.kind.capacity, [&](std::string_view r, double v) {
+        if (!(v > 0.0) || !std::isfinite(v))
+          throw model_error("ychart: platform '" + name + "': capacity of " + std::string(r) + " of " +
+                            group.kind.name + " must be positive and finite", name);
+      });
+      if (!(group.kind.static_power.value() >= 0.0) || !(group.kind.memory.static_power.value() >= 0.0))
+        throw model_error("ychart: platform '" + name + "': static power of " + group.kind.name + " is negative", name);
+      using R = std::remove_cvref_t<decltype(group.kind.capacity)>;
+      if (!group.kind.clock.utilisation_resource.empty() && !has_resource<R>(group.kind.clock.utilisation_resource))
+        throw model_error("ychart: platform '" + name + "': clock degradation names resource '" +
+                          group.kind.clock.utilisation_resource + "', which " + group.kind.name + " does not have", name);
+    });
+    if (devices() < 1) throw model_error("ychart: platform '" + name + "' needs at least one device", name);
+  }
+
+ private:
+  template <class F, std::size_t... G>
+  void for_each_group_(F& f, std::index_sequence<G...>) const {
+    (f(std::integral_constant<std::size_t, G>{}, std::get<G>(groups)), ...);
   }
 };
 
@@ -11992,10 +12072,10 @@ namespace detail {
 template <ResourceRecord R>
 class MappingEvaluator {
  public:
-  MappingEvaluator(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
+  MappingEvaluator(const Application<R>& app, const Platform<R>& arch, const Mapping& m,
                    const EvaluationOptions<R>& options)
-      : app_(app), arch_(arch), m_(m), options_(options), model_(options.model), kind_(arch.kind),
-        K_(app.size()), F_(static_cast<std::size_t>(arch.devices)), nominal_(kind_.clock.nominal.value()) {}
+      : app_(app), arch_(arch), m_(m), options_(options), model_(options.model), kind_(arch.kind()),
+        K_(app.size()), F_(static_cast<std::size_t>(arch.devices())), nominal_(kind_.clock.nominal.value()) {}
 
   Evaluation run() {
     check();
@@ -12018,7 +12098,7 @@ class MappingEvaluator {
 
  private:
   const Application<R>& app_;
-  const Architecture<R>& arch_;
+  const Platform<R>& arch_;
   const Mapping& m_;
   const EvaluationOptions<R>& options_;
   const PerformanceModel& model_;
@@ -12050,7 +12130,7 @@ class MappingEvaluator {
     if ((model_.clock_degradation || model_.shared_device_clock || options_.operating_ii ||
          !m_.clock_fraction.empty()) &&
         !(nominal_ > 0.0))
-      throw model_error("ychart: this evaluation needs the device's nominal clock (Architecture::kind.clock.nominal)");
+      throw model_error("ychart: this evaluation needs the device's nominal clock (Platform::kind().clock.nominal)");
     if (model_.schedule != Schedule::compute_only &&
         !(arch_.host_to_device.bandwidth.value() > 0.0 && arch_.device_to_host.bandwidth.value() > 0.0))
       throw model_error("ychart: the " + to_string(model_.schedule) +
@@ -12078,7 +12158,7 @@ class MappingEvaluator {
     device_clock_.assign(F_, nominal_);
     const auto util = resource_index<R>(kind_.clock.utilisation_resource);
     if (model_.clock_degradation && !util)
-      throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
+      throw model_error("ychart: clock degradation needs Platform::kind().clock.utilisation_resource");
     const std::size_t util_index = util.value_or(0);
     for (std::size_t f = 0; f < F_; ++f) {
       double clock = std::numeric_limits<double>::infinity();
@@ -12214,7 +12294,7 @@ class MappingEvaluator {
 /// and clock violations are reported in Evaluation::violations and make
 /// `feasible` false.
 template <ResourceRecord R>
-Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
+Evaluation evaluate(const Application<R>& app, const Platform<R>& arch, const Mapping& m,
                     const EvaluationOptions<R>& options = {}) {
   return detail::MappingEvaluator<R>(app, arch, m, options).run();
 }
@@ -12223,7 +12303,7 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_EVALUATE_INSTANCES(EXTERN, R) \
-  EXTERN template Evaluation evaluate<R>(const Application<R>&, const Architecture<R>&, const Mapping&, const EvaluationOptions<R>&);
+  EXTERN template Evaluation evaluate<R>(const Application<R>&, const Platform<R>&, const Mapping&, const EvaluationOptions<R>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_EVALUATE_INSTANCES(extern, FpgaResources)
 #endif
@@ -12327,7 +12407,7 @@ LocalSearchResult descend(Mapping start, const Price& price, const Allowed& allo
 /// each step prices every mapping one move away and takes the best one
 /// that is feasible and lowers `kpi`.
 template <ResourceRecord R>
-LocalSearchResult local_search(const Application<R>& app, const Architecture<R>& arch, Mapping start,
+LocalSearchResult local_search(const Application<R>& app, const Platform<R>& arch, Mapping start,
                                const EvaluationOptions<R>& options,
                                const std::function<double(const Evaluation&)>& kpi = initiation_interval,
                                const LocalSearchOptions& search = {}) {
@@ -12340,9 +12420,9 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
 /// still has room under `cap` (empty: the capacity). No value when a kernel
 /// fits nowhere. A feasible start for local_search().
 template <ResourceRecord R>
-std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R>& arch, std::optional<R> cap = {}) {
-  const auto limit = resource_values(cap ? *cap : arch.kind.capacity);
-  const std::size_t F = static_cast<std::size_t>(arch.devices);
+std::optional<Mapping> first_fit(const Application<R>& app, const Platform<R>& arch, std::optional<R> cap = {}) {
+  const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
+  const std::size_t F = static_cast<std::size_t>(arch.devices());
   std::vector<std::vector<double>> used(F, std::vector<double>(limit.size(), 0.0));
   Mapping m;
   m.cus.assign(app.size(), std::vector<int>(F, 0));
@@ -12366,8 +12446,8 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_LOCAL_SEARCH_INSTANCES(EXTERN, R) \
-  EXTERN template LocalSearchResult local_search<R>(const Application<R>&, const Architecture<R>&, Mapping, const EvaluationOptions<R>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
-  EXTERN template std::optional<Mapping> first_fit<R>(const Application<R>&, const Architecture<R>&, std::optional<R>);
+  EXTERN template LocalSearchResult local_search<R>(const Application<R>&, const Platform<R>&, Mapping, const EvaluationOptions<R>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
+  EXTERN template std::optional<Mapping> first_fit<R>(const Application<R>&, const Platform<R>&, std::optional<R>);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
 #endif
@@ -12638,11 +12718,11 @@ namespace detail {
 template <ResourceRecord R>
 class MappingModelBuilder {
  public:
-  MappingModelBuilder(const Application<R>& app, const Architecture<R>& arch, const MappingModelOptions<R>& options)
-      : app_(app), arch_(arch), o_(options), kind_(arch.kind), K_(app.size()),
-        F_(static_cast<std::size_t>(arch.devices)), names_(resource_names<R>()),
-        cap_(resource_values(options.cap ? *options.cap : arch.kind.capacity)),
-        capacity_(resource_values(arch.kind.capacity)), uses_(kernel_uses(app)), transfers_(options.schedule != Schedule::compute_only),
+  MappingModelBuilder(const Application<R>& app, const Platform<R>& arch, const MappingModelOptions<R>& options)
+      : app_(app), arch_(arch), o_(options), kind_(arch.kind()), K_(app.size()),
+        F_(static_cast<std::size_t>(arch.devices())), names_(resource_names<R>()),
+        cap_(resource_values(options.cap ? *options.cap : arch.kind().capacity)),
+        capacity_(resource_values(arch.kind().capacity)), uses_(kernel_uses(app)), transfers_(options.schedule != Schedule::compute_only),
         bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
 
   MappingModel<R> build() {
@@ -12673,7 +12753,7 @@ class MappingModelBuilder {
 
  private:
   const Application<R>& app_;
-  const Architecture<R>& arch_;
+  const Platform<R>& arch_;
   const MappingModelOptions<R>& o_;
   const DeviceKind<R>& kind_;
   const std::size_t K_, F_;
@@ -12697,7 +12777,7 @@ class MappingModelBuilder {
     if (o_.memory_time && !(kind_.memory.port_bytes_per_cycle.value() > 0))
       throw model_error("ychart: memory_time needs the device memory's port width (LocalMemory::port_bytes_per_cycle)");
     if (o_.clock_degradation && !has_resource<R>(kind_.clock.utilisation_resource))
-      throw model_error("ychart: clock_degradation needs Architecture::kind.clock.utilisation_resource");
+      throw model_error("ychart: clock_degradation needs Platform::kind().clock.utilisation_resource");
   }
 
   /// Kernel k's busiest device's clock bound with N CUs in all: its own
@@ -12884,7 +12964,7 @@ class MappingModelBuilder {
 
 /// Builds the model of mapping `app` onto `arch`.
 template <ResourceRecord R>
-MappingModel<R> build_mapping_model(const Application<R>& app, const Architecture<R>& arch,
+MappingModel<R> build_mapping_model(const Application<R>& app, const Platform<R>& arch,
                                     const MappingModelOptions<R>& options = {}) {
   return detail::MappingModelBuilder<R>(app, arch, options).build();
 }
@@ -12893,7 +12973,7 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_MAPPING_MODEL_INSTANCES(EXTERN, R) \
-  EXTERN template MappingModel<R> build_mapping_model<R>(const Application<R>&, const Architecture<R>&, const MappingModelOptions<R>&);
+  EXTERN template MappingModel<R> build_mapping_model<R>(const Application<R>&, const Platform<R>&, const MappingModelOptions<R>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_MAPPING_MODEL_INSTANCES(extern, FpgaResources)
 #endif
@@ -13014,111 +13094,6 @@ class HeterogeneousApplication : public detail::TaskGraph<Task<Rs...>> {
 
 }  // namespace ychart::pipeline
 // ---- end ychart/pipeline/heterogeneous_application.hpp ----
-// ---- begin ychart/pipeline/platform.hpp ----
-// ychart/pipeline/platform.hpp
-// A heterogeneous architecture: a host and groups of identical devices, one
-// group per device kind -- FPGAs, GPUs, CPUs -- each kind with its own
-// resource record, static power and device count, all joined to the host by
-// one link each way. Platform<FpgaResources, GpuResources> holds a
-// DeviceGroup<FpgaResources> and a DeviceGroup<GpuResources>; devices are
-// numbered group after group (a Mapping's columns).
-
-
-
-#include <cmath>
-#include <cstddef>
-#include <string>
-#include <tuple>
-#include <utility>
-#include <optional>
-#include <vector>
-
-namespace ychart::pipeline {
-
-/// `devices` identical devices of one kind.
-template <ResourceRecord R>
-struct DeviceGroup {
-  DeviceKind<R> kind;
-  int devices = 1;
-};
-
-/// An optional cap per device kind, in the platform's kind order.
-template <ResourceRecord... Rs>
-using KindCaps = std::tuple<std::optional<Rs>...>;
-
-template <ResourceRecord... Rs>
-struct Platform {
-  static_assert(sizeof...(Rs) >= 1, "ychart: a platform needs at least one device kind");
-  static constexpr std::size_t kinds = sizeof...(Rs);
-
-  std::string name;
-  std::tuple<DeviceGroup<Rs>...> groups;
-  Link host_to_device{"host-to-device", {}};
-  Link device_to_host{"device-to-host", {}};
-
-  /// Calls f(std::integral_constant<std::size_t, g>, group) for every group.
-  template <class F>
-  void for_each_group(F&& f) const {
-    for_each_group_(f, std::index_sequence_for<Rs...>{});
-  }
-
-  /// Devices of group g.
-  int devices_of(std::size_t g) const {
-    int n = 0;
-    for_each_group([&](auto i, const auto& group) {
-      if (i() == g) n = group.devices;
-    });
-    return n;
-  }
-  int devices() const {
-    int n = 0;
-    for_each_group([&](auto, const auto& group) { n += group.devices; });
-    return n;
-  }
-  /// Index of group g's first device.
-  std::size_t first_device(std::size_t g) const {
-    std::size_t first = 0;
-    for (std::size_t i = 0; i < g; ++i) first += static_cast<std::size_t>(devices_of(i));
-    return first;
-  }
-  /// The group device d belongs to.
-  std::size_t group_of(std::size_t d) const {
-    for (std::size_t g = 0; g < kinds; ++g)
-      if (d < first_device(g) + static_cast<std::size_t>(devices_of(g))) return g;
-    throw model_error("ychart: platform '" + name + "' has no device " + std::to_string(d + 1), name);
-  }
-  std::string kind_name(std::size_t g) const {
-    std::string out;
-    for_each_group([&](auto i, const auto& group) {
-      if (i() == g) out = group.kind.name;
-    });
-    return out;
-  }
-
-  void validate() const {
-    for_each_group([&](auto, const auto& group) {
-      if (group.devices < 0)
-        throw model_error("ychart: platform '" + name + "': group '" + group.kind.name + "' has a negative device count", name);
-      for_each_resource(group.kind.capacity, [&](std::string_view r, double v) {
-        if (!(v > 0.0) || !std::isfinite(v))
-          throw model_error("ychart: platform '" + name + "': capacity of " + std::string(r) + " of " +
-                            group.kind.name + " must be positive and finite", name);
-      });
-      if (!(group.kind.static_power.value() >= 0.0) || !(group.kind.memory.static_power.value() >= 0.0))
-        throw model_error("ychart: platform '" + name + "': static power of " + group.kind.name + " is negative", name);
-    });
-    if (devices() < 1) throw model_error("ychart: platform '" + name + "' needs at least one device", name);
-  }
-
- private:
-  template <class F, std::size_t... G>
-  void for_each_group_(F& f, std::index_sequence<G...>) const {
-    (f(std::integral_constant<std::size_t, G>{}, std::get<G>(groups)), ...);
-  }
-};
-
-}  // namespace ychart::pipeline
-// ---- end ychart/pipeline/platform.hpp ----
 // ---- begin ychart/pipeline/platform_evaluate.hpp ----
 // ychart/pipeline/platform_evaluate.hpp
 // Exact evaluation of a fixed mapping on a heterogeneous platform: each
@@ -13928,7 +13903,7 @@ struct Relaxation {
 };
 
 template <ResourceRecord R>
-Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>& arch,
+Relaxation<R> build_relaxation(const Application<R>& app, const Platform<R>& arch,
                                const std::type_identity_t<std::optional<R>>& cap = std::nullopt) {
   arch.validate();
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
@@ -13939,8 +13914,8 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>&
     r.model.subject_to(app.kernel(k).wcet / r.cus.back() <= r.ii);                                // (3.15), (3.18)
   }
   const auto names = resource_names<R>();
-  const auto limit = resource_values(cap ? *cap : arch.kind.capacity);
-  const double share = 1.0 / arch.devices;
+  const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
+  const double share = 1.0 / arch.devices();
   for (std::size_t t = 0; t < names.size(); ++t) {
     Posynomial<> use;
     bool any = false;
@@ -13956,7 +13931,7 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>&
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_RELAXATION_INSTANCES(EXTERN, R) \
-  EXTERN template Relaxation<R> build_relaxation<R>(const Application<R>&, const Architecture<R>&, const std::type_identity_t<std::optional<R>>&);
+  EXTERN template Relaxation<R> build_relaxation<R>(const Application<R>&, const Platform<R>&, const std::type_identity_t<std::optional<R>>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
 #endif
@@ -14138,7 +14113,7 @@ namespace detail {
 
 /// Refuses what the exact power model does not reproduce of evaluate().
 template <ResourceRecord R>
-void check_power_model_scope(const Application<R>& app, const Architecture<R>& arch, double ii_ms,
+void check_power_model_scope(const Application<R>& app, const Platform<R>& arch, double ii_ms,
                              const PerformanceModel& pm) {
   arch.validate();
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
@@ -14150,11 +14125,11 @@ void check_power_model_scope(const Application<R>& app, const Architecture<R>& a
   if (pm.locality && pm.schedule != Schedule::compute_only && !app.edges().empty())
     throw model_error("ychart: the exact power model does not model locality (set PerformanceModel::locality = "
                       "false, as chapter 5 does)");
-  if (!arch.kind.clock.levels_fraction.empty())
+  if (!arch.kind().clock.levels_fraction.empty())
     throw model_error("ychart: discrete clock levels (Clock::levels_fraction) are not supported by the exact power "
                       "model; it assumes continuous clocks");
-  if (!(arch.kind.clock.nominal.value() > 0.0))
-    throw model_error("ychart: the power model needs the device's nominal clock (Architecture::kind.clock.nominal)");
+  if (!(arch.kind().clock.nominal.value() > 0.0))
+    throw model_error("ychart: the power model needs the device's nominal clock (Platform::kind().clock.nominal)");
   if (pm.schedule != Schedule::compute_only &&
       !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
     throw model_error("ychart: the " + to_string(pm.schedule) +
@@ -14169,8 +14144,8 @@ inline int bits_for(int upper) {
 
 /// Kernel k's host-transfer energy per run with its input in `copies` DDRs (mJ).
 template <ResourceRecord R>
-double transfer_energy_mj(const Kernel<R>& k, const Architecture<R>& arch, double copies) {
-  return 1e3 * host_transfer_energy(k, arch.kind.memory, copies);
+double transfer_energy_mj(const Kernel<R>& k, const Platform<R>& arch, double copies) {
+  return 1e3 * host_transfer_energy(k, arch.kind().memory, copies);
 }
 
 }  // namespace detail
@@ -14178,9 +14153,9 @@ double transfer_energy_mj(const Kernel<R>& k, const Architecture<R>& arch, doubl
 /// Devices study 001's eq. 6.8 proves necessary: every kernel's CU_min, as
 /// a fractional packing of each capped resource.
 template <ResourceRecord R>
-int minimum_devices(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+int minimum_devices(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
                     const std::optional<R>& cap = std::nullopt) {
-  const auto limit = resource_values(cap ? *cap : arch.kind.capacity);
+  const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
   std::vector<double> need(limit.size(), 0.0);
   for (const auto& k : app.kernels()) {
     const auto use = resource_values(k.use);
@@ -14194,41 +14169,41 @@ int minimum_devices(const Application<R>& app, const Architecture<R>& arch, Cons
 /// static power plus the energy every mapping spends (sum_k P_k Twc_k, each
 /// input written once, each output read once, N_k T_exe >= Twc_k), over II.
 template <ResourceRecord R>
-double power_floor(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max, int devices,
+double power_floor(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max, int devices,
                    bool memory_energy = true) {
   const double ii = ii_max.in(units::ms);
   double energy = 0;  // mJ
   for (const auto& k : app.kernels()) {
     energy += k.power.value() * k.wcet.in(units::ms);
     if (memory_energy)
-      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind.memory) * k.wcet.in(units::ms);
+      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind().memory) * k.wcet.in(units::ms);
   }
-  return devices * (arch.kind.static_power.value() + arch.kind.memory.static_power.value()) + energy / ii;
+  return devices * (arch.kind().static_power.value() + arch.kind().memory.static_power.value()) + energy / ii;
 }
 
 /// Builds the exact power model of mapping `app` onto `arch` at II_max.
 template <ResourceRecord R>
-PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
                                 const PowerModelOptions<R>& options = {}) {
   const double ii = ii_max.in(units::ms);
   detail::check_power_model_scope(app, arch, ii, options.model);
   const std::size_t K = app.size();
-  if (options.devices_used && (*options.devices_used < 1 || *options.devices_used > arch.devices))
-    throw model_error("ychart: devices_used must lie in [1, " + std::to_string(arch.devices) + "]");
+  if (options.devices_used && (*options.devices_used < 1 || *options.devices_used > arch.devices()))
+    throw model_error("ychart: devices_used must lie in [1, " + std::to_string(arch.devices()) + "]");
   if ((!options.min_cus.empty() && options.min_cus.size() != K) ||
       (!options.max_cus.empty() && options.max_cus.size() != K))
     throw model_error("ychart: min_cus and max_cus need one entry per kernel (" + std::to_string(K) + ")");
   if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
-  const int F = options.devices_used.value_or(arch.devices);
+  const int F = options.devices_used.value_or(arch.devices());
   const bool fixed = options.devices_used.has_value();
-  const auto cap = resource_values(options.cap ? *options.cap : arch.kind.capacity);
+  const auto cap = resource_values(options.cap ? *options.cap : arch.kind().capacity);
   const auto& pm = options.model;
   const bool transfers = pm.schedule != Schedule::compute_only;
   const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
 
   PowerModel<R> p;
   p.devices = F;
-  p.architecture_devices = arch.devices;
+  p.architecture_devices = arch.devices();
   auto& m = p.model;
   p.execution = m.real("T_exe_ms", 0.0, ii);
   for (int f = 0; f < F; ++f) p.busy.push_back(m.real("M_" + std::to_string(f + 1) + "_ms", 0.0, ii));
@@ -14257,7 +14232,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     const double tmax = twc / lo;  // T_k at its fewest CUs
     const auto time = tabulate(p.total[k], [twc](double n) { return twc / n; }, "T_" + id);
     m.subject_to(time <= p.execution);
-    const double cu_ddr = options.memory_energy ? detail::cu_memory_power(kn, arch.kind.memory) : 0.0;
+    const double cu_ddr = options.memory_energy ? detail::cu_memory_power(kn, arch.kind().memory) : 0.0;
     Affine<> sum, work, exe_work;  // N_k, sum_f n_kf M_f, N_k T_exe
     for (int f = 0; f < F; ++f) {
       const std::string at = id + "_" + std::to_string(f + 1);
@@ -14314,7 +14289,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     else m.subject_to(moved + back <= ii, "II_transfers");
   }
   // Devices in use and their static power (eqs. 5.13, 5.15).
-  const double per_device_static = arch.kind.static_power.value() + arch.kind.memory.static_power.value();
+  const double per_device_static = arch.kind().static_power.value() + arch.kind().memory.static_power.value();
   Affine<> static_power;
   if (fixed) {
     for (int f = 0; f < F; ++f) m.subject_to(on_devices[f] >= 1.0, "device_" + std::to_string(f + 1) + "_used");
@@ -14376,7 +14351,7 @@ struct PowerOptimum : SolveReport {
 /// incumbent, stopped once a count's static power plus the dynamic floor
 /// reaches it (then no larger count can do better).
 template <ResourceRecord R>
-PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
                                  const PowerModelOptions<R>& options = {}, const PowerSolveOptions& solve = {}) {
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -14411,8 +14386,8 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R
     take(given, std::numeric_limits<double>::quiet_NaN());  // evaluate() throws on a mapping that does not fit
   }
   const int f_min = minimum_devices(app, arch, ii_max, options.cap);
-  int lo = std::max(solve.min_devices.value_or(1), std::min(f_min, arch.devices + 1));
-  int hi = std::min(solve.max_devices.value_or(arch.devices), arch.devices);
+  int lo = std::max(solve.min_devices.value_or(1), std::min(f_min, arch.devices() + 1));
+  int hi = std::min(solve.max_devices.value_or(arch.devices()), arch.devices());
   if (options.devices_used) lo = std::max(lo, *options.devices_used), hi = std::min(hi, *options.devices_used);
   auto floor_of = [&](int F) { return power_floor(app, arch, ii_max, F, options.memory_energy); };
 
@@ -14484,10 +14459,10 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_POWER_MODEL_INSTANCES(EXTERN, R) \
-  EXTERN template int minimum_devices<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const std::optional<R>&); \
-  EXTERN template double power_floor<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, int, bool); \
-  EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
-  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&);
+  EXTERN template int minimum_devices<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const std::optional<R>&); \
+  EXTERN template double power_floor<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, int, bool); \
+  EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
+  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
 #endif
@@ -15939,17 +15914,17 @@ Application<R> load_pipeline(const std::filesystem::path& csv, std::string name,
 /// Every key but "devices" is optional; keys starting with `_` are notes;
 /// other unknown keys are errors.
 template <ResourceRecord R>
-Architecture<R> parse_architecture(const io::JsonValue& root) {
+Platform<R> parse_architecture(const io::JsonValue& root) {
   io::check_keys(root, {"name", "kind", "devices", "capacity", "static_power_w", "clock", "memory",
                         "host_to_device_gb_per_s", "device_to_host_gb_per_s"});
-  Architecture<R> a;
+  Platform<R> a;
   if (const auto* v = root.find("name")) a.name = v->string();
-  if (const auto* v = root.find("kind")) a.kind.name = v->string();
+  if (const auto* v = root.find("kind")) a.kind().name = v->string();
   const auto& devices = root.at("devices");
   const long n = devices.integer();
   if (n < 1 || n > 4096)
     io::fail_at(devices, "must be between 1 and 4096");
-  a.devices = static_cast<int>(n);
+  a.group().devices = static_cast<int>(n);
   if (const auto* cap = root.find("capacity"))
     for (const auto& [key, value] : cap->items()) {
       if (!has_resource<R>(key)) {
@@ -15957,35 +15932,35 @@ Architecture<R> parse_architecture(const io::JsonValue& root) {
         for (const auto& r : resource_names<R>()) valid += (valid.empty() ? "" : ", ") + r;
         io::fail_at(value, "no such resource (this kind has: " + valid + ")");
       }
-      set_resource(a.kind.capacity, key, io::positive(*cap, key));
+      set_resource(a.kind().capacity, key, io::positive(*cap, key));
     }
-  a.kind.static_power = io::non_negative_or(root, "static_power_w", 0) * units::W;
+  a.kind().static_power = io::non_negative_or(root, "static_power_w", 0) * units::W;
   if (const auto* clock = root.find("clock")) {
     io::check_keys(*clock, {"nominal_mhz", "degradation_mhz", "utilisation_resource", "levels"});
-    a.kind.clock.nominal = io::non_negative_or(*clock, "nominal_mhz", 0) * units::MHz;
-    a.kind.clock.degradation_per_utilisation = io::non_negative_or(*clock, "degradation_mhz", 0) * units::MHz;
+    a.kind().clock.nominal = io::non_negative_or(*clock, "nominal_mhz", 0) * units::MHz;
+    a.kind().clock.degradation_per_utilisation = io::non_negative_or(*clock, "degradation_mhz", 0) * units::MHz;
     if (const auto* r = clock->find("utilisation_resource")) {
       if (!has_resource<R>(r->string()))
         io::fail_at(*r, "no such resource");
-      a.kind.clock.utilisation_resource = r->string();
+      a.kind().clock.utilisation_resource = r->string();
     }
     if (const auto* levels = clock->find("levels"))
       for (const auto& l : levels->elements()) {
         const double x = l.number();
         if (!(x > 0 && x <= 1))
           io::fail_at(l, "a clock level is a fraction of the nominal clock in (0, 1]");
-        a.kind.clock.levels_fraction.push_back(x);
+        a.kind().clock.levels_fraction.push_back(x);
       }
   }
   if (const auto* mem = root.find("memory")) {
     io::check_keys(*mem, {"read_gb_per_s", "write_gb_per_s", "port_bytes_per_cycle", "static_power_w",
                           "full_read_power_w", "full_write_power_w"});
-    a.kind.memory.read_bandwidth = io::non_negative_or(*mem, "read_gb_per_s", 0) * units::GB_per_s;
-    a.kind.memory.write_bandwidth = io::non_negative_or(*mem, "write_gb_per_s", 0) * units::GB_per_s;
-    a.kind.memory.port_bytes_per_cycle = io::non_negative_or(*mem, "port_bytes_per_cycle", 0) * units::B;
-    a.kind.memory.static_power = io::non_negative_or(*mem, "static_power_w", 0) * units::W;
-    a.kind.memory.full_read_power = io::non_negative_or(*mem, "full_read_power_w", 0) * units::W;
-    a.kind.memory.full_write_power = io::non_negative_or(*mem, "full_write_power_w", 0) * units::W;
+    a.kind().memory.read_bandwidth = io::non_negative_or(*mem, "read_gb_per_s", 0) * units::GB_per_s;
+    a.kind().memory.write_bandwidth = io::non_negative_or(*mem, "write_gb_per_s", 0) * units::GB_per_s;
+    a.kind().memory.port_bytes_per_cycle = io::non_negative_or(*mem, "port_bytes_per_cycle", 0) * units::B;
+    a.kind().memory.static_power = io::non_negative_or(*mem, "static_power_w", 0) * units::W;
+    a.kind().memory.full_read_power = io::non_negative_or(*mem, "full_read_power_w", 0) * units::W;
+    a.kind().memory.full_write_power = io::non_negative_or(*mem, "full_write_power_w", 0) * units::W;
   }
   a.host_to_device.bandwidth = io::non_negative_or(root, "host_to_device_gb_per_s", 0) * units::GB_per_s;
   a.device_to_host.bandwidth = io::non_negative_or(root, "device_to_host_gb_per_s", 0) * units::GB_per_s;
@@ -15993,7 +15968,7 @@ Architecture<R> parse_architecture(const io::JsonValue& root) {
 }
 
 template <ResourceRecord R>
-Architecture<R> load_architecture(const std::filesystem::path& json) {
+Platform<R> load_architecture(const std::filesystem::path& json) {
   return parse_architecture<R>(io::JsonValue::read(json));
 }
 
@@ -16004,8 +15979,8 @@ Architecture<R> load_architecture(const std::filesystem::path& json) {
   EXTERN template std::vector<Kernel<R>> parse_kernels<R>(const io::CsvDocument&, const KernelColumns&); \
   EXTERN template std::vector<Kernel<R>> load_kernels<R>(const std::filesystem::path&, const KernelColumns&); \
   EXTERN template Application<R> load_pipeline<R>(const std::filesystem::path&, std::string, const KernelColumns&); \
-  EXTERN template Architecture<R> parse_architecture<R>(const io::JsonValue&); \
-  EXTERN template Architecture<R> load_architecture<R>(const std::filesystem::path&);
+  EXTERN template Platform<R> parse_architecture<R>(const io::JsonValue&); \
+  EXTERN template Platform<R> load_architecture<R>(const std::filesystem::path&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_LOAD_INSTANCES(extern, FpgaResources)
 #endif
@@ -24106,9 +24081,9 @@ YCHART_DECL std::optional<H2Result> h2_allocate(const std::vector<double>& twc, 
 namespace ychart::baselines::shan2021 {
 
 template <pipeline::ResourceRecord R>
-pipeline::PowerModelOptions<R> h1_options(const pipeline::Application<R>& app, const pipeline::Architecture<R>& arch,
+pipeline::PowerModelOptions<R> h1_options(const pipeline::Application<R>& app, const pipeline::Platform<R>& arch,
                                           Constant<dim::time> ii_max, pipeline::PowerModelOptions<R> base = {}) {
-  base.devices_used = std::min(pipeline::minimum_devices(app, arch, ii_max, base.cap), arch.devices);
+  base.devices_used = std::min(pipeline::minimum_devices(app, arch, ii_max, base.cap), arch.devices());
   base.min_cus.clear();
   base.max_cus.clear();
   for (const auto& k : app.kernels()) {

@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const auto a = ychart::pipeline::parse_architecture<ychart::pipeline::FpgaResources>(
         ychart::io::JsonValue::parse(text, "fuzz.json"));
-    if (a.devices < 1) std::abort();
+    if (a.devices() < 1) std::abort();
   } catch (const ychart::io::parse_error&) {
   }
   return 0;

@@ -97,7 +97,7 @@ Point solve_point(const App& app, const Arch& arch, const Case& c, double cap,
   };
   std::optional<ychart::baselines::shan2021::Ch3Result> result;
   const double t = study001::seconds([&] {
-    result = ychart::baselines::shan2021::gp_plus_a_ch3(items, wcet, gp_of, caps, arch.devices, /*T=*/0.0, /*delta=*/1.0, rerun);
+    result = ychart::baselines::shan2021::gp_plus_a_ch3(items, wcet, gp_of, caps, arch.devices(), /*T=*/0.0, /*delta=*/1.0, rerun);
   });
   if (result && result->reruns == 0) {
     p.gpa = priced(app, arch, Mapping{result->n, {}}, cap);

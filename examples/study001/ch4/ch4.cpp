@@ -93,7 +93,7 @@ GpPlusA gp_plus_a(const App& app, const Arch& arch, double cap, double gp_ii_ms,
   rerun.max_cap = 100.0 - p.threshold;  // R_c = cap + k T_max + T stays on one FPGA
   std::optional<ychart::baselines::shan2021::Ch4Result> r;
   const double t = study001::seconds([&] {
-    r = ychart::baselines::shan2021::gp_plus_a_ch4(items, tc1, di, type_of_stage, gp, caps, arch.devices, p.threshold, p.step, ii_of,
+    r = ychart::baselines::shan2021::gp_plus_a_ch4(items, tc1, di, type_of_stage, gp, caps, arch.devices(), p.threshold, p.step, ii_of,
                                 rerun);
   });
   GpPlusA out;

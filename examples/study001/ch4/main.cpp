@@ -76,10 +76,10 @@ int main(int argc, char** argv) {
   try {
     const auto dir = study001::data_dir(data);
     auto base = load_architecture<FpgaResources>(platform.empty() ? dir / "aws_f1.json" : std::filesystem::path(platform));
-    if (psi_mhz) base.kind.clock.degradation_per_utilisation = *psi_mhz * units::MHz;
+    if (psi_mhz) base.kind().clock.degradation_per_utilisation = *psi_mhz * units::MHz;
     if (pcie) base.host_to_device.bandwidth = base.device_to_host.bandwidth = *pcie * units::GB_per_s;
-    if (ddr) base.kind.memory.read_bandwidth = base.kind.memory.write_bandwidth = *ddr * units::GB_per_s;
-    if (port) base.kind.memory.port_bytes_per_cycle = *port * units::B;
+    if (ddr) base.kind().memory.read_bandwidth = base.kind().memory.write_bandwidth = *ddr * units::GB_per_s;
+    if (port) base.kind().memory.port_bytes_per_cycle = *port * units::B;
     if (int rc = outputs.begin()) return rc;  // before anything is printed: --json keeps stdout for the JSON
     print_platform(base, params, dir);
     for (const auto& c : cases) {

@@ -33,11 +33,11 @@ io::StackedBarChart phase_bars(const std::string& title, const std::vector<std::
 }
 
 void print_platform(const Arch& base, const Parameters& params, const std::filesystem::path& dir) {
-  const auto nominal_mhz = base.kind.clock.nominal.in(units::MHz);
+  const auto nominal_mhz = base.kind().clock.nominal.in(units::MHz);
   std::cout << "Platform: PCIe " << base.host_to_device.bandwidth.in(units::GB_per_s) << " GB/s, DDR "
-            << base.kind.memory.read_bandwidth.in(units::GB_per_s) << " GB/s, AXI port "
-            << base.kind.memory.port_bytes_per_cycle.in(units::B) << " B/cycle, FCK " << nominal_mhz
-            << " MHz, psi " << base.kind.clock.degradation_per_utilisation.in(units::MHz)
+            << base.kind().memory.read_bandwidth.in(units::GB_per_s) << " GB/s, AXI port "
+            << base.kind().memory.port_bytes_per_cycle.in(units::B) << " B/cycle, FCK " << nominal_mhz
+            << " MHz, psi " << base.kind().clock.degradation_per_utilisation.in(units::MHz)
             << " MHz per unit of DSP use (least-squares fit to Table 4.3's F1_k: "
             << fitted_psi_mhz(load_pipeline<FpgaResources>(dir / "ch4_alex32.csv", "Alex-32", kernel_columns()),
                               nominal_mhz)
@@ -136,7 +136,7 @@ void fpga_count_sweep(examples::Outputs& outputs, const Arch& base, const std::f
         counts,
         [&](double fpgas) {
           auto arch = base;
-          arch.devices = static_cast<int>(fpgas);
+          arch.group().devices = static_cast<int>(fpgas);
           return solve_point(app, arch, counts_cap, params);
         },
         so);
@@ -167,7 +167,7 @@ void cap_sweep(examples::Outputs& outputs, const Case& c, const Arch& base, cons
   const std::filesystem::path out(outputs.svg_dir());
   const auto app = load_pipeline<FpgaResources>(dir / c.file, c.title, kernel_columns());
   auto arch = base;
-  arch.devices = c.fpgas;
+  arch.group().devices = c.fpgas;
   ychart::explore::SweepOptions so;
   so.threads = threads;
   so.label = c.title;

@@ -25,7 +25,7 @@ EvaluationOptions<FpgaResources> power_model(double ii_ms) {
 }
 
 Arch with_devices(Arch a, std::size_t devices) {
-  a.devices = static_cast<int>(devices);
+  a.group().devices = static_cast<int>(devices);
   return a;
 }
 
@@ -38,7 +38,7 @@ Point solve_point(const App& app, const Arch& arch, double ii_ms) {
     twc.push_back(k.wcet.in(units::ms));
     items.push_back({resource_values(k.use)});
   }
-  const auto cap = resource_values(arch.kind.capacity);
+  const auto cap = resource_values(arch.kind().capacity);
   const std::size_t dsp = 1;  // FpgaResources{bram, dsp, ...}: the thesis packs by DSP
   p.f_min = minimum_devices(app, arch, ii_ms * units::ms);
   auto transfers = [&](const ychart::baselines::shan2021::Allocation& n) {
@@ -51,14 +51,14 @@ Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   };
   std::optional<ychart::baselines::shan2021::H2Result> h2;
   p.seconds = study001::seconds(
-      [&] { h2 = ychart::baselines::shan2021::h2_allocate(twc, items, dsp, cap, ii_ms, arch.devices, transfers, power); });
+      [&] { h2 = ychart::baselines::shan2021::h2_allocate(twc, items, dsp, cap, ii_ms, arch.devices(), transfers, power); });
   // No mapping goes below the F_min devices' static power plus the energy
   // every mapping spends (ychart::pipeline::power_floor).
   p.bound = power_floor(app, arch, ii_ms * units::ms, p.f_min);
   if (!h2 || !std::isfinite(h2->power)) return p;
   p.h2_fpgas = h2->fpgas;
   p.mapping = Mapping{h2->n, {}};
-  for (auto& row : p.mapping.cus) row.resize(std::size_t(arch.devices), 0);  // onto the whole platform
+  for (auto& row : p.mapping.cus) row.resize(std::size_t(arch.devices()), 0);  // onto the whole platform
   const auto e = evaluate(app, arch, p.mapping, power_model(ii_ms));
   p.h2_power = e.power->total.value();
   p.device_static = e.power->device_static.value();
@@ -110,9 +110,9 @@ double frequency_scaling_power(const App& app, const Arch& arch, const Mapping& 
   const auto own = evaluate(app, arch, fastest, power_model(fastest_ii_ms));
   const double factor = std::min(1.0, own.execution.in(units::ms) / ii_ms);
   Mapping scaled = fastest;
-  scaled.clock_fraction.assign(std::size_t(arch.devices), 1.0);
+  scaled.clock_fraction.assign(std::size_t(arch.devices()), 1.0);
   for (std::size_t f = 0; f < scaled.clock_fraction.size(); ++f)
-    if (own.device_in_use(f)) scaled.clock_fraction[f] = own.device_clock[f] / arch.kind.clock.nominal.value() * factor;
+    if (own.device_in_use(f)) scaled.clock_fraction[f] = own.device_clock[f] / arch.kind().clock.nominal.value() * factor;
   const auto e = evaluate(app, arch, scaled, power_model(ii_ms));
   return e.feasible ? e.power->total.value() : not_a_number;
 }
@@ -142,7 +142,7 @@ Replication replication(const App& app, const Arch& arch, const Mapping& base, d
   r.copies = std::max(1, static_cast<int>(std::ceil(x - 1e-9 * std::max(1.0, x))));
   r.fpgas = r.copies * own.devices_used;
   if (r.host_ms > ii_ms * (1 + 1e-9)) r.limit = "host transfers";
-  else if (r.fpgas > arch.devices) r.limit = "FPGAs";
+  else if (r.fpgas > arch.devices()) r.limit = "FPGAs";
   if (!r.limit.empty()) return r;
   const auto e = evaluate(app, arch, base, power_model(r.copies * ii_ms));
   if (!e.feasible) {

@@ -22,7 +22,7 @@ namespace study001 {
 
 using ychart::pipeline::FpgaResources;
 using App = ychart::pipeline::Application<FpgaResources>;
-using Arch = ychart::pipeline::Architecture<FpgaResources>;
+using Arch = ychart::pipeline::Platform<FpgaResources>;
 
 /// A result a method did not produce (infeasible, or no allocation found): a
 /// gap in the plots, "-" in the tables.
@@ -38,8 +38,8 @@ inline std::filesystem::path data_dir(const std::string& override_dir = "") {
 inline Arch aws_f1(int fpgas) {
   Arch a;
   a.name = "AWS F1, " + std::to_string(fpgas) + " FPGAs";
-  a.kind.name = "xcvu9p";
-  a.devices = fpgas;
+  a.kind().name = "xcvu9p";
+  a.group().devices = fpgas;
   return a;
 }
 

@@ -229,10 +229,10 @@ namespace detail {
 template <ResourceRecord R>
 class MappingEvaluator {
  public:
-  MappingEvaluator(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
+  MappingEvaluator(const Application<R>& app, const Platform<R>& arch, const Mapping& m,
                    const EvaluationOptions<R>& options)
-      : app_(app), arch_(arch), m_(m), options_(options), model_(options.model), kind_(arch.kind),
-        K_(app.size()), F_(static_cast<std::size_t>(arch.devices)), nominal_(kind_.clock.nominal.value()) {}
+      : app_(app), arch_(arch), m_(m), options_(options), model_(options.model), kind_(arch.kind()),
+        K_(app.size()), F_(static_cast<std::size_t>(arch.devices())), nominal_(kind_.clock.nominal.value()) {}
 
   Evaluation run() {
     check();
@@ -255,7 +255,7 @@ class MappingEvaluator {
 
  private:
   const Application<R>& app_;
-  const Architecture<R>& arch_;
+  const Platform<R>& arch_;
   const Mapping& m_;
   const EvaluationOptions<R>& options_;
   const PerformanceModel& model_;
@@ -287,7 +287,7 @@ class MappingEvaluator {
     if ((model_.clock_degradation || model_.shared_device_clock || options_.operating_ii ||
          !m_.clock_fraction.empty()) &&
         !(nominal_ > 0.0))
-      throw model_error("ychart: this evaluation needs the device's nominal clock (Architecture::kind.clock.nominal)");
+      throw model_error("ychart: this evaluation needs the device's nominal clock (Platform::kind().clock.nominal)");
     if (model_.schedule != Schedule::compute_only &&
         !(arch_.host_to_device.bandwidth.value() > 0.0 && arch_.device_to_host.bandwidth.value() > 0.0))
       throw model_error("ychart: the " + to_string(model_.schedule) +
@@ -315,7 +315,7 @@ class MappingEvaluator {
     device_clock_.assign(F_, nominal_);
     const auto util = resource_index<R>(kind_.clock.utilisation_resource);
     if (model_.clock_degradation && !util)
-      throw model_error("ychart: clock degradation needs Architecture::kind.clock.utilisation_resource");
+      throw model_error("ychart: clock degradation needs Platform::kind().clock.utilisation_resource");
     const std::size_t util_index = util.value_or(0);
     for (std::size_t f = 0; f < F_; ++f) {
       double clock = std::numeric_limits<double>::infinity();
@@ -451,7 +451,7 @@ class MappingEvaluator {
 /// and clock violations are reported in Evaluation::violations and make
 /// `feasible` false.
 template <ResourceRecord R>
-Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, const Mapping& m,
+Evaluation evaluate(const Application<R>& app, const Platform<R>& arch, const Mapping& m,
                     const EvaluationOptions<R>& options = {}) {
   return detail::MappingEvaluator<R>(app, arch, m, options).run();
 }
@@ -460,7 +460,7 @@ Evaluation evaluate(const Application<R>& app, const Architecture<R>& arch, cons
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_EVALUATE_INSTANCES(EXTERN, R) \
-  EXTERN template Evaluation evaluate<R>(const Application<R>&, const Architecture<R>&, const Mapping&, const EvaluationOptions<R>&);
+  EXTERN template Evaluation evaluate<R>(const Application<R>&, const Platform<R>&, const Mapping&, const EvaluationOptions<R>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_EVALUATE_INSTANCES(extern, FpgaResources)
 #endif

@@ -149,17 +149,17 @@ Application<R> load_pipeline(const std::filesystem::path& csv, std::string name,
 /// Every key but "devices" is optional; keys starting with `_` are notes;
 /// other unknown keys are errors.
 template <ResourceRecord R>
-Architecture<R> parse_architecture(const io::JsonValue& root) {
+Platform<R> parse_architecture(const io::JsonValue& root) {
   io::check_keys(root, {"name", "kind", "devices", "capacity", "static_power_w", "clock", "memory",
                         "host_to_device_gb_per_s", "device_to_host_gb_per_s"});
-  Architecture<R> a;
+  Platform<R> a;
   if (const auto* v = root.find("name")) a.name = v->string();
-  if (const auto* v = root.find("kind")) a.kind.name = v->string();
+  if (const auto* v = root.find("kind")) a.kind().name = v->string();
   const auto& devices = root.at("devices");
   const long n = devices.integer();
   if (n < 1 || n > 4096)
     io::fail_at(devices, "must be between 1 and 4096");
-  a.devices = static_cast<int>(n);
+  a.group().devices = static_cast<int>(n);
   if (const auto* cap = root.find("capacity"))
     for (const auto& [key, value] : cap->items()) {
       if (!has_resource<R>(key)) {
@@ -167,35 +167,35 @@ Architecture<R> parse_architecture(const io::JsonValue& root) {
         for (const auto& r : resource_names<R>()) valid += (valid.empty() ? "" : ", ") + r;
         io::fail_at(value, "no such resource (this kind has: " + valid + ")");
       }
-      set_resource(a.kind.capacity, key, io::positive(*cap, key));
+      set_resource(a.kind().capacity, key, io::positive(*cap, key));
     }
-  a.kind.static_power = io::non_negative_or(root, "static_power_w", 0) * units::W;
+  a.kind().static_power = io::non_negative_or(root, "static_power_w", 0) * units::W;
   if (const auto* clock = root.find("clock")) {
     io::check_keys(*clock, {"nominal_mhz", "degradation_mhz", "utilisation_resource", "levels"});
-    a.kind.clock.nominal = io::non_negative_or(*clock, "nominal_mhz", 0) * units::MHz;
-    a.kind.clock.degradation_per_utilisation = io::non_negative_or(*clock, "degradation_mhz", 0) * units::MHz;
+    a.kind().clock.nominal = io::non_negative_or(*clock, "nominal_mhz", 0) * units::MHz;
+    a.kind().clock.degradation_per_utilisation = io::non_negative_or(*clock, "degradation_mhz", 0) * units::MHz;
     if (const auto* r = clock->find("utilisation_resource")) {
       if (!has_resource<R>(r->string()))
         io::fail_at(*r, "no such resource");
-      a.kind.clock.utilisation_resource = r->string();
+      a.kind().clock.utilisation_resource = r->string();
     }
     if (const auto* levels = clock->find("levels"))
       for (const auto& l : levels->elements()) {
         const double x = l.number();
         if (!(x > 0 && x <= 1))
           io::fail_at(l, "a clock level is a fraction of the nominal clock in (0, 1]");
-        a.kind.clock.levels_fraction.push_back(x);
+        a.kind().clock.levels_fraction.push_back(x);
       }
   }
   if (const auto* mem = root.find("memory")) {
     io::check_keys(*mem, {"read_gb_per_s", "write_gb_per_s", "port_bytes_per_cycle", "static_power_w",
                           "full_read_power_w", "full_write_power_w"});
-    a.kind.memory.read_bandwidth = io::non_negative_or(*mem, "read_gb_per_s", 0) * units::GB_per_s;
-    a.kind.memory.write_bandwidth = io::non_negative_or(*mem, "write_gb_per_s", 0) * units::GB_per_s;
-    a.kind.memory.port_bytes_per_cycle = io::non_negative_or(*mem, "port_bytes_per_cycle", 0) * units::B;
-    a.kind.memory.static_power = io::non_negative_or(*mem, "static_power_w", 0) * units::W;
-    a.kind.memory.full_read_power = io::non_negative_or(*mem, "full_read_power_w", 0) * units::W;
-    a.kind.memory.full_write_power = io::non_negative_or(*mem, "full_write_power_w", 0) * units::W;
+    a.kind().memory.read_bandwidth = io::non_negative_or(*mem, "read_gb_per_s", 0) * units::GB_per_s;
+    a.kind().memory.write_bandwidth = io::non_negative_or(*mem, "write_gb_per_s", 0) * units::GB_per_s;
+    a.kind().memory.port_bytes_per_cycle = io::non_negative_or(*mem, "port_bytes_per_cycle", 0) * units::B;
+    a.kind().memory.static_power = io::non_negative_or(*mem, "static_power_w", 0) * units::W;
+    a.kind().memory.full_read_power = io::non_negative_or(*mem, "full_read_power_w", 0) * units::W;
+    a.kind().memory.full_write_power = io::non_negative_or(*mem, "full_write_power_w", 0) * units::W;
   }
   a.host_to_device.bandwidth = io::non_negative_or(root, "host_to_device_gb_per_s", 0) * units::GB_per_s;
   a.device_to_host.bandwidth = io::non_negative_or(root, "device_to_host_gb_per_s", 0) * units::GB_per_s;
@@ -203,7 +203,7 @@ Architecture<R> parse_architecture(const io::JsonValue& root) {
 }
 
 template <ResourceRecord R>
-Architecture<R> load_architecture(const std::filesystem::path& json) {
+Platform<R> load_architecture(const std::filesystem::path& json) {
   return parse_architecture<R>(io::JsonValue::read(json));
 }
 
@@ -214,8 +214,8 @@ Architecture<R> load_architecture(const std::filesystem::path& json) {
   EXTERN template std::vector<Kernel<R>> parse_kernels<R>(const io::CsvDocument&, const KernelColumns&); \
   EXTERN template std::vector<Kernel<R>> load_kernels<R>(const std::filesystem::path&, const KernelColumns&); \
   EXTERN template Application<R> load_pipeline<R>(const std::filesystem::path&, std::string, const KernelColumns&); \
-  EXTERN template Architecture<R> parse_architecture<R>(const io::JsonValue&); \
-  EXTERN template Architecture<R> load_architecture<R>(const std::filesystem::path&);
+  EXTERN template Platform<R> parse_architecture<R>(const io::JsonValue&); \
+  EXTERN template Platform<R> load_architecture<R>(const std::filesystem::path&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_LOAD_INSTANCES(extern, FpgaResources)
 #endif

@@ -103,7 +103,7 @@ LocalSearchResult descend(Mapping start, const Price& price, const Allowed& allo
 /// each step prices every mapping one move away and takes the best one
 /// that is feasible and lowers `kpi`.
 template <ResourceRecord R>
-LocalSearchResult local_search(const Application<R>& app, const Architecture<R>& arch, Mapping start,
+LocalSearchResult local_search(const Application<R>& app, const Platform<R>& arch, Mapping start,
                                const EvaluationOptions<R>& options,
                                const std::function<double(const Evaluation&)>& kpi = initiation_interval,
                                const LocalSearchOptions& search = {}) {
@@ -116,9 +116,9 @@ LocalSearchResult local_search(const Application<R>& app, const Architecture<R>&
 /// still has room under `cap` (empty: the capacity). No value when a kernel
 /// fits nowhere. A feasible start for local_search().
 template <ResourceRecord R>
-std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R>& arch, std::optional<R> cap = {}) {
-  const auto limit = resource_values(cap ? *cap : arch.kind.capacity);
-  const std::size_t F = static_cast<std::size_t>(arch.devices);
+std::optional<Mapping> first_fit(const Application<R>& app, const Platform<R>& arch, std::optional<R> cap = {}) {
+  const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
+  const std::size_t F = static_cast<std::size_t>(arch.devices());
   std::vector<std::vector<double>> used(F, std::vector<double>(limit.size(), 0.0));
   Mapping m;
   m.cus.assign(app.size(), std::vector<int>(F, 0));
@@ -142,8 +142,8 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Architecture<R
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_LOCAL_SEARCH_INSTANCES(EXTERN, R) \
-  EXTERN template LocalSearchResult local_search<R>(const Application<R>&, const Architecture<R>&, Mapping, const EvaluationOptions<R>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
-  EXTERN template std::optional<Mapping> first_fit<R>(const Application<R>&, const Architecture<R>&, std::optional<R>);
+  EXTERN template LocalSearchResult local_search<R>(const Application<R>&, const Platform<R>&, Mapping, const EvaluationOptions<R>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
+  EXTERN template std::optional<Mapping> first_fit<R>(const Application<R>&, const Platform<R>&, std::optional<R>);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
 #endif

@@ -112,11 +112,11 @@ namespace detail {
 template <ResourceRecord R>
 class MappingModelBuilder {
  public:
-  MappingModelBuilder(const Application<R>& app, const Architecture<R>& arch, const MappingModelOptions<R>& options)
-      : app_(app), arch_(arch), o_(options), kind_(arch.kind), K_(app.size()),
-        F_(static_cast<std::size_t>(arch.devices)), names_(resource_names<R>()),
-        cap_(resource_values(options.cap ? *options.cap : arch.kind.capacity)),
-        capacity_(resource_values(arch.kind.capacity)), uses_(kernel_uses(app)), transfers_(options.schedule != Schedule::compute_only),
+  MappingModelBuilder(const Application<R>& app, const Platform<R>& arch, const MappingModelOptions<R>& options)
+      : app_(app), arch_(arch), o_(options), kind_(arch.kind()), K_(app.size()),
+        F_(static_cast<std::size_t>(arch.devices())), names_(resource_names<R>()),
+        cap_(resource_values(options.cap ? *options.cap : arch.kind().capacity)),
+        capacity_(resource_values(arch.kind().capacity)), uses_(kernel_uses(app)), transfers_(options.schedule != Schedule::compute_only),
         bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
 
   MappingModel<R> build() {
@@ -147,7 +147,7 @@ class MappingModelBuilder {
 
  private:
   const Application<R>& app_;
-  const Architecture<R>& arch_;
+  const Platform<R>& arch_;
   const MappingModelOptions<R>& o_;
   const DeviceKind<R>& kind_;
   const std::size_t K_, F_;
@@ -171,7 +171,7 @@ class MappingModelBuilder {
     if (o_.memory_time && !(kind_.memory.port_bytes_per_cycle.value() > 0))
       throw model_error("ychart: memory_time needs the device memory's port width (LocalMemory::port_bytes_per_cycle)");
     if (o_.clock_degradation && !has_resource<R>(kind_.clock.utilisation_resource))
-      throw model_error("ychart: clock_degradation needs Architecture::kind.clock.utilisation_resource");
+      throw model_error("ychart: clock_degradation needs Platform::kind().clock.utilisation_resource");
   }
 
   /// Kernel k's busiest device's clock bound with N CUs in all: its own
@@ -358,7 +358,7 @@ class MappingModelBuilder {
 
 /// Builds the model of mapping `app` onto `arch`.
 template <ResourceRecord R>
-MappingModel<R> build_mapping_model(const Application<R>& app, const Architecture<R>& arch,
+MappingModel<R> build_mapping_model(const Application<R>& app, const Platform<R>& arch,
                                     const MappingModelOptions<R>& options = {}) {
   return detail::MappingModelBuilder<R>(app, arch, options).build();
 }
@@ -367,7 +367,7 @@ MappingModel<R> build_mapping_model(const Application<R>& app, const Architectur
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_MAPPING_MODEL_INSTANCES(EXTERN, R) \
-  EXTERN template MappingModel<R> build_mapping_model<R>(const Application<R>&, const Architecture<R>&, const MappingModelOptions<R>&);
+  EXTERN template MappingModel<R> build_mapping_model<R>(const Application<R>&, const Platform<R>&, const MappingModelOptions<R>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_MAPPING_MODEL_INSTANCES(extern, FpgaResources)
 #endif

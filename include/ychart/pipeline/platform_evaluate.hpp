@@ -23,7 +23,7 @@
 #include "evaluate.hpp"
 #include "heterogeneous_application.hpp"
 #include "mapping.hpp"
-#include "platform.hpp"
+#include "architecture.hpp"
 #include "resources.hpp"
 
 #include "../error.hpp"

@@ -10,7 +10,7 @@
 #include "heterogeneous_application.hpp"
 #include "local_search.hpp"
 #include "mapping.hpp"
-#include "platform.hpp"
+#include "architecture.hpp"
 #include "platform_evaluate.hpp"
 #include "resources.hpp"
 

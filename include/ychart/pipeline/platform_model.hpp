@@ -29,7 +29,7 @@
 #include "detail/transfer_rows.hpp"
 #include "heterogeneous_application.hpp"
 #include "mapping.hpp"
-#include "platform.hpp"
+#include "architecture.hpp"
 #include "platform_evaluate.hpp"
 #include "resources.hpp"
 

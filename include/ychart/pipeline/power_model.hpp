@@ -115,7 +115,7 @@ namespace detail {
 
 /// Refuses what the exact power model does not reproduce of evaluate().
 template <ResourceRecord R>
-void check_power_model_scope(const Application<R>& app, const Architecture<R>& arch, double ii_ms,
+void check_power_model_scope(const Application<R>& app, const Platform<R>& arch, double ii_ms,
                              const PerformanceModel& pm) {
   arch.validate();
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
@@ -127,11 +127,11 @@ void check_power_model_scope(const Application<R>& app, const Architecture<R>& a
   if (pm.locality && pm.schedule != Schedule::compute_only && !app.edges().empty())
     throw model_error("ychart: the exact power model does not model locality (set PerformanceModel::locality = "
                       "false, as chapter 5 does)");
-  if (!arch.kind.clock.levels_fraction.empty())
+  if (!arch.kind().clock.levels_fraction.empty())
     throw model_error("ychart: discrete clock levels (Clock::levels_fraction) are not supported by the exact power "
                       "model; it assumes continuous clocks");
-  if (!(arch.kind.clock.nominal.value() > 0.0))
-    throw model_error("ychart: the power model needs the device's nominal clock (Architecture::kind.clock.nominal)");
+  if (!(arch.kind().clock.nominal.value() > 0.0))
+    throw model_error("ychart: the power model needs the device's nominal clock (Platform::kind().clock.nominal)");
   if (pm.schedule != Schedule::compute_only &&
       !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
     throw model_error("ychart: the " + to_string(pm.schedule) +
@@ -146,8 +146,8 @@ inline int bits_for(int upper) {
 
 /// Kernel k's host-transfer energy per run with its input in `copies` DDRs (mJ).
 template <ResourceRecord R>
-double transfer_energy_mj(const Kernel<R>& k, const Architecture<R>& arch, double copies) {
-  return 1e3 * host_transfer_energy(k, arch.kind.memory, copies);
+double transfer_energy_mj(const Kernel<R>& k, const Platform<R>& arch, double copies) {
+  return 1e3 * host_transfer_energy(k, arch.kind().memory, copies);
 }
 
 }  // namespace detail
@@ -155,9 +155,9 @@ double transfer_energy_mj(const Kernel<R>& k, const Architecture<R>& arch, doubl
 /// Devices study 001's eq. 6.8 proves necessary: every kernel's CU_min, as
 /// a fractional packing of each capped resource.
 template <ResourceRecord R>
-int minimum_devices(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+int minimum_devices(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
                     const std::optional<R>& cap = std::nullopt) {
-  const auto limit = resource_values(cap ? *cap : arch.kind.capacity);
+  const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
   std::vector<double> need(limit.size(), 0.0);
   for (const auto& k : app.kernels()) {
     const auto use = resource_values(k.use);
@@ -171,41 +171,41 @@ int minimum_devices(const Application<R>& app, const Architecture<R>& arch, Cons
 /// static power plus the energy every mapping spends (sum_k P_k Twc_k, each
 /// input written once, each output read once, N_k T_exe >= Twc_k), over II.
 template <ResourceRecord R>
-double power_floor(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max, int devices,
+double power_floor(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max, int devices,
                    bool memory_energy = true) {
   const double ii = ii_max.in(units::ms);
   double energy = 0;  // mJ
   for (const auto& k : app.kernels()) {
     energy += k.power.value() * k.wcet.in(units::ms);
     if (memory_energy)
-      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind.memory) * k.wcet.in(units::ms);
+      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind().memory) * k.wcet.in(units::ms);
   }
-  return devices * (arch.kind.static_power.value() + arch.kind.memory.static_power.value()) + energy / ii;
+  return devices * (arch.kind().static_power.value() + arch.kind().memory.static_power.value()) + energy / ii;
 }
 
 /// Builds the exact power model of mapping `app` onto `arch` at II_max.
 template <ResourceRecord R>
-PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
                                 const PowerModelOptions<R>& options = {}) {
   const double ii = ii_max.in(units::ms);
   detail::check_power_model_scope(app, arch, ii, options.model);
   const std::size_t K = app.size();
-  if (options.devices_used && (*options.devices_used < 1 || *options.devices_used > arch.devices))
-    throw model_error("ychart: devices_used must lie in [1, " + std::to_string(arch.devices) + "]");
+  if (options.devices_used && (*options.devices_used < 1 || *options.devices_used > arch.devices()))
+    throw model_error("ychart: devices_used must lie in [1, " + std::to_string(arch.devices()) + "]");
   if ((!options.min_cus.empty() && options.min_cus.size() != K) ||
       (!options.max_cus.empty() && options.max_cus.size() != K))
     throw model_error("ychart: min_cus and max_cus need one entry per kernel (" + std::to_string(K) + ")");
   if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
-  const int F = options.devices_used.value_or(arch.devices);
+  const int F = options.devices_used.value_or(arch.devices());
   const bool fixed = options.devices_used.has_value();
-  const auto cap = resource_values(options.cap ? *options.cap : arch.kind.capacity);
+  const auto cap = resource_values(options.cap ? *options.cap : arch.kind().capacity);
   const auto& pm = options.model;
   const bool transfers = pm.schedule != Schedule::compute_only;
   const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
 
   PowerModel<R> p;
   p.devices = F;
-  p.architecture_devices = arch.devices;
+  p.architecture_devices = arch.devices();
   auto& m = p.model;
   p.execution = m.real("T_exe_ms", 0.0, ii);
   for (int f = 0; f < F; ++f) p.busy.push_back(m.real("M_" + std::to_string(f + 1) + "_ms", 0.0, ii));
@@ -234,7 +234,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     const double tmax = twc / lo;  // T_k at its fewest CUs
     const auto time = tabulate(p.total[k], [twc](double n) { return twc / n; }, "T_" + id);
     m.subject_to(time <= p.execution);
-    const double cu_ddr = options.memory_energy ? detail::cu_memory_power(kn, arch.kind.memory) : 0.0;
+    const double cu_ddr = options.memory_energy ? detail::cu_memory_power(kn, arch.kind().memory) : 0.0;
     Affine<> sum, work, exe_work;  // N_k, sum_f n_kf M_f, N_k T_exe
     for (int f = 0; f < F; ++f) {
       const std::string at = id + "_" + std::to_string(f + 1);
@@ -291,7 +291,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Architecture<R>
     else m.subject_to(moved + back <= ii, "II_transfers");
   }
   // Devices in use and their static power (eqs. 5.13, 5.15).
-  const double per_device_static = arch.kind.static_power.value() + arch.kind.memory.static_power.value();
+  const double per_device_static = arch.kind().static_power.value() + arch.kind().memory.static_power.value();
   Affine<> static_power;
   if (fixed) {
     for (int f = 0; f < F; ++f) m.subject_to(on_devices[f] >= 1.0, "device_" + std::to_string(f + 1) + "_used");
@@ -353,7 +353,7 @@ struct PowerOptimum : SolveReport {
 /// incumbent, stopped once a count's static power plus the dynamic floor
 /// reaches it (then no larger count can do better).
 template <ResourceRecord R>
-PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R>& arch, Constant<dim::time> ii_max,
+PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
                                  const PowerModelOptions<R>& options = {}, const PowerSolveOptions& solve = {}) {
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -388,8 +388,8 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R
     take(given, std::numeric_limits<double>::quiet_NaN());  // evaluate() throws on a mapping that does not fit
   }
   const int f_min = minimum_devices(app, arch, ii_max, options.cap);
-  int lo = std::max(solve.min_devices.value_or(1), std::min(f_min, arch.devices + 1));
-  int hi = std::min(solve.max_devices.value_or(arch.devices), arch.devices);
+  int lo = std::max(solve.min_devices.value_or(1), std::min(f_min, arch.devices() + 1));
+  int hi = std::min(solve.max_devices.value_or(arch.devices()), arch.devices());
   if (options.devices_used) lo = std::max(lo, *options.devices_used), hi = std::min(hi, *options.devices_used);
   auto floor_of = [&](int F) { return power_floor(app, arch, ii_max, F, options.memory_energy); };
 
@@ -461,10 +461,10 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Architecture<R
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_POWER_MODEL_INSTANCES(EXTERN, R) \
-  EXTERN template int minimum_devices<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const std::optional<R>&); \
-  EXTERN template double power_floor<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, int, bool); \
-  EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
-  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Architecture<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&);
+  EXTERN template int minimum_devices<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const std::optional<R>&); \
+  EXTERN template double power_floor<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, int, bool); \
+  EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
+  EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
 #endif

@@ -33,7 +33,7 @@ struct Relaxation {
 };
 
 template <ResourceRecord R>
-Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>& arch,
+Relaxation<R> build_relaxation(const Application<R>& app, const Platform<R>& arch,
                                const std::type_identity_t<std::optional<R>>& cap = std::nullopt) {
   arch.validate();
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
@@ -44,8 +44,8 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>&
     r.model.subject_to(app.kernel(k).wcet / r.cus.back() <= r.ii);                                // (3.15), (3.18)
   }
   const auto names = resource_names<R>();
-  const auto limit = resource_values(cap ? *cap : arch.kind.capacity);
-  const double share = 1.0 / arch.devices;
+  const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
+  const double share = 1.0 / arch.devices();
   for (std::size_t t = 0; t < names.size(); ++t) {
     Posynomial<> use;
     bool any = false;
@@ -61,7 +61,7 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Architecture<R>&
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_RELAXATION_INSTANCES(EXTERN, R) \
-  EXTERN template Relaxation<R> build_relaxation<R>(const Application<R>&, const Architecture<R>&, const std::type_identity_t<std::optional<R>>&);
+  EXTERN template Relaxation<R> build_relaxation<R>(const Application<R>&, const Platform<R>&, const std::type_identity_t<std::optional<R>>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
 #endif
