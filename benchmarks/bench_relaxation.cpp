@@ -94,12 +94,12 @@ Instance synthetic(int K) {
 
 /// The stages as a pipeline on `fpgas` FPGAs.
 void make_pipeline(Instance& in) {
-  std::vector<ychart::pipeline::Kernel<study001::FpgaResources>> kernels;
+  std::vector<ychart::pipeline::Task<study001::FpgaResources>> kernels;
   for (const auto& s : in.stages) {
-    ychart::pipeline::Kernel<study001::FpgaResources> k;
+    ychart::pipeline::Task<study001::FpgaResources> k;
     k.name = s.name;
-    k.wcet = s.wcet_ms * ychart::units::ms;
-    k.use.bram = s.bram_pct, k.use.dsp = s.dsp_pct, k.use.bw = s.bw_pct;
+    k.implementation().wcet = s.wcet_ms * ychart::units::ms;
+    k.implementation().use.bram = s.bram_pct, k.implementation().use.dsp = s.dsp_pct, k.implementation().use.bw = s.bw_pct;
     kernels.push_back(k);
   }
   in.app = study001::App::pipeline("stages", kernels);

@@ -35,10 +35,10 @@ TEST(ErrorElements, ModelNamesTheVariable) {
 
 TEST(ErrorElements, PipelineNamesTheKernel) {
   using namespace ychart::pipeline;
-  Kernel<FpgaResources> a, b;
+  Task<FpgaResources> a, b;
   a.name = "conv", b.name = "pool";
-  a.wcet = b.wcet = 1 * units::ms;
-  a.use = b.use = {10, 10, 10, 10, 10};
+  a.implementation().wcet = b.implementation().wcet = 1 * units::ms;
+  a.implementation().use = b.implementation().use = {10, 10, 10, 10, 10};
   const auto app = Application<FpgaResources>::pipeline("two", {a, b});
   Platform<FpgaResources> arch;
   arch.name = "two FPGAs";

@@ -25,7 +25,7 @@ using namespace ychart::pipeline;
 
 using App = Application<FpgaResources>;
 using Arch = Platform<FpgaResources>;
-using K = Kernel<FpgaResources>;
+using K = Task<FpgaResources>;
 
 constexpr double tol = 1e-9;  // relative, for values computed in closed form
 
@@ -35,8 +35,8 @@ constexpr double tol = 1e-9;  // relative, for values computed in closed form
 K kernel(std::string name, FpgaResources use, double wcet_ms) {
   K k;
   k.name = std::move(name);
-  k.use = use;
-  k.wcet = wcet_ms * units::ms;
+  k.implementation().use = use;
+  k.implementation().wcet = wcet_ms * units::ms;
   return k;
 }
 
@@ -308,7 +308,7 @@ App contention_app() {
   auto a = kernel("A", {0, 10, 0, 0, 0}, 6.0);
   a.data_in = 4 * units::MB, a.constants = 2 * units::MB, a.data_out = 1 * units::MB;
   a.input_scaling = 0.5, a.constant_scaling = 1.0;
-  a.read_ports = 1, a.write_ports = 0, a.read_write_ports = 1;
+  a.implementation().read_ports = 1, a.implementation().write_ports = 0, a.implementation().read_write_ports = 1;
   auto b = kernel("B", {0, 10, 0, 0, 0}, 2.0);
   b.data_in = 1 * units::MB, b.data_out = 3 * units::MB;
   return App::pipeline("contention", {a, b});
@@ -367,7 +367,7 @@ TEST(PipelineEvaluate, MemoryContentionUsesTheKernelsOwnClockForThePorts) {
   //   B: TR = 1 / 0.8 = 1.25 ms, TW = 3 / 0.8 = 3.75 ms, TC = 2 ms: ET 7 ms.
   auto app = contention_app();
   std::vector<K> ks = app.kernels();
-  ks[1].clock = 100 * units::MHz;
+  ks[1].implementation().clock = 100 * units::MHz;
   const auto app2 = App::pipeline("contention", ks);
   EvaluationOptions<FpgaResources> o;
   o.model.memory_contention = true;
@@ -410,9 +410,9 @@ TEST(PipelineEvaluate, MemoryContentionWithoutAnyClockIsAModelError) {
 
 App clocked_app() {
   auto a = kernel("A", {0, 20, 0, 0, 0}, 6.0);
-  a.clock = 250 * units::MHz;
+  a.implementation().clock = 250 * units::MHz;
   auto b = kernel("B", {0, 10, 0, 0, 0}, 2.0);
-  b.clock = 200 * units::MHz;
+  b.implementation().clock = 200 * units::MHz;
   return App::pipeline("clocked", {a, b});
 }
 
@@ -501,11 +501,11 @@ TEST(PipelineEvaluate, ExplicitClockFractions) {
 
 App power_app() {
   auto a = kernel("A", {0, 20, 0, 0, 0}, 6.0);
-  a.power = 2 * units::W;
-  a.ddr = {0.5, 0.25, 0.2 * units::ms, 0.4 * units::ms, 0.01, 0.02};
+  a.implementation().power = 2 * units::W;
+  a.implementation().ddr = {0.5, 0.25, 0.2 * units::ms, 0.4 * units::ms, 0.01, 0.02};
   auto b = kernel("B", {0, 10, 0, 0, 0}, 2.0);
-  b.power = 1 * units::W;
-  b.ddr = {0.1, 0.3, 1.0 * units::ms, 0.5 * units::ms, 0.03, 0.0};
+  b.implementation().power = 1 * units::W;
+  b.implementation().ddr = {0.1, 0.3, 1.0 * units::ms, 0.5 * units::ms, 0.03, 0.0};
   return App::pipeline("power", {a, b});
 }
 
@@ -734,7 +734,7 @@ TEST(PipelineEvaluate, BruteForceComputeOnlyMatchesClosedForms) {
             phi_k += n[k * F + f] / (1.0 + n[k * F + f]);
             if (n[k * F + f] > 0) used[f] = true;
           }
-          ii = std::max(ii, ks[k].wcet.value() / N);
+          ii = std::max(ii, ks[k].implementation().wcet.value() / N);
           phi = std::max(phi, phi_k);
         }
         ASSERT_NEAR(e.ii.value(), ii, 1e-12 * ii);
@@ -744,7 +744,7 @@ TEST(PipelineEvaluate, BruteForceComputeOnlyMatchesClosedForms) {
         for (int f = 0; f < F; ++f)
           for (std::size_t t = 0; t < 5; ++t) {
             double sum = 0;
-            for (int k = 0; k < Kn; ++k) sum += n[k * F + f] * resource_at(ks[k].use, t);
+            for (int k = 0; k < Kn; ++k) sum += n[k * F + f] * resource_at(ks[k].implementation().use, t);
             ASSERT_NEAR(e.utilisation[f][t], sum / 100.0, 1e-12);
             fits = fits && sum <= 100.0;
           }

@@ -50,7 +50,7 @@ struct TempFile {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-std::vector<Kernel<FpgaResources>> kernels(const std::string& csv, const KernelColumns& c = {}) {
+std::vector<Task<FpgaResources>> kernels(const std::string& csv, const KernelColumns& c = {}) {
   return parse_kernels<FpgaResources>(io::CsvDocument::parse(csv, "kernels.csv"), c);
 }
 
@@ -111,35 +111,35 @@ TEST(PipelineLoad, GoodCsv) {
   const auto& a = ks[0];
   EXPECT_EQ(a.name, "C1");
   EXPECT_EQ(a.type, "conv");
-  EXPECT_EQ(a.use.dsp, 4.5);
-  EXPECT_EQ(a.use.bram, 10);
-  EXPECT_EQ(a.use.lut, 0);  // no column: 0
-  EXPECT_DOUBLE_EQ(a.wcet.in(units::ms), 2.5);
+  EXPECT_EQ(a.implementation().use.dsp, 4.5);
+  EXPECT_EQ(a.implementation().use.bram, 10);
+  EXPECT_EQ(a.implementation().use.lut, 0);  // no column: 0
+  EXPECT_DOUBLE_EQ(a.implementation().wcet.in(units::ms), 2.5);
   EXPECT_DOUBLE_EQ(a.data_in.value(), 0.5e6);
   EXPECT_DOUBLE_EQ(a.data_out.value(), 1.5e6);
   EXPECT_DOUBLE_EQ(a.constants.value(), 0.25e6);
   EXPECT_EQ(a.input_scaling, 0.5);
   EXPECT_EQ(a.constant_scaling, 0.75);
-  EXPECT_EQ(a.read_ports, 1);
-  EXPECT_EQ(a.write_ports, 2);
-  EXPECT_EQ(a.read_write_ports, 3);
-  EXPECT_DOUBLE_EQ(a.clock.value(), 0.25e9);
-  EXPECT_DOUBLE_EQ(a.power.value(), 1.25);
-  EXPECT_DOUBLE_EQ(a.ddr.host_write, 0.5);
-  EXPECT_DOUBLE_EQ(a.ddr.host_read, 0.25);
-  EXPECT_DOUBLE_EQ(a.ddr.host_write_time.in(units::ms), 0.2);
-  EXPECT_DOUBLE_EQ(a.ddr.host_read_time.in(units::ms), 0.4);
-  EXPECT_DOUBLE_EQ(a.ddr.cu_write, 0.01);
-  EXPECT_DOUBLE_EQ(a.ddr.cu_read, 0.02);
+  EXPECT_EQ(a.implementation().read_ports, 1);
+  EXPECT_EQ(a.implementation().write_ports, 2);
+  EXPECT_EQ(a.implementation().read_write_ports, 3);
+  EXPECT_DOUBLE_EQ(a.implementation().clock.value(), 0.25e9);
+  EXPECT_DOUBLE_EQ(a.implementation().power.value(), 1.25);
+  EXPECT_DOUBLE_EQ(a.implementation().ddr.host_write, 0.5);
+  EXPECT_DOUBLE_EQ(a.implementation().ddr.host_read, 0.25);
+  EXPECT_DOUBLE_EQ(a.implementation().ddr.host_write_time.in(units::ms), 0.2);
+  EXPECT_DOUBLE_EQ(a.implementation().ddr.host_read_time.in(units::ms), 0.4);
+  EXPECT_DOUBLE_EQ(a.implementation().ddr.cu_write, 0.01);
+  EXPECT_DOUBLE_EQ(a.implementation().ddr.cu_read, 0.02);
   // Empty optional cells take the defaults: delta = gamma = 1, one read/write port.
   const auto& b = ks[1];
   EXPECT_EQ(b.input_scaling, 1.0);
   EXPECT_EQ(b.constant_scaling, 1.0);
-  EXPECT_EQ(b.read_ports, 0);
-  EXPECT_EQ(b.write_ports, 0);
-  EXPECT_EQ(b.read_write_ports, 1);
-  EXPECT_EQ(b.clock.value(), 0.0);
-  EXPECT_EQ(b.power.value(), 0.0);
+  EXPECT_EQ(b.implementation().read_ports, 0);
+  EXPECT_EQ(b.implementation().write_ports, 0);
+  EXPECT_EQ(b.implementation().read_write_ports, 1);
+  EXPECT_EQ(b.implementation().clock.value(), 0.0);
+  EXPECT_EQ(b.implementation().power.value(), 0.0);
   EXPECT_EQ(b.constants.value(), 0.0);
 }
 
@@ -149,7 +149,7 @@ TEST(PipelineLoad, OnlyNameAndWcetAreRequired) {
   EXPECT_EQ(ks[1].name, "B");
   EXPECT_TRUE(ks[1].type.empty());
   EXPECT_EQ(ks[1].type_name(), "B");
-  EXPECT_EQ(ks[1].use.dsp, 0);
+  EXPECT_EQ(ks[1].implementation().use.dsp, 0);
 }
 
 TEST(PipelineLoad, RenamedColumns) {
@@ -160,7 +160,7 @@ TEST(PipelineLoad, RenamedColumns) {
   const auto ks = kernels("layer,latency_ms,dsp\nL1,3,7\n", c);
   ASSERT_EQ(ks.size(), 1u);
   EXPECT_EQ(ks[0].name, "L1");
-  EXPECT_DOUBLE_EQ(ks[0].wcet.in(units::ms), 3);
+  EXPECT_DOUBLE_EQ(ks[0].implementation().wcet.in(units::ms), 3);
   const auto e = parse_error_of([&] { kernels("layer,latency_ms,type\nL1,3,x\n", c); });
   EXPECT_EQ(e.field, "type");
 }
@@ -174,7 +174,7 @@ TEST(PipelineLoad, LoadPipelineFromAFile) {
   EXPECT_EQ(app.edges()[1].from, 1u);
   EXPECT_EQ(app.edges()[1].to, 2u);
   EXPECT_DOUBLE_EQ(app.edges()[1].volume.in(units::MB), 3.0);  // C's input
-  EXPECT_EQ(app.kernel(1).use.dsp, 20);
+  EXPECT_EQ(app.kernel(1).implementation().use.dsp, 20);
   EXPECT_EQ(load_kernels<FpgaResources>(f.path).size(), 3u);
   // A missing file names itself.
   const auto e = parse_error_of([&] { load_kernels<FpgaResources>(f.path.string() + ".missing"); });
@@ -209,7 +209,7 @@ TEST(PipelineLoad, AllStudy001Tables) {
     const auto app = load_pipeline<FpgaResources>(data(s.file), s.file, c);
     EXPECT_EQ(app.size(), s.stages);
     EXPECT_EQ(app.edges().size(), s.stages - 1);
-    for (const auto& k : app.kernels()) EXPECT_GT(k.wcet.value(), 0.0) << k.name;
+    for (const auto& k : app.kernels()) EXPECT_GT(k.implementation().wcet.value(), 0.0) << k.name;
   }
 }
 
@@ -217,10 +217,10 @@ TEST(PipelineLoad, Study001Values) {
   // ch3_vgg16.csv (Table 3.3): the 2nd stage is CONV2, 67.8 ms; CONV6 is a "CONV6, 7" stage.
   const auto vgg = load_pipeline<FpgaResources>(data("ch3_vgg16.csv"), "VGG");
   EXPECT_EQ(vgg.kernel(1).name, "CONV2");
-  EXPECT_DOUBLE_EQ(vgg.kernel(1).wcet.in(units::ms), 67.8);
-  EXPECT_EQ(vgg.kernel(1).use.dsp, 15.14);
-  EXPECT_EQ(vgg.kernel(1).use.bram, 9.97);
-  EXPECT_EQ(vgg.kernel(1).use.bw, 2.1);
+  EXPECT_DOUBLE_EQ(vgg.kernel(1).implementation().wcet.in(units::ms), 67.8);
+  EXPECT_EQ(vgg.kernel(1).implementation().use.dsp, 15.14);
+  EXPECT_EQ(vgg.kernel(1).implementation().use.bram, 9.97);
+  EXPECT_EQ(vgg.kernel(1).implementation().use.bw, 2.1);
   EXPECT_EQ(vgg.kernel(7).name, "CONV6");
   EXPECT_EQ(vgg.kernel(7).type, "CONV6, 7");
   EXPECT_EQ(vgg.kernel(7).type_name(), vgg.kernel(8).type_name());
@@ -229,14 +229,14 @@ TEST(PipelineLoad, Study001Values) {
   EXPECT_EQ(*std::max_element(types.begin(), types.end()), 12u);
   // Sums over the stages (study digest sec. 10.1): DSP 183.67 %, WCET 426.6 ms.
   double dsp = 0, wcet = 0;
-  for (const auto& k : vgg.kernels()) dsp += k.use.dsp, wcet += k.wcet.in(units::ms);
+  for (const auto& k : vgg.kernels()) dsp += k.implementation().use.dsp, wcet += k.implementation().wcet.in(units::ms);
   EXPECT_NEAR(dsp, 183.67, 1e-9);
   EXPECT_NEAR(wcet, 426.6, 1e-9);
 
   // ch3_alex32.csv: POOL1 uses no DSP, CONV1 13 ms.
   const auto alex32 = load_kernels<FpgaResources>(data("ch3_alex32.csv"));
-  EXPECT_EQ(alex32[1].use.dsp, 0);
-  EXPECT_DOUBLE_EQ(alex32[0].wcet.in(units::ms), 13);
+  EXPECT_EQ(alex32[1].implementation().use.dsp, 0);
+  EXPECT_DOUBLE_EQ(alex32[0].implementation().wcet.in(units::ms), 13);
 
   // ch4_alex32.csv (Table 4.3), C2: DI 0.27 MB, DO 0.17, C 1.17, delta 0, gamma 1, rw 1, F1 0.22 GHz, TC1 2.99 ms.
   KernelColumns ch4;
@@ -249,16 +249,16 @@ TEST(PipelineLoad, Study001Values) {
   EXPECT_DOUBLE_EQ(c2.constants.in(units::MB), 1.17);
   EXPECT_EQ(c2.input_scaling, 0.0);
   EXPECT_EQ(c2.constant_scaling, 1.0);
-  EXPECT_EQ(c2.read_write_ports, 1);
-  EXPECT_EQ(c2.read_ports, 0);
-  EXPECT_DOUBLE_EQ(c2.clock.in(units::GHz), 0.22);
-  EXPECT_EQ(c2.use.dsp, 37.59);
-  EXPECT_DOUBLE_EQ(c2.wcet.in(units::ms), 2.99);
+  EXPECT_EQ(c2.implementation().read_write_ports, 1);
+  EXPECT_EQ(c2.implementation().read_ports, 0);
+  EXPECT_DOUBLE_EQ(c2.implementation().clock.in(units::GHz), 0.22);
+  EXPECT_EQ(c2.implementation().use.dsp, 37.59);
+  EXPECT_DOUBLE_EQ(c2.implementation().wcet.in(units::ms), 2.99);
   // ch4_resnet16.csv: 37 stages, the last the projection C36 (TC1 0.3 ms, DSP 3.79).
   const auto resnet = load_kernels<FpgaResources>(data("ch4_resnet16.csv"), ch4);
   EXPECT_EQ(resnet.back().name, "C36");
-  EXPECT_DOUBLE_EQ(resnet.back().wcet.in(units::ms), 0.3);
-  EXPECT_EQ(resnet.back().use.dsp, 3.79);
+  EXPECT_DOUBLE_EQ(resnet.back().implementation().wcet.in(units::ms), 0.3);
+  EXPECT_EQ(resnet.back().implementation().use.dsp, 3.79);
   EXPECT_EQ(resnet[2].type, "C2,3,5,7");
 
   // ch5_vgg16.csv (Table 5.4), Pool2: BRAM 11.6, Twc 13.3 ms, Bw 83.86 %, tw 0.80 ms, bw 1.045 %, br 0.261 %, P 0.825 W.
@@ -267,21 +267,21 @@ TEST(PipelineLoad, Study001Values) {
   const auto v5 = load_kernels<FpgaResources>(data("ch5_vgg16.csv"), ch5);
   const auto& pool2 = v5[2];
   EXPECT_EQ(pool2.name, "Pool2");
-  EXPECT_EQ(pool2.use.bram, 11.6);
-  EXPECT_DOUBLE_EQ(pool2.wcet.in(units::ms), 13.3);
-  EXPECT_DOUBLE_EQ(pool2.ddr.host_write, 0.8386);
-  EXPECT_DOUBLE_EQ(pool2.ddr.host_read, 0.2333);
-  EXPECT_DOUBLE_EQ(pool2.ddr.host_write_time.in(units::ms), 0.8);
-  EXPECT_DOUBLE_EQ(pool2.ddr.host_read_time.in(units::ms), 0.72);
-  EXPECT_DOUBLE_EQ(pool2.ddr.cu_write, 0.01045);
-  EXPECT_DOUBLE_EQ(pool2.ddr.cu_read, 0.00261);
-  EXPECT_DOUBLE_EQ(pool2.power.value(), 0.825);
+  EXPECT_EQ(pool2.implementation().use.bram, 11.6);
+  EXPECT_DOUBLE_EQ(pool2.implementation().wcet.in(units::ms), 13.3);
+  EXPECT_DOUBLE_EQ(pool2.implementation().ddr.host_write, 0.8386);
+  EXPECT_DOUBLE_EQ(pool2.implementation().ddr.host_read, 0.2333);
+  EXPECT_DOUBLE_EQ(pool2.implementation().ddr.host_write_time.in(units::ms), 0.8);
+  EXPECT_DOUBLE_EQ(pool2.implementation().ddr.host_read_time.in(units::ms), 0.72);
+  EXPECT_DOUBLE_EQ(pool2.implementation().ddr.cu_write, 0.01045);
+  EXPECT_DOUBLE_EQ(pool2.implementation().ddr.cu_read, 0.00261);
+  EXPECT_DOUBLE_EQ(pool2.implementation().power.value(), 0.825);
   EXPECT_DOUBLE_EQ(pool2.data_in.in(units::MB), 6.126);
   // ch6_transformer16.csv: no DI/DO columns, so no data; Attention1 31.5 % DSP, 4.12 W.
   const auto tr = load_kernels<FpgaResources>(data("ch6_transformer16.csv"), ch5);
   EXPECT_EQ(tr[0].name, "Attention1");
-  EXPECT_EQ(tr[0].use.dsp, 31.5);
-  EXPECT_DOUBLE_EQ(tr[0].power.value(), 4.12);
+  EXPECT_EQ(tr[0].implementation().use.dsp, 31.5);
+  EXPECT_DOUBLE_EQ(tr[0].implementation().power.value(), 4.12);
   EXPECT_EQ(tr[0].data_in.value(), 0.0);
 }
 
@@ -390,8 +390,8 @@ TEST(PipelineLoad, MissingColumns) {
 TEST(PipelineLoad, OtherKindsHaveTheirOwnColumns) {
   // GPU kernels: sm and memory are resources, dsp is not.
   const auto g = parse_kernels<GpuResources>(io::CsvDocument::parse("stage,wcet_ms,sm,memory\nA,1,10,20\n", "gpu.csv"));
-  EXPECT_EQ(g[0].use.sm, 10);
-  EXPECT_EQ(g[0].use.memory, 20);
+  EXPECT_EQ(g[0].implementation().use.sm, 10);
+  EXPECT_EQ(g[0].implementation().use.memory, 20);
   const auto e = parse_error_of(
       [] { parse_kernels<GpuResources>(io::CsvDocument::parse("stage,wcet_ms,dsp\nA,1,10\n", "gpu.csv")); });
   EXPECT_EQ(e.field, "dsp");

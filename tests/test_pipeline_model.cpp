@@ -39,7 +39,7 @@ using namespace ychart::explore;
 
 using App = Application<FpgaResources>;
 using Arch = Platform<FpgaResources>;
-using K = Kernel<FpgaResources>;
+using K = Task<FpgaResources>;
 
 constexpr double inf = std::numeric_limits<double>::infinity();
 
@@ -74,11 +74,11 @@ Tiny random_tiny(std::mt19937& rng, int kernels, bool transfers) {
   for (int k = 0; k < kernels; ++k) {
     K x;
     x.name = "k" + std::to_string(k);
-    x.use.dsp = quarter(rng, 5, 20);  // every kernel uses some dsp: the counts are bounded
-    x.use.bram = coin(rng) ? quarter(rng, 1, 20) : 0.0;
-    x.use.bw = coin(rng) ? quarter(rng, 1, 20) : 0.0;
-    x.use.lut = coin(rng) ? quarter(rng, 1, 10) : 0.0;
-    x.wcet = quarter(rng, 1, 12) * units::ms;
+    x.implementation().use.dsp = quarter(rng, 5, 20);  // every kernel uses some dsp: the counts are bounded
+    x.implementation().use.bram = coin(rng) ? quarter(rng, 1, 20) : 0.0;
+    x.implementation().use.bw = coin(rng) ? quarter(rng, 1, 20) : 0.0;
+    x.implementation().use.lut = coin(rng) ? quarter(rng, 1, 10) : 0.0;
+    x.implementation().wcet = quarter(rng, 1, 12) * units::ms;
     if (transfers) {
       x.data_in = quarter(rng, 0.25, 4) * units::MB;
       x.data_out = quarter(rng, 0.25, 4) * units::MB;
@@ -112,7 +112,7 @@ void for_each_allocation(const App& app, int F, double cap,
       visit(n);
       return;
     }
-    const auto use = resource_values(app.kernel(k).use);
+    const auto use = resource_values(app.kernel(k).implementation().use);
     for (int c = 0;; ++c) {
       bool fits = true;
       for (std::size_t t = 0; t < 5; ++t) fits = fits && load[f][t] + c * use[t] <= cap;
@@ -134,7 +134,7 @@ std::pair<double, double> ii_and_phi(const App& app, const std::vector<std::vect
     int N = 0;
     double phi_k = 0;
     for (int c : n[k]) N += c, phi_k += c / (1.0 + c);
-    ii = std::max(ii, app.kernel(k).wcet.in(units::ms) / N);
+    ii = std::max(ii, app.kernel(k).implementation().wcet.in(units::ms) / N);
     phi = std::max(phi, phi_k);
   }
   return {ii, phi};
@@ -221,8 +221,8 @@ TEST(PipelineModel, AlphaScalesTheII) {
   // So alpha 2, beta 1 picks II 2 ms (5.1667); alpha 1, beta 3 picks
   // II 3 ms (3 + 2 = 5 < 2 + 3.5 = 5.5).
   std::vector<K> ks(2);
-  ks[0].name = "A", ks[0].use.dsp = 30, ks[0].wcet = 6 * units::ms;
-  ks[1].name = "B", ks[1].use.dsp = 30, ks[1].wcet = 2 * units::ms;
+  ks[0].name = "A", ks[0].implementation().use.dsp = 30, ks[0].implementation().wcet = 6 * units::ms;
+  ks[1].name = "B", ks[1].implementation().use.dsp = 30, ks[1].implementation().wcet = 2 * units::ms;
   const auto app = App::pipeline("ab", ks);
   auto a = build_mapping_model(app, devices(2), options(60, 2.0, 1.0));
   auto s = a.model.solve();
@@ -390,7 +390,7 @@ TEST(PipelineModel, LocalityPaysOffByHand) {
   //   A and B on different devices, 2 CUs each: H2F 4 + 8, F2H 8 + 1, EXE 1: II 22.
   //   Any split duplicates an input. The optimum is 7 ms, all on one device.
   std::vector<K> ks(2);
-  for (auto& k : ks) k.use.dsp = 40, k.wcet = 2 * units::ms;
+  for (auto& k : ks) k.implementation().use.dsp = 40, k.implementation().wcet = 2 * units::ms;
   ks[0].name = "A", ks[0].data_in = 4 * units::MB, ks[0].data_out = 8 * units::MB;
   ks[1].name = "B", ks[1].data_in = 8 * units::MB, ks[1].data_out = 1 * units::MB;
   const auto app = App::pipeline("ab", ks);
@@ -420,7 +420,7 @@ TEST(PipelineModel, LocalityPaysOffByHand) {
 
 TEST(PipelineModel, TransfersNeedBandwidths) {
   std::vector<K> ks(1);
-  ks[0].name = "A", ks[0].use.dsp = 10, ks[0].wcet = 1 * units::ms;
+  ks[0].name = "A", ks[0].implementation().use.dsp = 10, ks[0].implementation().wcet = 1 * units::ms;
   MappingModelOptions<FpgaResources> o;
   o.schedule = Schedule::sequential_phases;
   EXPECT_THROW(build_mapping_model(App::pipeline("a", ks), devices(2), o), model_error);
@@ -444,7 +444,7 @@ struct ClosedForm {
 ClosedForm water_filling(const App& app, int F, const std::vector<double>& cap) {
   auto load = [&](double ii, std::size_t t) {
     double sum = 0;
-    for (const auto& k : app.kernels()) sum += std::max(1.0, k.wcet.in(units::ms) / ii) * resource_at(k.use, t);
+    for (const auto& k : app.kernels()) sum += std::max(1.0, k.implementation().wcet.in(units::ms) / ii) * resource_at(k.implementation().use, t);
     return sum;
   };
   auto fits = [&](double ii) {
@@ -453,7 +453,7 @@ ClosedForm water_filling(const App& app, int F, const std::vector<double>& cap) 
     return true;
   };
   double hi = 0;
-  for (const auto& k : app.kernels()) hi = std::max(hi, k.wcet.in(units::ms));
+  for (const auto& k : app.kernels()) hi = std::max(hi, k.implementation().wcet.in(units::ms));
   ClosedForm out;
   if (!fits(hi)) return out;
   double lo = 1e-9;
@@ -562,8 +562,8 @@ std::string describe(const App& app) {
   std::ostringstream os;
   os.precision(17);
   for (const auto& k : app.kernels()) {
-    os << k.name << ": wcet " << k.wcet.in(units::ms) << " ms, use";
-    for_each_resource(k.use, [&](std::string_view r, double v) { os << " " << r << " " << v; });
+    os << k.name << ": wcet " << k.implementation().wcet.in(units::ms) << " ms, use";
+    for_each_resource(k.implementation().use, [&](std::string_view r, double v) { os << " " << r << " " << v; });
     os << "\n";
   }
   return os.str();
@@ -661,7 +661,7 @@ TEST(PipelinePareto, WalkFindsTheBruteForceFront) {
 // walk with a small gap ends on exactly such a bound.
 TEST(PipelinePareto, SpreadingBoundJustBelowTheLeastIsInfeasible) {
   std::vector<K> ks(1);
-  ks[0].name = "A", ks[0].use.dsp = 10, ks[0].wcet = 1 * units::ms;
+  ks[0].name = "A", ks[0].implementation().use.dsp = 10, ks[0].implementation().wcet = 1 * units::ms;
   const auto app = App::pipeline("a", ks);
   for (double eps : {0.4999, 0.49999, 0.499999}) {
     auto mm = build_mapping_model(app, devices(2), options(100, 1.0, 1.0));
@@ -689,7 +689,7 @@ std::pair<Tiny, Arch> enhanced_tiny(std::mt19937& rng, bool effects) {
     k.constants = quarter(rng, 0, 2) * units::MB;
     k.input_scaling = coin(rng);
     k.constant_scaling = coin(rng);
-    k.clock = (effects && coin(rng) ? 200.0 : 250.0) * units::MHz;
+    k.implementation().clock = (effects && coin(rng) ? 200.0 : 250.0) * units::MHz;
   }
   tiny.app = App::pipeline("tiny", ks);
   auto arch = devices(2);
@@ -767,7 +767,7 @@ TEST(PipelineModel, EnhancedBoundIsExactWhenMemoryAndClockCostNothing) {
       std::ostringstream os;
       for (const auto& k : tiny.app.kernels())
         os << " di " << k.data_in.value() << " do " << k.data_out.value() << " c " << k.constants.value() << " d "
-           << k.input_scaling << " g " << k.constant_scaling << " clk " << k.clock.value() << "\n";
+           << k.input_scaling << " g " << k.constant_scaling << " clk " << k.implementation().clock.value() << "\n";
       return os.str();
     }();
     ++checked;
@@ -832,8 +832,8 @@ TEST(PipelineLocalSearch, FirstFitPlacesInOrderAndRefusesWhatDoesNotFit) {
   auto arch = devices(2);
   K a, b, c;
   a.name = "a", b.name = "b", c.name = "c";
-  a.wcet = b.wcet = c.wcet = 1 * units::ms;
-  a.use.dsp = 60, b.use.dsp = 50, c.use.dsp = 30;
+  a.implementation().wcet = b.implementation().wcet = c.implementation().wcet = 1 * units::ms;
+  a.implementation().use.dsp = 60, b.implementation().use.dsp = 50, c.implementation().use.dsp = 30;
   const auto app = App::pipeline("ff", {a, b, c});
   const auto m = first_fit(app, arch);
   ASSERT_TRUE(m);

@@ -24,7 +24,7 @@ namespace {
 using namespace ychart;
 using namespace ychart::pipeline;
 
-using Hetero = HeterogeneousApplication<FpgaResources, GpuResources>;
+using Hetero = Application<FpgaResources, GpuResources>;
 using Plat = Platform<FpgaResources, GpuResources>;
 using T2 = Task<FpgaResources, GpuResources>;
 
@@ -182,29 +182,29 @@ TEST(PipelinePlatform, EvaluateByHand) {
 
 struct OneKind {
   Application<FpgaResources> app;
-  HeterogeneousApplication<FpgaResources> tasks;
+  Application<FpgaResources> tasks;
 };
 
 OneKind random_one_kind(std::mt19937& rng, int kernels) {
   std::uniform_int_distribution<int> q(4, 80);
-  std::vector<Kernel<FpgaResources>> ks;
+  std::vector<Task<FpgaResources>> ks;
   std::vector<Task<FpgaResources>> ts;
   for (int k = 0; k < kernels; ++k) {
-    Kernel<FpgaResources> x;
+    Task<FpgaResources> x;
     x.name = "k" + std::to_string(k);
-    x.use.dsp = q(rng) / 4.0;
-    x.use.bram = q(rng) / 8.0;
-    x.wcet = q(rng) / 8.0 * units::ms;
+    x.implementation().use.dsp = q(rng) / 4.0;
+    x.implementation().use.bram = q(rng) / 8.0;
+    x.implementation().wcet = q(rng) / 8.0 * units::ms;
     x.data_in = q(rng) / 16.0 * units::MB;
     x.data_out = q(rng) / 16.0 * units::MB;
     if (k > 0) x.data_in = ks.back().data_out;
     ks.push_back(x);
     Implementation<FpgaResources> i;
-    i.use = x.use;
-    i.wcet = x.wcet;
+    i.use = x.implementation().use;
+    i.wcet = x.implementation().wcet;
     ts.push_back(Task<FpgaResources>{.name = x.name, .data_in = x.data_in, .data_out = x.data_out}.with(i));
   }
-  return {Application<FpgaResources>::pipeline("one", ks), HeterogeneousApplication<FpgaResources>::pipeline("one", ts)};
+  return {Application<FpgaResources>::pipeline("one", ks), Application<FpgaResources>::pipeline("one", ts)};
 }
 
 TEST(PipelinePlatform, OneKindAgreesWithTheOneKindLayer) {

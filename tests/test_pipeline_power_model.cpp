@@ -24,7 +24,7 @@ using namespace ychart::pipeline;
 
 using App = Application<FpgaResources>;
 using Arch = Platform<FpgaResources>;
-using K = Kernel<FpgaResources>;
+using K = Task<FpgaResources>;
 
 constexpr double inf = std::numeric_limits<double>::infinity();
 
@@ -46,19 +46,19 @@ Instance random_instance(unsigned seed) {
   for (int k = 0; k < kernels; ++k) {
     K kn;
     kn.name = "k" + std::to_string(k);
-    kn.use.dsp = uniform(26, 49);
-    kn.use.bram = uniform(0, 60);
-    kn.wcet = uniform(0.5, 4.0) * units::ms;
-    kn.power = uniform(0.3, 3.0) * units::W;
+    kn.implementation().use.dsp = uniform(26, 49);
+    kn.implementation().use.bram = uniform(0, 60);
+    kn.implementation().wcet = uniform(0.5, 4.0) * units::ms;
+    kn.implementation().power = uniform(0.3, 3.0) * units::W;
     kn.data_in = uniform(0.0, 3.0) * units::MB;
     kn.data_out = uniform(0.0, 2.0) * units::MB;
-    kn.ddr.host_write = uniform(0, 0.8);
-    kn.ddr.host_read = uniform(0, 0.8);
-    kn.ddr.host_write_time = uniform(0, 0.5) * units::ms;
-    kn.ddr.host_read_time = uniform(0, 0.5) * units::ms;
+    kn.implementation().ddr.host_write = uniform(0, 0.8);
+    kn.implementation().ddr.host_read = uniform(0, 0.8);
+    kn.implementation().ddr.host_write_time = uniform(0, 0.5) * units::ms;
+    kn.implementation().ddr.host_read_time = uniform(0, 0.5) * units::ms;
     // Large enough that the DDR energy of execution decides ties.
-    kn.ddr.cu_write = uniform(0, 0.3);
-    kn.ddr.cu_read = uniform(0, 0.3);
+    kn.implementation().ddr.cu_write = uniform(0, 0.3);
+    kn.implementation().ddr.cu_read = uniform(0, 0.3);
     ks.push_back(kn);
   }
   Instance in;
@@ -211,7 +211,7 @@ TEST(PipelinePowerModel, H1IsTheOptimumOfItsRestrictedSpaceAndNeverBeatsTheExact
     for_each_feasible(in, [&](const Mapping& m, const Evaluation& e) {
       if (e.devices_used != f_min) return;
       for (std::size_t k = 0; k < in.app.size(); ++k) {
-        const int lo = int(std::ceil(in.app.kernel(k).wcet.in(units::ms) / in.ii_ms - 1e-9));
+        const int lo = int(std::ceil(in.app.kernel(k).implementation().wcet.in(units::ms) / in.ii_ms - 1e-9));
         if (m.total(k) < lo || m.total(k) > lo + 1) return;
       }
       best_h1 = std::min(best_h1, e.power->total.value() - dynamic_ddr(e));
@@ -318,7 +318,7 @@ TEST(PipelinePowerModel, UnplaceableKernelsAreInfeasibleNotErrors) {
   auto in = random_instance(11);
   // One CU needs more than a device's DSP.
   auto ks = in.app.kernels();
-  ks[0].use.dsp = 150;
+  ks[0].implementation().use.dsp = 150;
   const auto app = App::pipeline("too big", ks);
   const auto r = solve_power_optimal(app, in.arch, 100 * units::ms);
   EXPECT_EQ(r.status, Status::infeasible);

@@ -136,15 +136,15 @@ TEST(Study001Relaxation, LargeSyntheticInstanceStaysAccurate) {
   std::mt19937 rng(7u);
   std::uniform_real_distribution<double> wcet(0.5, 70.0), dsp(0.0, 20.0), bram(0.0, 12.0), bw(1.0, 7.0);
   std::vector<Kernel> stages;  // for the oracle
-  std::vector<ychart::pipeline::Kernel<FpgaResources>> kernels;  // the same, for the model
+  std::vector<ychart::pipeline::Task<FpgaResources>> kernels;  // the same, for the model
   for (int k = 0; k < 3000; ++k) {
     const bool pool = rng() % 5 == 0;
     const double w = wcet(rng), d = dsp(rng), b = bram(rng), m = bw(rng);
     stages.push_back({"K", b, pool ? 0.0 : d, m, w, 1});
-    ychart::pipeline::Kernel<FpgaResources> kernel;
+    ychart::pipeline::Task<FpgaResources> kernel;
     kernel.name = "K";
-    kernel.wcet = w * ychart::units::ms;
-    kernel.use.bram = b, kernel.use.dsp = pool ? 0.0 : d, kernel.use.bw = m;
+    kernel.implementation().wcet = w * ychart::units::ms;
+    kernel.implementation().use.bram = b, kernel.implementation().use.dsp = pool ? 0.0 : d, kernel.implementation().use.bw = m;
     kernels.push_back(kernel);
   }
   const int F = 1500;

@@ -36,9 +36,9 @@ Tasks alexnet16(const std::filesystem::path& data, const GpuAssumptions& gpu) {
       throw model_error("stage " + std::to_string(k + 1) + " is " + fpga[k].name + " in ch3_alex16.csv but " +
                         std::string(row.text("stage")) + " in alex16_layers.csv");
     Implementation<FpgaResources> on_fpga;
-    on_fpga.use = fpga[k].use;
-    on_fpga.wcet = fpga[k].wcet;
-    if (std::abs(powers[k].number("twc_ms") - fpga[k].wcet.in(units::ms)) > 1e-9)
+    on_fpga.use = fpga[k].implementation().use;
+    on_fpga.wcet = fpga[k].implementation().wcet;
+    if (std::abs(powers[k].number("twc_ms") - fpga[k].implementation().wcet.in(units::ms)) > 1e-9)
       throw model_error("stage " + std::to_string(k + 1) + ": T_wc differs between ch5_alex16.csv and ch3_alex16.csv");
     on_fpga.power = powers[k].number("power_w") * units::W;
     Implementation<GpuResources> on_gpu;

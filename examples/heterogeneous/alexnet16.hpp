@@ -17,7 +17,7 @@ namespace heterogeneous {
 using namespace ychart;
 using namespace ychart::pipeline;
 
-using Tasks = HeterogeneousApplication<FpgaResources, GpuResources>;
+using Tasks = Application<FpgaResources, GpuResources>;
 using Plat = Platform<FpgaResources, GpuResources>;
 using AlexTask = Task<FpgaResources, GpuResources>;
 

@@ -94,13 +94,13 @@ Solved solve_on(const Tasks& app, const Plat& p, double cap, double time_limit,
 /// The same FPGA-only point with the one-kind model (study001_ch3's): a
 /// second method the heterogeneous model must agree with.
 double one_kind_ii_ms(const Tasks& app, double cap) {
-  std::vector<Kernel<FpgaResources>> ks;
+  std::vector<Task<FpgaResources>> ks;
   for (const auto& t : app.kernels()) {
-    Kernel<FpgaResources> k;
+    Task<FpgaResources> k;
     k.name = t.name;
     k.type = t.type;
-    k.use = t.implementation<0>()->use;
-    k.wcet = t.implementation<0>()->wcet;
+    k.implementation().use = t.implementation<0>()->use;
+    k.implementation().wcet = t.implementation<0>()->wcet;
     ks.push_back(k);
   }
   Platform<FpgaResources> arch;

@@ -13,7 +13,6 @@
 #include "pipeline/evaluate.hpp"
 #include "pipeline/local_search.hpp"
 #include "pipeline/mapping_model.hpp"
-#include "pipeline/heterogeneous_application.hpp"
 #include "pipeline/platform_evaluate.hpp"
 #include "pipeline/platform_model.hpp"
 #include "pipeline/platform_power_model.hpp"

@@ -11287,18 +11287,25 @@ bool has_resource(std::string_view name) {
 // ---- end ychart/pipeline/resources.hpp ----
 // ---- begin ychart/pipeline/application.hpp ----
 // ychart/pipeline/application.hpp
-// The application side of the Y-chart: kernels (pipeline stages or tasks)
-// with typed attributes -- single-compute-unit latency, data in and out,
-// per-resource use of one compute unit, DDR traffic and power -- and edges
-// carrying data between them. A linear pipeline is the graph whose edges
-// join consecutive stages; Application::pipeline() builds it.
+// The application side of the Y-chart: tasks (pipeline stages or kernels)
+// and the edges carrying data between them. A task says once what it moves
+// (data in and out, constants, how they split between compute units) and,
+// per device kind of the platform, how it runs there -- one compute unit's
+// latency, resource use in that kind's record, dynamic power, and for study
+// 001's FPGA kernels their clock, memory ports and DDR traffic -- or that it
+// cannot run there. Application<FpgaResources> is an application for
+// identical FPGAs; Application<FpgaResources, GpuResources> one whose tasks
+// may run on FPGAs or GPUs. task.with(impl) files an implementation under
+// its record's kind, and one for a kind the task does not list does not
+// compile. A linear pipeline is the graph whose edges join consecutive
+// stages; Application::pipeline() builds it.
 
 // ---- begin ychart/pipeline/detail/task_graph.hpp ----
 // ychart/pipeline/detail/task_graph.hpp
 // The graph both application kinds share: kernels in order and the edges
 // carrying data between them, with the look-ups the models need (incoming
 // and outgoing edges, kernel types). Application<R> (one device kind) and
-// HeterogeneousApplication<Rs...> (several) add their kernel validation.
+// Application<Rs...> (several) add their kernel validation.
 
 
 #include <cmath>
@@ -11389,7 +11396,10 @@ class TaskGraph {
 
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -11407,78 +11417,146 @@ struct DdrTraffic {
   double cu_read = 0.0;                   // DDR read by one CU while executing (br_k)
 };
 
-/// One kernel: a pipeline stage or a task. Stages of one `type` are
-/// identical hardware (a table row serving several layers).
+/// How one task runs on one device kind. The first three members are all
+/// most models need; the rest are study 001's FPGA-kernel details, read by
+/// the chapter-4 timing (clock, ports) and the chapter-5 power (DDR traffic)
+/// and left at their defaults elsewhere.
 template <ResourceRecord R>
-struct Kernel {
-  std::string name;
-  std::string type;                 // empty: its own type
-  R use{};                          // one compute unit, in the kind's units (% for FPGAs)
-  Constant<dim::time> wcet{};       // latency with one compute unit at `clock`
-  Constant<dim::data> data_in{};    // non-constant input per run (DI_k)
-  Constant<dim::data> data_out{};   // output per run (DO_k)
+struct Implementation {
+  R use{};                           // one compute unit, in the kind's units (% for FPGAs)
+  Constant<dim::time> wcet{};        // latency of the whole task with one compute unit at `clock`
+  Constant<dim::power> power{};      // dynamic power of one busy compute unit at the nominal clock (P_k)
+  Constant<dim::frequency> clock{};  // clock at which wcet was measured (F1_k); 0: the kind's nominal
+  int read_ports = 0;                // AXI ports only reading (r_k)
+  int write_ports = 0;               // AXI ports only writing (w_k)
+  int read_write_ports = 1;          // AXI ports reading and writing (rw_k)
+  DdrTraffic ddr{};
+
+  int reading_ports() const { return read_ports + read_write_ports; }  // x_k in eqs. 4.19-4.21
+  int writing_ports() const { return write_ports + read_write_ports; }  // y_k in eqs. 4.23-4.25
+};
+
+/// One task; `on` lists its implementation per device kind (std::nullopt:
+/// it cannot run on that kind). Tasks of one `type` are identical hardware
+/// (a table row serving several layers).
+template <ResourceRecord... Rs>
+struct Task {
+  std::string name{};
+  std::string type{};               // empty: its own type
+  Constant<dim::data> data_in{};    // non-constant input per run, sent to every device that runs part of it (DI_k)
+  Constant<dim::data> data_out{};   // output per run, split between the devices (DO_k)
   Constant<dim::data> constants{};  // weights, sent once at initialisation (C_k)
   double input_scaling = 1.0;       // delta_k: share of the input split between CUs
   double constant_scaling = 1.0;    // gamma_k: share of the constants split between CUs
-  int read_ports = 0;               // AXI ports only reading (r_k)
-  int write_ports = 0;              // AXI ports only writing (w_k)
-  int read_write_ports = 1;         // AXI ports reading and writing (rw_k)
-  Constant<dim::frequency> clock{};  // clock at which wcet was measured (F1_k); 0: the platform's nominal
-  Constant<dim::power> power{};      // dynamic power of one CU at the nominal clock (P_k)
-  DdrTraffic ddr{};
+  std::tuple<std::optional<Implementation<Rs>>...> on{};
 
   const std::string& type_name() const { return type.empty() ? name : type; }
+  template <std::size_t G>
+  const std::optional<Implementation<std::tuple_element_t<G, std::tuple<Rs...>>>>& implementation() const {
+    return std::get<G>(on);
+  }
+  /// The implementation of a task for one device kind (Task<R>); created
+  /// empty on first write.
+  auto& implementation() requires(sizeof...(Rs) == 1) {
+    auto& impl = std::get<0>(on);
+    if (!impl) impl.emplace();
+    return *impl;
+  }
+  const auto& implementation() const requires(sizeof...(Rs) == 1) {
+    const auto& impl = std::get<0>(on);
+    if (!impl) throw model_error("ychart: task '" + name + "' has no implementation", name);
+    return *impl;
+  }
+  /// Gives the task an implementation on the kind whose record is R.
+  template <ResourceRecord R>
+  Task& with(Implementation<R> impl) {
+    constexpr int kinds_with_record = (0 + ... + int(std::is_same_v<R, Rs>));
+    static_assert(kinds_with_record > 0,
+                  "ychart: the platform has no device kind with this resource record; implement the task on one of "
+                  "the kinds in Task<...> (its template arguments), or add the kind to Task and Platform");
+    static_assert(kinds_with_record < 2,
+                  "ychart: several device kinds share this resource record; set the implementation by position: "
+                  "std::get<G>(task.on) = impl");
+    std::get<std::optional<Implementation<R>>>(on) = std::move(impl);
+    return *this;
+  }
+  /// Whether it runs on kind g.
+  bool runs_on(std::size_t g) const {
+    bool out = false;
+    std::size_t i = 0;
+    std::apply([&](const auto&... impl) { ((out = out || (i++ == g && impl.has_value())), ...); }, on);
+    return out;
+  }
 };
 
-/// Kernels plus edges. Kernel order is pipeline order for pipelines.
-template <ResourceRecord R>
-class Application : public detail::TaskGraph<Kernel<R>> {
+/// Tasks plus edges, for a Platform<Rs...>. Task order is pipeline order
+/// for pipelines.
+template <ResourceRecord... Rs>
+class Application : public detail::TaskGraph<Task<Rs...>> {
  public:
-  using detail::TaskGraph<Kernel<R>>::TaskGraph;
+  static_assert(sizeof...(Rs) >= 1, "ychart: an application needs at least one device kind");
+  using detail::TaskGraph<Task<Rs...>>::TaskGraph;
 
-  /// A linear pipeline: edge k-1 -> k carries kernel k's input.
-  static Application pipeline(std::string name, std::vector<Kernel<R>> stages) {
+  /// A linear pipeline: edge k-1 -> k carries task k's input.
+  static Application pipeline(std::string name, std::vector<Task<Rs...>> stages) {
     Application a(std::move(name));
     for (auto& s : stages) a.add(std::move(s));
     a.chain();
     return a;
   }
 
-  /// Adds a kernel; returns its index.
-  std::size_t add(Kernel<R> k) {
-    validate(k);
-    return this->push(std::move(k));
+  /// Adds a task; returns its index.
+  std::size_t add(Task<Rs...> t) {
+    validate(t);
+    return this->push(std::move(t));
   }
 
  private:
-  void validate(const Kernel<R>& k) const {
+  void validate(const Task<Rs...>& t) const {
     auto bad = [&](const std::string& what) {
-      throw model_error("ychart: kernel '" + k.name + "' of application '" + this->name() + "': " + what, k.name);
+      throw model_error("ychart: task '" + t.name + "' of application '" + this->name() + "': " + what, t.name);
     };
-    if (!(k.wcet.value() > 0.0) || !std::isfinite(k.wcet.value())) bad("wcet must be positive and finite");
-    for_each_resource(k.use, [&](std::string_view r, double v) {
+    for (double d : {t.data_in.value(), t.data_out.value(), t.constants.value()})
+      if (!(d >= 0.0) || !std::isfinite(d)) bad("data volumes must be finite and not negative");
+    if (!(t.input_scaling >= 0 && t.input_scaling <= 1) || !(t.constant_scaling >= 0 && t.constant_scaling <= 1))
+      bad("input_scaling and constant_scaling must lie in [0, 1]");
+    bool runs = false;
+    std::apply([&](const auto&... impl) { ((runs = runs || impl.has_value()), ...); }, t.on);
+    if (!runs) bad("it has no implementation on any device kind");
+    std::apply(
+        [&](const auto&... impl) {
+          auto check = [&](const auto& i) {
+            if (i) validate(*i, bad);
+          };
+          (check(impl), ...);
+        },
+        t.on);
+  }
+
+  template <ResourceRecord R, class Bad>
+  static void validate(const Implementation<R>& i, Bad&& bad) {
+    if (!(i.wcet.value() > 0.0) || !std::isfinite(i.wcet.value())) bad("wcet must be positive and finite");
+    for_each_resource(i.use, [&](std::string_view r, double v) {
       if (!(v >= 0.0) || !std::isfinite(v)) bad("use of " + std::string(r) + " must be finite and not negative");
     });
-    for (double d : {k.data_in.value(), k.data_out.value(), k.constants.value(), k.power.value(), k.clock.value()})
-      if (!(d >= 0.0) || !std::isfinite(d)) bad("data volumes, power and clock must be finite and not negative");
-    if (k.input_scaling < 0 || k.input_scaling > 1 || k.constant_scaling < 0 || k.constant_scaling > 1)
-      bad("input_scaling and constant_scaling must lie in [0, 1]");
-    if (k.read_ports < 0 || k.write_ports < 0 || k.read_write_ports < 0) bad("port counts must not be negative");
-    for (double share : {k.ddr.host_write, k.ddr.host_read, k.ddr.cu_write, k.ddr.cu_read})
+    for (double d : {i.power.value(), i.clock.value()})
+      if (!(d >= 0.0) || !std::isfinite(d)) bad("power and clock must be finite and not negative");
+    if (i.read_ports < 0 || i.write_ports < 0 || i.read_write_ports < 0) bad("port counts must not be negative");
+    for (double share : {i.ddr.host_write, i.ddr.host_read, i.ddr.cu_write, i.ddr.cu_read})
       if (!(share >= 0.0 && share <= 1.0)) bad("DDR bandwidth shares must lie in [0, 1]");
-    for (double t : {k.ddr.host_write_time.value(), k.ddr.host_read_time.value()})
+    for (double t : {i.ddr.host_write_time.value(), i.ddr.host_read_time.value()})
       if (!(t >= 0.0) || !std::isfinite(t)) bad("DDR transfer times must be finite and not negative");
   }
 };
 
 namespace detail {
 
-/// Each kernel's use of one CU, as numbers in R's member order (what the
-/// evaluator and the resource rows read).
+/// Each task's use of one CU, as numbers in R's member order (what the
+/// one-kind evaluator and resource rows read).
 template <ResourceRecord R>
 std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
   std::vector<std::vector<double>> use;
-  for (const auto& k : app.kernels()) use.push_back(resource_values(k.use));
+  for (const auto& k : app.kernels()) use.push_back(resource_values(k.implementation().use));
   return use;
 }
 
@@ -11751,17 +11829,18 @@ struct CuConditions {
 /// `clock`, eq. 4.29) plus, when port bandwidths are given, the read (eqs.
 /// 4.18-4.21) and write (4.22-4.25) phases.
 template <ResourceRecord R>
-double cu_execution_time(const Kernel<R>& kn, double cus, const CuConditions& at) {
+double cu_execution_time(const Task<R>& kn, double cus, const CuConditions& at) {
+  const auto& impl = kn.implementation();
   // At its own clock (or when no clock is known) the wcet scales with 1/cus alone.
-  const double compute = at.clock == at.own_clock ? kn.wcet.value() / cus
-                                                  : kn.wcet.value() * at.own_clock / (cus * at.clock);
+  const double compute = at.clock == at.own_clock ? impl.wcet.value() / cus
+                                                  : impl.wcet.value() * at.own_clock / (cus * at.clock);
   if (at.read_port_bandwidth <= 0 && at.write_port_bandwidth <= 0) return compute;
   const double di = kn.data_in.value(), c = kn.constants.value();
   // eq. 4.18: the scaling share of inputs and constants is split, the rest duplicated.
   const double read = (kn.input_scaling * di + kn.constant_scaling * c) / cus + (1 - kn.input_scaling) * di +
                       (1 - kn.constant_scaling) * c;
   const double write = kn.data_out.value() / cus;  // eq. 4.22: outputs are split
-  const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+  const int x = impl.reading_ports(), y = impl.writing_ports();
   double tr = 0, tw = 0;
   if (read > 0) {
     if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port", kn.name);
@@ -11851,14 +11930,14 @@ namespace ychart::pipeline::detail {
 /// Joules per run of kernel k's host transfers: its input written into
 /// `copies` devices' DDR (eq. 5.17) and its output read once (5.18).
 template <ResourceRecord R>
-double host_transfer_energy(const Kernel<R>& k, const LocalMemory& mem, double copies) {
+double host_transfer_energy(const Implementation<R>& k, const LocalMemory& mem, double copies) {
   return copies * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.value() +
          mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.value();
 }
 
 /// Watts one executing CU of kernel k draws from its DDR (eq. 5.19).
 template <ResourceRecord R>
-double cu_memory_power(const Kernel<R>& k, const LocalMemory& mem) {
+double cu_memory_power(const Implementation<R>& k, const LocalMemory& mem) {
   return mem.full_read_power.value() * k.ddr.cu_read + mem.full_write_power.value() * k.ddr.cu_write;
 }
 
@@ -12151,7 +12230,7 @@ class MappingEvaluator {
     e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   }
 
-  double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).clock.value(), nominal_); }
+  double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).implementation().clock.value(), nominal_); }
 
   /// Each device's clock: the slowest of its kernels' own, less degradation.
   void set_device_clocks(Evaluation& e) {
@@ -12180,10 +12259,10 @@ class MappingEvaluator {
   void set_busy_times(const Evaluation& e) {
     std::vector<double> readers(F_, 0.0), writers(F_, 0.0);
     for (std::size_t k = 0; k < K_; ++k) {
-      const auto& kn = app_.kernel(k);
+      const auto& kn = app_.kernel(k).implementation();
       for (std::size_t f = 0; f < F_; ++f) {
-        readers[f] += (kn.read_ports + kn.read_write_ports) * double(m_.cus[k][f]);
-        writers[f] += (kn.write_ports + kn.read_write_ports) * double(m_.cus[k][f]);
+        readers[f] += kn.reading_ports() * double(m_.cus[k][f]);
+        writers[f] += kn.writing_ports() * double(m_.cus[k][f]);
       }
     }
     busy_.assign(K_, std::vector<double>(F_, 0.0));
@@ -12270,7 +12349,7 @@ class MappingEvaluator {
     p.memory_static = Constant<dim::power>(e.devices_used * mem.static_power.value());
     double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
     for (std::size_t k = 0; k < K_; ++k) {
-      const auto& kn = app_.kernel(k);
+      const auto& kn = app_.kernel(k).implementation();
       for (std::size_t f = 0; f < F_; ++f)
         if (m_.cus[k][f] > 0) compute_energy += m_.cus[k][f] * kn.power.value() * fraction_[f] * exe;  // eqs. 5.14, 5.20
       transfer_energy += host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18
@@ -12427,7 +12506,7 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Platform<R>& a
   Mapping m;
   m.cus.assign(app.size(), std::vector<int>(F, 0));
   for (std::size_t k = 0; k < app.size(); ++k) {
-    const auto use = resource_values(app.kernel(k).use);
+    const auto use = resource_values(app.kernel(k).implementation().use);
     bool placed = false;
     for (std::size_t f = 0; f < F && !placed; ++f) {
       bool fits = true;
@@ -12534,7 +12613,7 @@ inline int cus_per_device(const std::vector<double>& use, const std::vector<doub
 }
 
 template <ResourceRecord R>
-int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
+int cus_per_device(const Implementation<R>& k, const std::vector<double>& cap, int max_cus) {
   return cus_per_device(resource_values(k.use), cap, max_cus);
 }
 
@@ -12783,7 +12862,7 @@ class MappingModelBuilder {
   /// Kernel k's busiest device's clock bound with N CUs in all: its own
   /// clock, less the degradation of ceil(N / F) CUs on one device.
   double clock_at(std::size_t k, int N) const {
-    const double own = positive_or(app_.kernel(k).clock.value(), nominal_);
+    const double own = positive_or(app_.kernel(k).implementation().clock.value(), nominal_);
     if (!o_.clock_degradation) return own;
     const std::size_t u = *resource_index<R>(kind_.clock.utilisation_resource);
     const double busiest = std::ceil(double(N) / double(F_));
@@ -12799,7 +12878,7 @@ class MappingModelBuilder {
     for (std::size_t t = 0; t < names_.size(); ++t)
       if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F_) * cap_[t] / use[t] + tolerances::roundoff)));
     if (bound_rows_) {
-      if (!(positive_or(kn.clock.value(), nominal_) > 0))
+      if (!(positive_or(kn.implementation().clock.value(), nominal_) > 0))
         throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)", kn.name);
       while (most >= 1 && !(clock_at(k, most) > 0)) --most;  // a clock degraded to zero is no mapping
     }
@@ -12814,7 +12893,7 @@ class MappingModelBuilder {
     const std::string id = kn.name + "#" + std::to_string(k);
     const int most = most_cus(k);
     most_cus_.push_back(most);
-    device_cus_.push_back(std::min(most, cus_per_device(kn, cap_, o_.max_cus)));
+    device_cus_.push_back(std::min(most, cus_per_device(kn.implementation(), cap_, o_.max_cus)));
     mm_.total.push_back(model().integer("N_" + id, 1, most));
     Affine<> sum;
     for (std::size_t f = 0; f < F_; ++f) {
@@ -12823,7 +12902,7 @@ class MappingModelBuilder {
     }
     model().subject_to(mm_.total[k] == sum);
     if (!bound_rows_) {
-      model().subject_to(mm_.execution >= kn.wcet / mm_.total[k]);
+      model().subject_to(mm_.execution >= kn.implementation().wcet / mm_.total[k]);
       return;
     }
     // A table is affine, so the phase is bounded row by row below.
@@ -12832,7 +12911,7 @@ class MappingModelBuilder {
     if (o_.memory_time && transfers_) {
       auto compute_ms = [&](double N) {
         CuConditions at;
-        at.own_clock = positive_or(kn.clock.value(), nominal_);
+        at.own_clock = positive_or(kn.implementation().clock.value(), nominal_);
         at.clock = clock_at(k, static_cast<int>(N));
         at.read_port_bandwidth = at.write_port_bandwidth = 0;
         return 1e3 * cu_execution_time(kn, N, at);
@@ -12847,12 +12926,12 @@ class MappingModelBuilder {
   double bound_ms(std::size_t k, double N) const {
     const auto& kn = app_.kernel(k);
     CuConditions at;
-    at.own_clock = positive_or(kn.clock.value(), nominal_);
+    at.own_clock = positive_or(kn.implementation().clock.value(), nominal_);
     at.clock = clock_at(k, static_cast<int>(N));
     const double port = o_.memory_time ? kind_.memory.port_bytes_per_cycle.value() * at.clock : 0.0;
     at.read_port_bandwidth = at.write_port_bandwidth = port;
     const double busiest = std::ceil(N / double(F_));
-    const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+    const int x = kn.implementation().reading_ports(), y = kn.implementation().writing_ports();
     if (o_.memory_time && x > 0 && kind_.memory.read_bandwidth.value() > 0)
       at.read_port_bandwidth = std::min(port, kind_.memory.read_bandwidth.value() / (x * busiest));
     if (o_.memory_time && y > 0 && kind_.memory.write_bandwidth.value() > 0)
@@ -12896,14 +12975,14 @@ class MappingModelBuilder {
     double most_readers = 0, most_writers = 0;
     for (std::size_t k = 0; k < K_; ++k) {
       const auto& kn = app_.kernel(k);
-      const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+      const int x = kn.implementation().reading_ports(), y = kn.implementation().writing_ports();
       for (std::size_t f = 0; f < F_; ++f) readers[f] += double(x) * mm_.cus[k][f], writers[f] += double(y) * mm_.cus[k][f];
       most_readers += double(x) * device_cus_[k];
       most_writers += double(y) * device_cus_[k];
     }
     for (std::size_t k = 0; k < K_; ++k) {
       const auto& kn = app_.kernel(k);
-      const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+      const int x = kn.implementation().reading_ports(), y = kn.implementation().writing_ports();
       const double N = most_cus_[k], di = kn.data_in.value(), c = kn.constants.value();
       const double dr = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +
                         (1 - kn.constant_scaling) * c;
@@ -12913,7 +12992,7 @@ class MappingModelBuilder {
       // Sharing that cannot move the bound by a part in 10^6 is left out:
       // coefficients that small upset the LP solver's tolerances.
       constexpr double negligible_share = 1e-6;  // of the kernel's compute time
-      if (r * most_readers + w * most_writers <= negligible_share * kn.wcet.value() / N) continue;
+      if (r * most_readers + w * most_writers <= negligible_share * kn.implementation().wcet.value() / N) continue;
       for (std::size_t f = 0; f < F_; ++f)
         mm_.execution_bounds.push_back(
             compute_tables_[k] + (readers[f] - most_readers * (1.0 - mm_.placed[k][f])) * Constant<dim::time>(r) +
@@ -12930,7 +13009,7 @@ class MappingModelBuilder {
       Affine<> here, next;
       for (std::size_t k = 0; k < K_; ++k) {
         double w = 1.0;
-        for (std::size_t t = 0; t < names_.size(); ++t) w += resource_at(app_.kernel(k).use, t);
+        for (std::size_t t = 0; t < names_.size(); ++t) w += resource_at(app_.kernel(k).implementation().use, t);
         here += w * mm_.cus[k][f];
         next += w * mm_.cus[k][f + 1];
       }
@@ -12980,120 +13059,6 @@ YCHART_DSE_MAPPING_MODEL_INSTANCES(extern, FpgaResources)
 
 }  // namespace ychart::pipeline
 // ---- end ychart/pipeline/mapping_model.hpp ----
-// ---- begin ychart/pipeline/heterogeneous_application.hpp ----
-// ychart/pipeline/heterogeneous_application.hpp
-// An application for a platform of several device kinds: each task says
-// what it moves (data in, data out) once, and how it runs on each kind --
-// one compute unit's latency, resource use in that kind's record, dynamic
-// power -- or that it cannot run there. Task<FpgaResources, GpuResources>
-// holds an optional Implementation<FpgaResources> and one for the GPU, in
-// the order of the platform's device groups; task.with(impl) files an
-// implementation under its record's kind, and one for a kind the task does
-// not list does not compile.
-
-
-
-#include <cmath>
-#include <cstddef>
-#include <optional>
-#include <string>
-#include <tuple>
-#include <type_traits>
-#include <utility>
-#include <vector>
-
-namespace ychart::pipeline {
-
-/// How one task runs on one device kind.
-template <ResourceRecord R>
-struct Implementation {
-  R use{};                       // one compute unit, in the kind's units
-  Constant<dim::time> wcet{};    // latency of the whole task with one compute unit
-  Constant<dim::power> power{};  // dynamic power of one busy compute unit
-};
-
-/// One task of a heterogeneous application; `on` lists its implementation
-/// per device kind (std::nullopt: it cannot run on that kind).
-template <ResourceRecord... Rs>
-struct Task {
-  std::string name{};
-  std::string type{};               // empty: its own type
-  Constant<dim::data> data_in{};    // input per run, sent to every device that runs part of it
-  Constant<dim::data> data_out{};   // output per run, split between them
-  std::tuple<std::optional<Implementation<Rs>>...> on{};
-
-  const std::string& type_name() const { return type.empty() ? name : type; }
-  template <std::size_t G>
-  const std::optional<Implementation<std::tuple_element_t<G, std::tuple<Rs...>>>>& implementation() const {
-    return std::get<G>(on);
-  }
-  /// Gives the task an implementation on the kind whose record is R.
-  template <ResourceRecord R>
-  Task& with(Implementation<R> impl) {
-    constexpr int kinds_with_record = (0 + ... + int(std::is_same_v<R, Rs>));
-    static_assert(kinds_with_record > 0,
-                  "ychart: the platform has no device kind with this resource record; implement the task on one of "
-                  "the kinds in Task<...> (its template arguments), or add the kind to Task and Platform");
-    static_assert(kinds_with_record < 2,
-                  "ychart: several device kinds share this resource record; set the implementation by position: "
-                  "std::get<G>(task.on) = impl");
-    std::get<std::optional<Implementation<R>>>(on) = std::move(impl);
-    return *this;
-  }
-  /// Whether it runs on kind g.
-  bool runs_on(std::size_t g) const {
-    bool out = false;
-    std::size_t i = 0;
-    std::apply([&](const auto&... impl) { ((out = out || (i++ == g && impl.has_value())), ...); }, on);
-    return out;
-  }
-};
-
-/// Tasks plus edges, for a Platform<Rs...>.
-template <ResourceRecord... Rs>
-class HeterogeneousApplication : public detail::TaskGraph<Task<Rs...>> {
- public:
-  static_assert(sizeof...(Rs) >= 1, "ychart: a heterogeneous application needs at least one device kind");
-  using detail::TaskGraph<Task<Rs...>>::TaskGraph;
-
-  /// A linear pipeline: edge k-1 -> k carries task k's input.
-  static HeterogeneousApplication pipeline(std::string name, std::vector<Task<Rs...>> stages) {
-    HeterogeneousApplication a(std::move(name));
-    for (auto& s : stages) a.add(std::move(s));
-    a.chain();
-    return a;
-  }
-
-  /// Adds a task; returns its index.
-  std::size_t add(Task<Rs...> t) {
-    auto bad = [&](const std::string& what) {
-      throw model_error("ychart: task '" + t.name + "' of application '" + this->name() + "': " + what, t.name);
-    };
-    for (double d : {t.data_in.value(), t.data_out.value()})
-      if (!(d >= 0.0) || !std::isfinite(d)) bad("data volumes must be finite and not negative");
-    bool runs = false;
-    std::apply(
-        [&](const auto&... impl) {
-          auto check = [&](const auto& i) {
-            if (!i) return;
-            runs = true;
-            if (!(i->wcet.value() > 0.0) || !std::isfinite(i->wcet.value())) bad("wcet must be positive and finite");
-            if (!(i->power.value() >= 0.0) || !std::isfinite(i->power.value()))
-              bad("power must be finite and not negative");
-            for_each_resource(i->use, [&](std::string_view r, double v) {
-              if (!(v >= 0.0) || !std::isfinite(v)) bad("use of " + std::string(r) + " must be finite and not negative");
-            });
-          };
-          (check(impl), ...);
-        },
-        t.on);
-    if (!runs) bad("it has no implementation on any device kind");
-    return this->push(std::move(t));
-  }
-};
-
-}  // namespace ychart::pipeline
-// ---- end ychart/pipeline/heterogeneous_application.hpp ----
 // ---- begin ychart/pipeline/platform_evaluate.hpp ----
 // ychart/pipeline/platform_evaluate.hpp
 // Exact evaluation of a fixed mapping on a heterogeneous platform: each
@@ -13156,7 +13121,7 @@ struct DeviceTable {
 };
 
 template <ResourceRecord... Rs>
-DeviceTable device_table(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+DeviceTable device_table(const Application<Rs...>& app, const Platform<Rs...>& platform,
                          const std::tuple<std::optional<Rs>...>& caps) {
   platform.validate();
   DeviceTable t;
@@ -13197,7 +13162,7 @@ DeviceTable device_table(const HeterogeneousApplication<Rs...>& app, const Platf
 /// schedule needs link bandwidths the platform lacks; cap violations are
 /// reported in Evaluation::violations.
 template <ResourceRecord... Rs>
-Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
+Evaluation evaluate(const Application<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
                     const PlatformEvaluationOptions<Rs...>& options = {}) {
   const auto table = detail::device_table(app, platform, options.caps);
   const std::size_t K = app.size(), D = table.kind.size();
@@ -13275,8 +13240,8 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
 // (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(EXTERN, ...) \
-  EXTERN template detail::DeviceTable detail::device_table<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&); \
-  EXTERN template Evaluation evaluate<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const Mapping&, const PlatformEvaluationOptions<__VA_ARGS__>&);
+  EXTERN template detail::DeviceTable detail::device_table<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&); \
+  EXTERN template Evaluation evaluate<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const Mapping&, const PlatformEvaluationOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources, GpuResources)
@@ -13543,7 +13508,7 @@ inline void add_device_rows(Model& m, const DeviceTable& table, const std::vecto
 /// when a task fits no device or a schedule needs bandwidths the platform
 /// lacks.
 template <ResourceRecord... Rs>
-PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+PlatformModel build_platform_model(const Application<Rs...>& app, const Platform<Rs...>& platform,
                                    const PlatformModelOptions<Rs...>& options = {}) {
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
   const auto table = detail::device_table(app, platform, options.caps);
@@ -13633,7 +13598,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
 // (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_MODEL_INSTANCES(EXTERN, ...) \
-  EXTERN template PlatformModel build_platform_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const PlatformModelOptions<__VA_ARGS__>&);
+  EXTERN template PlatformModel build_platform_model<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const PlatformModelOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
@@ -13702,7 +13667,7 @@ struct PlatformPowerModel {
 /// exceeds options.max_table; when no CU count of some task meets II_max
 /// the model is infeasible (its solve says so).
 template <ResourceRecord... Rs>
-PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+PlatformPowerModel build_platform_power_model(const Application<Rs...>& app, const Platform<Rs...>& platform,
                                               Constant<dim::time> ii_max,
                                               const PlatformPowerModelOptions<Rs...>& options = {}) {
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
@@ -13795,7 +13760,7 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
 // (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(EXTERN, ...) \
-  EXTERN template PlatformPowerModel build_platform_power_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PlatformPowerModelOptions<__VA_ARGS__>&);
+  EXTERN template PlatformPowerModel build_platform_power_model<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PlatformPowerModelOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
@@ -13821,7 +13786,7 @@ namespace ychart::pipeline {
 
 /// Steepest descent from `start` (feasible under `options`) on `kpi`.
 template <ResourceRecord... Rs>
-LocalSearchResult local_search(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform, Mapping start,
+LocalSearchResult local_search(const Application<Rs...>& app, const Platform<Rs...>& platform, Mapping start,
                                const PlatformEvaluationOptions<Rs...>& options,
                                const std::function<double(const Evaluation&)>& kpi = initiation_interval,
                                const LocalSearchOptions& search = {}) {
@@ -13835,7 +13800,7 @@ LocalSearchResult local_search(const HeterogeneousApplication<Rs...>& app, const
 /// group) that runs it and still has room under `caps`; no value when a
 /// task fits nowhere. A feasible start for local_search().
 template <ResourceRecord... Rs>
-std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+std::optional<Mapping> first_fit(const Application<Rs...>& app, const Platform<Rs...>& platform,
                                  const std::tuple<std::optional<Rs>...>& caps = {}) {
   const auto table = detail::device_table(app, platform, caps);
   const std::size_t K = app.size(), D = table.kind.size();
@@ -13865,8 +13830,8 @@ std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, con
 // (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(EXTERN, ...) \
-  EXTERN template LocalSearchResult local_search<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Mapping, const PlatformEvaluationOptions<__VA_ARGS__>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
-  EXTERN template std::optional<Mapping> first_fit<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&);
+  EXTERN template LocalSearchResult local_search<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Mapping, const PlatformEvaluationOptions<__VA_ARGS__>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
+  EXTERN template std::optional<Mapping> first_fit<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources, GpuResources)
@@ -13911,7 +13876,7 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Platform<R>& arc
   r.ii = r.model.positive("II", units::ms);
   for (std::size_t k = 0; k < app.size(); ++k) {
     r.cus.push_back(r.model.positive("N_" + app.kernel(k).name + "#" + std::to_string(k), 1.0));  // (3.19)
-    r.model.subject_to(app.kernel(k).wcet / r.cus.back() <= r.ii);                                // (3.15), (3.18)
+    r.model.subject_to(app.kernel(k).implementation().wcet / r.cus.back() <= r.ii);                                // (3.15), (3.18)
   }
   const auto names = resource_names<R>();
   const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
@@ -13920,7 +13885,7 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Platform<R>& arc
     Posynomial<> use;
     bool any = false;
     for (std::size_t k = 0; k < app.size(); ++k)
-      if (const double u = resource_at(app.kernel(k).use, t); u > 0) use += share * u * r.cus[k], any = true;
+      if (const double u = resource_at(app.kernel(k).implementation().use, t); u > 0) use += share * u * r.cus[k], any = true;
     r.resource_row.push_back(any ? r.model.subject_to(use <= limit[t], names[t]) : std::size_t(-1));  // (3.20), (3.21)
   }
   r.model.minimize(r.ii);  // (3.17)
@@ -14144,7 +14109,7 @@ inline int bits_for(int upper) {
 
 /// Kernel k's host-transfer energy per run with its input in `copies` DDRs (mJ).
 template <ResourceRecord R>
-double transfer_energy_mj(const Kernel<R>& k, const Platform<R>& arch, double copies) {
+double transfer_energy_mj(const Implementation<R>& k, const Platform<R>& arch, double copies) {
   return 1e3 * host_transfer_energy(k, arch.kind().memory, copies);
 }
 
@@ -14157,7 +14122,8 @@ int minimum_devices(const Application<R>& app, const Platform<R>& arch, Constant
                     const std::optional<R>& cap = std::nullopt) {
   const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
   std::vector<double> need(limit.size(), 0.0);
-  for (const auto& k : app.kernels()) {
+  for (const auto& task : app.kernels()) {
+    const auto& k = task.implementation();
     const auto use = resource_values(k.use);
     const int n = minimum_cus(k.wcet, ii_max);
     for (std::size_t t = 0; t < use.size(); ++t) need[t] += n * use[t];
@@ -14173,7 +14139,8 @@ double power_floor(const Application<R>& app, const Platform<R>& arch, Constant<
                    bool memory_energy = true) {
   const double ii = ii_max.in(units::ms);
   double energy = 0;  // mJ
-  for (const auto& k : app.kernels()) {
+  for (const auto& task : app.kernels()) {
+    const auto& k = task.implementation();
     energy += k.power.value() * k.wcet.in(units::ms);
     if (memory_energy)
       energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind().memory) * k.wcet.in(units::ms);
@@ -14214,8 +14181,8 @@ PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& ar
   std::vector<Affine<>> on_devices(F);  // sum_k delta_kf
   std::vector<Affine<>> alpha(K);
   for (std::size_t k = 0; k < K; ++k) {
-    const auto& kn = app.kernel(k);
-    const std::string id = kn.name + "#" + std::to_string(k);
+    const auto& kn = app.kernel(k).implementation();
+    const std::string id = app.kernel(k).name + "#" + std::to_string(k);
     const double twc = kn.wcet.in(units::ms);
     const int per_device = detail::cus_per_device(kn, cap, options.max_cus_default);
     int lo = minimum_cus(kn.wcet, ii_max), hi = std::min(per_device * F, options.max_cus_default);
@@ -15809,7 +15776,7 @@ struct KernelColumns {
 
 /// Reads kernels from CSV text (`source` names it in errors).
 template <ResourceRecord R>
-std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelColumns& c = {}) {
+std::vector<Task<R>> parse_kernels(const io::CsvDocument& doc, const KernelColumns& c = {}) {
   const std::string* attributes[] = {&c.name,          &c.type,           &c.wcet,        &c.data_in,
                                      &c.data_out,      &c.constants,      &c.input_scaling, &c.constant_scaling,
                                      &c.read_ports,    &c.write_ports,    &c.read_write_ports, &c.clock,
@@ -15850,9 +15817,10 @@ std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelCol
     if (v > 100) throw io::parse_error(doc.source_name(), r.line(), 0, column, "a share of bandwidth is at most 100 %");
     return v / 100;
   };
-  std::vector<Kernel<R>> out;
+  std::vector<Task<R>> out;
   for (const auto& r : doc) {
-    Kernel<R> k;
+    Task<R> k;
+    auto& impl = k.implementation();
     k.name = std::string(r.text(c.name));
     if (k.name.empty()) throw io::parse_error(doc.source_name(), r.line(), 0, c.name, "empty kernel name");
     if (!c.type.empty() && doc.has_column(c.type)) k.type = std::string(r.text(c.type));
@@ -15860,27 +15828,27 @@ std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelCol
       if (has_resource<R>(column)) {
         const double v = r.number(column);
         if (v < 0) throw io::parse_error(doc.source_name(), r.line(), 0, column, "resource use must not be negative");
-        set_resource(k.use, column, v);
+        set_resource(impl.use, column, v);
       }
     const double wcet = r.number(c.wcet);
     if (!(wcet > 0)) throw io::parse_error(doc.source_name(), r.line(), 0, c.wcet, "must be positive");
-    k.wcet = wcet * units::ms;
+    impl.wcet = wcet * units::ms;
     k.data_in = number(r, c.data_in, 0) * units::MB;
     k.data_out = number(r, c.data_out, 0) * units::MB;
     k.constants = number(r, c.constants, 0) * units::MB;
     k.input_scaling = number(r, c.input_scaling, 1);
     k.constant_scaling = number(r, c.constant_scaling, 1);
-    k.read_ports = count(r, c.read_ports, 0);
-    k.write_ports = count(r, c.write_ports, 0);
-    k.read_write_ports = count(r, c.read_write_ports, 1);
-    k.clock = number(r, c.clock, 0) * units::GHz;
-    k.power = number(r, c.power, 0) * units::W;
-    k.ddr.host_write = share(r, c.host_write);
-    k.ddr.host_read = share(r, c.host_read);
-    k.ddr.host_write_time = number(r, c.host_write_time, 0) * units::ms;
-    k.ddr.host_read_time = number(r, c.host_read_time, 0) * units::ms;
-    k.ddr.cu_write = share(r, c.cu_write);
-    k.ddr.cu_read = share(r, c.cu_read);
+    impl.read_ports = count(r, c.read_ports, 0);
+    impl.write_ports = count(r, c.write_ports, 0);
+    impl.read_write_ports = count(r, c.read_write_ports, 1);
+    impl.clock = number(r, c.clock, 0) * units::GHz;
+    impl.power = number(r, c.power, 0) * units::W;
+    impl.ddr.host_write = share(r, c.host_write);
+    impl.ddr.host_read = share(r, c.host_read);
+    impl.ddr.host_write_time = number(r, c.host_write_time, 0) * units::ms;
+    impl.ddr.host_read_time = number(r, c.host_read_time, 0) * units::ms;
+    impl.ddr.cu_write = share(r, c.cu_write);
+    impl.ddr.cu_read = share(r, c.cu_read);
     if (k.input_scaling < 0 || k.input_scaling > 1)
       throw io::parse_error(doc.source_name(), r.line(), 0, c.input_scaling, "must lie in [0, 1]");
     if (k.constant_scaling < 0 || k.constant_scaling > 1)
@@ -15892,7 +15860,7 @@ std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelCol
 }
 
 template <ResourceRecord R>
-std::vector<Kernel<R>> load_kernels(const std::filesystem::path& csv, const KernelColumns& c = {}) {
+std::vector<Task<R>> load_kernels(const std::filesystem::path& csv, const KernelColumns& c = {}) {
   return parse_kernels<R>(io::CsvDocument::read(csv), c);
 }
 
@@ -15976,8 +15944,8 @@ Platform<R> load_architecture(const std::filesystem::path& json) {
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_LOAD_INSTANCES(EXTERN, R) \
-  EXTERN template std::vector<Kernel<R>> parse_kernels<R>(const io::CsvDocument&, const KernelColumns&); \
-  EXTERN template std::vector<Kernel<R>> load_kernels<R>(const std::filesystem::path&, const KernelColumns&); \
+  EXTERN template std::vector<Task<R>> parse_kernels<R>(const io::CsvDocument&, const KernelColumns&); \
+  EXTERN template std::vector<Task<R>> load_kernels<R>(const std::filesystem::path&, const KernelColumns&); \
   EXTERN template Application<R> load_pipeline<R>(const std::filesystem::path&, std::string, const KernelColumns&); \
   EXTERN template Platform<R> parse_architecture<R>(const io::JsonValue&); \
   EXTERN template Platform<R> load_architecture<R>(const std::filesystem::path&);
@@ -24087,7 +24055,7 @@ pipeline::PowerModelOptions<R> h1_options(const pipeline::Application<R>& app, c
   base.min_cus.clear();
   base.max_cus.clear();
   for (const auto& k : app.kernels()) {
-    const int n = pipeline::minimum_cus(k.wcet, ii_max);
+    const int n = pipeline::minimum_cus(k.implementation().wcet, ii_max);
     base.min_cus.push_back(n);
     base.max_cus.push_back(n + 1);
   }

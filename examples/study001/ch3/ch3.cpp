@@ -52,7 +52,7 @@ Gp solve_gp(const App& app, const Arch& arch, const std::vector<double>& cap) {
   // binding resource (POOL1 has no DSP) may take any N_k above
   // WCET_k / II there, and Ipopt returns an interior one. GP+A starts from
   // the least CUs that reach II* (the water-filling point of sec. 2.3).
-  for (const auto& k : app.kernels()) out.n_hat.push_back(std::max(1.0, k.wcet.in(units::ms) / out.ii_ms));
+  for (const auto& k : app.kernels()) out.n_hat.push_back(std::max(1.0, k.implementation().wcet.in(units::ms) / out.ii_ms));
   return out;
 }
 
@@ -87,8 +87,8 @@ Point solve_point(const App& app, const Arch& arch, const Case& c, double cap,
   std::vector<ychart::baselines::shan2021::PackItem> items;
   std::vector<double> wcet;
   for (const auto& k : app.kernels()) {
-    items.push_back({resource_values(k.use)});
-    wcet.push_back(k.wcet.in(units::ms));
+    items.push_back({resource_values(k.implementation().use)});
+    wcet.push_back(k.implementation().wcet.in(units::ms));
   }
   auto gp_of = [&](const std::vector<double>& level) -> std::optional<std::vector<double>> {
     const auto g = level == caps ? gp : solve_gp(app, arch, level);  // the cap's own GP is solved above

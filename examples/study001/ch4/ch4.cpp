@@ -61,8 +61,8 @@ GpPlusA gp_plus_a(const App& app, const Arch& arch, double cap, double gp_ii_ms,
   std::vector<int> type_of_stage;
   for (std::size_t k = 0; k < app.size(); ++k) {
     const auto& kn = app.kernel(k);
-    items.push_back({resource_values(kn.use)});
-    tc1.push_back(kn.wcet.in(units::ms));
+    items.push_back({resource_values(kn.implementation().use)});
+    tc1.push_back(kn.implementation().wcet.in(units::ms));
     di.push_back(kn.data_in.in(units::MB));
     type_of_stage.push_back(static_cast<int>(types[k]));
   }
@@ -177,7 +177,7 @@ Point solve_point(const App& app, const Arch& arch, double cap, const Parameters
 double fitted_psi_mhz(const App& app, double nominal_mhz) {
   double uu = 0, ud = 0;
   for (const auto& k : app.kernels()) {
-    const double u = k.use.dsp / 100.0, drop = nominal_mhz - k.clock.in(units::MHz);
+    const double u = k.implementation().use.dsp / 100.0, drop = nominal_mhz - k.implementation().clock.in(units::MHz);
     uu += u * u;
     ud += u * drop;
   }

@@ -35,8 +35,8 @@ Point solve_point(const App& app, const Arch& arch, double ii_ms) {
   std::vector<double> twc;
   std::vector<ychart::baselines::shan2021::PackItem> items;
   for (const auto& k : app.kernels()) {
-    twc.push_back(k.wcet.in(units::ms));
-    items.push_back({resource_values(k.use)});
+    twc.push_back(k.implementation().wcet.in(units::ms));
+    items.push_back({resource_values(k.implementation().use)});
   }
   const auto cap = resource_values(arch.kind().capacity);
   const std::size_t dsp = 1;  // FpgaResources{bram, dsp, ...}: the thesis packs by DSP

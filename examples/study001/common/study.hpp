@@ -89,7 +89,7 @@ inline ychart::io::StackedBarChart dsp_bars(const App& app, const ychart::pipeli
   for (std::size_t k = 0; k < app.size(); ++k) {
     ychart::io::StackedBarChart::Segment s;
     s.name = app.kernel(k).name;
-    for (std::size_t f = 0; f < F; ++f) s.values.push_back(m.cus[k][f] * app.kernel(k).use.dsp);
+    for (std::size_t f = 0; f < F; ++f) s.values.push_back(m.cus[k][f] * app.kernel(k).implementation().use.dsp);
     chart.segments.push_back(std::move(s));
   }
   chart.reference_line = cap;

@@ -20,7 +20,7 @@ pipeline::PowerModelOptions<R> h1_options(const pipeline::Application<R>& app, c
   base.min_cus.clear();
   base.max_cus.clear();
   for (const auto& k : app.kernels()) {
-    const int n = pipeline::minimum_cus(k.wcet, ii_max);
+    const int n = pipeline::minimum_cus(k.implementation().wcet, ii_max);
     base.min_cus.push_back(n);
     base.max_cus.push_back(n + 1);
   }

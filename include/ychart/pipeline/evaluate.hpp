@@ -308,7 +308,7 @@ class MappingEvaluator {
     e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   }
 
-  double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).clock.value(), nominal_); }
+  double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).implementation().clock.value(), nominal_); }
 
   /// Each device's clock: the slowest of its kernels' own, less degradation.
   void set_device_clocks(Evaluation& e) {
@@ -337,10 +337,10 @@ class MappingEvaluator {
   void set_busy_times(const Evaluation& e) {
     std::vector<double> readers(F_, 0.0), writers(F_, 0.0);
     for (std::size_t k = 0; k < K_; ++k) {
-      const auto& kn = app_.kernel(k);
+      const auto& kn = app_.kernel(k).implementation();
       for (std::size_t f = 0; f < F_; ++f) {
-        readers[f] += (kn.read_ports + kn.read_write_ports) * double(m_.cus[k][f]);
-        writers[f] += (kn.write_ports + kn.read_write_ports) * double(m_.cus[k][f]);
+        readers[f] += kn.reading_ports() * double(m_.cus[k][f]);
+        writers[f] += kn.writing_ports() * double(m_.cus[k][f]);
       }
     }
     busy_.assign(K_, std::vector<double>(F_, 0.0));
@@ -427,7 +427,7 @@ class MappingEvaluator {
     p.memory_static = Constant<dim::power>(e.devices_used * mem.static_power.value());
     double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
     for (std::size_t k = 0; k < K_; ++k) {
-      const auto& kn = app_.kernel(k);
+      const auto& kn = app_.kernel(k).implementation();
       for (std::size_t f = 0; f < F_; ++f)
         if (m_.cus[k][f] > 0) compute_energy += m_.cus[k][f] * kn.power.value() * fraction_[f] * exe;  // eqs. 5.14, 5.20
       transfer_energy += host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18

@@ -44,7 +44,7 @@ struct KernelColumns {
 
 /// Reads kernels from CSV text (`source` names it in errors).
 template <ResourceRecord R>
-std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelColumns& c = {}) {
+std::vector<Task<R>> parse_kernels(const io::CsvDocument& doc, const KernelColumns& c = {}) {
   const std::string* attributes[] = {&c.name,          &c.type,           &c.wcet,        &c.data_in,
                                      &c.data_out,      &c.constants,      &c.input_scaling, &c.constant_scaling,
                                      &c.read_ports,    &c.write_ports,    &c.read_write_ports, &c.clock,
@@ -85,9 +85,10 @@ std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelCol
     if (v > 100) throw io::parse_error(doc.source_name(), r.line(), 0, column, "a share of bandwidth is at most 100 %");
     return v / 100;
   };
-  std::vector<Kernel<R>> out;
+  std::vector<Task<R>> out;
   for (const auto& r : doc) {
-    Kernel<R> k;
+    Task<R> k;
+    auto& impl = k.implementation();
     k.name = std::string(r.text(c.name));
     if (k.name.empty()) throw io::parse_error(doc.source_name(), r.line(), 0, c.name, "empty kernel name");
     if (!c.type.empty() && doc.has_column(c.type)) k.type = std::string(r.text(c.type));
@@ -95,27 +96,27 @@ std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelCol
       if (has_resource<R>(column)) {
         const double v = r.number(column);
         if (v < 0) throw io::parse_error(doc.source_name(), r.line(), 0, column, "resource use must not be negative");
-        set_resource(k.use, column, v);
+        set_resource(impl.use, column, v);
       }
     const double wcet = r.number(c.wcet);
     if (!(wcet > 0)) throw io::parse_error(doc.source_name(), r.line(), 0, c.wcet, "must be positive");
-    k.wcet = wcet * units::ms;
+    impl.wcet = wcet * units::ms;
     k.data_in = number(r, c.data_in, 0) * units::MB;
     k.data_out = number(r, c.data_out, 0) * units::MB;
     k.constants = number(r, c.constants, 0) * units::MB;
     k.input_scaling = number(r, c.input_scaling, 1);
     k.constant_scaling = number(r, c.constant_scaling, 1);
-    k.read_ports = count(r, c.read_ports, 0);
-    k.write_ports = count(r, c.write_ports, 0);
-    k.read_write_ports = count(r, c.read_write_ports, 1);
-    k.clock = number(r, c.clock, 0) * units::GHz;
-    k.power = number(r, c.power, 0) * units::W;
-    k.ddr.host_write = share(r, c.host_write);
-    k.ddr.host_read = share(r, c.host_read);
-    k.ddr.host_write_time = number(r, c.host_write_time, 0) * units::ms;
-    k.ddr.host_read_time = number(r, c.host_read_time, 0) * units::ms;
-    k.ddr.cu_write = share(r, c.cu_write);
-    k.ddr.cu_read = share(r, c.cu_read);
+    impl.read_ports = count(r, c.read_ports, 0);
+    impl.write_ports = count(r, c.write_ports, 0);
+    impl.read_write_ports = count(r, c.read_write_ports, 1);
+    impl.clock = number(r, c.clock, 0) * units::GHz;
+    impl.power = number(r, c.power, 0) * units::W;
+    impl.ddr.host_write = share(r, c.host_write);
+    impl.ddr.host_read = share(r, c.host_read);
+    impl.ddr.host_write_time = number(r, c.host_write_time, 0) * units::ms;
+    impl.ddr.host_read_time = number(r, c.host_read_time, 0) * units::ms;
+    impl.ddr.cu_write = share(r, c.cu_write);
+    impl.ddr.cu_read = share(r, c.cu_read);
     if (k.input_scaling < 0 || k.input_scaling > 1)
       throw io::parse_error(doc.source_name(), r.line(), 0, c.input_scaling, "must lie in [0, 1]");
     if (k.constant_scaling < 0 || k.constant_scaling > 1)
@@ -127,7 +128,7 @@ std::vector<Kernel<R>> parse_kernels(const io::CsvDocument& doc, const KernelCol
 }
 
 template <ResourceRecord R>
-std::vector<Kernel<R>> load_kernels(const std::filesystem::path& csv, const KernelColumns& c = {}) {
+std::vector<Task<R>> load_kernels(const std::filesystem::path& csv, const KernelColumns& c = {}) {
   return parse_kernels<R>(io::CsvDocument::read(csv), c);
 }
 
@@ -211,8 +212,8 @@ Platform<R> load_architecture(const std::filesystem::path& json) {
 // compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
 // user's own, the templates above are instantiated where they are used.
 #define YCHART_DSE_LOAD_INSTANCES(EXTERN, R) \
-  EXTERN template std::vector<Kernel<R>> parse_kernels<R>(const io::CsvDocument&, const KernelColumns&); \
-  EXTERN template std::vector<Kernel<R>> load_kernels<R>(const std::filesystem::path&, const KernelColumns&); \
+  EXTERN template std::vector<Task<R>> parse_kernels<R>(const io::CsvDocument&, const KernelColumns&); \
+  EXTERN template std::vector<Task<R>> load_kernels<R>(const std::filesystem::path&, const KernelColumns&); \
   EXTERN template Application<R> load_pipeline<R>(const std::filesystem::path&, std::string, const KernelColumns&); \
   EXTERN template Platform<R> parse_architecture<R>(const io::JsonValue&); \
   EXTERN template Platform<R> load_architecture<R>(const std::filesystem::path&);

@@ -123,7 +123,7 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Platform<R>& a
   Mapping m;
   m.cus.assign(app.size(), std::vector<int>(F, 0));
   for (std::size_t k = 0; k < app.size(); ++k) {
-    const auto use = resource_values(app.kernel(k).use);
+    const auto use = resource_values(app.kernel(k).implementation().use);
     bool placed = false;
     for (std::size_t f = 0; f < F && !placed; ++f) {
       bool fits = true;

@@ -177,7 +177,7 @@ class MappingModelBuilder {
   /// Kernel k's busiest device's clock bound with N CUs in all: its own
   /// clock, less the degradation of ceil(N / F) CUs on one device.
   double clock_at(std::size_t k, int N) const {
-    const double own = positive_or(app_.kernel(k).clock.value(), nominal_);
+    const double own = positive_or(app_.kernel(k).implementation().clock.value(), nominal_);
     if (!o_.clock_degradation) return own;
     const std::size_t u = *resource_index<R>(kind_.clock.utilisation_resource);
     const double busiest = std::ceil(double(N) / double(F_));
@@ -193,7 +193,7 @@ class MappingModelBuilder {
     for (std::size_t t = 0; t < names_.size(); ++t)
       if (use[t] > 0) most = std::min(most, static_cast<int>(std::floor(double(F_) * cap_[t] / use[t] + tolerances::roundoff)));
     if (bound_rows_) {
-      if (!(positive_or(kn.clock.value(), nominal_) > 0))
+      if (!(positive_or(kn.implementation().clock.value(), nominal_) > 0))
         throw model_error("ychart: kernel '" + kn.name + "' needs a clock (Kernel::clock or the device's nominal)", kn.name);
       while (most >= 1 && !(clock_at(k, most) > 0)) --most;  // a clock degraded to zero is no mapping
     }
@@ -208,7 +208,7 @@ class MappingModelBuilder {
     const std::string id = kn.name + "#" + std::to_string(k);
     const int most = most_cus(k);
     most_cus_.push_back(most);
-    device_cus_.push_back(std::min(most, cus_per_device(kn, cap_, o_.max_cus)));
+    device_cus_.push_back(std::min(most, cus_per_device(kn.implementation(), cap_, o_.max_cus)));
     mm_.total.push_back(model().integer("N_" + id, 1, most));
     Affine<> sum;
     for (std::size_t f = 0; f < F_; ++f) {
@@ -217,7 +217,7 @@ class MappingModelBuilder {
     }
     model().subject_to(mm_.total[k] == sum);
     if (!bound_rows_) {
-      model().subject_to(mm_.execution >= kn.wcet / mm_.total[k]);
+      model().subject_to(mm_.execution >= kn.implementation().wcet / mm_.total[k]);
       return;
     }
     // A table is affine, so the phase is bounded row by row below.
@@ -226,7 +226,7 @@ class MappingModelBuilder {
     if (o_.memory_time && transfers_) {
       auto compute_ms = [&](double N) {
         CuConditions at;
-        at.own_clock = positive_or(kn.clock.value(), nominal_);
+        at.own_clock = positive_or(kn.implementation().clock.value(), nominal_);
         at.clock = clock_at(k, static_cast<int>(N));
         at.read_port_bandwidth = at.write_port_bandwidth = 0;
         return 1e3 * cu_execution_time(kn, N, at);
@@ -241,12 +241,12 @@ class MappingModelBuilder {
   double bound_ms(std::size_t k, double N) const {
     const auto& kn = app_.kernel(k);
     CuConditions at;
-    at.own_clock = positive_or(kn.clock.value(), nominal_);
+    at.own_clock = positive_or(kn.implementation().clock.value(), nominal_);
     at.clock = clock_at(k, static_cast<int>(N));
     const double port = o_.memory_time ? kind_.memory.port_bytes_per_cycle.value() * at.clock : 0.0;
     at.read_port_bandwidth = at.write_port_bandwidth = port;
     const double busiest = std::ceil(N / double(F_));
-    const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+    const int x = kn.implementation().reading_ports(), y = kn.implementation().writing_ports();
     if (o_.memory_time && x > 0 && kind_.memory.read_bandwidth.value() > 0)
       at.read_port_bandwidth = std::min(port, kind_.memory.read_bandwidth.value() / (x * busiest));
     if (o_.memory_time && y > 0 && kind_.memory.write_bandwidth.value() > 0)
@@ -290,14 +290,14 @@ class MappingModelBuilder {
     double most_readers = 0, most_writers = 0;
     for (std::size_t k = 0; k < K_; ++k) {
       const auto& kn = app_.kernel(k);
-      const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+      const int x = kn.implementation().reading_ports(), y = kn.implementation().writing_ports();
       for (std::size_t f = 0; f < F_; ++f) readers[f] += double(x) * mm_.cus[k][f], writers[f] += double(y) * mm_.cus[k][f];
       most_readers += double(x) * device_cus_[k];
       most_writers += double(y) * device_cus_[k];
     }
     for (std::size_t k = 0; k < K_; ++k) {
       const auto& kn = app_.kernel(k);
-      const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+      const int x = kn.implementation().reading_ports(), y = kn.implementation().writing_ports();
       const double N = most_cus_[k], di = kn.data_in.value(), c = kn.constants.value();
       const double dr = (kn.input_scaling * di + kn.constant_scaling * c) / N + (1 - kn.input_scaling) * di +
                         (1 - kn.constant_scaling) * c;
@@ -307,7 +307,7 @@ class MappingModelBuilder {
       // Sharing that cannot move the bound by a part in 10^6 is left out:
       // coefficients that small upset the LP solver's tolerances.
       constexpr double negligible_share = 1e-6;  // of the kernel's compute time
-      if (r * most_readers + w * most_writers <= negligible_share * kn.wcet.value() / N) continue;
+      if (r * most_readers + w * most_writers <= negligible_share * kn.implementation().wcet.value() / N) continue;
       for (std::size_t f = 0; f < F_; ++f)
         mm_.execution_bounds.push_back(
             compute_tables_[k] + (readers[f] - most_readers * (1.0 - mm_.placed[k][f])) * Constant<dim::time>(r) +
@@ -324,7 +324,7 @@ class MappingModelBuilder {
       Affine<> here, next;
       for (std::size_t k = 0; k < K_; ++k) {
         double w = 1.0;
-        for (std::size_t t = 0; t < names_.size(); ++t) w += resource_at(app_.kernel(k).use, t);
+        for (std::size_t t = 0; t < names_.size(); ++t) w += resource_at(app_.kernel(k).implementation().use, t);
         here += w * mm_.cus[k][f];
         next += w * mm_.cus[k][f + 1];
       }

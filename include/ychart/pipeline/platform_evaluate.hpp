@@ -21,7 +21,7 @@
 #include "../config.hpp"
 #include "detail/host_transfers.hpp"
 #include "evaluate.hpp"
-#include "heterogeneous_application.hpp"
+#include "application.hpp"
 #include "mapping.hpp"
 #include "architecture.hpp"
 #include "resources.hpp"
@@ -68,7 +68,7 @@ struct DeviceTable {
 };
 
 template <ResourceRecord... Rs>
-DeviceTable device_table(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+DeviceTable device_table(const Application<Rs...>& app, const Platform<Rs...>& platform,
                          const std::tuple<std::optional<Rs>...>& caps) {
   platform.validate();
   DeviceTable t;
@@ -109,7 +109,7 @@ DeviceTable device_table(const HeterogeneousApplication<Rs...>& app, const Platf
 /// schedule needs link bandwidths the platform lacks; cap violations are
 /// reported in Evaluation::violations.
 template <ResourceRecord... Rs>
-Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
+Evaluation evaluate(const Application<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
                     const PlatformEvaluationOptions<Rs...>& options = {}) {
   const auto table = detail::device_table(app, platform, options.caps);
   const std::size_t K = app.size(), D = table.kind.size();
@@ -187,8 +187,8 @@ Evaluation evaluate(const HeterogeneousApplication<Rs...>& app, const Platform<R
 // (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(EXTERN, ...) \
-  EXTERN template detail::DeviceTable detail::device_table<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&); \
-  EXTERN template Evaluation evaluate<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const Mapping&, const PlatformEvaluationOptions<__VA_ARGS__>&);
+  EXTERN template detail::DeviceTable detail::device_table<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&); \
+  EXTERN template Evaluation evaluate<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const Mapping&, const PlatformEvaluationOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_EVALUATE_INSTANCES(extern, FpgaResources, GpuResources)

@@ -7,7 +7,7 @@
 
 #include "../config.hpp"
 #include "../model/tolerances.hpp"
-#include "heterogeneous_application.hpp"
+#include "application.hpp"
 #include "local_search.hpp"
 #include "mapping.hpp"
 #include "architecture.hpp"
@@ -24,7 +24,7 @@ namespace ychart::pipeline {
 
 /// Steepest descent from `start` (feasible under `options`) on `kpi`.
 template <ResourceRecord... Rs>
-LocalSearchResult local_search(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform, Mapping start,
+LocalSearchResult local_search(const Application<Rs...>& app, const Platform<Rs...>& platform, Mapping start,
                                const PlatformEvaluationOptions<Rs...>& options,
                                const std::function<double(const Evaluation&)>& kpi = initiation_interval,
                                const LocalSearchOptions& search = {}) {
@@ -38,7 +38,7 @@ LocalSearchResult local_search(const HeterogeneousApplication<Rs...>& app, const
 /// group) that runs it and still has room under `caps`; no value when a
 /// task fits nowhere. A feasible start for local_search().
 template <ResourceRecord... Rs>
-std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+std::optional<Mapping> first_fit(const Application<Rs...>& app, const Platform<Rs...>& platform,
                                  const std::tuple<std::optional<Rs>...>& caps = {}) {
   const auto table = detail::device_table(app, platform, caps);
   const std::size_t K = app.size(), D = table.kind.size();
@@ -68,8 +68,8 @@ std::optional<Mapping> first_fit(const HeterogeneousApplication<Rs...>& app, con
 // (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(EXTERN, ...) \
-  EXTERN template LocalSearchResult local_search<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Mapping, const PlatformEvaluationOptions<__VA_ARGS__>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
-  EXTERN template std::optional<Mapping> first_fit<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&);
+  EXTERN template LocalSearchResult local_search<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Mapping, const PlatformEvaluationOptions<__VA_ARGS__>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
+  EXTERN template std::optional<Mapping> first_fit<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_LOCAL_SEARCH_INSTANCES(extern, FpgaResources, GpuResources)

@@ -27,7 +27,7 @@
 #include "detail/resource_rows.hpp"
 #include "detail/solution_mapping.hpp"
 #include "detail/transfer_rows.hpp"
-#include "heterogeneous_application.hpp"
+#include "application.hpp"
 #include "mapping.hpp"
 #include "architecture.hpp"
 #include "platform_evaluate.hpp"
@@ -168,7 +168,7 @@ inline void add_device_rows(Model& m, const DeviceTable& table, const std::vecto
 /// when a task fits no device or a schedule needs bandwidths the platform
 /// lacks.
 template <ResourceRecord... Rs>
-PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+PlatformModel build_platform_model(const Application<Rs...>& app, const Platform<Rs...>& platform,
                                    const PlatformModelOptions<Rs...>& options = {}) {
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
   const auto table = detail::device_table(app, platform, options.caps);
@@ -258,7 +258,7 @@ PlatformModel build_platform_model(const HeterogeneousApplication<Rs...>& app, c
 // (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_MODEL_INSTANCES(EXTERN, ...) \
-  EXTERN template PlatformModel build_platform_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const PlatformModelOptions<__VA_ARGS__>&);
+  EXTERN template PlatformModel build_platform_model<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const PlatformModelOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources, GpuResources)

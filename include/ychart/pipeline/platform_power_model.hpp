@@ -29,7 +29,7 @@
 #include "detail/resource_rows.hpp"
 #include "detail/solution_mapping.hpp"
 #include "detail/transfer_rows.hpp"
-#include "heterogeneous_application.hpp"
+#include "application.hpp"
 #include "mapping.hpp"
 #include "architecture.hpp"
 #include "platform_evaluate.hpp"
@@ -75,7 +75,7 @@ struct PlatformPowerModel {
 /// exceeds options.max_table; when no CU count of some task meets II_max
 /// the model is infeasible (its solve says so).
 template <ResourceRecord... Rs>
-PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs...>& app, const Platform<Rs...>& platform,
+PlatformPowerModel build_platform_power_model(const Application<Rs...>& app, const Platform<Rs...>& platform,
                                               Constant<dim::time> ii_max,
                                               const PlatformPowerModelOptions<Rs...>& options = {}) {
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
@@ -168,7 +168,7 @@ PlatformPowerModel build_platform_power_model(const HeterogeneousApplication<Rs.
 // (impl/src_pipeline.hpp); header-only, or for other records, the templates
 // above are instantiated where they are used.
 #define YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(EXTERN, ...) \
-  EXTERN template PlatformPowerModel build_platform_power_model<__VA_ARGS__>(const HeterogeneousApplication<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PlatformPowerModelOptions<__VA_ARGS__>&);
+  EXTERN template PlatformPowerModel build_platform_power_model<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PlatformPowerModelOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources)
 YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources, GpuResources)

@@ -146,7 +146,7 @@ inline int bits_for(int upper) {
 
 /// Kernel k's host-transfer energy per run with its input in `copies` DDRs (mJ).
 template <ResourceRecord R>
-double transfer_energy_mj(const Kernel<R>& k, const Platform<R>& arch, double copies) {
+double transfer_energy_mj(const Implementation<R>& k, const Platform<R>& arch, double copies) {
   return 1e3 * host_transfer_energy(k, arch.kind().memory, copies);
 }
 
@@ -159,7 +159,8 @@ int minimum_devices(const Application<R>& app, const Platform<R>& arch, Constant
                     const std::optional<R>& cap = std::nullopt) {
   const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
   std::vector<double> need(limit.size(), 0.0);
-  for (const auto& k : app.kernels()) {
+  for (const auto& task : app.kernels()) {
+    const auto& k = task.implementation();
     const auto use = resource_values(k.use);
     const int n = minimum_cus(k.wcet, ii_max);
     for (std::size_t t = 0; t < use.size(); ++t) need[t] += n * use[t];
@@ -175,7 +176,8 @@ double power_floor(const Application<R>& app, const Platform<R>& arch, Constant<
                    bool memory_energy = true) {
   const double ii = ii_max.in(units::ms);
   double energy = 0;  // mJ
-  for (const auto& k : app.kernels()) {
+  for (const auto& task : app.kernels()) {
+    const auto& k = task.implementation();
     energy += k.power.value() * k.wcet.in(units::ms);
     if (memory_energy)
       energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind().memory) * k.wcet.in(units::ms);
@@ -216,8 +218,8 @@ PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& ar
   std::vector<Affine<>> on_devices(F);  // sum_k delta_kf
   std::vector<Affine<>> alpha(K);
   for (std::size_t k = 0; k < K; ++k) {
-    const auto& kn = app.kernel(k);
-    const std::string id = kn.name + "#" + std::to_string(k);
+    const auto& kn = app.kernel(k).implementation();
+    const std::string id = app.kernel(k).name + "#" + std::to_string(k);
     const double twc = kn.wcet.in(units::ms);
     const int per_device = detail::cus_per_device(kn, cap, options.max_cus_default);
     int lo = minimum_cus(kn.wcet, ii_max), hi = std::min(per_device * F, options.max_cus_default);

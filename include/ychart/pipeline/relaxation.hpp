@@ -41,7 +41,7 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Platform<R>& arc
   r.ii = r.model.positive("II", units::ms);
   for (std::size_t k = 0; k < app.size(); ++k) {
     r.cus.push_back(r.model.positive("N_" + app.kernel(k).name + "#" + std::to_string(k), 1.0));  // (3.19)
-    r.model.subject_to(app.kernel(k).wcet / r.cus.back() <= r.ii);                                // (3.15), (3.18)
+    r.model.subject_to(app.kernel(k).implementation().wcet / r.cus.back() <= r.ii);                                // (3.15), (3.18)
   }
   const auto names = resource_names<R>();
   const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
@@ -50,7 +50,7 @@ Relaxation<R> build_relaxation(const Application<R>& app, const Platform<R>& arc
     Posynomial<> use;
     bool any = false;
     for (std::size_t k = 0; k < app.size(); ++k)
-      if (const double u = resource_at(app.kernel(k).use, t); u > 0) use += share * u * r.cus[k], any = true;
+      if (const double u = resource_at(app.kernel(k).implementation().use, t); u > 0) use += share * u * r.cus[k], any = true;
     r.resource_row.push_back(any ? r.model.subject_to(use <= limit[t], names[t]) : std::size_t(-1));  // (3.20), (3.21)
   }
   r.model.minimize(r.ii);  // (3.17)

@@ -32,17 +32,18 @@ struct CuConditions {
 /// `clock`, eq. 4.29) plus, when port bandwidths are given, the read (eqs.
 /// 4.18-4.21) and write (4.22-4.25) phases.
 template <ResourceRecord R>
-double cu_execution_time(const Kernel<R>& kn, double cus, const CuConditions& at) {
+double cu_execution_time(const Task<R>& kn, double cus, const CuConditions& at) {
+  const auto& impl = kn.implementation();
   // At its own clock (or when no clock is known) the wcet scales with 1/cus alone.
-  const double compute = at.clock == at.own_clock ? kn.wcet.value() / cus
-                                                  : kn.wcet.value() * at.own_clock / (cus * at.clock);
+  const double compute = at.clock == at.own_clock ? impl.wcet.value() / cus
+                                                  : impl.wcet.value() * at.own_clock / (cus * at.clock);
   if (at.read_port_bandwidth <= 0 && at.write_port_bandwidth <= 0) return compute;
   const double di = kn.data_in.value(), c = kn.constants.value();
   // eq. 4.18: the scaling share of inputs and constants is split, the rest duplicated.
   const double read = (kn.input_scaling * di + kn.constant_scaling * c) / cus + (1 - kn.input_scaling) * di +
                       (1 - kn.constant_scaling) * c;
   const double write = kn.data_out.value() / cus;  // eq. 4.22: outputs are split
-  const int x = kn.read_ports + kn.read_write_ports, y = kn.write_ports + kn.read_write_ports;
+  const int x = impl.reading_ports(), y = impl.writing_ports();
   double tr = 0, tw = 0;
   if (read > 0) {
     if (x == 0) throw model_error("ychart: kernel '" + kn.name + "' reads memory through no port", kn.name);

@@ -14,14 +14,14 @@ namespace ychart::pipeline::detail {
 /// Joules per run of kernel k's host transfers: its input written into
 /// `copies` devices' DDR (eq. 5.17) and its output read once (5.18).
 template <ResourceRecord R>
-double host_transfer_energy(const Kernel<R>& k, const LocalMemory& mem, double copies) {
+double host_transfer_energy(const Implementation<R>& k, const LocalMemory& mem, double copies) {
   return copies * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.value() +
          mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.value();
 }
 
 /// Watts one executing CU of kernel k draws from its DDR (eq. 5.19).
 template <ResourceRecord R>
-double cu_memory_power(const Kernel<R>& k, const LocalMemory& mem) {
+double cu_memory_power(const Implementation<R>& k, const LocalMemory& mem) {
   return mem.full_read_power.value() * k.ddr.cu_read + mem.full_write_power.value() * k.ddr.cu_write;
 }
 

@@ -53,7 +53,7 @@ inline int cus_per_device(const std::vector<double>& use, const std::vector<doub
 }
 
 template <ResourceRecord R>
-int cus_per_device(const Kernel<R>& k, const std::vector<double>& cap, int max_cus) {
+int cus_per_device(const Implementation<R>& k, const std::vector<double>& cap, int max_cus) {
   return cus_per_device(resource_values(k.use), cap, max_cus);
 }
 

@@ -2,7 +2,7 @@
 // The graph both application kinds share: kernels in order and the edges
 // carrying data between them, with the look-ups the models need (incoming
 // and outgoing edges, kernel types). Application<R> (one device kind) and
-// HeterogeneousApplication<Rs...> (several) add their kernel validation.
+// Application<Rs...> (several) add their kernel validation.
 #pragma once
 
 #include "../../error.hpp"
