@@ -66,11 +66,11 @@ void HeterogeneousTransfersTabulated(benchmark::State& state) {
     auto compute = build_platform_model(app, p, o);
     const auto c = compute.model.solve();
     if (c.status() != Status::optimal) throw std::runtime_error("compute-only not proven: " + c.message());
-    PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
-    eo.schedule = Schedule::sequential_phases;
+    EvaluationOptions<FpgaResources, GpuResources> eo;
+    eo.model.schedule = Schedule::sequential_phases;
     eo.caps = o.caps;
     const auto incumbent = local_search(app, p, compute.mapping(c), eo);
-    o.schedule = eo.schedule;
+    o.schedule = eo.model.schedule;
     o.tabulate = true;
     o.execution_lower_bound_ms = compute.initiation_interval(c).in(units::ms);
     o.ii_upper_bound_ms = incumbent.evaluation.ii.in(units::ms);

@@ -142,7 +142,7 @@ TEST(PipelineEvaluate, CapViolationsAreReported) {
   // Device 3 uses 100 % dsp: over a uniform 80 % cap, and only there
   // (device 1 uses 70 % dsp, 20 % bram; nothing else passes 80).
   EvaluationOptions<FpgaResources> o;
-  o.cap = uniform_resources<FpgaResources>(80.0);
+  o.cap() = uniform_resources<FpgaResources>(80.0);
   const auto e = evaluate(app, arch, m, o);
   EXPECT_FALSE(e.feasible);
   ASSERT_EQ(e.violations.size(), 1u);
@@ -155,13 +155,13 @@ TEST(PipelineEvaluate, CapViolationsAreReported) {
   // device 2 (bw 4); a cap exactly at the use (8) is not a violation.
   auto cap = uniform_resources<FpgaResources>(100.0);
   cap.bw = 7.9;
-  o.cap = cap;
+  o.cap() = cap;
   const auto e2 = evaluate(app, arch, m, o);
   ASSERT_EQ(e2.violations.size(), 1u);
   EXPECT_NE(e2.violations[0].find("device 1"), std::string::npos) << e2.violations[0];
   EXPECT_NE(e2.violations[0].find("bw"), std::string::npos) << e2.violations[0];
   cap.bw = 8.0;
-  o.cap = cap;
+  o.cap() = cap;
   EXPECT_TRUE(evaluate(app, arch, m, o).feasible);
 
   // Without a cap the device capacity (100) applies: 100 % dsp is allowed.

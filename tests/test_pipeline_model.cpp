@@ -150,7 +150,7 @@ MappingModelOptions<FpgaResources> options(double cap, double alpha = 1.0, doubl
 
 EvaluationOptions<FpgaResources> eval_options(double cap, PerformanceModel model = {}) {
   EvaluationOptions<FpgaResources> o;
-  o.cap = uniform_resources<FpgaResources>(cap);
+  o.cap() = uniform_resources<FpgaResources>(cap);
   o.model = model;
   return o;
 }

@@ -1,5 +1,5 @@
 // Tests of heterogeneous platforms (include/ychart/pipeline/platform.hpp,
-// heterogeneous_application.hpp, platform_evaluate.hpp, platform_model.hpp).
+// application.hpp, evaluate.hpp, platform_model.hpp).
 // The oracles are independent of the solvers:
 //   - hand computations of a two-kind mapping (utilisation per kind, the
 //     speed-proportional split, transfers, power);
@@ -96,8 +96,8 @@ TEST(PipelinePlatform, BadInputIsAModelError) {
   // A schedule with transfers needs the links.
   auto no_links = good;
   no_links.host_to_device.bandwidth = 0 * units::GB_per_s;
-  PlatformEvaluationOptions<FpgaResources, GpuResources> o;
-  o.schedule = Schedule::sequential_phases;
+  EvaluationOptions<FpgaResources, GpuResources> o;
+  o.model.schedule = Schedule::sequential_phases;
   EXPECT_THROW(evaluate(app, no_links, Mapping{{{0, 1}}, {}}, o), model_error);
   PlatformModelOptions<FpgaResources, GpuResources> mo;
   mo.schedule = Schedule::double_buffered;
@@ -110,6 +110,77 @@ TEST(PipelinePlatform, BadInputIsAModelError) {
 
 // ---------------------------------------------------------------------------
 // Evaluation by hand.
+
+// Chapter-4 effects on a platform of two kinds: tasks whose CUs are all on
+// FPGAs are priced as on a platform of identical FPGAs alone (memory
+// contention, clock degradation, shared device clock, clock scaling and
+// DDR power at an operating II); the oracle is the one-kind evaluation of
+// the same mapping without the GPU column.
+TEST(PipelinePlatform, FpgaEffectsAgreeWithIdenticalFpgas) {
+  DeviceKind<FpgaResources> f1;
+  f1.name = "FPGA";
+  f1.static_power = 4.5 * units::W;
+  f1.memory = {19.2 * units::GB_per_s, 19.2 * units::GB_per_s, 64 * units::B,
+               0.5 * units::W, 0.672 * units::W, 0.4 * units::W};
+  f1.clock.nominal = 250 * units::MHz;
+  f1.clock.degradation_per_utilisation = 40 * units::MHz;
+  f1.clock.utilisation_resource = "dsp";
+  f1.clock.levels_fraction = {0.5, 0.75, 1.0};
+  auto kernel = [](double dsp, double wcet_ms, double clock_mhz) {
+    auto i = fpga(dsp, dsp / 2, wcet_ms, 1.5);
+    i.clock = clock_mhz * units::MHz;
+    i.read_ports = 1;
+    i.ddr.cu_read = 0.1;
+    i.ddr.host_write = 0.2;
+    i.ddr.host_write_time = 0.3 * units::ms;
+    return i;
+  };
+  Application<FpgaResources> alone("alone");
+  Hetero both("both");
+  for (int k = 0; k < 3; ++k) {
+    const auto i = kernel(10.0 + 7 * k, 2.0 + k, 200.0 + 20 * k);
+    Task<FpgaResources> t{.name = "k" + std::to_string(k), .data_in = (2.0 + k) * units::MB,
+                          .data_out = 1.0 * units::MB, .constants = 3.0 * units::MB, .input_scaling = 0.5};
+    t.implementation() = i;
+    alone.add(t);
+    both.add(T2{.name = t.name, .data_in = t.data_in, .data_out = t.data_out, .constants = t.constants,
+                .input_scaling = t.input_scaling}
+                 .with(i)
+                 .with(gpu(10, 10, 1.0, 50)));
+  }
+  Platform<FpgaResources> fpgas;
+  fpgas.group() = {f1, 2};
+  fpgas.host_to_device.bandwidth = 1 * units::GB_per_s;
+  fpgas.device_to_host.bandwidth = 2 * units::GB_per_s;
+  Plat mixed = platform(2, 1);
+  std::get<0>(mixed.groups).kind = f1;
+  std::get<1>(mixed.groups).kind.clock.nominal = 1.5 * units::GHz;
+  const Mapping one{{{2, 1}, {1, 0}, {0, 3}}, {}};
+  const Mapping two{{{2, 1, 0}, {1, 0, 0}, {0, 3, 0}}, {}};
+  PerformanceModel pm;
+  pm.schedule = Schedule::sequential_phases;
+  pm.memory_contention = pm.clock_degradation = pm.shared_device_clock = true;
+  EvaluationOptions<FpgaResources> o1;
+  EvaluationOptions<FpgaResources, GpuResources> o2;
+  o1.model = o2.model = pm;
+  const auto a = evaluate(alone, fpgas, one, o1);
+  const auto b = evaluate(both, mixed, two, o2);
+  ASSERT_TRUE(a.feasible);
+  EXPECT_EQ(a.kernel_time, b.kernel_time);
+  EXPECT_EQ(a.ii.value(), b.ii.value());
+  EXPECT_EQ(a.device_clock[0], b.device_clock[0]);
+  EXPECT_EQ(b.device_clock[2], 0.0);  // the GPU is off
+  // Slower than the fast mapping, so that clocks scale down at the operating II.
+  o1.operating_ii = o2.operating_ii = 2.0 * a.ii;
+  const auto pa = evaluate(alone, fpgas, one, o1);
+  const auto pb = evaluate(both, mixed, two, o2);
+  ASSERT_TRUE(pa.power && pb.power);
+  EXPECT_LT(pa.device_clock[1], a.device_clock[1]);  // the lighter device runs slower
+  EXPECT_EQ(pa.device_clock, std::vector<double>(pb.device_clock.begin(), pb.device_clock.begin() + 2));
+  EXPECT_DOUBLE_EQ(pa.power->total.value(), pb.power->total.value());
+  EXPECT_GT(pb.power->memory_execution.value(), 0.0);
+  EXPECT_GT(pb.power->memory_transfer.value(), 0.0);
+}
 
 TEST(PipelinePlatform, EvaluateByHand) {
   // A -> B. A: FPGA 4 ms (dsp 30, bram 10, 2 W), GPU 1 ms (sm 50, memory 20, 10 W).
@@ -125,9 +196,11 @@ TEST(PipelinePlatform, EvaluateByHand) {
   // A: 2 FPGA CUs + 1 GPU CU: rate 2/4 + 1/1 = 1.5 per ms, T_A = 2/3 ms.
   // B: 2 FPGA CUs: T_B = 3 ms. Execution 3 ms.
   const Mapping m{{{2, 1}, {2, 0}}, {}};
-  PlatformEvaluationOptions<FpgaResources, GpuResources> o;
-  o.schedule = Schedule::sequential_phases;
+  EvaluationOptions<FpgaResources, GpuResources> o;
+  o.model.schedule = Schedule::sequential_phases;
   o.operating_ii = 10 * units::ms;
+  o.model.scale_clocks = false;  // the platform power model's pricing: no clock scaling,
+  o.model.clock_gating = true;   // CUs draw dynamic power only while busy
   const auto e = evaluate(app, p, m, o);
   EXPECT_NEAR(e.kernel_time[0] * 1e3, 2.0 / 3.0, 1e-12);
   EXPECT_NEAR(e.kernel_time[1] * 1e3, 3.0, 1e-12);
@@ -166,7 +239,7 @@ TEST(PipelinePlatform, EvaluateByHand) {
   EXPECT_EQ(local.devices_used, 1);
   EXPECT_NEAR(local.power->device_static.value(), 20.0, 1e-12);  // the GPU is off
   // Caps are per kind.
-  PlatformEvaluationOptions<FpgaResources, GpuResources> capped;
+  EvaluationOptions<FpgaResources, GpuResources> capped;
   std::get<1>(capped.caps) = uniform_resources<GpuResources>(40);
   const auto over = evaluate(app, p, m, capped);
   ASSERT_EQ(over.violations.size(), 1u);
@@ -230,11 +303,11 @@ TEST(PipelinePlatform, OneKindAgreesWithTheOneKindLayer) {
         EvaluationOptions<FpgaResources> eo;
         eo.model.schedule = schedule;
         eo.model.locality = locality;
-        eo.cap = uniform_resources<FpgaResources>(cap);
-        PlatformEvaluationOptions<FpgaResources> po;
-        po.schedule = schedule;
-        po.locality = locality;
-        std::get<0>(po.caps) = eo.cap;
+        eo.cap() = uniform_resources<FpgaResources>(cap);
+        EvaluationOptions<FpgaResources> po;
+        po.model.schedule = schedule;
+        po.model.locality = locality;
+        std::get<0>(po.caps) = eo.cap();
         for (int sample = 0; sample < 5; ++sample) {
           Mapping m;
           for (int k = 0; k < 3; ++k) m.cus.push_back({cus(rng), cus(rng)});
@@ -251,12 +324,12 @@ TEST(PipelinePlatform, OneKindAgreesWithTheOneKindLayer) {
         }
         if (schedule == Schedule::double_buffered && !locality) continue;  // keep the run short
         MappingModelOptions<FpgaResources> mo;
-        mo.cap = eo.cap;
+        mo.cap = eo.cap();
         mo.schedule = schedule;
         mo.locality = locality;
         auto one = build_mapping_model(inst.app, arch, mo);
         PlatformModelOptions<FpgaResources> pmo;
-        std::get<0>(pmo.caps) = eo.cap;
+        std::get<0>(pmo.caps) = eo.cap();
         pmo.schedule = schedule;
         pmo.locality = locality;
         auto het = build_platform_model(inst.tasks, plat, pmo);
@@ -346,9 +419,9 @@ void two_kinds_against_brute_force(Schedule schedule, bool locality, unsigned se
     const auto tiny = random_two_kind(rng, 3);
     const auto p = platform(2, 1);
     SCOPED_TRACE("trial " + std::to_string(trial));
-    PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
-    eo.schedule = schedule;
-    eo.locality = locality;
+    EvaluationOptions<FpgaResources, GpuResources> eo;
+    eo.model.schedule = schedule;
+    eo.model.locality = locality;
     std::get<0>(eo.caps) = uniform_resources<FpgaResources>(tiny.fpga_cap);
     std::get<1>(eo.caps) = uniform_resources<GpuResources>(tiny.gpu_cap);
     double best = inf;
@@ -463,9 +536,9 @@ void power_against_brute_force(Schedule schedule, bool locality, unsigned seed, 
     std::get<0>(p.groups).kind.memory.static_power = 1 * units::W;
     std::get<1>(p.groups).kind.static_power = 12 * units::W;
     SCOPED_TRACE("trial " + std::to_string(trial));
-    PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
-    eo.schedule = schedule;
-    eo.locality = locality;
+    EvaluationOptions<FpgaResources, GpuResources> eo;
+    eo.model.schedule = schedule;
+    eo.model.locality = locality;
     std::get<0>(eo.caps) = uniform_resources<FpgaResources>(tiny.fpga_cap);
     std::get<1>(eo.caps) = uniform_resources<GpuResources>(tiny.gpu_cap);
     std::vector<std::vector<std::vector<int>>> all;
@@ -480,6 +553,8 @@ void power_against_brute_force(Schedule schedule, bool locality, unsigned seed, 
       const double ii_max = fastest * factor;
       SCOPED_TRACE("II_max " + std::to_string(ii_max) + " ms");
       eo.operating_ii = ii_max * units::ms;
+      eo.model.scale_clocks = false;  // the platform power model's pricing: no clock scaling,
+      eo.model.clock_gating = true;   // CUs draw dynamic power only while busy
       double best = inf;
       Mapping arg;
       for (const auto& n : all) {
@@ -588,8 +663,8 @@ TEST(PipelinePlatformLocalSearch, ReachesAFeasibleLocalOptimumNeverBelowTheOptim
     tiny.app = with_powers(tiny.app, rng);
     const auto p = platform(2, 1);
     for (const auto schedule : {Schedule::compute_only, Schedule::sequential_phases}) {
-      PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
-      eo.schedule = schedule;
+      EvaluationOptions<FpgaResources, GpuResources> eo;
+      eo.model.schedule = schedule;
       std::get<0>(eo.caps) = uniform_resources<FpgaResources>(tiny.fpga_cap);
       std::get<1>(eo.caps) = uniform_resources<GpuResources>(tiny.gpu_cap);
       double best = inf;
@@ -632,8 +707,10 @@ TEST(PipelinePlatformLocalSearch, LowersPowerAtAnOperatingII) {
   auto p = platform(1, 1);
   std::get<0>(p.groups).kind.static_power = 20 * units::W;
   std::get<1>(p.groups).kind.static_power = 30 * units::W;
-  PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
+  EvaluationOptions<FpgaResources, GpuResources> eo;
   eo.operating_ii = 2 * units::ms;
+  eo.model.scale_clocks = false;  // the platform power model's pricing: no clock scaling,
+  eo.model.clock_gating = true;   // CUs draw dynamic power only while busy
   const auto power = [](const Evaluation& e) { return e.power->total.value(); };
   const Mapping on_gpu{{{0, 1}}, {}};
   EXPECT_NEAR(evaluate(app, p, on_gpu, eo).power->total.value(), 35.0, 1e-9);

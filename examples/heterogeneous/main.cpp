@@ -82,8 +82,8 @@ Solved solve_on(const Tasks& app, const Plat& p, double cap, double time_limit,
   out.bound_ms = 1e3 * s.bound();
   if (s.has_values() && (s.status() == Status::optimal || s.status() == Status::time_limit)) {
     out.mapping = pm.mapping(s);
-    PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
-    eo.schedule = schedule;
+    EvaluationOptions<FpgaResources, GpuResources> eo;
+    eo.model.schedule = schedule;
     out.ii_ms = evaluate(app, p, out.mapping, eo).ii.in(units::ms);  // the evaluator prices it exactly
     out.gap = (out.ii_ms - out.bound_ms) / out.ii_ms;
   }
@@ -149,8 +149,8 @@ io::StackedBarChart use_bars(const Tasks& app, const Plat& p, const Mapping& m, 
 /// execution time from below.
 Solved solve_transfers(const Tasks& app, const Plat& p, double cap, double time_limit, const Solved& compute_only) {
   const auto start = std::chrono::steady_clock::now();
-  PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
-  eo.schedule = Schedule::sequential_phases;
+  EvaluationOptions<FpgaResources, GpuResources> eo;
+  eo.model.schedule = Schedule::sequential_phases;
   std::get<0>(eo.caps) = uniform_resources<FpgaResources>(cap);
   Solved best;
   std::vector<Mapping> starts;
@@ -166,7 +166,7 @@ Solved solve_transfers(const Tasks& app, const Plat& p, double cap, double time_
   }
   PlatformModelOptions<FpgaResources, GpuResources> o;
   o.caps = eo.caps;
-  o.schedule = eo.schedule;
+  o.schedule = eo.model.schedule;
   o.tabulate = true;
   o.ii_upper_bound_ms = best.ii_ms;
   const bool proven = compute_only.status == Status::optimal;
@@ -213,11 +213,13 @@ PowerPoint power_optimal(const Tasks& app, const Plat& p, double ii_max_ms, doub
   out.bound = s.bound();
   if (s.has_values() && (s.status() == Status::optimal || s.status() == Status::time_limit)) {
     const auto m = pm.mapping(s);
-    PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
+    EvaluationOptions<FpgaResources, GpuResources> eo;
     eo.caps = o.caps;
-    eo.schedule = o.schedule;
-    eo.locality = false;
+    eo.model.schedule = o.schedule;
+    eo.model.locality = false;
     eo.operating_ii = ii_max_ms * units::ms;
+    eo.model.scale_clocks = false;  // the platform power model's pricing: no clock scaling,
+    eo.model.clock_gating = true;   // CUs draw dynamic power only while busy
     const auto e = evaluate(app, p, m, eo);
     if (!e.feasible) throw model_error("the power model's mapping breaks its constraints: " + e.violations.front());
     out.watts = e.power->total.value();
@@ -314,8 +316,8 @@ int main(int argc, char** argv) {
     for (auto& p : points)
       for (const auto& q : points)
         if (q.cap < p.cap && p.both_transfers.status != Status::optimal && !q.both_transfers.mapping.cus.empty()) {
-          PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
-          eo.schedule = Schedule::sequential_phases;
+          EvaluationOptions<FpgaResources, GpuResources> eo;
+          eo.model.schedule = Schedule::sequential_phases;
           std::get<0>(eo.caps) = uniform_resources<FpgaResources>(p.cap);
           const auto e = evaluate(app, both, q.both_transfers.mapping, eo);
           if (e.feasible && e.ii.in(units::ms) < p.both_transfers.ii_ms * (1 - 1e-9)) {
@@ -390,13 +392,13 @@ int main(int argc, char** argv) {
           for (int n : p.both.mapping.cus[k]) std::cout << " " << n;
           std::cout << "\n";
         }
-        PlatformEvaluationOptions<FpgaResources, GpuResources> eo;
+        EvaluationOptions<FpgaResources, GpuResources> eo;
         std::get<0>(eo.caps) = uniform_resources<FpgaResources>(p.cap);
         evaluate(app, both, p.both.mapping, eo).print(std::cout);
         outputs.figure("alex16_fpga_gpu_61.svg", use_bars(app, both, p.both.mapping, p.cap));
         if (!p.both_transfers.mapping.cus.empty()) {
           std::cout << "\nwith host transfers (sequential phases, locality) at 61 %:\n";
-          eo.schedule = Schedule::sequential_phases;
+          eo.model.schedule = Schedule::sequential_phases;
           evaluate(app, both, p.both_transfers.mapping, eo).print(std::cout);
         }
       }

@@ -29,7 +29,7 @@ double average_use(const Evaluation& e) {
 Outcome priced(const App& app, const Arch& arch, const Mapping& m, double cap) {
   Outcome o;
   EvaluationOptions<FpgaResources> eo;
-  eo.cap = uniform_resources<FpgaResources>(cap);
+  eo.cap() = uniform_resources<FpgaResources>(cap);
   const auto e = evaluate(app, arch, m, eo);
   if (!e.feasible) throw std::runtime_error("a mapping breaks its cap: " + e.violations.front());
   o.ii_ms = e.ii.in(units::ms);

@@ -23,7 +23,7 @@ EvaluationOptions<FpgaResources> enhanced(double cap) {
   o.model.memory_contention = true;
   o.model.clock_degradation = true;
   o.model.shared_device_clock = true;
-  o.cap = uniform_resources<FpgaResources>(cap);
+  o.cap() = uniform_resources<FpgaResources>(cap);
   return o;
 }
 

@@ -1,12 +1,14 @@
 // ychart/pipeline/evaluate.hpp
-// Exact evaluation of a fixed mapping, including everything a relaxation
-// drops: host transfers with input duplication and locality, memory
-// contention, clock degradation, per-device clocks. Returns every KPI --
-// initiation interval with its host-to-device / execution / device-to-host
-// breakdown, throughput, latency, utilisation per resource and device,
-// spreading, devices used, power (static, compute, memory) and energy per
-// run -- and prints the breakdown. Heuristics and solvers use it as the
-// one definition of what a mapping costs.
+// Exact evaluation of a fixed mapping on any platform -- identical devices
+// or groups of several kinds -- including everything a relaxation drops:
+// host transfers with input duplication and locality, memory contention,
+// clock degradation, per-device clocks, clock scaling at an operating II.
+// Returns every KPI -- initiation interval with its host-to-device /
+// execution / device-to-host breakdown, throughput, latency, utilisation
+// per resource and device, spreading, devices used, power (static,
+// compute, memory) and energy per run -- and prints the breakdown.
+// Heuristics and solvers use it as the one definition of what a mapping
+// costs.
 #pragma once
 
 #include "../config.hpp"
@@ -16,6 +18,7 @@
 #include "detail/host_transfers.hpp"
 #include "detail/memory_energy.hpp"
 #include "architecture.hpp"
+#include "detail/device_table.hpp"
 #include "mapping.hpp"
 #include "resources.hpp"
 
@@ -209,16 +212,20 @@ inline double set_phases(Evaluation& e, Schedule schedule, const HostTraffic& tr
 }  // namespace detail
 
 /// What evaluate() checks the mapping against and where it runs it.
-template <ResourceRecord R>
+template <ResourceRecord... Rs>
 struct EvaluationOptions {
   PerformanceModel model{};
-  /// Per-device cap on each resource (the swept "resource constraint");
-  /// empty: the device's capacity.
-  std::optional<R> cap;
-  /// Run at this initiation interval and price its power (ch. 5): clocks
-  /// are lowered as far as the interval allows. Empty: as fast as possible,
-  /// no power.
+  /// Per-device cap on each resource of each kind (the swept "resource
+  /// constraint"), in the platform's kind order; empty: the capacity.
+  KindCaps<Rs...> caps{};
+  /// Run at this initiation interval and price its power (ch. 5): with
+  /// PerformanceModel::scale_clocks, clocks are lowered as far as the
+  /// interval allows. Empty: as fast as possible, no power.
   std::optional<Constant<dim::time>> operating_ii;
+
+  /// The cap of a one-kind platform's devices.
+  auto& cap() requires(sizeof...(Rs) == 1) { return std::get<0>(caps); }
+  const auto& cap() const requires(sizeof...(Rs) == 1) { return std::get<0>(caps); }
 };
 
 namespace detail {
@@ -226,13 +233,20 @@ namespace detail {
 /// The steps of evaluate(), in order: checks, utilisation and caps,
 /// counts, clocks, execution times, clock fractions, host phases, power.
 /// Each step fills its part of the Evaluation and what later steps need.
-template <ResourceRecord R>
+///
+/// A task whose CUs all sit on devices of one kind splits its run equally
+/// between them (study 001's model: one CU takes the chapter-4 time of
+/// 1/N_k of the run on its device). A task split across kinds splits it in
+/// proportion to the CUs' speeds: their rates add up, R_k = sum_d n_kd /
+/// t_kd, with t_kd one CU's time for the whole run on device d, and every
+/// CU of the task finishes at 1 / R_k.
+template <ResourceRecord... Rs>
 class MappingEvaluator {
  public:
-  MappingEvaluator(const Application<R>& app, const Platform<R>& arch, const Mapping& m,
-                   const EvaluationOptions<R>& options)
-      : app_(app), arch_(arch), m_(m), options_(options), model_(options.model), kind_(arch.kind()),
-        K_(app.size()), F_(static_cast<std::size_t>(arch.devices())), nominal_(kind_.clock.nominal.value()) {}
+  MappingEvaluator(const Application<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
+                   const EvaluationOptions<Rs...>& options)
+      : app_(app), platform_(platform), m_(m), options_(options), model_(options.model),
+        table_(device_table(app, platform, options.caps)), K_(app.size()), F_(table_.kind.size()) {}
 
   Evaluation run() {
     check();
@@ -246,127 +260,154 @@ class MappingEvaluator {
     // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
     const auto traffic =
         model_.schedule == Schedule::compute_only ? HostTraffic{} : host_traffic(app_, m_, model_.locality);
-    const double ii = set_phases(e, model_.schedule, traffic, arch_.host_to_device.bandwidth.value(),
-                                 arch_.device_to_host.bandwidth.value(), exe, options_.operating_ii, K_);
+    const double ii = set_phases(e, model_.schedule, traffic, platform_.host_to_device.bandwidth.value(),
+                                 platform_.device_to_host.bandwidth.value(), exe, options_.operating_ii, K_);
     if (options_.operating_ii) e.power = power(e, exe, ii);
     e.feasible = e.violations.empty();
     return e;
   }
 
  private:
-  const Application<R>& app_;
-  const Platform<R>& arch_;
+  const Application<Rs...>& app_;
+  const Platform<Rs...>& platform_;
   const Mapping& m_;
-  const EvaluationOptions<R>& options_;
+  const EvaluationOptions<Rs...>& options_;
   const PerformanceModel& model_;
-  const DeviceKind<R>& kind_;
+  const DeviceTable table_;
   const std::size_t K_, F_;
-  const double nominal_;
-  std::vector<double> device_clock_;        // per device, Hz at full speed
-  std::vector<std::vector<double>> busy_;   // [kernel][device], at full clock
-  std::vector<double> fraction_;            // per device, of its clock
+  std::vector<double> device_clock_;         // per device, Hz at full speed
+  std::vector<std::vector<double>> busy_;    // [kernel][device], at full clock
+  std::vector<bool> spans_kinds_;            // per kernel: CUs on devices of several kinds
+  std::vector<double> fraction_;             // per device, of its clock
+  std::vector<std::vector<double>> time_;    // [kernel][device], at the device's clock fraction
 
-  /// The mapping fits the application and architecture, and the model has
-  /// the constants it needs.
+  bool clock_scaled() const { return options_.operating_ii && model_.scale_clocks; }
+
+  /// The mapping fits the application and platform, and the model has the
+  /// constants it needs.
   void check() const {
-    arch_.validate();
     if (m_.cus.size() != K_)
-      throw model_error("ychart: mapping has " + std::to_string(m_.cus.size()) + " kernels, application '" +
+      throw model_error("ychart: mapping has " + std::to_string(m_.cus.size()) + " tasks, application '" +
                         app_.name() + "' has " + std::to_string(K_), app_.name());
     for (std::size_t k = 0; k < K_; ++k) {
+      const auto& name = app_.kernel(k).name;
       if (m_.cus[k].size() != F_)
-        throw model_error("ychart: mapping row of kernel '" + app_.kernel(k).name + "' has " +
-                          std::to_string(m_.cus[k].size()) + " devices, architecture has " + std::to_string(F_), app_.kernel(k).name);
-      for (int c : m_.cus[k])
-        if (c < 0) throw model_error("ychart: negative CU count for kernel '" + app_.kernel(k).name + "'", app_.kernel(k).name);
-      if (m_.total(k) < 1) throw model_error("ychart: kernel '" + app_.kernel(k).name + "' has no compute unit", app_.kernel(k).name);
+        throw model_error("ychart: mapping row of task '" + name + "' has " + std::to_string(m_.cus[k].size()) +
+                          " devices, platform '" + platform_.name + "' has " + std::to_string(F_), name);
+      for (std::size_t d = 0; d < F_; ++d) {
+        if (m_.cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'", name);
+        if (m_.cus[k][d] > 0 && table_.wcet[k][d] == 0.0)
+          throw model_error("ychart: task '" + name + "' has no implementation on " + table_.kind[d] +
+                            " but the mapping gives it CUs on device " + std::to_string(d + 1), name);
+      }
+      if (m_.total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit", name);
     }
     if (!m_.clock_fraction.empty() && m_.clock_fraction.size() != F_)
       throw model_error("ychart: mapping gives " + std::to_string(m_.clock_fraction.size()) + " clocks for " +
                         std::to_string(F_) + " devices");
-    if ((model_.clock_degradation || model_.shared_device_clock || options_.operating_ii ||
-         !m_.clock_fraction.empty()) &&
-        !(nominal_ > 0.0))
-      throw model_error("ychart: this evaluation needs the device's nominal clock (Platform::kind().clock.nominal)");
+    const bool needs_clock = model_.clock_degradation || model_.shared_device_clock || clock_scaled() ||
+                             !m_.clock_fraction.empty();
+    for (std::size_t d = 0; d < F_; ++d)
+      if (needs_clock && !(table_.nominal_clock[d] > 0.0))
+        throw model_error("ychart: this evaluation needs the nominal clock of device kind '" + table_.kind[d] +
+                          "' (DeviceKind::clock.nominal)" +
+                          (clock_scaled() ? "; to price power without clock scaling, set PerformanceModel::scale_clocks = false" : ""),
+                          table_.kind[d]);
     if (model_.schedule != Schedule::compute_only &&
-        !(arch_.host_to_device.bandwidth.value() > 0.0 && arch_.device_to_host.bandwidth.value() > 0.0))
+        !(platform_.host_to_device.bandwidth.value() > 0.0 && platform_.device_to_host.bandwidth.value() > 0.0))
       throw model_error("ychart: the " + to_string(model_.schedule) +
                         " schedule needs the host-to-device and device-to-host bandwidths");
   }
 
-  /// Utilisation per device and resource, and the caps it breaks.
+  /// Utilisation per device and resource, and the caps it breaks. One kind:
+  /// Evaluation::resource_names; several: each device's kind and names.
   void set_utilisation(Evaluation& e) {
-    e.resource_names = resource_names<R>();
-    const auto capacity = resource_values(kind_.capacity);
-    const auto cap = options_.cap ? resource_values(*options_.cap) : capacity;
-    const auto use = kernel_uses(app_);
+    constexpr bool one_kind = sizeof...(Rs) == 1;
+    if (one_kind) e.resource_names = table_.resource_names.empty() ? std::vector<std::string>{} : table_.resource_names[0];
+    else e.device_kind = table_.kind, e.device_resource_names = table_.resource_names;
     e.utilisation.resize(F_);
     e.in_use.assign(F_, false);
-    for (std::size_t f = 0; f < F_; ++f)
-      set_device_use(e, m_, f, [&](std::size_t k) -> const std::vector<double>& { return use[k]; }, capacity, cap,
-                     e.resource_names, std::string());
+    for (std::size_t d = 0; d < F_; ++d)
+      set_device_use(e, m_, d, [&](std::size_t k) -> const std::vector<double>& { return table_.use[k][d]; },
+                     table_.capacity[d], table_.cap[d], table_.resource_names[d], one_kind ? std::string() : table_.kind[d]);
     e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   }
 
-  double kernel_clock(std::size_t k) const { return positive_or(app_.kernel(k).implementation().clock.value(), nominal_); }
+  double kernel_clock(std::size_t k, std::size_t d) const {
+    return positive_or(table_.own_clock[k][d], table_.nominal_clock[d]);
+  }
 
   /// Each device's clock: the slowest of its kernels' own, less degradation.
   void set_device_clocks(Evaluation& e) {
-    device_clock_.assign(F_, nominal_);
-    const auto util = resource_index<R>(kind_.clock.utilisation_resource);
-    if (model_.clock_degradation && !util)
-      throw model_error("ychart: clock degradation needs Platform::kind().clock.utilisation_resource");
-    const std::size_t util_index = util.value_or(0);
-    for (std::size_t f = 0; f < F_; ++f) {
+    device_clock_.assign(F_, 0.0);
+    for (std::size_t d = 0; d < F_; ++d) {
+      // A kind whose clock does not degrade (psi = 0) needs no utilisation resource.
+      const double psi = table_.clock[d].degradation_per_utilisation.value();
+      const bool degrades = model_.clock_degradation && psi > 0;
+      if (degrades && !table_.clock_resource[d])
+        throw model_error("ychart: clock degradation needs DeviceKind::clock.utilisation_resource of '" +
+                          table_.kind[d] + "'", table_.kind[d]);
       double clock = std::numeric_limits<double>::infinity();
       for (std::size_t k = 0; k < K_; ++k)
-        if (m_.cus[k][f] > 0) {
-          double c = kernel_clock(k);
-          if (model_.clock_degradation)
-            c -= kind_.clock.degradation_per_utilisation.value() * e.utilisation[f][util_index];
+        if (m_.cus[k][d] > 0) {
+          double c = kernel_clock(k, d);
+          if (degrades) c -= psi * e.utilisation[d][*table_.clock_resource[d]];
           clock = std::min(clock, c);
         }
-      device_clock_[f] = e.in_use[f] ? clock : 0.0;
+      device_clock_[d] = e.in_use[d] ? clock : 0.0;
       const bool clock_matters = model_.clock_degradation || model_.shared_device_clock;
-      if (e.in_use[f] && clock_matters && !(clock > 0.0))
-        e.violations.push_back("device " + std::to_string(f + 1) + " clock degrades to zero");
+      if (e.in_use[d] && clock_matters && !(clock > 0.0))
+        e.violations.push_back("device " + std::to_string(d + 1) + " clock degrades to zero");
     }
   }
 
-  /// Execution time of kernel k's CUs on each device at full speed (fraction 1).
+  /// Execution time of kernel k's CUs on each device at full speed
+  /// (fraction 1): for a task split across kinds, one CU doing the whole run.
   void set_busy_times(const Evaluation& e) {
+    spans_kinds_.assign(K_, false);
     std::vector<double> readers(F_, 0.0), writers(F_, 0.0);
-    for (std::size_t k = 0; k < K_; ++k) {
-      const auto& kn = app_.kernel(k).implementation();
-      for (std::size_t f = 0; f < F_; ++f) {
-        readers[f] += kn.reading_ports() * double(m_.cus[k][f]);
-        writers[f] += kn.writing_ports() * double(m_.cus[k][f]);
-      }
-    }
-    busy_.assign(K_, std::vector<double>(F_, 0.0));
     for (std::size_t k = 0; k < K_; ++k)
-      for (std::size_t f = 0; f < F_; ++f)
-        if (m_.cus[k][f] > 0) busy_[k][f] = execution_time(e, k, f, readers[f], writers[f]);
+      for (std::size_t d = 0; d < F_; ++d) {
+        readers[d] += table_.reading_ports[k][d] * double(m_.cus[k][d]);
+        writers[d] += table_.writing_ports[k][d] * double(m_.cus[k][d]);
+        if (m_.cus[k][d] > 0 && table_.group[d] != table_.group[first_device_of(k)]) spans_kinds_[k] = true;
+      }
+    busy_.assign(K_, std::vector<double>(F_, 0.0));
+    platform_.for_each_group([&](auto g, const auto& group) {
+      const std::size_t first = platform_.first_device(g);
+      for (std::size_t d = first; d < first + static_cast<std::size_t>(group.devices); ++d)
+        for (std::size_t k = 0; k < K_; ++k)
+          if (m_.cus[k][d] > 0)
+            busy_[k][d] = execution_time(e, k, d, *std::get<decltype(g)::value>(app_.kernel(k).on), readers[d], writers[d]);
+    });
   }
 
-  double execution_time(const Evaluation& e, std::size_t k, std::size_t f, double readers, double writers) const {
+  std::size_t first_device_of(std::size_t k) const {
+    std::size_t d = 0;
+    while (d + 1 < F_ && m_.cus[k][d] == 0) ++d;
+    return d;
+  }
+
+  template <class Impl>
+  double execution_time(const Evaluation& e, std::size_t k, std::size_t d, const Impl& impl, double readers,
+                        double writers) const {
     const auto& kn = app_.kernel(k);
     CuConditions at;
-    at.own_clock = kernel_clock(k);
-    at.clock = model_.shared_device_clock || model_.clock_degradation ? device_clock_[f] : at.own_clock;
+    at.own_clock = kernel_clock(k, d);
+    at.clock = model_.shared_device_clock || model_.clock_degradation ? device_clock_[d] : at.own_clock;
     if (model_.memory_contention) {
-      const auto& mem = kind_.memory;
+      const auto& mem = table_.memory[d];
       if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
         throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
       if (!(at.clock > 0.0))
         throw model_error("ychart: memory contention needs a clock for kernel '" + kn.name +
-                          "' (Kernel::clock or the device's nominal clock): AXI port bandwidth is width x clock", kn.name);
+                          "' (Implementation::clock or the device's nominal clock): AXI port bandwidth is width x clock", kn.name);
       // Every port of the device shares the DDR (eqs. 4.19-4.21, 4.24).
       const double port = mem.port_bytes_per_cycle.value() * at.clock;
       at.read_port_bandwidth = std::min(port, mem.read_bandwidth.value() / readers);
       at.write_port_bandwidth = std::min(port, mem.write_bandwidth.value() / writers);
     }
-    return cu_execution_time(kn, e.total_cus[k], at);
+    return cu_execution_time(kn, impl, spans_kinds_[k] ? 1.0 : e.total_cus[k], at);
   }
 
   /// The clock fraction each device runs at: the mapping's, or at an
@@ -378,60 +419,91 @@ class MappingEvaluator {
     fraction_.assign(F_, 1.0);
     if (!m_.clock_fraction.empty()) {
       fraction_ = m_.clock_fraction;
-      for (std::size_t f = 0; f < F_; ++f)
-        if (e.in_use[f] && !(fraction_[f] > 0.0 && fraction_[f] <= 1.0 + tolerances::ulps))
-          e.violations.push_back("device " + std::to_string(f + 1) + " clock fraction outside (0, 1]");
+      for (std::size_t d = 0; d < F_; ++d)
+        if (e.in_use[d] && !(fraction_[d] > 0.0 && fraction_[d] <= 1.0 + tolerances::ulps))
+          e.violations.push_back("device " + std::to_string(d + 1) + " clock fraction outside (0, 1]");
       return;
     }
-    if (!options_.operating_ii) return;
+    if (!clock_scaled()) return;
+    const auto full = times_at(std::vector<double>(F_, 1.0));
     std::vector<double> device_busy(F_, 0.0);
-    for (std::size_t f = 0; f < F_; ++f)
-      for (std::size_t k = 0; k < K_; ++k) device_busy[f] = std::max(device_busy[f], busy_[k][f]);
+    for (std::size_t d = 0; d < F_; ++d)
+      for (std::size_t k = 0; k < K_; ++k) device_busy[d] = std::max(device_busy[d], full[k][d]);
     const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
-    for (std::size_t f = 0; f < F_; ++f) {
-      if (!e.in_use[f] || fastest_exe <= 0) continue;
-      double want = device_busy[f] / fastest_exe;
-      if (!kind_.clock.levels_fraction.empty()) {
+    for (std::size_t d = 0; d < F_; ++d) {
+      if (!e.in_use[d] || fastest_exe <= 0) continue;
+      double want = device_busy[d] / fastest_exe;
+      if (const auto& levels = table_.clock[d].levels_fraction; !levels.empty()) {
         double level = std::numeric_limits<double>::infinity();
-        for (double l : kind_.clock.levels_fraction)
+        for (double l : levels)
           if (l >= want - tolerances::ulps) level = std::min(level, l);
         want = std::isfinite(level) ? level : 1.0;
       }
-      fraction_[f] = want;
+      fraction_[d] = want;
     }
+  }
+
+  /// Each CU's time at the devices' clock fractions: its share of the run
+  /// (equal within a kind, by rate across kinds).
+  std::vector<std::vector<double>> times_at(const std::vector<double>& fraction) const {
+    std::vector<std::vector<double>> t(K_, std::vector<double>(F_, 0.0));
+    for (std::size_t k = 0; k < K_; ++k) {
+      if (!spans_kinds_[k]) {
+        for (std::size_t d = 0; d < F_; ++d)
+          if (m_.cus[k][d] > 0) t[k][d] = busy_[k][d] / fraction[d];
+        continue;
+      }
+      double rate = 0.0;  // runs per second
+      for (std::size_t d = 0; d < F_; ++d)
+        if (const int n = m_.cus[k][d]; n > 0) rate += n / (busy_[k][d] / fraction[d]);
+      for (std::size_t d = 0; d < F_; ++d)
+        if (m_.cus[k][d] > 0) t[k][d] = 1.0 / rate;
+    }
+    return t;
   }
 
   /// Each kernel's time at the devices' clocks and the devices' clocks;
   /// returns the execution phase (the slowest kernel).
-  double set_kernel_times(Evaluation& e) const {
+  double set_kernel_times(Evaluation& e) {
+    std::vector<double> fraction(F_);
+    for (std::size_t d = 0; d < F_; ++d) fraction[d] = e.in_use[d] ? fraction_[d] : 1.0;
+    time_ = times_at(fraction);
     double exe = 0.0;
     e.kernel_time.assign(K_, 0.0);
     for (std::size_t k = 0; k < K_; ++k)
-      for (std::size_t f = 0; f < F_; ++f)
-        if (m_.cus[k][f] > 0) {
-          const double t = busy_[k][f] / (e.in_use[f] ? fraction_[f] : 1.0);
-          e.kernel_time[k] = std::max(e.kernel_time[k], t);
-          exe = std::max(exe, t);
+      for (std::size_t d = 0; d < F_; ++d)
+        if (m_.cus[k][d] > 0) {
+          e.kernel_time[k] = std::max(e.kernel_time[k], time_[k][d]);
+          exe = std::max(exe, time_[k][d]);
         }
     e.device_clock.assign(F_, 0.0);
-    for (std::size_t f = 0; f < F_; ++f)
-      if (e.in_use[f]) e.device_clock[f] = device_clock_[f] * fraction_[f];
+    for (std::size_t d = 0; d < F_; ++d)
+      if (e.in_use[d]) e.device_clock[d] = device_clock_[d] * fraction_[d];
     return exe;
   }
 
-  /// Power at the operating II (eqs. 5.13-5.22).
+  /// Power at the operating II (eqs. 5.13-5.22): static power of the
+  /// devices in use, the CUs' dynamic power (over the execution phase, or
+  /// while busy with clock gating), and the DDR energy of host transfers and
+  /// of execution.
   PowerBreakdown power(const Evaluation& e, double exe, double ii) const {
-    const auto& mem = kind_.memory;
+    std::vector<int> used(sizeof...(Rs), 0);
+    for (std::size_t d = 0; d < F_; ++d)
+      if (e.in_use[d]) ++used[table_.group[d]];
+    double device_static = 0.0, memory_static = 0.0;
+    platform_.for_each_group([&](auto g, const auto& group) {
+      device_static += used[g] * group.kind.static_power.value();
+      memory_static += used[g] * group.kind.memory.static_power.value();
+    });
     PowerBreakdown p;
-    p.device_static = Constant<dim::power>(e.devices_used * kind_.static_power.value());
-    p.memory_static = Constant<dim::power>(e.devices_used * mem.static_power.value());
+    p.device_static = Constant<dim::power>(device_static);
+    p.memory_static = Constant<dim::power>(memory_static);
     double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
     for (std::size_t k = 0; k < K_; ++k) {
-      const auto& kn = app_.kernel(k).implementation();
-      for (std::size_t f = 0; f < F_; ++f)
-        if (m_.cus[k][f] > 0) compute_energy += m_.cus[k][f] * kn.power.value() * fraction_[f] * exe;  // eqs. 5.14, 5.20
-      transfer_energy += host_transfer_energy(kn, mem, e.devices_of[k]);  // eqs. 5.17-5.18
-      execution_energy += e.total_cus[k] * cu_memory_power(kn, mem) * exe;  // eq. 5.19
+      for (std::size_t d = 0; d < F_; ++d)
+        if (m_.cus[k][d] > 0)  // eqs. 5.14, 5.20
+          compute_energy += m_.cus[k][d] * table_.power[k][d] * fraction_[d] * (model_.clock_gating ? time_[k][d] : exe);
+      add_memory_energy(k, exe, transfer_energy, execution_energy);
     }
     p.compute = Constant<dim::power>(compute_energy / ii);
     p.memory_transfer = Constant<dim::power>(transfer_energy / ii);
@@ -441,28 +513,53 @@ class MappingEvaluator {
     p.energy_per_run = Constant<dim::energy>(p.total.value() * ii);
     return p;
   }
+
+  /// Task k's DDR energy per run, kind by kind: its input written into the
+  /// DDR of every device holding its CUs and its output read once (eqs.
+  /// 5.17-5.18), and its CUs' reads and writes while executing (eq. 5.19).
+  void add_memory_energy(std::size_t k, double exe, double& transfer, double& execution) const {
+    bool output_read = false;
+    platform_.for_each_group([&](auto g, const auto& group) {
+      const std::size_t first = platform_.first_device(g);
+      int copies = 0, cus = 0;
+      double busy = 0.0;
+      for (std::size_t d = first; d < first + static_cast<std::size_t>(group.devices); ++d)
+        if (m_.cus[k][d] > 0) ++copies, cus += m_.cus[k][d], busy = std::max(busy, time_[k][d]);
+      if (copies == 0) return;
+      const auto& impl = *std::get<decltype(g)::value>(app_.kernel(k).on);
+      const auto& mem = group.kind.memory;
+      transfer += output_read ? host_transfer_energy(impl, mem, copies) - host_transfer_energy(impl, mem, 0.0)
+                              : host_transfer_energy(impl, mem, copies);
+      output_read = true;
+      execution += cus * cu_memory_power(impl, mem) * (model_.clock_gating ? busy : exe);
+    });
+  }
 };
 
 }  // namespace detail
 
-/// Evaluates `m` exactly. Throws model_error when the mapping does not fit
-/// the application and architecture (sizes, a kernel without CUs, negative
-/// counts) or when the model needs a constant the architecture lacks; cap
-/// and clock violations are reported in Evaluation::violations and make
-/// `feasible` false.
-template <ResourceRecord R>
-Evaluation evaluate(const Application<R>& app, const Platform<R>& arch, const Mapping& m,
-                    const EvaluationOptions<R>& options = {}) {
-  return detail::MappingEvaluator<R>(app, arch, m, options).run();
+/// Evaluates `m` (columns: the platform's devices, group after group).
+/// Throws model_error when the mapping does not fit the application and
+/// platform (sizes, a task without CUs, CUs where a task has no
+/// implementation, negative counts) or when the model needs a constant the
+/// platform lacks; cap and clock violations are reported in
+/// Evaluation::violations and make `feasible` false.
+template <ResourceRecord... Rs>
+Evaluation evaluate(const Application<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
+                    const EvaluationOptions<Rs...>& options = {}) {
+  return detail::MappingEvaluator<Rs...>(app, platform, m, options).run();
 }
 
-// The instances for the records ychart ships, compiled once in ychart's
-// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
-// user's own, the templates above are instantiated where they are used.
-#define YCHART_DSE_EVALUATE_INSTANCES(EXTERN, R) \
-  EXTERN template Evaluation evaluate<R>(const Application<R>&, const Platform<R>&, const Mapping&, const EvaluationOptions<R>&);
+// The instances for the platforms ychart's examples and tests use (FPGAs
+// alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_pipeline.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_EVALUATE_INSTANCES(EXTERN, ...) \
+  EXTERN template detail::DeviceTable detail::device_table<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&); \
+  EXTERN template Evaluation evaluate<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const Mapping&, const EvaluationOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_EVALUATE_INSTANCES(extern, FpgaResources)
+YCHART_DSE_EVALUATE_INSTANCES(extern, FpgaResources, GpuResources)
 #endif
 
 }  // namespace ychart::pipeline

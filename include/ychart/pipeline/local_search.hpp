@@ -5,7 +5,7 @@
 // the exact classes (memory contention, clock degradation) it turns any
 // feasible mapping -- a heuristic's, a bound model's, first_fit()'s -- into
 // a local optimum fast. It proves nothing: pair it with a lower bound.
-// The heterogeneous overloads (platform_local_search.hpp) share the descent.
+// One function for identical devices and for device groups of several kinds.
 #pragma once
 
 #include "../config.hpp"
@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace ychart::pipeline {
@@ -100,37 +101,43 @@ LocalSearchResult descend(Mapping start, const Price& price, const Allowed& allo
 }  // namespace detail
 
 /// Steepest descent from `start` (which must be feasible under `options`):
-/// each step prices every mapping one move away and takes the best one
+/// each step prices every mapping one move away -- a CU added, removed, or
+/// moved to another device that runs its task -- and takes the best one
 /// that is feasible and lowers `kpi`.
-template <ResourceRecord R>
-LocalSearchResult local_search(const Application<R>& app, const Platform<R>& arch, Mapping start,
-                               const EvaluationOptions<R>& options,
+template <ResourceRecord... Rs>
+LocalSearchResult local_search(const Application<Rs...>& app, const Platform<Rs...>& platform, Mapping start,
+                               const EvaluationOptions<Rs...>& options,
                                const std::function<double(const Evaluation&)>& kpi = initiation_interval,
                                const LocalSearchOptions& search = {}) {
+  const auto table = detail::device_table(app, platform, options.caps);
   return detail::descend(
-      std::move(start), [&](const Mapping& m) { return evaluate(app, arch, m, options); },
-      [](std::size_t, std::size_t) { return true; }, kpi, search);
+      std::move(start), [&](const Mapping& m) { return evaluate(app, platform, m, options); },
+      [&](std::size_t k, std::size_t d) { return table.wcet[k][d] > 0; }, kpi, search);
 }
 
-/// One CU per kernel, in application order, each on the first device that
-/// still has room under `cap` (empty: the capacity). No value when a kernel
-/// fits nowhere. A feasible start for local_search().
-template <ResourceRecord R>
-std::optional<Mapping> first_fit(const Application<R>& app, const Platform<R>& arch, std::optional<R> cap = {}) {
-  const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
-  const std::size_t F = static_cast<std::size_t>(arch.devices());
-  std::vector<std::vector<double>> used(F, std::vector<double>(limit.size(), 0.0));
+/// One CU per task, in application order, on the first device (group after
+/// group) that runs it and still has room under `caps` (empty: the
+/// capacity); no value when a task fits nowhere. A feasible start for
+/// local_search().
+template <ResourceRecord... Rs>
+std::optional<Mapping> first_fit(const Application<Rs...>& app, const Platform<Rs...>& platform,
+                                 const std::type_identity_t<KindCaps<Rs...>>& caps = {}) {
+  const auto table = detail::device_table(app, platform, caps);
+  const std::size_t K = app.size(), D = table.kind.size();
+  std::vector<std::vector<double>> used(D);
+  for (std::size_t d = 0; d < D; ++d) used[d].assign(table.cap[d].size(), 0.0);
   Mapping m;
-  m.cus.assign(app.size(), std::vector<int>(F, 0));
-  for (std::size_t k = 0; k < app.size(); ++k) {
-    const auto use = resource_values(app.kernel(k).implementation().use);
+  m.cus.assign(K, std::vector<int>(D, 0));
+  for (std::size_t k = 0; k < K; ++k) {
     bool placed = false;
-    for (std::size_t f = 0; f < F && !placed; ++f) {
+    for (std::size_t d = 0; d < D && !placed; ++d) {
+      if (!(table.wcet[k][d] > 0)) continue;
       bool fits = true;
-      for (std::size_t t = 0; t < limit.size(); ++t) fits = fits && used[f][t] + use[t] <= limit[t] * (1 + tolerances::roundoff);
+      for (std::size_t t = 0; t < used[d].size(); ++t)
+        fits = fits && used[d][t] + table.use[k][d][t] <= table.cap[d][t] * (1 + tolerances::roundoff);
       if (!fits) continue;
-      for (std::size_t t = 0; t < limit.size(); ++t) used[f][t] += use[t];
-      m.cus[k][f] = 1;
+      for (std::size_t t = 0; t < used[d].size(); ++t) used[d][t] += table.use[k][d][t];
+      m.cus[k][d] = 1;
       placed = true;
     }
     if (!placed) return std::nullopt;
@@ -138,14 +145,16 @@ std::optional<Mapping> first_fit(const Application<R>& app, const Platform<R>& a
   return m;
 }
 
-// The instances for the records ychart ships, compiled once in ychart's
-// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
-// user's own, the templates above are instantiated where they are used.
-#define YCHART_DSE_LOCAL_SEARCH_INSTANCES(EXTERN, R) \
-  EXTERN template LocalSearchResult local_search<R>(const Application<R>&, const Platform<R>&, Mapping, const EvaluationOptions<R>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
-  EXTERN template std::optional<Mapping> first_fit<R>(const Application<R>&, const Platform<R>&, std::optional<R>);
+// The instances for the platforms ychart's examples and tests use (FPGAs
+// alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_pipeline.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_LOCAL_SEARCH_INSTANCES(EXTERN, ...) \
+  EXTERN template LocalSearchResult local_search<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Mapping, const EvaluationOptions<__VA_ARGS__>&, const std::function<double(const Evaluation&)>&, const LocalSearchOptions&); \
+  EXTERN template std::optional<Mapping> first_fit<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const KindCaps<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources)
+YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources, GpuResources)
 #endif
 
 }  // namespace ychart::pipeline

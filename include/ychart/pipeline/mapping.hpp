@@ -58,6 +58,13 @@ struct PerformanceModel {
   /// A device's CUs share one clock, the slowest of its kernels' (ch. 4);
   /// off: each kernel runs at its own clock (ch. 3).
   bool shared_device_clock = false;
+  /// At an operating II, devices that finish early run at a lower clock,
+  /// the critical one at full clock (ch. 5, sec. 4.3); needs every device
+  /// kind's nominal clock. Off: every device runs at its own clock and waits.
+  bool scale_clocks = true;
+  /// A CU draws dynamic power only while it computes. Off: for the whole
+  /// execution phase, at its device's clock fraction (ch. 5, eq. 5.20).
+  bool clock_gating = false;
 };
 
 }  // namespace ychart::pipeline

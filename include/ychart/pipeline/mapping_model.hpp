@@ -229,7 +229,7 @@ class MappingModelBuilder {
         at.own_clock = positive_or(kn.implementation().clock.value(), nominal_);
         at.clock = clock_at(k, static_cast<int>(N));
         at.read_port_bandwidth = at.write_port_bandwidth = 0;
-        return 1e3 * cu_execution_time(kn, N, at);
+        return 1e3 * cu_execution_time(kn, kn.implementation(), N, at);
       };
       compute_tables_.push_back(tabulate(mm_.total[k], compute_ms, "TC_" + id) * units::ms);
     }
@@ -251,7 +251,7 @@ class MappingModelBuilder {
       at.read_port_bandwidth = std::min(port, kind_.memory.read_bandwidth.value() / (x * busiest));
     if (o_.memory_time && y > 0 && kind_.memory.write_bandwidth.value() > 0)
       at.write_port_bandwidth = std::min(port, kind_.memory.write_bandwidth.value() / (y * busiest));
-    return 1e3 * cu_execution_time(kn, N, at);
+    return 1e3 * cu_execution_time(kn, kn.implementation(), N, at);
   }
 
   /// Placement, DDR sharing, transfer times, device ordering and the II rows.

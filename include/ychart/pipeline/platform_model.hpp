@@ -30,7 +30,7 @@
 #include "application.hpp"
 #include "mapping.hpp"
 #include "architecture.hpp"
-#include "platform_evaluate.hpp"
+#include "evaluate.hpp"
 #include "resources.hpp"
 
 #include "../error.hpp"

@@ -19,8 +19,9 @@
 // u_d >= placement (their static power in the objective), devices of one
 // group are ordered by load against symmetry, and the host-transfer rows
 // (duplication, locality) are the II model's (detail/transfer_rows.hpp).
-// mapping() reads a solution back; evaluate() at operating_ii = II_max
-// prices it at the model's objective.
+// mapping() reads a solution back; evaluate() at operating_ii = II_max,
+// with PerformanceModel::scale_clocks off and clock_gating on, prices it at
+// the model's objective.
 #pragma once
 
 #include "../config.hpp"
@@ -32,7 +33,7 @@
 #include "application.hpp"
 #include "mapping.hpp"
 #include "architecture.hpp"
-#include "platform_evaluate.hpp"
+#include "evaluate.hpp"
 #include "platform_model.hpp"
 #include "resources.hpp"
 

@@ -362,7 +362,7 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
   detail::check_power_model_scope(app, arch, ii_max.in(units::ms), options.model);
   EvaluationOptions<R> eo;
   eo.model = options.model;
-  eo.cap = options.cap;
+  eo.cap() = options.cap;
   eo.operating_ii = ii_max;
 
   PowerOptimum r;

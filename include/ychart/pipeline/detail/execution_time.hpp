@@ -28,12 +28,12 @@ struct CuConditions {
   double write_port_bandwidth = 0;
 };
 
-/// Seconds one of `cus` CUs of `kn` takes: compute (the wcet's cycles at
+/// Seconds one of `cus` CUs of task `kn`, implemented as `impl` (an
+/// Implementation<R> of any kind), takes: compute (the wcet's cycles at
 /// `clock`, eq. 4.29) plus, when port bandwidths are given, the read (eqs.
 /// 4.18-4.21) and write (4.22-4.25) phases.
-template <ResourceRecord R>
-double cu_execution_time(const Task<R>& kn, double cus, const CuConditions& at) {
-  const auto& impl = kn.implementation();
+template <class TaskT, class Impl>
+double cu_execution_time(const TaskT& kn, const Impl& impl, double cus, const CuConditions& at) {
   // At its own clock (or when no clock is known) the wcet scales with 1/cus alone.
   const double compute = at.clock == at.own_clock ? impl.wcet.value() / cus
                                                   : impl.wcet.value() * at.own_clock / (cus * at.clock);
