@@ -11954,11 +11954,13 @@ double cu_memory_power(const Implementation<R>& k, const LocalMemory& mem) {
 // ---- end ychart/pipeline/detail/memory_energy.hpp ----
 // ---- begin ychart/pipeline/detail/device_table.hpp ----
 // ychart/pipeline/detail/device_table.hpp
-// A platform and an application flattened per device: each device's kind,
-// resource names, capacity and cap, clock, memory and static power, and for
-// each task its implementation's numbers on each device (0 wcet where it
-// cannot run). The evaluator, the mapping and power models and the local
-// search read it, so that one loop over devices serves every kind.
+// A platform and an application flattened for loops over devices: each
+// device kind's resource names, capacity and cap, clock, memory and static
+// power, each task's implementation on each kind (wcet, power, clock,
+// ports, use), and each device's kind. The evaluator, the platform models
+// and the local search read it, so that one loop over devices serves every
+// kind. Built once per evaluation: per kind and per task-and-kind, not per
+// device, so that its cost does not grow with the device count.
 
 
 #include <cstddef>
@@ -11970,21 +11972,38 @@ double cu_memory_power(const Implementation<R>& k, const LocalMemory& mem) {
 
 namespace ychart::pipeline::detail {
 
+/// One device kind (a platform group), as numbers.
+struct KindEntry {
+  std::string kind;
+  std::vector<std::string> resource_names;
+  std::vector<double> capacity, cap;           // per resource
+  double nominal_clock = 0;                    // Hz
+  double static_power = 0, memory_static_power = 0;  // W while powered
+  Clock clock{};
+  LocalMemory memory{};
+  std::optional<std::size_t> clock_resource;  // the resource its clock degrades with
+};
+
+/// One task's implementation on one kind, as numbers; wcet 0: it cannot run there.
+struct ImplementationEntry {
+  double wcet = 0;       // s
+  double power = 0;      // W of one busy CU at the nominal clock
+  double own_clock = 0;  // Hz: the clock wcet was measured at; 0: nominal
+  int reading_ports = 0, writing_ports = 0;
+  std::vector<double> use;  // in the kind's units
+};
+
 struct DeviceTable {
-  std::vector<std::vector<double>> wcet;                   // [k][d], s; 0: cannot run there
-  std::vector<std::vector<double>> power;                  // [k][d], W of one busy CU at the nominal clock
-  std::vector<std::vector<std::vector<double>>> use;       // [k][d][t], in the kind's units
-  std::vector<std::vector<double>> capacity, cap;          // [d][t]
-  std::vector<std::vector<std::string>> resource_names;    // [d]
-  std::vector<std::string> kind;                           // [d]
-  std::vector<std::size_t> group;                          // [d]
-  std::vector<double> nominal_clock;                       // [d], Hz
-  std::vector<double> static_power, memory_static_power;   // [d], W while powered
-  std::vector<Clock> clock;                                // [d], its kind's
-  std::vector<LocalMemory> memory;                         // [d], its kind's
-  std::vector<std::optional<std::size_t>> clock_resource;  // [d]: the resource its clock degrades with
-  std::vector<std::vector<double>> own_clock;              // [k][d], Hz: the clock wcet was measured at; 0: nominal
-  std::vector<std::vector<int>> reading_ports, writing_ports;  // [k][d]
+  std::vector<KindEntry> kinds;                             // [g]
+  std::vector<std::size_t> group;                           // [d]: the device's kind
+  std::vector<std::vector<ImplementationEntry>> implementations;  // [k][g]
+
+  std::size_t devices() const { return group.size(); }
+  const KindEntry& of(std::size_t d) const { return kinds[group[d]]; }
+  const ImplementationEntry& on(std::size_t k, std::size_t d) const { return implementations[k][group[d]]; }
+  double wcet(std::size_t k, std::size_t d) const { return on(k, d).wcet; }
+  double power(std::size_t k, std::size_t d) const { return on(k, d).power; }
+  const std::vector<double>& use(std::size_t k, std::size_t d) const { return on(k, d).use; }
 };
 
 template <ResourceRecord... Rs>
@@ -11992,42 +12011,40 @@ DeviceTable device_table(const Application<Rs...>& app, const Platform<Rs...>& p
                          const std::tuple<std::optional<Rs>...>& caps) {
   platform.validate();
   DeviceTable t;
-  const std::size_t K = app.size(), D = static_cast<std::size_t>(platform.devices());
-  t.wcet.assign(K, std::vector<double>(D, 0.0));
-  t.power.assign(K, std::vector<double>(D, 0.0));
-  t.use.assign(K, std::vector<std::vector<double>>(D));
-  t.own_clock.assign(K, std::vector<double>(D, 0.0));
-  t.reading_ports.assign(K, std::vector<int>(D, 0));
-  t.writing_ports.assign(K, std::vector<int>(D, 0));
+  const std::size_t K = app.size();
+  t.kinds.reserve(sizeof...(Rs));
+  t.group.reserve(static_cast<std::size_t>(platform.devices()));
+  t.implementations.assign(K, std::vector<ImplementationEntry>(sizeof...(Rs)));
   platform.for_each_group([&](auto g, const auto& group) {
     using R = std::remove_cvref_t<decltype(group.kind.capacity)>;
-    const auto capacity = resource_values(group.kind.capacity);
+    KindEntry kind;
+    kind.kind = group.kind.name;
+    kind.resource_names = resource_names<R>();
+    kind.capacity = resource_values(group.kind.capacity);
     const auto& cap_g = std::get<decltype(g)::value>(caps);
-    const auto cap = cap_g ? resource_values(*cap_g) : capacity;
-    for (int i = 0; i < group.devices; ++i) {
-      t.capacity.push_back(capacity);
-      t.cap.push_back(cap);
-      t.resource_names.push_back(resource_names<R>());
-      t.kind.push_back(group.kind.name);
-      t.group.push_back(decltype(g)::value);
-      t.nominal_clock.push_back(group.kind.clock.nominal.value());
-      t.static_power.push_back(group.kind.static_power.value());
-      t.memory_static_power.push_back(group.kind.memory.static_power.value());
-      t.clock.push_back(group.kind.clock);
-      t.memory.push_back(group.kind.memory);
-      t.clock_resource.push_back(resource_index<R>(group.kind.clock.utilisation_resource));
-      const std::size_t d = t.kind.size() - 1;
-      for (std::size_t k = 0; k < K; ++k) {
-        const auto& impl = std::get<decltype(g)::value>(app.kernel(k).on);
-        t.use[k][d] = impl ? resource_values(impl->use) : std::vector<double>(capacity.size(), 0.0);
-        if (!impl) continue;
-        t.wcet[k][d] = impl->wcet.value();
-        t.power[k][d] = impl->power.value();
-        t.own_clock[k][d] = impl->clock.value();
-        t.reading_ports[k][d] = impl->reading_ports();
-        t.writing_ports[k][d] = impl->writing_ports();
+    kind.cap = cap_g ? resource_values(*cap_g) : kind.capacity;
+    kind.nominal_clock = group.kind.clock.nominal.value();
+    kind.static_power = group.kind.static_power.value();
+    kind.memory_static_power = group.kind.memory.static_power.value();
+    kind.clock = group.kind.clock;
+    kind.memory = group.kind.memory;
+    kind.clock_resource = resource_index<R>(group.kind.clock.utilisation_resource);
+    for (std::size_t k = 0; k < K; ++k) {
+      auto& entry = t.implementations[k][decltype(g)::value];
+      const auto& impl = std::get<decltype(g)::value>(app.kernel(k).on);
+      if (!impl) {
+        entry.use.assign(kind.capacity.size(), 0.0);
+        continue;
       }
+      entry.wcet = impl->wcet.value();
+      entry.power = impl->power.value();
+      entry.own_clock = impl->clock.value();
+      entry.reading_ports = impl->reading_ports();
+      entry.writing_ports = impl->writing_ports();
+      entry.use = resource_values(impl->use);
     }
+    t.kinds.push_back(std::move(kind));
+    for (int i = 0; i < group.devices; ++i) t.group.push_back(decltype(g)::value);
   });
   return t;
 }
@@ -12250,13 +12267,26 @@ namespace detail {
 /// proportion to the CUs' speeds: their rates add up, R_k = sum_d n_kd /
 /// t_kd, with t_kd one CU's time for the whole run on device d, and every
 /// CU of the task finishes at 1 / R_k.
+/// A kernels x devices matrix in one allocation (the evaluator runs in
+/// heuristics' inner loops, where a vector per row shows in profiles).
+class KernelDeviceGrid {
+ public:
+  void assign(std::size_t kernels, std::size_t devices) { devices_ = devices, values_.assign(kernels * devices, 0.0); }
+  double& operator()(std::size_t k, std::size_t d) { return values_[k * devices_ + d]; }
+  double operator()(std::size_t k, std::size_t d) const { return values_[k * devices_ + d]; }
+
+ private:
+  std::size_t devices_ = 0;
+  std::vector<double> values_;
+};
+
 template <ResourceRecord... Rs>
 class MappingEvaluator {
  public:
   MappingEvaluator(const Application<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
                    const EvaluationOptions<Rs...>& options)
       : app_(app), platform_(platform), m_(m), options_(options), model_(options.model),
-        table_(device_table(app, platform, options.caps)), K_(app.size()), F_(table_.kind.size()) {}
+        table_(device_table(app, platform, options.caps)), K_(app.size()), F_(table_.devices()) {}
 
   Evaluation run() {
     check();
@@ -12286,10 +12316,10 @@ class MappingEvaluator {
   const DeviceTable table_;
   const std::size_t K_, F_;
   std::vector<double> device_clock_;         // per device, Hz at full speed
-  std::vector<std::vector<double>> busy_;    // [kernel][device], at full clock
+  KernelDeviceGrid busy_;                    // at full clock
   std::vector<bool> spans_kinds_;            // per kernel: CUs on devices of several kinds
   std::vector<double> fraction_;             // per device, of its clock
-  std::vector<std::vector<double>> time_;    // [kernel][device], at the device's clock fraction
+  KernelDeviceGrid time_;                    // at the device's clock fraction
 
   bool clock_scaled() const { return options_.operating_ii && model_.scale_clocks; }
 
@@ -12306,8 +12336,8 @@ class MappingEvaluator {
                           " devices, platform '" + platform_.name + "' has " + std::to_string(F_), name);
       for (std::size_t d = 0; d < F_; ++d) {
         if (m_.cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'", name);
-        if (m_.cus[k][d] > 0 && table_.wcet[k][d] == 0.0)
-          throw model_error("ychart: task '" + name + "' has no implementation on " + table_.kind[d] +
+        if (m_.cus[k][d] > 0 && table_.wcet(k, d) == 0.0)
+          throw model_error("ychart: task '" + name + "' has no implementation on " + table_.of(d).kind +
                             " but the mapping gives it CUs on device " + std::to_string(d + 1), name);
       }
       if (m_.total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit", name);
@@ -12318,11 +12348,11 @@ class MappingEvaluator {
     const bool needs_clock = model_.clock_degradation || model_.shared_device_clock || clock_scaled() ||
                              !m_.clock_fraction.empty();
     for (std::size_t d = 0; d < F_; ++d)
-      if (needs_clock && !(table_.nominal_clock[d] > 0.0))
-        throw model_error("ychart: this evaluation needs the nominal clock of device kind '" + table_.kind[d] +
+      if (needs_clock && !(table_.of(d).nominal_clock > 0.0))
+        throw model_error("ychart: this evaluation needs the nominal clock of device kind '" + table_.of(d).kind +
                           "' (DeviceKind::clock.nominal)" +
                           (clock_scaled() ? "; to price power without clock scaling, set PerformanceModel::scale_clocks = false" : ""),
-                          table_.kind[d]);
+                          table_.of(d).kind);
     if (model_.schedule != Schedule::compute_only &&
         !(platform_.host_to_device.bandwidth.value() > 0.0 && platform_.device_to_host.bandwidth.value() > 0.0))
       throw model_error("ychart: the " + to_string(model_.schedule) +
@@ -12333,18 +12363,22 @@ class MappingEvaluator {
   /// Evaluation::resource_names; several: each device's kind and names.
   void set_utilisation(Evaluation& e) {
     constexpr bool one_kind = sizeof...(Rs) == 1;
-    if (one_kind) e.resource_names = table_.resource_names.empty() ? std::vector<std::string>{} : table_.resource_names[0];
-    else e.device_kind = table_.kind, e.device_resource_names = table_.resource_names;
+    if (one_kind) e.resource_names = table_.kinds[0].resource_names;
+    else
+      for (std::size_t d = 0; d < F_; ++d) {
+        e.device_kind.push_back(table_.of(d).kind);
+        e.device_resource_names.push_back(table_.of(d).resource_names);
+      }
     e.utilisation.resize(F_);
     e.in_use.assign(F_, false);
     for (std::size_t d = 0; d < F_; ++d)
-      set_device_use(e, m_, d, [&](std::size_t k) -> const std::vector<double>& { return table_.use[k][d]; },
-                     table_.capacity[d], table_.cap[d], table_.resource_names[d], one_kind ? std::string() : table_.kind[d]);
+      set_device_use(e, m_, d, [&](std::size_t k) -> const std::vector<double>& { return table_.use(k, d); },
+                     table_.of(d).capacity, table_.of(d).cap, table_.of(d).resource_names, one_kind ? std::string() : table_.of(d).kind);
     e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   }
 
   double kernel_clock(std::size_t k, std::size_t d) const {
-    return positive_or(table_.own_clock[k][d], table_.nominal_clock[d]);
+    return positive_or(table_.on(k, d).own_clock, table_.of(d).nominal_clock);
   }
 
   /// Each device's clock: the slowest of its kernels' own, less degradation.
@@ -12352,16 +12386,16 @@ class MappingEvaluator {
     device_clock_.assign(F_, 0.0);
     for (std::size_t d = 0; d < F_; ++d) {
       // A kind whose clock does not degrade (psi = 0) needs no utilisation resource.
-      const double psi = table_.clock[d].degradation_per_utilisation.value();
+      const double psi = table_.of(d).clock.degradation_per_utilisation.value();
       const bool degrades = model_.clock_degradation && psi > 0;
-      if (degrades && !table_.clock_resource[d])
+      if (degrades && !table_.of(d).clock_resource)
         throw model_error("ychart: clock degradation needs DeviceKind::clock.utilisation_resource of '" +
-                          table_.kind[d] + "'", table_.kind[d]);
+                          table_.of(d).kind + "'", table_.of(d).kind);
       double clock = std::numeric_limits<double>::infinity();
       for (std::size_t k = 0; k < K_; ++k)
         if (m_.cus[k][d] > 0) {
           double c = kernel_clock(k, d);
-          if (degrades) c -= psi * e.utilisation[d][*table_.clock_resource[d]];
+          if (degrades) c -= psi * e.utilisation[d][*table_.of(d).clock_resource];
           clock = std::min(clock, c);
         }
       device_clock_[d] = e.in_use[d] ? clock : 0.0;
@@ -12378,17 +12412,17 @@ class MappingEvaluator {
     std::vector<double> readers(F_, 0.0), writers(F_, 0.0);
     for (std::size_t k = 0; k < K_; ++k)
       for (std::size_t d = 0; d < F_; ++d) {
-        readers[d] += table_.reading_ports[k][d] * double(m_.cus[k][d]);
-        writers[d] += table_.writing_ports[k][d] * double(m_.cus[k][d]);
+        readers[d] += table_.on(k, d).reading_ports * double(m_.cus[k][d]);
+        writers[d] += table_.on(k, d).writing_ports * double(m_.cus[k][d]);
         if (m_.cus[k][d] > 0 && table_.group[d] != table_.group[first_device_of(k)]) spans_kinds_[k] = true;
       }
-    busy_.assign(K_, std::vector<double>(F_, 0.0));
+    busy_.assign(K_, F_);
     platform_.for_each_group([&](auto g, const auto& group) {
       const std::size_t first = platform_.first_device(g);
       for (std::size_t d = first; d < first + static_cast<std::size_t>(group.devices); ++d)
         for (std::size_t k = 0; k < K_; ++k)
           if (m_.cus[k][d] > 0)
-            busy_[k][d] = execution_time(e, k, d, *std::get<decltype(g)::value>(app_.kernel(k).on), readers[d], writers[d]);
+            busy_(k, d) = execution_time(e, k, d, *std::get<decltype(g)::value>(app_.kernel(k).on), readers[d], writers[d]);
     });
   }
 
@@ -12406,7 +12440,7 @@ class MappingEvaluator {
     at.own_clock = kernel_clock(k, d);
     at.clock = model_.shared_device_clock || model_.clock_degradation ? device_clock_[d] : at.own_clock;
     if (model_.memory_contention) {
-      const auto& mem = table_.memory[d];
+      const auto& mem = table_.of(d).memory;
       if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
         throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
       if (!(at.clock > 0.0))
@@ -12435,15 +12469,15 @@ class MappingEvaluator {
       return;
     }
     if (!clock_scaled()) return;
-    const auto full = times_at(std::vector<double>(F_, 1.0));
+    set_times(std::vector<double>(F_, 1.0));
     std::vector<double> device_busy(F_, 0.0);
     for (std::size_t d = 0; d < F_; ++d)
-      for (std::size_t k = 0; k < K_; ++k) device_busy[d] = std::max(device_busy[d], full[k][d]);
+      for (std::size_t k = 0; k < K_; ++k) device_busy[d] = std::max(device_busy[d], time_(k, d));
     const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
     for (std::size_t d = 0; d < F_; ++d) {
       if (!e.in_use[d] || fastest_exe <= 0) continue;
       double want = device_busy[d] / fastest_exe;
-      if (const auto& levels = table_.clock[d].levels_fraction; !levels.empty()) {
+      if (const auto& levels = table_.of(d).clock.levels_fraction; !levels.empty()) {
         double level = std::numeric_limits<double>::infinity();
         for (double l : levels)
           if (l >= want - tolerances::ulps) level = std::min(level, l);
@@ -12455,21 +12489,20 @@ class MappingEvaluator {
 
   /// Each CU's time at the devices' clock fractions: its share of the run
   /// (equal within a kind, by rate across kinds).
-  std::vector<std::vector<double>> times_at(const std::vector<double>& fraction) const {
-    std::vector<std::vector<double>> t(K_, std::vector<double>(F_, 0.0));
+  void set_times(const std::vector<double>& fraction) {
+    time_.assign(K_, F_);
     for (std::size_t k = 0; k < K_; ++k) {
       if (!spans_kinds_[k]) {
         for (std::size_t d = 0; d < F_; ++d)
-          if (m_.cus[k][d] > 0) t[k][d] = busy_[k][d] / fraction[d];
+          if (m_.cus[k][d] > 0) time_(k, d) = busy_(k, d) / fraction[d];
         continue;
       }
       double rate = 0.0;  // runs per second
       for (std::size_t d = 0; d < F_; ++d)
-        if (const int n = m_.cus[k][d]; n > 0) rate += n / (busy_[k][d] / fraction[d]);
+        if (const int n = m_.cus[k][d]; n > 0) rate += n / (busy_(k, d) / fraction[d]);
       for (std::size_t d = 0; d < F_; ++d)
-        if (m_.cus[k][d] > 0) t[k][d] = 1.0 / rate;
+        if (m_.cus[k][d] > 0) time_(k, d) = 1.0 / rate;
     }
-    return t;
   }
 
   /// Each kernel's time at the devices' clocks and the devices' clocks;
@@ -12477,14 +12510,14 @@ class MappingEvaluator {
   double set_kernel_times(Evaluation& e) {
     std::vector<double> fraction(F_);
     for (std::size_t d = 0; d < F_; ++d) fraction[d] = e.in_use[d] ? fraction_[d] : 1.0;
-    time_ = times_at(fraction);
+    set_times(fraction);
     double exe = 0.0;
     e.kernel_time.assign(K_, 0.0);
     for (std::size_t k = 0; k < K_; ++k)
       for (std::size_t d = 0; d < F_; ++d)
         if (m_.cus[k][d] > 0) {
-          e.kernel_time[k] = std::max(e.kernel_time[k], time_[k][d]);
-          exe = std::max(exe, time_[k][d]);
+          e.kernel_time[k] = std::max(e.kernel_time[k], time_(k, d));
+          exe = std::max(exe, time_(k, d));
         }
     e.device_clock.assign(F_, 0.0);
     for (std::size_t d = 0; d < F_; ++d)
@@ -12512,7 +12545,7 @@ class MappingEvaluator {
     for (std::size_t k = 0; k < K_; ++k) {
       for (std::size_t d = 0; d < F_; ++d)
         if (m_.cus[k][d] > 0)  // eqs. 5.14, 5.20
-          compute_energy += m_.cus[k][d] * table_.power[k][d] * fraction_[d] * (model_.clock_gating ? time_[k][d] : exe);
+          compute_energy += m_.cus[k][d] * table_.power(k, d) * fraction_[d] * (model_.clock_gating ? time_(k, d) : exe);
       add_memory_energy(k, exe, transfer_energy, execution_energy);
     }
     p.compute = Constant<dim::power>(compute_energy / ii);
@@ -12534,7 +12567,7 @@ class MappingEvaluator {
       int copies = 0, cus = 0;
       double busy = 0.0;
       for (std::size_t d = first; d < first + static_cast<std::size_t>(group.devices); ++d)
-        if (m_.cus[k][d] > 0) ++copies, cus += m_.cus[k][d], busy = std::max(busy, time_[k][d]);
+        if (m_.cus[k][d] > 0) ++copies, cus += m_.cus[k][d], busy = std::max(busy, time_(k, d));
       if (copies == 0) return;
       const auto& impl = *std::get<decltype(g)::value>(app_.kernel(k).on);
       const auto& mem = group.kind.memory;
@@ -12680,7 +12713,7 @@ LocalSearchResult local_search(const Application<Rs...>& app, const Platform<Rs.
   const auto table = detail::device_table(app, platform, options.caps);
   return detail::descend(
       std::move(start), [&](const Mapping& m) { return evaluate(app, platform, m, options); },
-      [&](std::size_t k, std::size_t d) { return table.wcet[k][d] > 0; }, kpi, search);
+      [&](std::size_t k, std::size_t d) { return table.wcet(k, d) > 0; }, kpi, search);
 }
 
 /// One CU per task, in application order, on the first device (group after
@@ -12691,20 +12724,20 @@ template <ResourceRecord... Rs>
 std::optional<Mapping> first_fit(const Application<Rs...>& app, const Platform<Rs...>& platform,
                                  const std::type_identity_t<KindCaps<Rs...>>& caps = {}) {
   const auto table = detail::device_table(app, platform, caps);
-  const std::size_t K = app.size(), D = table.kind.size();
+  const std::size_t K = app.size(), D = table.devices();
   std::vector<std::vector<double>> used(D);
-  for (std::size_t d = 0; d < D; ++d) used[d].assign(table.cap[d].size(), 0.0);
+  for (std::size_t d = 0; d < D; ++d) used[d].assign(table.of(d).cap.size(), 0.0);
   Mapping m;
   m.cus.assign(K, std::vector<int>(D, 0));
   for (std::size_t k = 0; k < K; ++k) {
     bool placed = false;
     for (std::size_t d = 0; d < D && !placed; ++d) {
-      if (!(table.wcet[k][d] > 0)) continue;
+      if (!(table.wcet(k, d) > 0)) continue;
       bool fits = true;
       for (std::size_t t = 0; t < used[d].size(); ++t)
-        fits = fits && used[d][t] + table.use[k][d][t] <= table.cap[d][t] * (1 + tolerances::roundoff);
+        fits = fits && used[d][t] + table.use(k, d)[t] <= table.of(d).cap[t] * (1 + tolerances::roundoff);
       if (!fits) continue;
-      for (std::size_t t = 0; t < used[d].size(); ++t) used[d][t] += table.use[k][d][t];
+      for (std::size_t t = 0; t < used[d].size(); ++t) used[d][t] += table.use(k, d)[t];
       m.cus[k][d] = 1;
       placed = true;
     }
@@ -13455,7 +13488,7 @@ struct TaskCus {
 inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kinds, std::size_t k,
                             const std::string& task, const std::string& platform, int max_cus,
                             std::vector<std::vector<Discrete<>>>& cus, std::vector<Discrete<>>& total) {
-  const std::size_t D = table.kind.size();
+  const std::size_t D = table.devices();
   const std::string id = task + "#" + std::to_string(k);
   TaskCus t;
   t.bound.assign(D, 0);
@@ -13466,9 +13499,9 @@ inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kind
   Affine<> sum;
   for (std::size_t d = 0; d < D; ++d) {
     const std::size_t g = table.group[d];
-    if (table.wcet[k][d] > 0) {
-      t.bound[d] = cus_per_device(table.use[k][d], table.cap[d], max_cus);
-      t.wcet_ms[g] = table.wcet[k][d] * 1e3, t.power_w[g] = table.power[k][d];
+    if (table.wcet(k, d) > 0) {
+      t.bound[d] = cus_per_device(table.use(k, d), table.of(d).cap, max_cus);
+      t.wcet_ms[g] = table.wcet(k, d) * 1e3, t.power_w[g] = table.power(k, d);
     }
     t.most = std::min(max_cus, t.most + t.bound[d]);
     t.most_of_kind[g] = std::min(max_cus, t.most_of_kind[g] + t.bound[d]);
@@ -13487,18 +13520,18 @@ inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kind
 /// Every device's resource rows in its kind's record and cap, and, against
 /// symmetry, devices of one group ordered by the weighted load they carry.
 inline void add_device_rows(Model& m, const DeviceTable& table, const std::vector<std::vector<Discrete<>>>& cus) {
-  const std::size_t K = cus.size(), D = table.kind.size();
+  const std::size_t K = cus.size(), D = table.devices();
   for (std::size_t d = 0; d < D; ++d) {
     std::vector<std::vector<double>> use;
-    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
-    add_device_resource_rows(m, d, table.resource_names[d], use, cus, table.cap[d]);
+    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use(k, d));
+    add_device_resource_rows(m, d, table.of(d).resource_names, use, cus, table.of(d).cap);
   }
   for (std::size_t d = 0; d + 1 < D; ++d) {
     if (table.group[d] != table.group[d + 1]) continue;
     Affine<> here, next;
     for (std::size_t k = 0; k < K; ++k) {
       double w = 1.0;
-      for (double u : table.use[k][d]) w += u;
+      for (double u : table.use(k, d)) w += u;
       here += w * cus[k][d];
       next += w * cus[k][d + 1];
     }
@@ -13516,7 +13549,7 @@ PlatformModel build_platform_model(const Application<Rs...>& app, const Platform
                                    const PlatformModelOptions<Rs...>& options = {}) {
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
   const auto table = detail::device_table(app, platform, options.caps);
-  const std::size_t K = app.size(), D = table.kind.size();
+  const std::size_t K = app.size(), D = table.devices();
   const bool transfers = options.schedule != Schedule::compute_only;
   const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
   if (transfers && !(hp > 0.0 && dh > 0.0))
@@ -13548,7 +13581,7 @@ PlatformModel build_platform_model(const Application<Rs...>& app, const Platform
     most[k] = on.most;
     Affine<dim::frequency> rate;
     for (std::size_t d = 0; d < D; ++d)
-      if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet[k][d]);
+      if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet(k, d));
     if (!tab) {
       m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
       continue;
@@ -13679,7 +13712,7 @@ PlatformPowerModel build_platform_power_model(const Application<Rs...>& app, con
   const double ii = ii_max.in(units::ms);
   if (!(ii > 0.0) || !std::isfinite(ii)) throw model_error("ychart: the power model needs a positive, finite II_max");
   const auto table = detail::device_table(app, platform, options.caps);
-  const std::size_t K = app.size(), D = table.kind.size(), G = sizeof...(Rs);
+  const std::size_t K = app.size(), D = table.devices(), G = sizeof...(Rs);
   const bool transfers = options.schedule != Schedule::compute_only;
   const bool sequential = options.schedule == Schedule::sequential_phases;
   const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
@@ -13740,7 +13773,7 @@ PlatformPowerModel build_platform_power_model(const Application<Rs...>& app, con
     pm.used.push_back(m.binary("used_" + std::to_string(d + 1)));
     for (std::size_t k = 0; k < K; ++k)
       if (bound[k][d] > 0) m.subject_to(pm.cus[k][d] <= double(bound[k][d]) * pm.used[d]);
-    if (const double w = table.static_power[d] + table.memory_static_power[d]; w > 0) static_power += w * pm.used[d];
+    if (const double w = table.of(d).static_power + table.of(d).memory_static_power; w > 0) static_power += w * pm.used[d];
     if (d > 0 && table.group[d - 1] == table.group[d]) m.subject_to(pm.used[d - 1] >= pm.used[d]);
   }
   if (transfers) {

@@ -240,13 +240,26 @@ namespace detail {
 /// proportion to the CUs' speeds: their rates add up, R_k = sum_d n_kd /
 /// t_kd, with t_kd one CU's time for the whole run on device d, and every
 /// CU of the task finishes at 1 / R_k.
+/// A kernels x devices matrix in one allocation (the evaluator runs in
+/// heuristics' inner loops, where a vector per row shows in profiles).
+class KernelDeviceGrid {
+ public:
+  void assign(std::size_t kernels, std::size_t devices) { devices_ = devices, values_.assign(kernels * devices, 0.0); }
+  double& operator()(std::size_t k, std::size_t d) { return values_[k * devices_ + d]; }
+  double operator()(std::size_t k, std::size_t d) const { return values_[k * devices_ + d]; }
+
+ private:
+  std::size_t devices_ = 0;
+  std::vector<double> values_;
+};
+
 template <ResourceRecord... Rs>
 class MappingEvaluator {
  public:
   MappingEvaluator(const Application<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
                    const EvaluationOptions<Rs...>& options)
       : app_(app), platform_(platform), m_(m), options_(options), model_(options.model),
-        table_(device_table(app, platform, options.caps)), K_(app.size()), F_(table_.kind.size()) {}
+        table_(device_table(app, platform, options.caps)), K_(app.size()), F_(table_.devices()) {}
 
   Evaluation run() {
     check();
@@ -276,10 +289,10 @@ class MappingEvaluator {
   const DeviceTable table_;
   const std::size_t K_, F_;
   std::vector<double> device_clock_;         // per device, Hz at full speed
-  std::vector<std::vector<double>> busy_;    // [kernel][device], at full clock
+  KernelDeviceGrid busy_;                    // at full clock
   std::vector<bool> spans_kinds_;            // per kernel: CUs on devices of several kinds
   std::vector<double> fraction_;             // per device, of its clock
-  std::vector<std::vector<double>> time_;    // [kernel][device], at the device's clock fraction
+  KernelDeviceGrid time_;                    // at the device's clock fraction
 
   bool clock_scaled() const { return options_.operating_ii && model_.scale_clocks; }
 
@@ -296,8 +309,8 @@ class MappingEvaluator {
                           " devices, platform '" + platform_.name + "' has " + std::to_string(F_), name);
       for (std::size_t d = 0; d < F_; ++d) {
         if (m_.cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'", name);
-        if (m_.cus[k][d] > 0 && table_.wcet[k][d] == 0.0)
-          throw model_error("ychart: task '" + name + "' has no implementation on " + table_.kind[d] +
+        if (m_.cus[k][d] > 0 && table_.wcet(k, d) == 0.0)
+          throw model_error("ychart: task '" + name + "' has no implementation on " + table_.of(d).kind +
                             " but the mapping gives it CUs on device " + std::to_string(d + 1), name);
       }
       if (m_.total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit", name);
@@ -308,11 +321,11 @@ class MappingEvaluator {
     const bool needs_clock = model_.clock_degradation || model_.shared_device_clock || clock_scaled() ||
                              !m_.clock_fraction.empty();
     for (std::size_t d = 0; d < F_; ++d)
-      if (needs_clock && !(table_.nominal_clock[d] > 0.0))
-        throw model_error("ychart: this evaluation needs the nominal clock of device kind '" + table_.kind[d] +
+      if (needs_clock && !(table_.of(d).nominal_clock > 0.0))
+        throw model_error("ychart: this evaluation needs the nominal clock of device kind '" + table_.of(d).kind +
                           "' (DeviceKind::clock.nominal)" +
                           (clock_scaled() ? "; to price power without clock scaling, set PerformanceModel::scale_clocks = false" : ""),
-                          table_.kind[d]);
+                          table_.of(d).kind);
     if (model_.schedule != Schedule::compute_only &&
         !(platform_.host_to_device.bandwidth.value() > 0.0 && platform_.device_to_host.bandwidth.value() > 0.0))
       throw model_error("ychart: the " + to_string(model_.schedule) +
@@ -323,18 +336,22 @@ class MappingEvaluator {
   /// Evaluation::resource_names; several: each device's kind and names.
   void set_utilisation(Evaluation& e) {
     constexpr bool one_kind = sizeof...(Rs) == 1;
-    if (one_kind) e.resource_names = table_.resource_names.empty() ? std::vector<std::string>{} : table_.resource_names[0];
-    else e.device_kind = table_.kind, e.device_resource_names = table_.resource_names;
+    if (one_kind) e.resource_names = table_.kinds[0].resource_names;
+    else
+      for (std::size_t d = 0; d < F_; ++d) {
+        e.device_kind.push_back(table_.of(d).kind);
+        e.device_resource_names.push_back(table_.of(d).resource_names);
+      }
     e.utilisation.resize(F_);
     e.in_use.assign(F_, false);
     for (std::size_t d = 0; d < F_; ++d)
-      set_device_use(e, m_, d, [&](std::size_t k) -> const std::vector<double>& { return table_.use[k][d]; },
-                     table_.capacity[d], table_.cap[d], table_.resource_names[d], one_kind ? std::string() : table_.kind[d]);
+      set_device_use(e, m_, d, [&](std::size_t k) -> const std::vector<double>& { return table_.use(k, d); },
+                     table_.of(d).capacity, table_.of(d).cap, table_.of(d).resource_names, one_kind ? std::string() : table_.of(d).kind);
     e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   }
 
   double kernel_clock(std::size_t k, std::size_t d) const {
-    return positive_or(table_.own_clock[k][d], table_.nominal_clock[d]);
+    return positive_or(table_.on(k, d).own_clock, table_.of(d).nominal_clock);
   }
 
   /// Each device's clock: the slowest of its kernels' own, less degradation.
@@ -342,16 +359,16 @@ class MappingEvaluator {
     device_clock_.assign(F_, 0.0);
     for (std::size_t d = 0; d < F_; ++d) {
       // A kind whose clock does not degrade (psi = 0) needs no utilisation resource.
-      const double psi = table_.clock[d].degradation_per_utilisation.value();
+      const double psi = table_.of(d).clock.degradation_per_utilisation.value();
       const bool degrades = model_.clock_degradation && psi > 0;
-      if (degrades && !table_.clock_resource[d])
+      if (degrades && !table_.of(d).clock_resource)
         throw model_error("ychart: clock degradation needs DeviceKind::clock.utilisation_resource of '" +
-                          table_.kind[d] + "'", table_.kind[d]);
+                          table_.of(d).kind + "'", table_.of(d).kind);
       double clock = std::numeric_limits<double>::infinity();
       for (std::size_t k = 0; k < K_; ++k)
         if (m_.cus[k][d] > 0) {
           double c = kernel_clock(k, d);
-          if (degrades) c -= psi * e.utilisation[d][*table_.clock_resource[d]];
+          if (degrades) c -= psi * e.utilisation[d][*table_.of(d).clock_resource];
           clock = std::min(clock, c);
         }
       device_clock_[d] = e.in_use[d] ? clock : 0.0;
@@ -368,17 +385,17 @@ class MappingEvaluator {
     std::vector<double> readers(F_, 0.0), writers(F_, 0.0);
     for (std::size_t k = 0; k < K_; ++k)
       for (std::size_t d = 0; d < F_; ++d) {
-        readers[d] += table_.reading_ports[k][d] * double(m_.cus[k][d]);
-        writers[d] += table_.writing_ports[k][d] * double(m_.cus[k][d]);
+        readers[d] += table_.on(k, d).reading_ports * double(m_.cus[k][d]);
+        writers[d] += table_.on(k, d).writing_ports * double(m_.cus[k][d]);
         if (m_.cus[k][d] > 0 && table_.group[d] != table_.group[first_device_of(k)]) spans_kinds_[k] = true;
       }
-    busy_.assign(K_, std::vector<double>(F_, 0.0));
+    busy_.assign(K_, F_);
     platform_.for_each_group([&](auto g, const auto& group) {
       const std::size_t first = platform_.first_device(g);
       for (std::size_t d = first; d < first + static_cast<std::size_t>(group.devices); ++d)
         for (std::size_t k = 0; k < K_; ++k)
           if (m_.cus[k][d] > 0)
-            busy_[k][d] = execution_time(e, k, d, *std::get<decltype(g)::value>(app_.kernel(k).on), readers[d], writers[d]);
+            busy_(k, d) = execution_time(e, k, d, *std::get<decltype(g)::value>(app_.kernel(k).on), readers[d], writers[d]);
     });
   }
 
@@ -396,7 +413,7 @@ class MappingEvaluator {
     at.own_clock = kernel_clock(k, d);
     at.clock = model_.shared_device_clock || model_.clock_degradation ? device_clock_[d] : at.own_clock;
     if (model_.memory_contention) {
-      const auto& mem = table_.memory[d];
+      const auto& mem = table_.of(d).memory;
       if (!(mem.read_bandwidth.value() > 0 && mem.write_bandwidth.value() > 0 && mem.port_bytes_per_cycle.value() > 0))
         throw model_error("ychart: memory contention needs the local memory's read and write bandwidth and port width");
       if (!(at.clock > 0.0))
@@ -425,15 +442,15 @@ class MappingEvaluator {
       return;
     }
     if (!clock_scaled()) return;
-    const auto full = times_at(std::vector<double>(F_, 1.0));
+    set_times(std::vector<double>(F_, 1.0));
     std::vector<double> device_busy(F_, 0.0);
     for (std::size_t d = 0; d < F_; ++d)
-      for (std::size_t k = 0; k < K_; ++k) device_busy[d] = std::max(device_busy[d], full[k][d]);
+      for (std::size_t k = 0; k < K_; ++k) device_busy[d] = std::max(device_busy[d], time_(k, d));
     const double fastest_exe = *std::max_element(device_busy.begin(), device_busy.end());
     for (std::size_t d = 0; d < F_; ++d) {
       if (!e.in_use[d] || fastest_exe <= 0) continue;
       double want = device_busy[d] / fastest_exe;
-      if (const auto& levels = table_.clock[d].levels_fraction; !levels.empty()) {
+      if (const auto& levels = table_.of(d).clock.levels_fraction; !levels.empty()) {
         double level = std::numeric_limits<double>::infinity();
         for (double l : levels)
           if (l >= want - tolerances::ulps) level = std::min(level, l);
@@ -445,21 +462,20 @@ class MappingEvaluator {
 
   /// Each CU's time at the devices' clock fractions: its share of the run
   /// (equal within a kind, by rate across kinds).
-  std::vector<std::vector<double>> times_at(const std::vector<double>& fraction) const {
-    std::vector<std::vector<double>> t(K_, std::vector<double>(F_, 0.0));
+  void set_times(const std::vector<double>& fraction) {
+    time_.assign(K_, F_);
     for (std::size_t k = 0; k < K_; ++k) {
       if (!spans_kinds_[k]) {
         for (std::size_t d = 0; d < F_; ++d)
-          if (m_.cus[k][d] > 0) t[k][d] = busy_[k][d] / fraction[d];
+          if (m_.cus[k][d] > 0) time_(k, d) = busy_(k, d) / fraction[d];
         continue;
       }
       double rate = 0.0;  // runs per second
       for (std::size_t d = 0; d < F_; ++d)
-        if (const int n = m_.cus[k][d]; n > 0) rate += n / (busy_[k][d] / fraction[d]);
+        if (const int n = m_.cus[k][d]; n > 0) rate += n / (busy_(k, d) / fraction[d]);
       for (std::size_t d = 0; d < F_; ++d)
-        if (m_.cus[k][d] > 0) t[k][d] = 1.0 / rate;
+        if (m_.cus[k][d] > 0) time_(k, d) = 1.0 / rate;
     }
-    return t;
   }
 
   /// Each kernel's time at the devices' clocks and the devices' clocks;
@@ -467,14 +483,14 @@ class MappingEvaluator {
   double set_kernel_times(Evaluation& e) {
     std::vector<double> fraction(F_);
     for (std::size_t d = 0; d < F_; ++d) fraction[d] = e.in_use[d] ? fraction_[d] : 1.0;
-    time_ = times_at(fraction);
+    set_times(fraction);
     double exe = 0.0;
     e.kernel_time.assign(K_, 0.0);
     for (std::size_t k = 0; k < K_; ++k)
       for (std::size_t d = 0; d < F_; ++d)
         if (m_.cus[k][d] > 0) {
-          e.kernel_time[k] = std::max(e.kernel_time[k], time_[k][d]);
-          exe = std::max(exe, time_[k][d]);
+          e.kernel_time[k] = std::max(e.kernel_time[k], time_(k, d));
+          exe = std::max(exe, time_(k, d));
         }
     e.device_clock.assign(F_, 0.0);
     for (std::size_t d = 0; d < F_; ++d)
@@ -502,7 +518,7 @@ class MappingEvaluator {
     for (std::size_t k = 0; k < K_; ++k) {
       for (std::size_t d = 0; d < F_; ++d)
         if (m_.cus[k][d] > 0)  // eqs. 5.14, 5.20
-          compute_energy += m_.cus[k][d] * table_.power[k][d] * fraction_[d] * (model_.clock_gating ? time_[k][d] : exe);
+          compute_energy += m_.cus[k][d] * table_.power(k, d) * fraction_[d] * (model_.clock_gating ? time_(k, d) : exe);
       add_memory_energy(k, exe, transfer_energy, execution_energy);
     }
     p.compute = Constant<dim::power>(compute_energy / ii);
@@ -524,7 +540,7 @@ class MappingEvaluator {
       int copies = 0, cus = 0;
       double busy = 0.0;
       for (std::size_t d = first; d < first + static_cast<std::size_t>(group.devices); ++d)
-        if (m_.cus[k][d] > 0) ++copies, cus += m_.cus[k][d], busy = std::max(busy, time_[k][d]);
+        if (m_.cus[k][d] > 0) ++copies, cus += m_.cus[k][d], busy = std::max(busy, time_(k, d));
       if (copies == 0) return;
       const auto& impl = *std::get<decltype(g)::value>(app_.kernel(k).on);
       const auto& mem = group.kind.memory;

@@ -112,7 +112,7 @@ LocalSearchResult local_search(const Application<Rs...>& app, const Platform<Rs.
   const auto table = detail::device_table(app, platform, options.caps);
   return detail::descend(
       std::move(start), [&](const Mapping& m) { return evaluate(app, platform, m, options); },
-      [&](std::size_t k, std::size_t d) { return table.wcet[k][d] > 0; }, kpi, search);
+      [&](std::size_t k, std::size_t d) { return table.wcet(k, d) > 0; }, kpi, search);
 }
 
 /// One CU per task, in application order, on the first device (group after
@@ -123,20 +123,20 @@ template <ResourceRecord... Rs>
 std::optional<Mapping> first_fit(const Application<Rs...>& app, const Platform<Rs...>& platform,
                                  const std::type_identity_t<KindCaps<Rs...>>& caps = {}) {
   const auto table = detail::device_table(app, platform, caps);
-  const std::size_t K = app.size(), D = table.kind.size();
+  const std::size_t K = app.size(), D = table.devices();
   std::vector<std::vector<double>> used(D);
-  for (std::size_t d = 0; d < D; ++d) used[d].assign(table.cap[d].size(), 0.0);
+  for (std::size_t d = 0; d < D; ++d) used[d].assign(table.of(d).cap.size(), 0.0);
   Mapping m;
   m.cus.assign(K, std::vector<int>(D, 0));
   for (std::size_t k = 0; k < K; ++k) {
     bool placed = false;
     for (std::size_t d = 0; d < D && !placed; ++d) {
-      if (!(table.wcet[k][d] > 0)) continue;
+      if (!(table.wcet(k, d) > 0)) continue;
       bool fits = true;
       for (std::size_t t = 0; t < used[d].size(); ++t)
-        fits = fits && used[d][t] + table.use[k][d][t] <= table.cap[d][t] * (1 + tolerances::roundoff);
+        fits = fits && used[d][t] + table.use(k, d)[t] <= table.of(d).cap[t] * (1 + tolerances::roundoff);
       if (!fits) continue;
-      for (std::size_t t = 0; t < used[d].size(); ++t) used[d][t] += table.use[k][d][t];
+      for (std::size_t t = 0; t < used[d].size(); ++t) used[d][t] += table.use(k, d)[t];
       m.cus[k][d] = 1;
       placed = true;
     }

@@ -111,7 +111,7 @@ struct TaskCus {
 inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kinds, std::size_t k,
                             const std::string& task, const std::string& platform, int max_cus,
                             std::vector<std::vector<Discrete<>>>& cus, std::vector<Discrete<>>& total) {
-  const std::size_t D = table.kind.size();
+  const std::size_t D = table.devices();
   const std::string id = task + "#" + std::to_string(k);
   TaskCus t;
   t.bound.assign(D, 0);
@@ -122,9 +122,9 @@ inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kind
   Affine<> sum;
   for (std::size_t d = 0; d < D; ++d) {
     const std::size_t g = table.group[d];
-    if (table.wcet[k][d] > 0) {
-      t.bound[d] = cus_per_device(table.use[k][d], table.cap[d], max_cus);
-      t.wcet_ms[g] = table.wcet[k][d] * 1e3, t.power_w[g] = table.power[k][d];
+    if (table.wcet(k, d) > 0) {
+      t.bound[d] = cus_per_device(table.use(k, d), table.of(d).cap, max_cus);
+      t.wcet_ms[g] = table.wcet(k, d) * 1e3, t.power_w[g] = table.power(k, d);
     }
     t.most = std::min(max_cus, t.most + t.bound[d]);
     t.most_of_kind[g] = std::min(max_cus, t.most_of_kind[g] + t.bound[d]);
@@ -143,18 +143,18 @@ inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kind
 /// Every device's resource rows in its kind's record and cap, and, against
 /// symmetry, devices of one group ordered by the weighted load they carry.
 inline void add_device_rows(Model& m, const DeviceTable& table, const std::vector<std::vector<Discrete<>>>& cus) {
-  const std::size_t K = cus.size(), D = table.kind.size();
+  const std::size_t K = cus.size(), D = table.devices();
   for (std::size_t d = 0; d < D; ++d) {
     std::vector<std::vector<double>> use;
-    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use[k][d]);
-    add_device_resource_rows(m, d, table.resource_names[d], use, cus, table.cap[d]);
+    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use(k, d));
+    add_device_resource_rows(m, d, table.of(d).resource_names, use, cus, table.of(d).cap);
   }
   for (std::size_t d = 0; d + 1 < D; ++d) {
     if (table.group[d] != table.group[d + 1]) continue;
     Affine<> here, next;
     for (std::size_t k = 0; k < K; ++k) {
       double w = 1.0;
-      for (double u : table.use[k][d]) w += u;
+      for (double u : table.use(k, d)) w += u;
       here += w * cus[k][d];
       next += w * cus[k][d + 1];
     }
@@ -172,7 +172,7 @@ PlatformModel build_platform_model(const Application<Rs...>& app, const Platform
                                    const PlatformModelOptions<Rs...>& options = {}) {
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
   const auto table = detail::device_table(app, platform, options.caps);
-  const std::size_t K = app.size(), D = table.kind.size();
+  const std::size_t K = app.size(), D = table.devices();
   const bool transfers = options.schedule != Schedule::compute_only;
   const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
   if (transfers && !(hp > 0.0 && dh > 0.0))
@@ -204,7 +204,7 @@ PlatformModel build_platform_model(const Application<Rs...>& app, const Platform
     most[k] = on.most;
     Affine<dim::frequency> rate;
     for (std::size_t d = 0; d < D; ++d)
-      if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet[k][d]);
+      if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet(k, d));
     if (!tab) {
       m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
       continue;

@@ -83,7 +83,7 @@ PlatformPowerModel build_platform_power_model(const Application<Rs...>& app, con
   const double ii = ii_max.in(units::ms);
   if (!(ii > 0.0) || !std::isfinite(ii)) throw model_error("ychart: the power model needs a positive, finite II_max");
   const auto table = detail::device_table(app, platform, options.caps);
-  const std::size_t K = app.size(), D = table.kind.size(), G = sizeof...(Rs);
+  const std::size_t K = app.size(), D = table.devices(), G = sizeof...(Rs);
   const bool transfers = options.schedule != Schedule::compute_only;
   const bool sequential = options.schedule == Schedule::sequential_phases;
   const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
@@ -144,7 +144,7 @@ PlatformPowerModel build_platform_power_model(const Application<Rs...>& app, con
     pm.used.push_back(m.binary("used_" + std::to_string(d + 1)));
     for (std::size_t k = 0; k < K; ++k)
       if (bound[k][d] > 0) m.subject_to(pm.cus[k][d] <= double(bound[k][d]) * pm.used[d]);
-    if (const double w = table.static_power[d] + table.memory_static_power[d]; w > 0) static_power += w * pm.used[d];
+    if (const double w = table.of(d).static_power + table.of(d).memory_static_power; w > 0) static_power += w * pm.used[d];
     if (d > 0 && table.group[d - 1] == table.group[d]) m.subject_to(pm.used[d - 1] >= pm.used[d]);
   }
   if (transfers) {

@@ -1,9 +1,11 @@
 // ychart/pipeline/detail/device_table.hpp
-// A platform and an application flattened per device: each device's kind,
-// resource names, capacity and cap, clock, memory and static power, and for
-// each task its implementation's numbers on each device (0 wcet where it
-// cannot run). The evaluator, the mapping and power models and the local
-// search read it, so that one loop over devices serves every kind.
+// A platform and an application flattened for loops over devices: each
+// device kind's resource names, capacity and cap, clock, memory and static
+// power, each task's implementation on each kind (wcet, power, clock,
+// ports, use), and each device's kind. The evaluator, the platform models
+// and the local search read it, so that one loop over devices serves every
+// kind. Built once per evaluation: per kind and per task-and-kind, not per
+// device, so that its cost does not grow with the device count.
 #pragma once
 
 #include "../application.hpp"
@@ -19,21 +21,38 @@
 
 namespace ychart::pipeline::detail {
 
+/// One device kind (a platform group), as numbers.
+struct KindEntry {
+  std::string kind;
+  std::vector<std::string> resource_names;
+  std::vector<double> capacity, cap;           // per resource
+  double nominal_clock = 0;                    // Hz
+  double static_power = 0, memory_static_power = 0;  // W while powered
+  Clock clock{};
+  LocalMemory memory{};
+  std::optional<std::size_t> clock_resource;  // the resource its clock degrades with
+};
+
+/// One task's implementation on one kind, as numbers; wcet 0: it cannot run there.
+struct ImplementationEntry {
+  double wcet = 0;       // s
+  double power = 0;      // W of one busy CU at the nominal clock
+  double own_clock = 0;  // Hz: the clock wcet was measured at; 0: nominal
+  int reading_ports = 0, writing_ports = 0;
+  std::vector<double> use;  // in the kind's units
+};
+
 struct DeviceTable {
-  std::vector<std::vector<double>> wcet;                   // [k][d], s; 0: cannot run there
-  std::vector<std::vector<double>> power;                  // [k][d], W of one busy CU at the nominal clock
-  std::vector<std::vector<std::vector<double>>> use;       // [k][d][t], in the kind's units
-  std::vector<std::vector<double>> capacity, cap;          // [d][t]
-  std::vector<std::vector<std::string>> resource_names;    // [d]
-  std::vector<std::string> kind;                           // [d]
-  std::vector<std::size_t> group;                          // [d]
-  std::vector<double> nominal_clock;                       // [d], Hz
-  std::vector<double> static_power, memory_static_power;   // [d], W while powered
-  std::vector<Clock> clock;                                // [d], its kind's
-  std::vector<LocalMemory> memory;                         // [d], its kind's
-  std::vector<std::optional<std::size_t>> clock_resource;  // [d]: the resource its clock degrades with
-  std::vector<std::vector<double>> own_clock;              // [k][d], Hz: the clock wcet was measured at; 0: nominal
-  std::vector<std::vector<int>> reading_ports, writing_ports;  // [k][d]
+  std::vector<KindEntry> kinds;                             // [g]
+  std::vector<std::size_t> group;                           // [d]: the device's kind
+  std::vector<std::vector<ImplementationEntry>> implementations;  // [k][g]
+
+  std::size_t devices() const { return group.size(); }
+  const KindEntry& of(std::size_t d) const { return kinds[group[d]]; }
+  const ImplementationEntry& on(std::size_t k, std::size_t d) const { return implementations[k][group[d]]; }
+  double wcet(std::size_t k, std::size_t d) const { return on(k, d).wcet; }
+  double power(std::size_t k, std::size_t d) const { return on(k, d).power; }
+  const std::vector<double>& use(std::size_t k, std::size_t d) const { return on(k, d).use; }
 };
 
 template <ResourceRecord... Rs>
@@ -41,42 +60,40 @@ DeviceTable device_table(const Application<Rs...>& app, const Platform<Rs...>& p
                          const std::tuple<std::optional<Rs>...>& caps) {
   platform.validate();
   DeviceTable t;
-  const std::size_t K = app.size(), D = static_cast<std::size_t>(platform.devices());
-  t.wcet.assign(K, std::vector<double>(D, 0.0));
-  t.power.assign(K, std::vector<double>(D, 0.0));
-  t.use.assign(K, std::vector<std::vector<double>>(D));
-  t.own_clock.assign(K, std::vector<double>(D, 0.0));
-  t.reading_ports.assign(K, std::vector<int>(D, 0));
-  t.writing_ports.assign(K, std::vector<int>(D, 0));
+  const std::size_t K = app.size();
+  t.kinds.reserve(sizeof...(Rs));
+  t.group.reserve(static_cast<std::size_t>(platform.devices()));
+  t.implementations.assign(K, std::vector<ImplementationEntry>(sizeof...(Rs)));
   platform.for_each_group([&](auto g, const auto& group) {
     using R = std::remove_cvref_t<decltype(group.kind.capacity)>;
-    const auto capacity = resource_values(group.kind.capacity);
+    KindEntry kind;
+    kind.kind = group.kind.name;
+    kind.resource_names = resource_names<R>();
+    kind.capacity = resource_values(group.kind.capacity);
     const auto& cap_g = std::get<decltype(g)::value>(caps);
-    const auto cap = cap_g ? resource_values(*cap_g) : capacity;
-    for (int i = 0; i < group.devices; ++i) {
-      t.capacity.push_back(capacity);
-      t.cap.push_back(cap);
-      t.resource_names.push_back(resource_names<R>());
-      t.kind.push_back(group.kind.name);
-      t.group.push_back(decltype(g)::value);
-      t.nominal_clock.push_back(group.kind.clock.nominal.value());
-      t.static_power.push_back(group.kind.static_power.value());
-      t.memory_static_power.push_back(group.kind.memory.static_power.value());
-      t.clock.push_back(group.kind.clock);
-      t.memory.push_back(group.kind.memory);
-      t.clock_resource.push_back(resource_index<R>(group.kind.clock.utilisation_resource));
-      const std::size_t d = t.kind.size() - 1;
-      for (std::size_t k = 0; k < K; ++k) {
-        const auto& impl = std::get<decltype(g)::value>(app.kernel(k).on);
-        t.use[k][d] = impl ? resource_values(impl->use) : std::vector<double>(capacity.size(), 0.0);
-        if (!impl) continue;
-        t.wcet[k][d] = impl->wcet.value();
-        t.power[k][d] = impl->power.value();
-        t.own_clock[k][d] = impl->clock.value();
-        t.reading_ports[k][d] = impl->reading_ports();
-        t.writing_ports[k][d] = impl->writing_ports();
+    kind.cap = cap_g ? resource_values(*cap_g) : kind.capacity;
+    kind.nominal_clock = group.kind.clock.nominal.value();
+    kind.static_power = group.kind.static_power.value();
+    kind.memory_static_power = group.kind.memory.static_power.value();
+    kind.clock = group.kind.clock;
+    kind.memory = group.kind.memory;
+    kind.clock_resource = resource_index<R>(group.kind.clock.utilisation_resource);
+    for (std::size_t k = 0; k < K; ++k) {
+      auto& entry = t.implementations[k][decltype(g)::value];
+      const auto& impl = std::get<decltype(g)::value>(app.kernel(k).on);
+      if (!impl) {
+        entry.use.assign(kind.capacity.size(), 0.0);
+        continue;
       }
+      entry.wcet = impl->wcet.value();
+      entry.power = impl->power.value();
+      entry.own_clock = impl->clock.value();
+      entry.reading_ports = impl->reading_ports();
+      entry.writing_ports = impl->writing_ports();
+      entry.use = resource_values(impl->use);
     }
+    t.kinds.push_back(std::move(kind));
+    for (int i = 0; i < group.devices; ++i) t.group.push_back(decltype(g)::value);
   });
   return t;
 }
