@@ -10,10 +10,39 @@
 namespace ychart::loopnest {
 
 namespace detail {
-/// The weight of latency beside the interval in the throughput goal: among
-/// bindings of equal interval, the lower latency (a lexicographic solve is
-/// issue 31's).
-inline constexpr double latency_tie_weight = 1e-6;
+
+/// The throughput goal's second stage: among the bindings whose interval is
+/// the first stage's optimum, the least latency. The optimum is fixed at
+/// the first binding's exact interval; a binding the solver admits within
+/// its feasibility tolerance but whose exact interval is longer is refused,
+/// and the first binding kept. A weight on latency beside the interval
+/// would sit below the solver's gap tolerance and break ties at random.
+inline void least_latency_at_interval(Model& m, const Real<>& tau, const Affine<>& latency, const CostTable& t,
+                                      const Platform& platform,
+                                      const std::vector<std::vector<std::optional<Discrete<>>>>& x,
+                                      const SolveOptions& solve_options, BindingResult& r) {
+  const double interval = 1.0 / r.metrics.throughput.value();
+  m.subject_to(tau <= interval * (1 + tolerances::ulps), "interval at its optimum");
+  m.minimize(latency);
+  const auto sol = m.solve(solve_options);
+  if (!sol.has_values()) {
+    r.message += "; the least latency at that interval was not found (" + std::string(to_string(sol.status())) + ")";
+    return;
+  }
+  Binding b(t.layers, 0);
+  for (std::size_t i = 0; i < t.layers; ++i)
+    for (std::size_t j = 0; j < t.processors; ++j)
+      if (x[i][j] && sol[*x[i][j]] > 0.5) b[i] = j;
+  const auto metrics = evaluate_schedule(t, platform, b, true);
+  if (1.0 / metrics.throughput.value() > interval * (1 + tolerances::roundoff) ||
+      metrics.latency.value() >= r.metrics.latency.value())
+    return;
+  r.binding = std::move(b);
+  r.metrics = metrics;
+  if (sol.status() != Status::optimal)
+    r.message += "; the least latency at that interval is not proven (" + std::string(to_string(sol.status())) + ")";
+}
+
 }  // namespace detail
 
 
@@ -106,7 +135,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
   }
   switch (o.goal) {
     case BindingGoal::latency: m.minimize(latency); break;
-    case BindingGoal::throughput: m.minimize(*tau + detail::latency_tie_weight * latency); break;
+    case BindingGoal::throughput: m.minimize(*tau); break;  // then the least latency at it, below
     case BindingGoal::energy: {
       const double period = o.latency_limit->value();
       Affine<> energy;
@@ -135,6 +164,8 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
     std::optional<Constant<dim::time>> frame;
     if (o.goal == BindingGoal::energy) frame = o.latency_limit;
     r.metrics = evaluate_schedule(t, platform, r.binding, pipeline, frame);
+    if (o.goal == BindingGoal::throughput && r.status == Status::optimal)
+      detail::least_latency_at_interval(m, *tau, latency, t, platform, x, solve_options, r);
   } else if (r.status == Status::infeasible) {
     r.message = "no binding meets the latency limit of " + ychart::detail::format_number(o.latency_limit->value()) +
                 " s";
