@@ -127,10 +127,10 @@ std::map<Key, Outcome>& results() {
   return r;
 }
 
-ychart::pipeline::MappingModel<FpgaResources> build(const Point& p) {
+ychart::pipeline::MappingModel build(const Point& p) {
   const auto& c = kCases[p.case_index];
   ychart::pipeline::MappingModelOptions<FpgaResources> o;
-  o.cap = ychart::pipeline::uniform_resources<FpgaResources>(double(p.cap));
+  o.cap() = ychart::pipeline::uniform_resources<FpgaResources>(double(p.cap));
   o.alpha = p.table_weights ? c.alpha : 1.0;
   o.beta = p.table_weights ? c.beta : 0.0;
   return ychart::pipeline::build_mapping_model(application(p.case_index), study001::aws_f1(c.fpgas), o);
@@ -143,7 +143,7 @@ ychart::SolveOptions options(const Point& p) {
   return o;
 }
 
-Outcome outcome(const ychart::pipeline::MappingModel<FpgaResources>& a, const ychart::Solution& s) {
+Outcome outcome(const ychart::pipeline::MappingModel& a, const ychart::Solution& s) {
   Outcome out;
   out.status = s.status();
   out.method = s.method();

@@ -29,10 +29,10 @@ using namespace ychart::explore;
 using namespace heterogeneous;
 
 double solve(const Tasks& app, const Plat& p, double cap, Schedule schedule) {
-  PlatformModelOptions<FpgaResources, GpuResources> o;
+  MappingModelOptions<FpgaResources, GpuResources> o;
   std::get<0>(o.caps) = uniform_resources<FpgaResources>(cap);
   o.schedule = schedule;
-  auto pm = build_platform_model(app, p, o);
+  auto pm = build_mapping_model(app, p, o);
   const auto s = pm.model.solve();
   if (s.status() != Status::optimal) throw std::runtime_error("not proven optimal: " + s.message());
   return pm.initiation_interval(s).in(units::ms);
@@ -61,9 +61,9 @@ void HeterogeneousTransfersTabulated(benchmark::State& state) {
   const auto p = platform(2, 1, 9.4);
   for (auto _ : state) {
     // The bounds are part of the method, so they are timed too.
-    PlatformModelOptions<FpgaResources, GpuResources> o;
+    MappingModelOptions<FpgaResources, GpuResources> o;
     std::get<0>(o.caps) = uniform_resources<FpgaResources>(92);
-    auto compute = build_platform_model(app, p, o);
+    auto compute = build_mapping_model(app, p, o);
     const auto c = compute.model.solve();
     if (c.status() != Status::optimal) throw std::runtime_error("compute-only not proven: " + c.message());
     EvaluationOptions<FpgaResources, GpuResources> eo;
@@ -74,7 +74,7 @@ void HeterogeneousTransfersTabulated(benchmark::State& state) {
     o.tabulate = true;
     o.execution_lower_bound_ms = compute.initiation_interval(c).in(units::ms);
     o.ii_upper_bound_ms = incumbent.evaluation.ii.in(units::ms);
-    auto pm = build_platform_model(app, p, o);
+    auto pm = build_mapping_model(app, p, o);
     const auto s = pm.model.solve();
     if (s.status() != Status::optimal) throw std::runtime_error("not proven optimal: " + s.message());
     benchmark::DoNotOptimize(pm.initiation_interval(s).in(units::ms));
@@ -94,10 +94,10 @@ void HeterogeneousPower(benchmark::State& state) {
     auto points = sweep(
         ii_max,
         [&](double ii) {
-          PlatformPowerModelOptions<FpgaResources, GpuResources> o;
-          o.schedule = Schedule::double_buffered;
-          o.locality = false;
-          auto pm = build_platform_power_model(app, p, ii * units::ms, o);
+          PowerModelOptions<FpgaResources, GpuResources> o;  // double buffered, no locality
+          o.model.scale_clocks = false;  // busy-time power
+          o.model.clock_gating = true;
+          auto pm = build_power_model(app, p, ii * units::ms, o);
           const auto s = pm.model.solve();
           if (s.status() != Status::optimal && s.status() != Status::infeasible)
             throw std::runtime_error("not proven: " + s.message());

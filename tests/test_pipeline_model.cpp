@@ -142,7 +142,7 @@ std::pair<double, double> ii_and_phi(const App& app, const std::vector<std::vect
 
 MappingModelOptions<FpgaResources> options(double cap, double alpha = 1.0, double beta = 0.0) {
   MappingModelOptions<FpgaResources> o;
-  o.cap = uniform_resources<FpgaResources>(cap);
+  o.cap() = uniform_resources<FpgaResources>(cap);
   o.alpha = alpha;
   o.beta = beta;
   return o;

@@ -1,5 +1,5 @@
 // Tests of heterogeneous platforms (include/ychart/pipeline/platform.hpp,
-// application.hpp, evaluate.hpp, platform_model.hpp).
+// application.hpp, evaluate.hpp, mapping_model.hpp).
 // The oracles are independent of the solvers:
 //   - hand computations of a two-kind mapping (utilisation per kind, the
 //     speed-proportional split, transfers, power);
@@ -99,13 +99,22 @@ TEST(PipelinePlatform, BadInputIsAModelError) {
   EvaluationOptions<FpgaResources, GpuResources> o;
   o.model.schedule = Schedule::sequential_phases;
   EXPECT_THROW(evaluate(app, no_links, Mapping{{{0, 1}}, {}}, o), model_error);
-  PlatformModelOptions<FpgaResources, GpuResources> mo;
+  MappingModelOptions<FpgaResources, GpuResources> mo;
   mo.schedule = Schedule::double_buffered;
-  EXPECT_THROW(build_platform_model(app, no_links, mo), model_error);
+  EXPECT_THROW(build_mapping_model(app, no_links, mo), model_error);
   // A task that fits no device under the caps.
   mo = {};
   std::get<1>(mo.caps) = uniform_resources<GpuResources>(5);
-  EXPECT_THROW(build_platform_model(app, good, mo), model_error);
+  EXPECT_THROW(build_mapping_model(app, good, mo), model_error);
+  // Chapter 4's bounds and the spreading term are modelled on identical
+  // devices only: refused on two kinds, not silently dropped.
+  for (int option = 0; option < 3; ++option) {
+    mo = {};
+    if (option == 0) mo.memory_time = true;
+    if (option == 1) mo.clock_degradation = true;
+    if (option == 2) mo.beta = 1.0;
+    EXPECT_THROW(build_mapping_model(app, good, mo), model_error) << option;
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -251,17 +260,12 @@ TEST(PipelinePlatform, EvaluateByHand) {
 }
 
 // ---------------------------------------------------------------------------
-// One kind: the heterogeneous layer equals the one-kind layer.
+// One kind: evaluate() against closed forms, and the identical-devices
+// model against the tabulated one.
 
-struct OneKind {
-  Application<FpgaResources> app;
-  Application<FpgaResources> tasks;
-};
-
-OneKind random_one_kind(std::mt19937& rng, int kernels) {
+Application<FpgaResources> random_one_kind(std::mt19937& rng, int kernels) {
   std::uniform_int_distribution<int> q(4, 80);
   std::vector<Task<FpgaResources>> ks;
-  std::vector<Task<FpgaResources>> ts;
   for (int k = 0; k < kernels; ++k) {
     Task<FpgaResources> x;
     x.name = "k" + std::to_string(k);
@@ -272,15 +276,40 @@ OneKind random_one_kind(std::mt19937& rng, int kernels) {
     x.data_out = q(rng) / 16.0 * units::MB;
     if (k > 0) x.data_in = ks.back().data_out;
     ks.push_back(x);
-    Implementation<FpgaResources> i;
-    i.use = x.implementation().use;
-    i.wcet = x.implementation().wcet;
-    ts.push_back(Task<FpgaResources>{.name = x.name, .data_in = x.data_in, .data_out = x.data_out}.with(i));
   }
-  return {Application<FpgaResources>::pipeline("one", ks), Application<FpgaResources>::pipeline("one", ts)};
+  return Application<FpgaResources>::pipeline("one", ks);
 }
 
-TEST(PipelinePlatform, OneKindAgreesWithTheOneKindLayer) {
+/// The II of a chain on identical devices written out by hand (study 001
+/// eqs. 3.1, 4.5-4.15, 5.5), in s: the oracle evaluate() must match.
+/// Kernel k's input is sent to every device holding it unless it and its
+/// predecessor sit entirely on one device (with locality); its output
+/// comes back unless it and its successor do.
+double chain_ii(const Application<FpgaResources>& app, const Mapping& m, Schedule schedule, bool locality,
+                double h2d_bytes_per_s, double d2h_bytes_per_s) {
+  const std::size_t K = app.size(), F = m.cus[0].size();
+  auto together = [&](std::size_t a, std::size_t b) {
+    for (std::size_t f = 0; f < F; ++f)
+      if (m.cus[a][f] == m.total(a) && m.cus[b][f] == m.total(b)) return true;
+    return false;
+  };
+  double execution = 0, to_device = 0, to_host = 0;
+  for (std::size_t k = 0; k < K; ++k) {
+    execution = std::max(execution, app.kernel(k).implementation().wcet.value() / m.total(k));
+    int copies = 0;
+    for (int n : m.cus[k]) copies += n > 0;
+    if (!(locality && k > 0 && together(k - 1, k))) to_device += copies * app.kernel(k).data_in.value();
+    if (!(locality && k + 1 < K && together(k, k + 1))) to_host += app.kernel(k).data_out.value();
+  }
+  const double h = to_device / h2d_bytes_per_s, d = to_host / d2h_bytes_per_s;
+  if (schedule == Schedule::compute_only) return execution;
+  if (schedule == Schedule::sequential_phases) return h + execution + d;
+  return std::max(h + d, execution);
+}
+
+TEST(PipelinePlatform, OneKindAgreesWithClosedFormsAndTables) {
+  // On one kind: evaluate() against the II written out by hand, and the
+  // identical-devices model against the tabulated device-groups model.
   std::mt19937 rng(4242);
   Platform<FpgaResources> arch;
   arch.name = "one";
@@ -288,15 +317,10 @@ TEST(PipelinePlatform, OneKindAgreesWithTheOneKindLayer) {
   arch.group().devices = 2;
   arch.host_to_device.bandwidth = 1 * units::GB_per_s;
   arch.device_to_host.bandwidth = 2 * units::GB_per_s;
-  Platform<FpgaResources> plat;
-  plat.name = "one";
-  std::get<0>(plat.groups) = {arch.kind(), 2};
-  plat.host_to_device = arch.host_to_device;
-  plat.device_to_host = arch.device_to_host;
   std::uniform_int_distribution<int> cus(0, 3);
   int compared = 0, models = 0;
   for (int trial = 0; trial < 12; ++trial) {
-    const auto inst = random_one_kind(rng, 3);
+    const auto app = random_one_kind(rng, 3);
     const double cap = 40 + 5 * cus(rng);
     for (auto schedule : {Schedule::compute_only, Schedule::sequential_phases, Schedule::double_buffered})
       for (bool locality : {false, true}) {
@@ -304,39 +328,42 @@ TEST(PipelinePlatform, OneKindAgreesWithTheOneKindLayer) {
         eo.model.schedule = schedule;
         eo.model.locality = locality;
         eo.cap() = uniform_resources<FpgaResources>(cap);
-        EvaluationOptions<FpgaResources> po;
-        po.model.schedule = schedule;
-        po.model.locality = locality;
-        std::get<0>(po.caps) = eo.cap();
         for (int sample = 0; sample < 5; ++sample) {
           Mapping m;
           for (int k = 0; k < 3; ++k) m.cus.push_back({cus(rng), cus(rng)});
           for (auto& row : m.cus)
             if (row[0] + row[1] == 0) row[sample % 2] = 1;
-          const auto a = evaluate(inst.app, arch, m, eo);
-          const auto b = evaluate(inst.tasks, plat, m, po);
-          EXPECT_NEAR(a.ii.value(), b.ii.value(), 1e-12 * a.ii.value());
-          EXPECT_NEAR(a.host_to_device.value(), b.host_to_device.value(), 1e-15);
-          EXPECT_NEAR(a.device_to_host.value(), b.device_to_host.value(), 1e-15);
-          EXPECT_EQ(a.feasible, b.feasible);
-          EXPECT_EQ(a.utilisation, b.utilisation);
+          const auto a = evaluate(app, arch, m, eo);
+          const double oracle = chain_ii(app, m, schedule, locality, arch.host_to_device.bandwidth.value(),
+                                         arch.device_to_host.bandwidth.value());
+          EXPECT_NEAR(a.ii.value(), oracle, 1e-12 * oracle);
+          bool fits = true;
+          for (std::size_t f = 0; f < 2; ++f) {
+            double dsp = 0, bram = 0;
+            for (std::size_t k = 0; k < 3; ++k)
+              dsp += m.cus[k][f] * app.kernel(k).implementation().use.dsp,
+                  bram += m.cus[k][f] * app.kernel(k).implementation().use.bram;
+            fits = fits && dsp <= cap && bram <= cap;
+          }
+          EXPECT_EQ(a.feasible, fits);
           ++compared;
         }
         if (schedule == Schedule::double_buffered && !locality) continue;  // keep the run short
         MappingModelOptions<FpgaResources> mo;
-        mo.cap = eo.cap();
+        mo.cap() = eo.cap();
         mo.schedule = schedule;
         mo.locality = locality;
-        auto one = build_mapping_model(inst.app, arch, mo);
-        PlatformModelOptions<FpgaResources> pmo;
-        std::get<0>(pmo.caps) = eo.cap();
-        pmo.schedule = schedule;
-        pmo.locality = locality;
-        auto het = build_platform_model(inst.tasks, plat, pmo);
-        const auto sa = one.model.solve(), sb = het.model.solve();
+        auto identical = build_mapping_model(app, arch, mo);
+        mo.tabulate = true;
+        auto tables = build_mapping_model(app, arch, mo);
+        const auto sa = identical.model.solve(), sb = tables.model.solve();
         ASSERT_EQ(sa.status(), sb.status()) << sa.method() << ": " << sa.message() << " | " << sb.method() << ": " << sb.message();
         if (sa.status() != Status::optimal) continue;
-        EXPECT_NEAR(one.initiation_interval(sa).in(units::ms), het.initiation_interval(sb).in(units::ms), 1e-6 * one.initiation_interval(sa).in(units::ms));
+        const double ii = identical.initiation_interval(sa).in(units::ms);
+        EXPECT_NEAR(ii, tables.initiation_interval(sb).in(units::ms), 1e-6 * ii);
+        // Each model's mapping is priced at its optimum.
+        EXPECT_NEAR(evaluate(app, arch, identical.mapping(sa), eo).ii.in(units::ms), ii, 1e-6 * ii);
+        EXPECT_NEAR(evaluate(app, arch, tables.mapping(sb), eo).ii.in(units::ms), ii, 1e-6 * ii);
         ++models;
       }
   }
@@ -435,7 +462,7 @@ void two_kinds_against_brute_force(Schedule schedule, bool locality, unsigned se
       tb.execution_ms = std::min(tb.execution_ms, e.execution.in(units::ms));
       if (!std::isfinite(tb.first_ii_ms)) tb.first_ii_ms = e.ii.in(units::ms);
     });
-    PlatformModelOptions<FpgaResources, GpuResources> mo;
+    MappingModelOptions<FpgaResources, GpuResources> mo;
     mo.caps = eo.caps;
     mo.schedule = schedule;
     mo.locality = locality;
@@ -445,9 +472,9 @@ void two_kinds_against_brute_force(Schedule schedule, bool locality, unsigned se
       // Alternate the loosest bound the test knows and the tightest (the optimum itself).
       mo.ii_upper_bound_ms = trial % 2 ? best : tb.first_ii_ms;
     }
-    std::optional<PlatformModel> pm;
+    std::optional<MappingModel> pm;
     try {
-      pm.emplace(build_platform_model(tiny.app, p, mo));
+      pm.emplace(build_mapping_model(tiny.app, p, mo));
     } catch (const model_error&) {
       EXPECT_FALSE(std::isfinite(best)) << "the builder refused a feasible instance";
       continue;
@@ -487,25 +514,25 @@ TEST(PipelinePlatform, TabulatedMatchesBruteForce) {
 }
 TEST(PipelinePlatform, TabulatedBoundsAreChecked) {
   Hetero app = Hetero::pipeline("a", {T2{.name = "a"}.with(gpu(10, 0, 1)).with(fpga(10, 0, 3))});
-  PlatformModelOptions<FpgaResources, GpuResources> o;
+  MappingModelOptions<FpgaResources, GpuResources> o;
   o.tabulate = true;
   o.execution_lower_bound_ms = 2.0;
   o.ii_upper_bound_ms = 1.0;
-  EXPECT_THROW(build_platform_model(app, platform(1, 1), o), model_error);
+  EXPECT_THROW(build_mapping_model(app, platform(1, 1), o), model_error);
   // An upper bound no mapping reaches (10 GPU + 10 FPGA CUs: 1 / (10 + 10/3) ms) is infeasible, not a throw.
   o.execution_lower_bound_ms = 0.0;
   o.ii_upper_bound_ms = 0.05;
-  auto pm = build_platform_model(app, platform(1, 1), o);
+  auto pm = build_mapping_model(app, platform(1, 1), o);
   EXPECT_EQ(pm.model.solve().status(), Status::infeasible);
   // Without bounds every total is tabulated: 11 x 11 entries, optimum 1 / (10 + 10/3) ms.
   o.ii_upper_bound_ms.reset();
-  auto all = build_platform_model(app, platform(1, 1), o);
+  auto all = build_mapping_model(app, platform(1, 1), o);
   EXPECT_EQ(all.choice[0].size(), 11u * 11u - 1u);
   const auto s = all.model.solve();
   ASSERT_EQ(s.status(), Status::optimal) << s.message();
   EXPECT_NEAR(all.initiation_interval(s).in(units::ms), 1.0 / (10 + 10.0 / 3), 1e-9);
   o.max_table = 100;
-  EXPECT_THROW(build_platform_model(app, platform(1, 1), o), model_error);
+  EXPECT_THROW(build_mapping_model(app, platform(1, 1), o), model_error);
 }
 
 // ---------------------------------------------------------------------------
@@ -561,11 +588,10 @@ void power_against_brute_force(Schedule schedule, bool locality, unsigned seed, 
         const auto e = evaluate(tiny.app, p, Mapping{n, {}}, eo);
         if (e.feasible && e.power->total.value() < best) best = e.power->total.value(), arg = Mapping{n, {}};
       }
-      PlatformPowerModelOptions<FpgaResources, GpuResources> mo;
+      PowerModelOptions<FpgaResources, GpuResources> mo;
       mo.caps = eo.caps;
-      mo.schedule = schedule;
-      mo.locality = locality;
-      auto pm = build_platform_power_model(tiny.app, p, ii_max * units::ms, mo);
+      mo.model = eo.model;  // busy time: the price the brute force takes
+      auto pm = build_power_model(tiny.app, p, ii_max * units::ms, mo);
       const auto s = pm.model.solve();
       if (!std::isfinite(best)) {
         EXPECT_EQ(s.status(), Status::infeasible) << s.message();
@@ -601,23 +627,37 @@ TEST(PipelinePlatformPower, SequentialPhasesWithLocalityMatchesBruteForce) {
 
 TEST(PipelinePlatformPower, BadInput) {
   Hetero app = Hetero::pipeline("a", {T2{.name = "a"}.with(gpu(10, 0, 1, 5))});
-  EXPECT_THROW(build_platform_power_model(app, platform(1, 1), 0 * units::ms), model_error);
-  EXPECT_THROW(build_platform_power_model(app, platform(1, 0), 1 * units::ms), model_error);  // no GPU
-  PlatformPowerModelOptions<FpgaResources, GpuResources> tight;
+  PowerModelOptions<FpgaResources, GpuResources> busy;
+  busy.model = PerformanceModel{Schedule::compute_only, true};
+  busy.model.scale_clocks = false;
+  busy.model.clock_gating = true;
+  EXPECT_THROW(build_power_model(app, platform(1, 1), 0 * units::ms, busy), model_error);
+  EXPECT_THROW(build_power_model(app, platform(1, 0), 1 * units::ms, busy), model_error);  // no GPU
+  // Scaled clocks are modelled on identical devices only, and fixed clocks
+  // without clock gating not at all: refused, not priced another way.
+  EXPECT_THROW(build_power_model(app, platform(1, 1), 1 * units::ms), model_error);
+  auto fixed = busy;
+  fixed.model.clock_gating = false;
+  EXPECT_THROW(build_power_model(app, platform(1, 1), 1 * units::ms, fixed), model_error);
+  // ... and the identical-devices model's options are refused here.
+  auto counted = busy;
+  counted.devices_used = 1;
+  EXPECT_THROW(build_power_model(app, platform(1, 1), 1 * units::ms, counted), model_error);
+  auto tight = busy;
   tight.max_table = 5;  // 11 entries
-  EXPECT_THROW(build_platform_power_model(app, platform(1, 1), 1 * units::ms, tight), model_error);
+  EXPECT_THROW(build_power_model(app, platform(1, 1), 1 * units::ms, tight), model_error);
   tight.max_table = 200000;
-  tight.schedule = Schedule::double_buffered;
+  tight.model.schedule = Schedule::double_buffered;
   auto no_links = platform(1, 1);
   no_links.host_to_device.bandwidth = Constant<dim::bandwidth>(0.0);
-  EXPECT_THROW(build_platform_power_model(app, no_links, 1 * units::ms, tight), model_error);
+  EXPECT_THROW(build_power_model(app, no_links, 1 * units::ms, tight), model_error);
   // 10 CUs of 1 ms at most: II_max 0.05 ms is out of reach, a status, not a throw.
-  auto pm = build_platform_power_model(app, platform(1, 1), 0.05 * units::ms);
+  auto pm = build_power_model(app, platform(1, 1), 0.05 * units::ms, busy);
   EXPECT_EQ(pm.model.solve().status(), Status::infeasible);
   // No power anywhere: nothing to minimise, said so.
   Hetero free = Hetero::pipeline("free", {T2{.name = "a"}.with(gpu(10, 0, 1, 0))});
   try {
-    build_platform_power_model(free, platform(1, 1), 1 * units::ms);
+    build_power_model(free, platform(1, 1), 1 * units::ms, busy);
     ADD_FAILURE() << "a model without power was built";
   } catch (const model_error& e) {
     EXPECT_NE(std::string(e.what()).find("no power to minimise"), std::string::npos) << e.what();
@@ -736,7 +776,7 @@ TEST(PipelinePlatformLocalSearch, LowersPowerAtAnOperatingII) {
 TEST(PipelinePlatform, InfeasibleCapsAreReportedNotFaked) {
   // Two tasks that each need 60 % of the only GPU: no mapping.
   Hetero app = Hetero::pipeline("big", {T2{.name = "a"}.with(gpu(60, 0, 1)), T2{.name = "b"}.with(gpu(60, 0, 1))});
-  auto pm = build_platform_model(app, platform(1, 1));
+  auto pm = build_mapping_model(app, platform(1, 1));
   const auto s = pm.model.solve();
   EXPECT_EQ(s.status(), Status::infeasible) << s.message();
 }

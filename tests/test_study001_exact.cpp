@@ -213,7 +213,7 @@ TEST_P(Study001ExactPoint, SolverMatchesOracle) {
       study001::data_dir() / (std::string("ch3_") + p.which + ".csv"), std::string(c.name));
   ASSERT_EQ(app.size(), stages.size());
   ychart::pipeline::MappingModelOptions<ychart::pipeline::FpgaResources> options;
-  options.cap = ychart::pipeline::uniform_resources<ychart::pipeline::FpgaResources>(p.cap);
+  options.cap() = ychart::pipeline::uniform_resources<ychart::pipeline::FpgaResources>(p.cap);
   options.alpha = alpha;
   options.beta = beta;
   auto mm = ychart::pipeline::build_mapping_model(app, study001::aws_f1(F), options);

@@ -56,7 +56,7 @@ struct PointResult {
 PointResult solve_point(const study001::App& app, const study001::Arch& arch, const Case& c, double cap, bool weighted,
                         double time_limit) {
   MappingModelOptions<FpgaResources> o;
-  o.cap = uniform_resources<FpgaResources>(cap);
+  o.cap() = uniform_resources<FpgaResources>(cap);
   o.alpha = weighted ? c.alpha : 1.0;
   o.beta = weighted ? c.beta : 0.0;  // 0: the spreading is left out of the model
   auto mm = build_mapping_model(app, arch, o);

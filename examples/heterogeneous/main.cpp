@@ -71,10 +71,10 @@ Solved solve_on(const Tasks& app, const Plat& p, double cap, double time_limit,
                 Schedule schedule = Schedule::compute_only) {
   Solved out;
   const auto start = std::chrono::steady_clock::now();
-  PlatformModelOptions<FpgaResources, GpuResources> o;
+  MappingModelOptions<FpgaResources, GpuResources> o;
   std::get<0>(o.caps) = uniform_resources<FpgaResources>(cap);
   o.schedule = schedule;
-  auto pm = build_platform_model(app, p, o);
+  auto pm = build_mapping_model(app, p, o);
   SolveOptions so;
   so.time_limit = time_limit;
   const auto s = pm.model.solve(so);
@@ -107,7 +107,7 @@ double one_kind_ii_ms(const Tasks& app, double cap) {
   arch.name = "2 FPGAs";
   arch.group().devices = 2;
   MappingModelOptions<FpgaResources> o;
-  o.cap = uniform_resources<FpgaResources>(cap);
+  o.cap() = uniform_resources<FpgaResources>(cap);
   auto mm = build_mapping_model(Application<FpgaResources>::pipeline("Alex-16", ks), arch, o);
   const auto s = mm.model.solve();
   return s.status() == Status::optimal ? mm.initiation_interval(s).in(units::ms) : std::numeric_limits<double>::quiet_NaN();
@@ -164,14 +164,14 @@ Solved solve_transfers(const Tasks& app, const Plat& p, double cap, double time_
     best.status = Status::infeasible;
     return best;
   }
-  PlatformModelOptions<FpgaResources, GpuResources> o;
+  MappingModelOptions<FpgaResources, GpuResources> o;
   o.caps = eo.caps;
   o.schedule = eo.model.schedule;
   o.tabulate = true;
   o.ii_upper_bound_ms = best.ii_ms;
   const bool proven = compute_only.status == Status::optimal;
   o.execution_lower_bound_ms = proven ? compute_only.ii_ms : std::isfinite(compute_only.bound_ms) ? compute_only.bound_ms : 0.0;
-  auto pm = build_platform_model(app, p, o);
+  auto pm = build_mapping_model(app, p, o);
   SolveOptions so;
   so.time_limit = time_limit;
   const auto s = pm.model.solve(so);
@@ -201,11 +201,11 @@ struct PowerPoint {
 PowerPoint power_optimal(const Tasks& app, const Plat& p, double ii_max_ms, double cap, double time_limit) {
   PowerPoint out;
   const auto start = std::chrono::steady_clock::now();
-  PlatformPowerModelOptions<FpgaResources, GpuResources> o;
+  PowerModelOptions<FpgaResources, GpuResources> o;  // study 001 chapter 5's timing: double buffered, no locality
   std::get<0>(o.caps) = uniform_resources<FpgaResources>(cap);
-  o.schedule = Schedule::double_buffered;  // study 001 chapter 5's timing
-  o.locality = false;
-  auto pm = build_platform_power_model(app, p, ii_max_ms * units::ms, o);
+  o.model.scale_clocks = false;  // busy-time power
+  o.model.clock_gating = true;
+  auto pm = build_power_model(app, p, ii_max_ms * units::ms, o);
   SolveOptions so;
   so.time_limit = time_limit;
   const auto s = pm.model.solve(so);
@@ -215,11 +215,8 @@ PowerPoint power_optimal(const Tasks& app, const Plat& p, double ii_max_ms, doub
     const auto m = pm.mapping(s);
     EvaluationOptions<FpgaResources, GpuResources> eo;
     eo.caps = o.caps;
-    eo.model.schedule = o.schedule;
-    eo.model.locality = false;
+    eo.model = o.model;  // the price the model minimised
     eo.operating_ii = ii_max_ms * units::ms;
-    eo.model.scale_clocks = false;  // the platform power model's pricing: no clock scaling,
-    eo.model.clock_gating = true;   // CUs draw dynamic power only while busy
     const auto e = evaluate(app, p, m, eo);
     if (!e.feasible) throw model_error("the power model's mapping breaks its constraints: " + e.violations.front());
     out.watts = e.power->total.value();
@@ -407,11 +404,11 @@ int main(int argc, char** argv) {
     const double fpga_static = f1.kind().static_power.value() + f1.kind().memory.static_power.value();
     std::vector<double> fastest;  // the II model's fastest II on 1 and 2 FPGAs (ms)
     for (int f = 1; f <= 2; ++f) {
-      PlatformModelOptions<FpgaResources, GpuResources> o;
+      MappingModelOptions<FpgaResources, GpuResources> o;
       std::get<0>(o.caps) = uniform_resources<FpgaResources>(power_cap);
       o.schedule = Schedule::double_buffered;
       o.locality = false;
-      auto pm = build_platform_model(app, platform(f, 0, pcie_gb_s, f1.kind(), gpu), o);
+      auto pm = build_mapping_model(app, platform(f, 0, pcie_gb_s, f1.kind(), gpu), o);
       const auto s = pm.model.solve();
       if (s.status() != Status::optimal) throw model_error("the FPGA-only II model was not proven: " + s.message());
       fastest.push_back(pm.initiation_interval(s).in(units::ms));

@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
     const auto results = sweep(grid, [&](const GridPoint& p) {
       const std::size_t k = p.case_id == "alex16" ? 0 : 1;
       MappingModelOptions<FpgaResources> o;
-      o.cap = uniform_resources<FpgaResources>(p.cap);
+      o.cap() = uniform_resources<FpgaResources>(p.cap);
       o.beta = 0.0;
       auto mm = build_mapping_model(apps[k], study001::aws_f1(cases[k].fpgas), o);
       SolveOptions solve_options;

@@ -13,8 +13,6 @@
 #include "pipeline/evaluate.hpp"
 #include "pipeline/local_search.hpp"
 #include "pipeline/mapping_model.hpp"
-#include "pipeline/platform_model.hpp"
-#include "pipeline/platform_power_model.hpp"
 #include "pipeline/relaxation.hpp"
 #include "pipeline/power_model.hpp"
 #include "pipeline/load.hpp"

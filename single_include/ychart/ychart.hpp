@@ -12762,16 +12762,17 @@ YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources, GpuResources)
 // ---- end ychart/pipeline/local_search.hpp ----
 // ---- begin ychart/pipeline/mapping_model.hpp ----
 // ychart/pipeline/mapping_model.hpp
-// The mapping as an optimisation model: integer compute units of every
-// kernel on every device, the per-device resource caps generated for every
-// member of the kind's resource record, and the KPI expressions the
-// objective and constraints are written in -- initiation interval,
-// spreading, transfer times, devices holding each kernel. Built on a
-// ychart::Model, so users add their own constraints and solve it with any
-// method; mapping() reads the solution back as a pipeline::Mapping that
-// evaluate() prices exactly.
+// The mapping as an optimisation model: integer compute units of every task
+// on every device, per-device resource caps generated for every member of
+// each kind's resource record, and the KPI expressions the objective and
+// constraints are written in -- initiation interval, transfer times, devices
+// holding each task, spreading. Built on a ychart::Model, so users add their
+// own constraints and solve it with any method; mapping() reads the solution
+// back as a pipeline::Mapping that evaluate() prices exactly.
 //
-// What the model contains (study 001's equation numbers):
+// A task's CUs add their rates, 1 / T_exe <= sum_d n_kd / WCET_k,g(d). On
+// identical devices (a one-kind platform) the rate is N_k / WCET_k, and the
+// model is study 001's (equation numbers from it):
 //   N_k = sum_f n_kf >= 1 (3.3, 3.8); sum_k n_kf R_kt <= cap_t (3.9, 3.10, 4.4);
 //   T_exe >= WCET_k / N_k (3.1, 3.6); spreading phi >= sum_f n/(1+n) (3.4, 3.7);
 //   with transfers: alpha_kf = [n_kf > 0], edge e local when both ends sit
@@ -12779,16 +12780,150 @@ YCHART_DSE_LOCAL_SEARCH_INSTANCES(extern, FpgaResources, GpuResources)
 //   device-to-host = sum_k (1 - b_k) DO_k / B (4.6-4.15, exactly linearised:
 //   a_k = 1 forces alpha_k = 1); II = sum of the phases (4.5) or the max of
 //   transfers and execution (5.5).
-// The execution time here is each kernel at its own clock. Memory contention
-// and clock degradation (ch. 4) are products of integers and continuous
-// times that no linear or convex row expresses exactly; with
-// `memory_time` and `clock_degradation` the model carries the strongest
-// bound on them that stays a function of N_k alone: the busiest device of
-// kernel k holds at least ceil(N_k / F) of its CUs, so its clock is at most
-// F1_k - psi ceil(N_k/F) use_k, and each port moves at most width x that
-// clock (sharing the DDR only lowers it). So this model's optimum is a lower
-// bound on the full model's II, and evaluate() gives the full model's II of
-// the mapping it returns.
+// The devices are interchangeable, which the symmetric decomposition
+// (solvers.md) exploits. The execution time here is each kernel at its own
+// clock. Memory contention and clock degradation (ch. 4) are products of
+// integers and continuous times that no linear or convex row expresses
+// exactly; with `memory_time` and `clock_degradation` the model carries the
+// strongest bound on them that stays a function of N_k alone: the busiest
+// device of kernel k holds at least ceil(N_k / F) of its CUs, so its clock
+// is at most F1_k - psi ceil(N_k/F) use_k, and each port moves at most
+// width x that clock (sharing the DDR only lowers it). So this model's
+// optimum is a lower bound on the full model's II, and evaluate() gives the
+// full model's II of the mapping it returns.
+//
+// Over device groups (several kinds, or `tabulate`), each device's resource
+// rows are in its own kind's record and cap, the rate row is a convex
+// `posynomial <= affine` row that the mixed-integer searches (outer
+// approximation, branch and bound) solve exactly, devices of one group are
+// ordered by the load they carry, and the host-transfer rows are the ones
+// above (detail/transfer_rows.hpp). With `tabulate`, each task's time is
+// instead a table over its CU totals per kind (detail/kind_totals.hpp),
+// T_exe >= sum_c T_kc z_kc, and the whole model is linear: GLPK's bound is
+// much stronger than outer approximation's once placement and locality
+// binaries enter. Bounds on the optimum (a known mapping's II, the
+// compute-only optimum) keep the tables short. The chapter-4 bounds and the
+// spreading term are modelled on identical devices only.
+
+// ---- begin ychart/pipeline/detail/solution_mapping.hpp ----
+// ychart/pipeline/detail/solution_mapping.hpp
+// Reading a solved model's CU counts back as a pipeline::Mapping, for every
+// mapping model.
+
+
+
+#include <cmath>
+#include <vector>
+
+namespace ychart::pipeline::detail {
+
+/// cus[k][f] of solution s, rounded to the integers they are.
+inline Mapping solution_mapping(const std::vector<std::vector<Discrete<>>>& cus, const Solution& s) {
+  Mapping m;
+  m.cus.resize(cus.size());
+  for (std::size_t k = 0; k < cus.size(); ++k)
+    for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
+  return m;
+}
+
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/solution_mapping.hpp ----
+
+
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace ychart::pipeline {
+
+/// What to optimise and which effects to include.
+template <ResourceRecord... Rs>
+struct MappingModelOptions {
+  /// Per-device cap on each resource of each kind, in the platform's kind
+  /// order; empty: the capacity.
+  KindCaps<Rs...> caps{};
+  Schedule schedule = Schedule::compute_only;
+  /// Co-located consecutive kernels keep their data on the device.
+  bool locality = true;
+  /// Objective alpha * II[ms] + beta * spreading; beta = 0 leaves the
+  /// spreading out of the model (identical devices only).
+  double alpha = 1.0;
+  double beta = 0.0;
+  /// Declared upper bound of every CU count; the solver derives tight ones.
+  int max_cus = 1000;
+  /// Identical devices only: bound the execution phase from below by the
+  /// memory reads and writes of each CU at its port bandwidth (needs the
+  /// device memory's port width) ...
+  bool memory_time = false;
+  /// ... and by the clock degradation of its busiest device (needs the
+  /// architecture's clock: nominal, psi and the utilisation resource).
+  bool clock_degradation = false;
+  /// Write each task's time as a table over its per-kind CU totals, one
+  /// binary per entry (a MILP GLPK proves), instead of the rate row.
+  /// The bounds keep the tables small and the model exact: entries slower
+  /// than ii_upper_bound_ms (the II of a mapping feasible under these
+  /// options) cannot be in a better mapping, and one CU fewer as fast as
+  /// execution_lower_bound_ms (at most every mapping's T_exe, e.g. the
+  /// compute-only optimum) replaces an entry without costing anything.
+  bool tabulate = false;
+  std::optional<double> execution_lower_bound_ms, ii_upper_bound_ms;
+  /// Most per-kind CU totals a tabulated task may have (before pruning);
+  /// a larger table is refused rather than built slowly.
+  long max_table = 200000;
+
+  /// The cap of a one-kind platform's devices.
+  auto& cap() requires(sizeof...(Rs) == 1) { return std::get<0>(caps); }
+  const auto& cap() const requires(sizeof...(Rs) == 1) { return std::get<0>(caps); }
+};
+
+struct MappingModel {
+  Model model;
+  Variable<dim::time> execution;     // T_exe (ms); equals II for compute_only; absent with bound rows or tables
+  Real<dim::time> ii;                // II (ms): with transfers, bound rows or tables
+  /// Execution bounded by tables of N_k (memory_time, clock_degradation):
+  /// one affine term per kernel and no `execution` variable.
+  std::vector<Affine<dim::time>> execution_bounds;
+  Affine<dim::time> host_to_device;  // empty for compute_only
+  Affine<dim::time> device_to_host;
+  std::vector<Discrete<>> total;                // N_k
+  std::vector<std::vector<Discrete<>>> cus;     // n_kd
+  std::vector<std::vector<Discrete<>>> placed;  // alpha_kd (transfer models only)
+  std::vector<std::vector<Discrete<>>> choice;  // z_kc (tabulated only)
+  Real<> spreading;                             // phi (beta > 0 only)
+  bool has_spreading = false;
+  bool tabulated = false;
+  Schedule schedule = Schedule::compute_only;
+
+  /// The initiation interval at a solution: the II variable's value (the
+  /// execution variable's for compute_only with neither bound rows nor tables).
+  Constant<dim::time> initiation_interval(const Solution& s) const {
+    const bool execution_is_ii = schedule == Schedule::compute_only && execution_bounds.empty() && !tabulated;
+    return Constant<dim::time>(execution_is_ii ? s.value(execution) * execution.si_scale() : s.value(ii) * ii.si_scale());
+  }
+
+  /// The compute units of a solution, rounded to the integers they are.
+  Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
+};
+
+}  // namespace ychart::pipeline
+
+// The two formulations, which fill the types above.
+// ---- begin ychart/pipeline/detail/device_groups_model.hpp ----
+// ychart/pipeline/detail/device_groups_model.hpp
+// build_mapping_model() over device groups: the rows of mapping_model.hpp's
+// second list (a rate row or a table per task). Included by
+// mapping_model.hpp after the options and model types it fills.
+
+// ---- begin ychart/pipeline/detail/device_group_rows.hpp ----
+// ychart/pipeline/detail/device_group_rows.hpp
+// The rows every model of a platform of device groups starts from: each
+// task's integer CUs per device (none where it has no implementation for
+// the device's kind) and their total, each device's resource rows in its
+// own kind's record and cap, and the load order of the devices of one group
+// (against the symmetric copies of every mapping). The II and power models
+// over device groups (detail/device_groups_model.hpp, platform power model)
+// add their times and energies to these.
 
 // ---- begin ychart/pipeline/detail/resource_rows.hpp ----
 // ychart/pipeline/detail/resource_rows.hpp
@@ -12846,29 +12981,189 @@ int cus_per_device(const Implementation<R>& k, const std::vector<double>& cap, i
 
 }  // namespace ychart::pipeline::detail
 // ---- end ychart/pipeline/detail/resource_rows.hpp ----
-// ---- begin ychart/pipeline/detail/solution_mapping.hpp ----
-// ychart/pipeline/detail/solution_mapping.hpp
-// Reading a solved model's CU counts back as a pipeline::Mapping, for every
-// mapping model.
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ychart::pipeline {
+
+namespace detail {
+
+/// Task k's compute units on a platform, as variables: n_kd (0 where it has
+/// no implementation, at most what one device takes under its cap) and
+/// N_k = sum_d n_kd, appended to cus and total; and what its tables need.
+struct TaskCus {
+  std::vector<int> bound;                // [d] CUs of the task one device takes
+  std::vector<int> most_of_kind;         // [g] CUs all devices of kind g take
+  std::vector<double> wcet_ms, power_w;  // [g] one CU of its implementation (1 ms, 0 W where none)
+  std::vector<Affine<>> on_kind;         // [g] its CUs on the devices of kind g
+  int most = 0;                          // N_k's upper bound
+};
+
+inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kinds, std::size_t k,
+                            const std::string& task, const std::string& platform, int max_cus,
+                            std::vector<std::vector<Discrete<>>>& cus, std::vector<Discrete<>>& total) {
+  const std::size_t D = table.devices();
+  const std::string id = task + "#" + std::to_string(k);
+  TaskCus t;
+  t.bound.assign(D, 0);
+  t.most_of_kind.assign(kinds, 0);
+  t.wcet_ms.assign(kinds, 1.0);
+  t.power_w.assign(kinds, 0.0);
+  t.on_kind.resize(kinds);
+  Affine<> sum;
+  for (std::size_t d = 0; d < D; ++d) {
+    const std::size_t g = table.group[d];
+    if (table.wcet(k, d) > 0) {
+      t.bound[d] = cus_per_device(table.use(k, d), table.of(d).cap, max_cus);
+      t.wcet_ms[g] = table.wcet(k, d) * 1e3, t.power_w[g] = table.power(k, d);
+    }
+    t.most = std::min(max_cus, t.most + t.bound[d]);
+    t.most_of_kind[g] = std::min(max_cus, t.most_of_kind[g] + t.bound[d]);
+    cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, t.bound[d]));
+    sum += cus[k][d];
+    t.on_kind[g] += cus[k][d];
+  }
+  if (t.most < 1)
+    throw model_error("ychart: no device of platform '" + platform + "' takes one CU of task '" + task +
+                      "' within its caps", task);
+  total.push_back(m.integer("N_" + id, 1, t.most));
+  m.subject_to(total[k] == sum);
+  return t;
+}
+
+/// Every device's resource rows in its kind's record and cap, and, against
+/// symmetry, devices of one group ordered by the weighted load they carry.
+inline void add_device_rows(Model& m, const DeviceTable& table, const std::vector<std::vector<Discrete<>>>& cus) {
+  const std::size_t K = cus.size(), D = table.devices();
+  for (std::size_t d = 0; d < D; ++d) {
+    std::vector<std::vector<double>> use;
+    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use(k, d));
+    add_device_resource_rows(m, d, table.of(d).resource_names, use, cus, table.of(d).cap);
+  }
+  for (std::size_t d = 0; d + 1 < D; ++d) {
+    if (table.group[d] != table.group[d + 1]) continue;
+    Affine<> here, next;
+    for (std::size_t k = 0; k < K; ++k) {
+      double w = 1.0;
+      for (double u : table.use(k, d)) w += u;
+      here += w * cus[k][d];
+      next += w * cus[k][d + 1];
+    }
+    m.subject_to(here >= next);
+  }
+}
+
+}  // namespace detail
+
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/detail/device_group_rows.hpp ----
+// ---- begin ychart/pipeline/detail/kind_totals.hpp ----
+// ychart/pipeline/detail/kind_totals.hpp
+// A task of a heterogeneous application runs on each device kind with one
+// implementation, so its time and energy depend on its CUs only through its
+// total c_g on each kind: T = 1 / sum_g c_g / WCET_g, E = T sum_g c_g P_g.
+// The platform models tabulate (T, E) over the totals, one binary per
+// entry, which makes both linear; this builds the tables, pruned.
 
 
-
-#include <cmath>
+#include <cstddef>
+#include <string>
 #include <vector>
 
 namespace ychart::pipeline::detail {
 
-/// cus[k][f] of solution s, rounded to the integers they are.
-inline Mapping solution_mapping(const std::vector<std::vector<Discrete<>>>& cus, const Solution& s) {
-  Mapping m;
-  m.cus.resize(cus.size());
-  for (std::size_t k = 0; k < cus.size(); ++k)
-    for (const auto& n : cus[k]) m.cus[k].push_back(static_cast<int>(std::lround(s.value(n))));
-  return m;
+/// The per-kind totals c of one task with their time (ms) and energy per
+/// run (mJ): every c whose time is at most `slowest_ms`, except those that
+/// `dominated_by_fewer(t_fewer, e_fewer, t, e)` says one CU fewer of some
+/// kind (time t_fewer, energy e_fewer) can replace.
+struct KindTotals {
+  std::vector<std::vector<int>> totals;
+  std::vector<double> time_ms, energy_mj;
+};
+
+template <class Dominated>
+KindTotals tabulate_kind_totals(const std::vector<int>& most, const std::vector<double>& wcet_ms,
+                                const std::vector<double>& power_w, double slowest_ms, const Dominated& dominated_by_fewer) {
+  const std::size_t G = most.size();
+  auto time_energy = [&](const std::vector<int>& c, double& t, double& e) {
+    double rate = 0.0, draw = 0.0;
+    for (std::size_t g = 0; g < G; ++g)
+      if (c[g] > 0) rate += c[g] / wcet_ms[g], draw += c[g] * power_w[g];
+    if (rate <= 0) return false;
+    t = 1.0 / rate;
+    e = draw * t;
+    return t <= slowest_ms * (1 + tolerances::roundoff);
+  };
+  KindTotals out;
+  std::vector<int> c(G, 0);
+  while (true) {
+    double t = 0, e = 0;
+    if (time_energy(c, t, e)) {
+      bool dominated = false;
+      for (std::size_t g = 0; g < G && !dominated; ++g) {
+        if (c[g] == 0) continue;
+        auto fewer = c;
+        --fewer[g];
+        double tf = 0, ef = 0;
+        dominated = time_energy(fewer, tf, ef) && dominated_by_fewer(tf, ef, t, e);
+      }
+      if (!dominated) {
+        out.totals.push_back(c);
+        out.time_ms.push_back(t);
+        out.energy_mj.push_back(e);
+      }
+    }
+    std::size_t g = 0;  // next c, mixed radix
+    while (g < G && c[g] == most[g]) c[g++] = 0;
+    if (g == G) break;
+    ++c[g];
+  }
+  return out;
+}
+
+/// Refuses a task whose table would have more than `limit` entries.
+inline void check_table_size(const std::vector<int>& most_of_kind, long limit, const std::string& task) {
+  double entries = 1.0;
+  for (int c : most_of_kind) entries *= c + 1.0;
+  if (entries > double(limit))
+    throw model_error("ychart: task '" + task + "' would tabulate " + std::to_string(long(entries)) +
+                      " per-kind CU totals (max_table " + std::to_string(limit) + "); lower the caps or max_cus", task);
+}
+
+/// One binary per entry of `tab` picks task `id`'s totals: sum_c z_c = 1 and
+/// on_kind[g] (its CUs on the devices of kind g) = sum_c c_g z_c. Returns
+/// the binaries, and the task's time and energy per run as affine terms.
+struct KindTotalChoice {
+  std::vector<Discrete<>> choice;
+  Affine<dim::time> time;
+  Affine<> energy_mj;
+};
+
+inline KindTotalChoice add_kind_total_choice(Model& m, const std::string& id, const KindTotals& tab,
+                                             const std::vector<Affine<>>& on_kind) {
+  KindTotalChoice out;
+  const std::size_t G = on_kind.size();
+  Affine<> one;
+  std::vector<Affine<>> picked(G);
+  for (std::size_t c = 0; c < tab.totals.size(); ++c) {
+    auto z = m.binary("z_" + id + "_" + std::to_string(c));
+    out.choice.push_back(z);
+    one += z;
+    for (std::size_t g = 0; g < G; ++g)
+      if (tab.totals[c][g] > 0) picked[g] += double(tab.totals[c][g]) * z;
+    if (tab.energy_mj[c] != 0.0) out.energy_mj += tab.energy_mj[c] * z;
+    out.time += z * Constant<dim::time>(tab.time_ms[c] * 1e-3);
+  }
+  m.subject_to(one == 1.0, "totals_of_" + id);
+  for (std::size_t g = 0; g < G; ++g) m.subject_to(on_kind[g] == picked[g], "kind_" + std::to_string(g + 1) + "_" + id);
+  return out;
 }
 
 }  // namespace ychart::pipeline::detail
-// ---- end ychart/pipeline/detail/solution_mapping.hpp ----
+// ---- end ychart/pipeline/detail/kind_totals.hpp ----
 // ---- begin ychart/pipeline/detail/transfer_rows.hpp ----
 // ychart/pipeline/detail/transfer_rows.hpp
 // The host-transfer part of every mapping model (study 001 eqs. 4.6-4.15):
@@ -12957,6 +13252,115 @@ TransferTimes add_transfer_rows(Model& m, const Graph& app, const std::vector<st
 // ---- end ychart/pipeline/detail/transfer_rows.hpp ----
 
 
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::pipeline::detail {
+
+/// The model over device groups: rate rows, or with `tabulate` tables of
+/// the per-kind CU totals (mapping_model.hpp's second list).
+template <ResourceRecord... Rs>
+MappingModel build_device_groups_model(const Application<Rs...>& app, const Platform<Rs...>& platform,
+                                       const MappingModelOptions<Rs...>& options) {
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
+  if (options.memory_time || options.clock_degradation || options.beta > 0)
+    throw model_error("ychart: memory_time, clock_degradation and the spreading term (beta > 0) are modelled on identical "
+                      "devices only: a one-kind platform, without tabulate");
+  const auto table = device_table(app, platform, options.caps);
+  const std::size_t K = app.size(), D = table.devices();
+  const bool transfers = options.schedule != Schedule::compute_only;
+  const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
+  if (transfers && !(hp > 0.0 && dh > 0.0))
+    throw model_error("ychart: the " + to_string(options.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+
+  const bool tab = options.tabulate;
+  const double slowest = options.ii_upper_bound_ms.value_or(std::numeric_limits<double>::infinity());
+  const double fast_enough = options.execution_lower_bound_ms.value_or(0.0);
+  if (tab && !(slowest > 0.0 && fast_enough >= 0.0 && fast_enough <= slowest * (1 + tolerances::roundoff)))
+    throw model_error("ychart: the tabulated model needs 0 <= execution_lower_bound_ms <= ii_upper_bound_ms");
+
+  MappingModel pm;
+  auto& m = pm.model;
+  pm.schedule = options.schedule;
+  pm.tabulated = tab;
+  std::optional<Real<dim::time>> exe;  // T_exe of the tabulated model
+  if (tab) exe = m.real(transfers ? "T_exe" : "II", units::ms, 0.0);
+  else pm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
+  std::vector<std::vector<int>> bound(K, std::vector<int>(D, 0));  // CUs of k one device d takes
+  std::vector<int> most(K, 0);
+  pm.cus.resize(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& task = app.kernel(k);
+    const std::string id = task.name + "#" + std::to_string(k);
+    const std::size_t G = sizeof...(Rs);
+    const auto on = add_task_cus(m, table, G, k, task.name, platform.name, options.max_cus, pm.cus, pm.total);
+    bound[k] = on.bound;
+    most[k] = on.most;
+    Affine<dim::frequency> rate;
+    for (std::size_t d = 0; d < D; ++d)
+      if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet(k, d));
+    if (!tab) {
+      m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
+      continue;
+    }
+    check_table_size(on.most_of_kind, options.max_table, task.name);
+    const auto entries = tabulate_kind_totals(on.most_of_kind, on.wcet_ms, std::vector<double>(G, 0.0), slowest,
+                                                      [&](double t_fewer, double, double, double) {
+                                                        return t_fewer <= fast_enough * (1 + tolerances::ulps);
+                                                      });
+    if (entries.totals.empty()) {
+      // No totals reach the upper bound: no mapping beats it.
+      m.subject_to(*exe >= Constant<dim::time>(2e-3 * slowest + 1.0), "no_totals_of_" + id + "_beat_the_upper_bound");
+      m.subject_to(*exe <= Constant<dim::time>(1e-3 * slowest));
+      pm.choice.emplace_back();
+      continue;
+    }
+    auto pick = add_kind_total_choice(m, id, entries, on.on_kind);
+    pm.choice.push_back(pick.choice);
+    m.subject_to(*exe >= pick.time, "time_" + id);
+  }
+  add_device_rows(m, table, pm.cus);
+
+  if (!transfers) {
+    if (tab) {
+      pm.ii = *exe;
+      m.minimize(pm.ii);
+    } else {
+      m.minimize(pm.execution);
+    }
+    return pm;
+  }
+  pm.placed = add_placement(m, app, pm.cus, bound);
+  const auto times = add_transfer_rows(m, app, pm.cus, pm.total, pm.placed, most, options.locality, hp, dh);
+  pm.host_to_device = times.host_to_device;
+  pm.device_to_host = times.device_to_host;
+  pm.ii = m.real("II", units::ms, 0.0);
+  if (options.schedule == Schedule::sequential_phases) {
+    if (tab) m.subject_to(*exe <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
+    else m.subject_to(pm.execution <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
+  } else {
+    if (tab) m.subject_to(*exe <= pm.ii, "II_execution");
+    else m.subject_to(pm.execution <= pm.ii, "II_execution");
+    m.subject_to(pm.host_to_device + pm.device_to_host <= pm.ii, "II_transfers");
+  }
+  m.minimize(pm.ii);
+  return pm;
+}
+
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/device_groups_model.hpp ----
+// ---- begin ychart/pipeline/detail/identical_devices_model.hpp ----
+// ychart/pipeline/detail/identical_devices_model.hpp
+// build_mapping_model() on identical devices (a one-kind platform): the
+// rows of mapping_model.hpp's first list, built in that order. Included by
+// mapping_model.hpp after the options and model types it fills.
+
+
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -12965,73 +13369,24 @@ TransferTimes add_transfer_rows(Model& m, const Graph& app, const std::vector<st
 
 namespace ychart::pipeline {
 
-/// What to optimise and which effects to include.
-template <ResourceRecord R>
-struct MappingModelOptions {
-  /// Per-device cap on each resource; empty: the device's capacity.
-  std::optional<R> cap;
-  Schedule schedule = Schedule::compute_only;
-  /// Co-located consecutive kernels keep their data on the device.
-  bool locality = true;
-  /// Objective alpha * II[ms] + beta * spreading; beta = 0 leaves the
-  /// spreading out of the model.
-  double alpha = 1.0;
-  double beta = 0.0;
-  /// Declared upper bound of every CU count; the solver derives tight ones.
-  int max_cus = 1000;
-  /// Bound the execution phase from below by the memory reads and writes of
-  /// each CU at its port bandwidth (needs the device memory's port width).
-  bool memory_time = false;
-  /// ... and by the clock degradation of its busiest device (needs the
-  /// architecture's clock: nominal, psi and the utilisation resource).
-  bool clock_degradation = false;
-};
-
-template <ResourceRecord R>
-struct MappingModel {
-  Model model;
-  Variable<dim::time> execution;     // T_exe (ms); equals II for compute_only; absent with bound rows
-  Real<dim::time> ii;                // II (ms): with transfers, or with bound rows
-  /// Execution bounded by tables of N_k (memory_time, clock_degradation):
-  /// one affine term per kernel and no `execution` variable.
-  std::vector<Affine<dim::time>> execution_bounds;
-  Affine<dim::time> host_to_device;  // empty for compute_only
-  Affine<dim::time> device_to_host;
-  std::vector<Discrete<>> total;                // N_k
-  std::vector<std::vector<Discrete<>>> cus;     // n_kf
-  std::vector<std::vector<Discrete<>>> placed;  // alpha_kf (transfer models only)
-  Real<> spreading;                             // phi (beta > 0 only)
-  bool has_spreading = false;
-  Schedule schedule = Schedule::compute_only;
-
-  /// The initiation interval at a solution: the II variable's value (the
-  /// execution variable's for compute_only without bound rows).
-  Constant<dim::time> initiation_interval(const Solution& s) const {
-    return Constant<dim::time>(schedule == Schedule::compute_only && execution_bounds.empty() ? s.value(execution) * execution.si_scale()
-                                                                                               : s.value(ii) * ii.si_scale());
-  }
-
-  /// The compute units of a solution, rounded to the integers they are.
-  Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
-};
-
 namespace detail {
 
-/// The steps of build_mapping_model(), in the order of the header's list:
+/// The model on identical devices (a one-kind platform), in the order of
+/// mapping_model.hpp's list:
 /// per kernel its CU counts and execution rows, the resource rows, then
 /// (with transfers) placement, DDR sharing, transfer times and the II rows,
 /// then spreading and the objective.
 template <ResourceRecord R>
-class MappingModelBuilder {
+class IdenticalDevicesModel {
  public:
-  MappingModelBuilder(const Application<R>& app, const Platform<R>& arch, const MappingModelOptions<R>& options)
+  IdenticalDevicesModel(const Application<R>& app, const Platform<R>& arch, const MappingModelOptions<R>& options)
       : app_(app), arch_(arch), o_(options), kind_(arch.kind()), K_(app.size()),
         F_(static_cast<std::size_t>(arch.devices())), names_(resource_names<R>()),
-        cap_(resource_values(options.cap ? *options.cap : arch.kind().capacity)),
+        cap_(resource_values(options.cap() ? *options.cap() : arch.kind().capacity)),
         capacity_(resource_values(arch.kind().capacity)), uses_(kernel_uses(app)), transfers_(options.schedule != Schedule::compute_only),
         bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
 
-  MappingModel<R> build() {
+  MappingModel build() {
     check();
     mm_.schedule = o_.schedule;
     if (!bound_rows_) mm_.execution = model().positive(transfers_ ? "T_exe" : "II", units::ms);
@@ -13068,7 +13423,7 @@ class MappingModelBuilder {
   const std::vector<std::vector<double>> uses_;  // per kernel, its resource use as numbers
   const bool transfers_, bound_rows_;
   const double nominal_;
-  MappingModel<R> mm_;
+  MappingModel mm_;
   std::vector<int> most_cus_, device_cus_;         // CU bounds: on all devices, on one; the big-Ms below
   std::vector<Affine<dim::time>> compute_tables_;  // compute time alone, for the memory-sharing rows
 
@@ -13268,544 +13623,37 @@ class MappingModelBuilder {
 
 }  // namespace detail
 
-/// Builds the model of mapping `app` onto `arch`.
-template <ResourceRecord R>
-MappingModel<R> build_mapping_model(const Application<R>& app, const Platform<R>& arch,
-                                    const MappingModelOptions<R>& options = {}) {
-  return detail::MappingModelBuilder<R>(app, arch, options).build();
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/detail/identical_devices_model.hpp ----
+
+namespace ychart::pipeline {
+
+/// Builds the model of mapping `app` onto `platform`: on one kind of device
+/// (unless `tabulate`), the identical-devices model; otherwise the
+/// device-groups model. Throws model_error when a task fits no device, a
+/// schedule needs bandwidths the platform lacks, or an option needs
+/// identical devices.
+template <ResourceRecord... Rs>
+MappingModel build_mapping_model(const Application<Rs...>& app, const Platform<Rs...>& platform,
+                                 const MappingModelOptions<Rs...>& options = {}) {
+  if constexpr (sizeof...(Rs) == 1)
+    if (!options.tabulate) return detail::IdenticalDevicesModel<Rs...>(app, platform, options).build();
+  return detail::build_device_groups_model(app, platform, options);
 }
 
-// The instances for the records ychart ships, compiled once in ychart's
-// compiled part (impl/src_pipeline.hpp); header-only, or for a record of the
-// user's own, the templates above are instantiated where they are used.
-#define YCHART_DSE_MAPPING_MODEL_INSTANCES(EXTERN, R) \
-  EXTERN template MappingModel<R> build_mapping_model<R>(const Application<R>&, const Platform<R>&, const MappingModelOptions<R>&);
+// The instances for the platforms ychart's examples and tests use (FPGAs
+// alone; FPGAs and GPUs), compiled once in ychart's compiled part
+// (impl/src_pipeline.hpp); header-only, or for other records, the templates
+// above are instantiated where they are used.
+#define YCHART_DSE_MAPPING_MODEL_INSTANCES(EXTERN, ...) \
+  EXTERN template MappingModel build_mapping_model<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const MappingModelOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_MAPPING_MODEL_INSTANCES(extern, FpgaResources)
+YCHART_DSE_MAPPING_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
 #endif
 
 }  // namespace ychart::pipeline
 // ---- end ychart/pipeline/mapping_model.hpp ----
-// ---- begin ychart/pipeline/platform_model.hpp ----
-// ychart/pipeline/platform_model.hpp
-// The mapping onto a heterogeneous platform as an optimisation model:
-// integer compute units of every task on every device (none where the task
-// has no implementation for the device's kind), each device's resource rows
-// in its own kind's record and cap, and the initiation interval. Work is
-// split between a task's CUs in proportion to their speed, so its time is
-// the reciprocal of a sum of rates:
-//   1 / T_exe <= sum_d n_kd / WCET_k,g(d)   for every task k,
-// a convex `posynomial <= affine` row that the mixed-integer searches
-// (outer approximation, branch and bound) solve exactly; on one kind it is
-// study 001's T_exe >= WCET_k / N_k. With transfers the host-transfer rows
-// are the one-kind model's (detail/transfer_rows.hpp) and II is the sum of
-// the phases or the larger of transfers and execution. Devices of one group
-// are ordered by the load they carry, which removes the symmetric copies of
-// every mapping from the search. mapping() reads a solution back for
-// evaluate(), whose II on it equals the model's.
-// With `tabulate`, each task's time is instead a table over its CU totals
-// per kind (detail/kind_totals.hpp), T_exe >= sum_c T_kc z_kc, and the whole
-// model is linear: GLPK's bound is much stronger than outer approximation's
-// once placement and locality binaries enter. Bounds on the optimum (a
-// known mapping's II, the compute-only optimum) keep the tables short.
-
-// ---- begin ychart/pipeline/detail/kind_totals.hpp ----
-// ychart/pipeline/detail/kind_totals.hpp
-// A task of a heterogeneous application runs on each device kind with one
-// implementation, so its time and energy depend on its CUs only through its
-// total c_g on each kind: T = 1 / sum_g c_g / WCET_g, E = T sum_g c_g P_g.
-// The platform models tabulate (T, E) over the totals, one binary per
-// entry, which makes both linear; this builds the tables, pruned.
-
-
-#include <cstddef>
-#include <string>
-#include <vector>
-
-namespace ychart::pipeline::detail {
-
-/// The per-kind totals c of one task with their time (ms) and energy per
-/// run (mJ): every c whose time is at most `slowest_ms`, except those that
-/// `dominated_by_fewer(t_fewer, e_fewer, t, e)` says one CU fewer of some
-/// kind (time t_fewer, energy e_fewer) can replace.
-struct KindTotals {
-  std::vector<std::vector<int>> totals;
-  std::vector<double> time_ms, energy_mj;
-};
-
-template <class Dominated>
-KindTotals tabulate_kind_totals(const std::vector<int>& most, const std::vector<double>& wcet_ms,
-                                const std::vector<double>& power_w, double slowest_ms, const Dominated& dominated_by_fewer) {
-  const std::size_t G = most.size();
-  auto time_energy = [&](const std::vector<int>& c, double& t, double& e) {
-    double rate = 0.0, draw = 0.0;
-    for (std::size_t g = 0; g < G; ++g)
-      if (c[g] > 0) rate += c[g] / wcet_ms[g], draw += c[g] * power_w[g];
-    if (rate <= 0) return false;
-    t = 1.0 / rate;
-    e = draw * t;
-    return t <= slowest_ms * (1 + tolerances::roundoff);
-  };
-  KindTotals out;
-  std::vector<int> c(G, 0);
-  while (true) {
-    double t = 0, e = 0;
-    if (time_energy(c, t, e)) {
-      bool dominated = false;
-      for (std::size_t g = 0; g < G && !dominated; ++g) {
-        if (c[g] == 0) continue;
-        auto fewer = c;
-        --fewer[g];
-        double tf = 0, ef = 0;
-        dominated = time_energy(fewer, tf, ef) && dominated_by_fewer(tf, ef, t, e);
-      }
-      if (!dominated) {
-        out.totals.push_back(c);
-        out.time_ms.push_back(t);
-        out.energy_mj.push_back(e);
-      }
-    }
-    std::size_t g = 0;  // next c, mixed radix
-    while (g < G && c[g] == most[g]) c[g++] = 0;
-    if (g == G) break;
-    ++c[g];
-  }
-  return out;
-}
-
-/// Refuses a task whose table would have more than `limit` entries.
-inline void check_table_size(const std::vector<int>& most_of_kind, long limit, const std::string& task) {
-  double entries = 1.0;
-  for (int c : most_of_kind) entries *= c + 1.0;
-  if (entries > double(limit))
-    throw model_error("ychart: task '" + task + "' would tabulate " + std::to_string(long(entries)) +
-                      " per-kind CU totals (max_table " + std::to_string(limit) + "); lower the caps or max_cus", task);
-}
-
-/// One binary per entry of `tab` picks task `id`'s totals: sum_c z_c = 1 and
-/// on_kind[g] (its CUs on the devices of kind g) = sum_c c_g z_c. Returns
-/// the binaries, and the task's time and energy per run as affine terms.
-struct KindTotalChoice {
-  std::vector<Discrete<>> choice;
-  Affine<dim::time> time;
-  Affine<> energy_mj;
-};
-
-inline KindTotalChoice add_kind_total_choice(Model& m, const std::string& id, const KindTotals& tab,
-                                             const std::vector<Affine<>>& on_kind) {
-  KindTotalChoice out;
-  const std::size_t G = on_kind.size();
-  Affine<> one;
-  std::vector<Affine<>> picked(G);
-  for (std::size_t c = 0; c < tab.totals.size(); ++c) {
-    auto z = m.binary("z_" + id + "_" + std::to_string(c));
-    out.choice.push_back(z);
-    one += z;
-    for (std::size_t g = 0; g < G; ++g)
-      if (tab.totals[c][g] > 0) picked[g] += double(tab.totals[c][g]) * z;
-    if (tab.energy_mj[c] != 0.0) out.energy_mj += tab.energy_mj[c] * z;
-    out.time += z * Constant<dim::time>(tab.time_ms[c] * 1e-3);
-  }
-  m.subject_to(one == 1.0, "totals_of_" + id);
-  for (std::size_t g = 0; g < G; ++g) m.subject_to(on_kind[g] == picked[g], "kind_" + std::to_string(g + 1) + "_" + id);
-  return out;
-}
-
-}  // namespace ychart::pipeline::detail
-// ---- end ychart/pipeline/detail/kind_totals.hpp ----
-
-
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <optional>
-#include <string>
-#include <tuple>
-#include <vector>
-
-namespace ychart::pipeline {
-
-/// What every heterogeneous mapping model takes.
-template <ResourceRecord... Rs>
-struct PlatformMappingOptions {
-  /// Per-device cap on each resource of each kind; empty: the capacity.
-  std::tuple<std::optional<Rs>...> caps{};
-  Schedule schedule = Schedule::compute_only;
-  bool locality = true;
-  /// Declared upper bound of every CU count; the caps give tighter ones.
-  int max_cus = 1000;
-  /// Most per-kind CU totals a tabulated task may have (before pruning);
-  /// a larger table is refused rather than built slowly.
-  long max_table = 200000;
-};
-
-template <ResourceRecord... Rs>
-struct PlatformModelOptions : PlatformMappingOptions<Rs...> {
-  /// Write each task's time as a table over its per-kind CU totals, one
-  /// binary per entry (a MILP GLPK proves), instead of the convex rate row.
-  /// The bounds keep the tables small and the model exact: entries slower
-  /// than ii_upper_bound_ms (the II of a mapping feasible under these
-  /// options) cannot be in a better mapping, and one CU fewer as fast as
-  /// execution_lower_bound_ms (at most every mapping's T_exe, e.g. the
-  /// compute-only optimum) replaces an entry without costing anything.
-  bool tabulate = false;
-  std::optional<double> execution_lower_bound_ms, ii_upper_bound_ms;
-};
-
-struct PlatformModel {
-  Model model;
-  Variable<dim::time> execution;  // T_exe (ms); absent when tabulated
-  Real<dim::time> ii;             // II (ms), with transfers or tabulated
-  Affine<dim::time> host_to_device, device_to_host;  // empty for compute_only
-  std::vector<Discrete<>> total;                // N_k
-  std::vector<std::vector<Discrete<>>> cus;     // n_kd
-  std::vector<std::vector<Discrete<>>> placed;  // alpha_kd (transfer models only)
-  std::vector<std::vector<Discrete<>>> choice;  // z_kc (tabulated only)
-  Schedule schedule = Schedule::compute_only;
-  bool tabulated = false;
-
-  /// The initiation interval at a solution (as MappingModel's).
-  Constant<dim::time> initiation_interval(const Solution& s) const {
-    return Constant<dim::time>(schedule == Schedule::compute_only && !tabulated ? s.value(execution) * execution.si_scale()
-                                                                                : s.value(ii) * ii.si_scale());
-  }
-  Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
-};
-
-namespace detail {
-
-/// Task k's compute units on a platform, as variables: n_kd (0 where it has
-/// no implementation, at most what one device takes under its cap) and
-/// N_k = sum_d n_kd, appended to cus and total; and what its tables need.
-struct TaskCus {
-  std::vector<int> bound;                // [d] CUs of the task one device takes
-  std::vector<int> most_of_kind;         // [g] CUs all devices of kind g take
-  std::vector<double> wcet_ms, power_w;  // [g] one CU of its implementation (1 ms, 0 W where none)
-  std::vector<Affine<>> on_kind;         // [g] its CUs on the devices of kind g
-  int most = 0;                          // N_k's upper bound
-};
-
-inline TaskCus add_task_cus(Model& m, const DeviceTable& table, std::size_t kinds, std::size_t k,
-                            const std::string& task, const std::string& platform, int max_cus,
-                            std::vector<std::vector<Discrete<>>>& cus, std::vector<Discrete<>>& total) {
-  const std::size_t D = table.devices();
-  const std::string id = task + "#" + std::to_string(k);
-  TaskCus t;
-  t.bound.assign(D, 0);
-  t.most_of_kind.assign(kinds, 0);
-  t.wcet_ms.assign(kinds, 1.0);
-  t.power_w.assign(kinds, 0.0);
-  t.on_kind.resize(kinds);
-  Affine<> sum;
-  for (std::size_t d = 0; d < D; ++d) {
-    const std::size_t g = table.group[d];
-    if (table.wcet(k, d) > 0) {
-      t.bound[d] = cus_per_device(table.use(k, d), table.of(d).cap, max_cus);
-      t.wcet_ms[g] = table.wcet(k, d) * 1e3, t.power_w[g] = table.power(k, d);
-    }
-    t.most = std::min(max_cus, t.most + t.bound[d]);
-    t.most_of_kind[g] = std::min(max_cus, t.most_of_kind[g] + t.bound[d]);
-    cus[k].push_back(m.integer("n_" + id + "_" + std::to_string(d + 1), 0, t.bound[d]));
-    sum += cus[k][d];
-    t.on_kind[g] += cus[k][d];
-  }
-  if (t.most < 1)
-    throw model_error("ychart: no device of platform '" + platform + "' takes one CU of task '" + task +
-                      "' within its caps", task);
-  total.push_back(m.integer("N_" + id, 1, t.most));
-  m.subject_to(total[k] == sum);
-  return t;
-}
-
-/// Every device's resource rows in its kind's record and cap, and, against
-/// symmetry, devices of one group ordered by the weighted load they carry.
-inline void add_device_rows(Model& m, const DeviceTable& table, const std::vector<std::vector<Discrete<>>>& cus) {
-  const std::size_t K = cus.size(), D = table.devices();
-  for (std::size_t d = 0; d < D; ++d) {
-    std::vector<std::vector<double>> use;
-    for (std::size_t k = 0; k < K; ++k) use.push_back(table.use(k, d));
-    add_device_resource_rows(m, d, table.of(d).resource_names, use, cus, table.of(d).cap);
-  }
-  for (std::size_t d = 0; d + 1 < D; ++d) {
-    if (table.group[d] != table.group[d + 1]) continue;
-    Affine<> here, next;
-    for (std::size_t k = 0; k < K; ++k) {
-      double w = 1.0;
-      for (double u : table.use(k, d)) w += u;
-      here += w * cus[k][d];
-      next += w * cus[k][d + 1];
-    }
-    m.subject_to(here >= next);
-  }
-}
-
-}  // namespace detail
-
-/// Builds the model of mapping `app` onto `platform`. Throws model_error
-/// when a task fits no device or a schedule needs bandwidths the platform
-/// lacks.
-template <ResourceRecord... Rs>
-PlatformModel build_platform_model(const Application<Rs...>& app, const Platform<Rs...>& platform,
-                                   const PlatformModelOptions<Rs...>& options = {}) {
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
-  const auto table = detail::device_table(app, platform, options.caps);
-  const std::size_t K = app.size(), D = table.devices();
-  const bool transfers = options.schedule != Schedule::compute_only;
-  const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
-  if (transfers && !(hp > 0.0 && dh > 0.0))
-    throw model_error("ychart: the " + to_string(options.schedule) +
-                      " schedule needs the host-to-device and device-to-host bandwidths");
-
-  const bool tab = options.tabulate;
-  const double slowest = options.ii_upper_bound_ms.value_or(std::numeric_limits<double>::infinity());
-  const double fast_enough = options.execution_lower_bound_ms.value_or(0.0);
-  if (tab && !(slowest > 0.0 && fast_enough >= 0.0 && fast_enough <= slowest * (1 + tolerances::roundoff)))
-    throw model_error("ychart: the tabulated model needs 0 <= execution_lower_bound_ms <= ii_upper_bound_ms");
-
-  PlatformModel pm;
-  auto& m = pm.model;
-  pm.schedule = options.schedule;
-  pm.tabulated = tab;
-  std::optional<Real<dim::time>> exe;  // T_exe of the tabulated model
-  if (tab) exe = m.real(transfers ? "T_exe" : "II", units::ms, 0.0);
-  else pm.execution = m.positive(transfers ? "T_exe" : "II", units::ms);
-  std::vector<std::vector<int>> bound(K, std::vector<int>(D, 0));  // CUs of k one device d takes
-  std::vector<int> most(K, 0);
-  pm.cus.resize(K);
-  for (std::size_t k = 0; k < K; ++k) {
-    const auto& task = app.kernel(k);
-    const std::string id = task.name + "#" + std::to_string(k);
-    const std::size_t G = sizeof...(Rs);
-    const auto on = detail::add_task_cus(m, table, G, k, task.name, platform.name, options.max_cus, pm.cus, pm.total);
-    bound[k] = on.bound;
-    most[k] = on.most;
-    Affine<dim::frequency> rate;
-    for (std::size_t d = 0; d < D; ++d)
-      if (bound[k][d] > 0) rate += pm.cus[k][d] * Constant<dim::frequency>(1.0 / table.wcet(k, d));
-    if (!tab) {
-      m.subject_to(1.0 / pm.execution <= rate, "rate_" + id);
-      continue;
-    }
-    detail::check_table_size(on.most_of_kind, options.max_table, task.name);
-    const auto entries = detail::tabulate_kind_totals(on.most_of_kind, on.wcet_ms, std::vector<double>(G, 0.0), slowest,
-                                                      [&](double t_fewer, double, double, double) {
-                                                        return t_fewer <= fast_enough * (1 + tolerances::ulps);
-                                                      });
-    if (entries.totals.empty()) {
-      // No totals reach the upper bound: no mapping beats it.
-      m.subject_to(*exe >= Constant<dim::time>(2e-3 * slowest + 1.0), "no_totals_of_" + id + "_beat_the_upper_bound");
-      m.subject_to(*exe <= Constant<dim::time>(1e-3 * slowest));
-      pm.choice.emplace_back();
-      continue;
-    }
-    auto pick = detail::add_kind_total_choice(m, id, entries, on.on_kind);
-    pm.choice.push_back(pick.choice);
-    m.subject_to(*exe >= pick.time, "time_" + id);
-  }
-  detail::add_device_rows(m, table, pm.cus);
-
-  if (!transfers) {
-    if (tab) {
-      pm.ii = *exe;
-      m.minimize(pm.ii);
-    } else {
-      m.minimize(pm.execution);
-    }
-    return pm;
-  }
-  pm.placed = detail::add_placement(m, app, pm.cus, bound);
-  const auto times = detail::add_transfer_rows(m, app, pm.cus, pm.total, pm.placed, most, options.locality, hp, dh);
-  pm.host_to_device = times.host_to_device;
-  pm.device_to_host = times.device_to_host;
-  pm.ii = m.real("II", units::ms, 0.0);
-  if (options.schedule == Schedule::sequential_phases) {
-    if (tab) m.subject_to(*exe <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
-    else m.subject_to(pm.execution <= pm.ii - pm.host_to_device - pm.device_to_host, "II");
-  } else {
-    if (tab) m.subject_to(*exe <= pm.ii, "II_execution");
-    else m.subject_to(pm.execution <= pm.ii, "II_execution");
-    m.subject_to(pm.host_to_device + pm.device_to_host <= pm.ii, "II_transfers");
-  }
-  m.minimize(pm.ii);
-  return pm;
-}
-
-// The instances for the platforms ychart's examples and tests use
-// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
-// (impl/src_pipeline.hpp); header-only, or for other records, the templates
-// above are instantiated where they are used.
-#define YCHART_DSE_PLATFORM_MODEL_INSTANCES(EXTERN, ...) \
-  EXTERN template PlatformModel build_platform_model<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, const PlatformModelOptions<__VA_ARGS__>&);
-#if !YCHART_HEADER_ONLY
-YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources)
-YCHART_DSE_PLATFORM_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
-#endif
-
-}  // namespace ychart::pipeline
-// ---- end ychart/pipeline/platform_model.hpp ----
-// ---- begin ychart/pipeline/platform_power_model.hpp ----
-// ychart/pipeline/platform_power_model.hpp
-// The power-optimal mapping onto a heterogeneous platform under a
-// throughput constraint: minimise the power evaluate() prices at II_max
-// (static power of every device in use, each CU's dynamic power while it is
-// busy) subject to II <= II_max, as an exact mixed-integer linear model.
-//
-// Why it is linear. A task's time and energy depend on its CUs only through
-// how many it has on each device KIND (implementations are per kind): with
-// c_g CUs on kind g, T = 1 / sum_g c_g / WCET_g and the energy per run is
-// E = T sum_g c_g P_g (a rate-weighted mean of the kinds' WCET_g P_g). Both
-// are tabulated over the task's feasible per-kind totals c; one binary z_kc
-// per entry picks the task's totals, and
-//   sum_c z_kc = 1,   sum_{d of kind g} n_kd = sum_c c_g z_kc,
-//   energy = sum_kc E_kc z_kc,   T_exe >= sum_c T_kc z_kc  (sequential phases).
-// Entries slower than II_max are left out; for the schedules whose II does
-// not add execution to the transfers, so is an entry that one CU fewer of
-// some kind would match in time (<= II_max) and energy (<=): fewer CUs never
-// use more resources, devices or transfers. Devices in use are binaries
-// u_d >= placement (their static power in the objective), devices of one
-// group are ordered by load against symmetry, and the host-transfer rows
-// (duplication, locality) are the II model's (detail/transfer_rows.hpp).
-// mapping() reads a solution back; evaluate() at operating_ii = II_max,
-// with PerformanceModel::scale_clocks off and clock_gating on, prices it at
-// the model's objective.
-
-
-
-#include <algorithm>
-#include <cmath>
-#include <cstddef>
-#include <optional>
-#include <string>
-#include <tuple>
-#include <vector>
-
-namespace ychart::pipeline {
-
-/// Caps, schedule, locality and the table limit, as the II model takes them.
-template <ResourceRecord... Rs>
-using PlatformPowerModelOptions = PlatformMappingOptions<Rs...>;
-
-struct PlatformPowerModel {
-  Model model;
-  std::vector<Discrete<>> total;                // N_k
-  std::vector<std::vector<Discrete<>>> cus;     // n_kd
-  std::vector<std::vector<Discrete<>>> placed;  // alpha_kd (transfer models only)
-  std::vector<Discrete<>> used;                 // u_d: device d is powered
-  std::vector<std::vector<Discrete<>>> choice;  // z_kc
-  std::vector<std::vector<std::vector<int>>> totals;  // [k][c][g]: the per-kind CU totals of entry c
-  Affine<> objective;                           // W at II_max
-  Schedule schedule = Schedule::compute_only;
-
-  Mapping mapping(const Solution& s) const { return detail::solution_mapping(cus, s); }
-};
-
-/// Builds the power model of mapping `app` onto `platform` at II_max.
-/// Throws model_error when a task fits no device, II_max is not positive,
-/// a schedule needs bandwidths the platform lacks, or a task's table
-/// exceeds options.max_table; when no CU count of some task meets II_max
-/// the model is infeasible (its solve says so).
-template <ResourceRecord... Rs>
-PlatformPowerModel build_platform_power_model(const Application<Rs...>& app, const Platform<Rs...>& platform,
-                                              Constant<dim::time> ii_max,
-                                              const PlatformPowerModelOptions<Rs...>& options = {}) {
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
-  const double ii = ii_max.in(units::ms);
-  if (!(ii > 0.0) || !std::isfinite(ii)) throw model_error("ychart: the power model needs a positive, finite II_max");
-  const auto table = detail::device_table(app, platform, options.caps);
-  const std::size_t K = app.size(), D = table.devices(), G = sizeof...(Rs);
-  const bool transfers = options.schedule != Schedule::compute_only;
-  const bool sequential = options.schedule == Schedule::sequential_phases;
-  const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
-  if (transfers && !(hp > 0.0 && dh > 0.0))
-    throw model_error("ychart: the " + to_string(options.schedule) +
-                      " schedule needs the host-to-device and device-to-host bandwidths");
-
-  PlatformPowerModel pm;
-  auto& m = pm.model;
-  pm.schedule = options.schedule;
-  auto execution = m.real("T_exe", units::ms, 0.0, ii);
-  std::vector<std::vector<int>> bound(K, std::vector<int>(D, 0));
-  std::vector<int> most(K, 0);
-  Affine<> energy;  // mJ per run
-  pm.cus.resize(K);
-  pm.choice.resize(K);
-  pm.totals.resize(K);
-  for (std::size_t k = 0; k < K; ++k) {
-    const auto& task = app.kernel(k);
-    const std::string id = task.name + "#" + std::to_string(k);
-    const auto on = detail::add_task_cus(m, table, G, k, task.name, platform.name, options.max_cus, pm.cus, pm.total);
-    bound[k] = on.bound;
-    most[k] = on.most;
-    const auto& most_of_kind = on.most_of_kind;
-    const auto& wcet_ms = on.wcet_ms;
-    const auto& power_w = on.power_w;
-    const auto& on_kind = on.on_kind;
-    detail::check_table_size(most_of_kind, options.max_table, task.name);
-
-    // Fewer CUs as fast as II_max needs and no more energy replace these,
-    // unless execution adds to the transfers (sequential phases).
-    auto tab = detail::tabulate_kind_totals(most_of_kind, wcet_ms, power_w, ii, [&](double, double ef, double, double e) {
-      return !sequential && ef <= e * (1 + tolerances::ulps);
-    });
-    bool too_slow = false;
-    if (tab.totals.empty()) {
-      // No CU count meets II_max: the task keeps its fastest totals, and a
-      // row its time breaks makes the model infeasible (GLPK proves it at once).
-      too_slow = true;
-      double rate = 0.0, draw = 0.0;
-      for (std::size_t g = 0; g < G; ++g) rate += most_of_kind[g] / wcet_ms[g], draw += most_of_kind[g] * power_w[g];
-      tab.totals.push_back(most_of_kind);
-      tab.time_ms.push_back(1.0 / rate);
-      tab.energy_mj.push_back(draw / rate);
-    }
-    auto pick = detail::add_kind_total_choice(m, id, tab, on_kind);
-    pm.choice[k] = pick.choice;
-    pm.totals[k] = tab.totals;
-    energy += pick.energy_mj;
-    const auto& time = pick.time;
-    if (too_slow) m.subject_to(execution >= time, "no_CU_count_of_" + id + "_meets_II_max");
-    else if (sequential) m.subject_to(execution >= time, "time_" + id);
-  }
-  detail::add_device_rows(m, table, pm.cus);
-  // Devices in use and their static power; within a group the powered ones come first.
-  Affine<> static_power;
-  for (std::size_t d = 0; d < D; ++d) {
-    pm.used.push_back(m.binary("used_" + std::to_string(d + 1)));
-    for (std::size_t k = 0; k < K; ++k)
-      if (bound[k][d] > 0) m.subject_to(pm.cus[k][d] <= double(bound[k][d]) * pm.used[d]);
-    if (const double w = table.of(d).static_power + table.of(d).memory_static_power; w > 0) static_power += w * pm.used[d];
-    if (d > 0 && table.group[d - 1] == table.group[d]) m.subject_to(pm.used[d - 1] >= pm.used[d]);
-  }
-  if (transfers) {
-    pm.placed = detail::add_placement(m, app, pm.cus, bound);
-    const auto times = detail::add_transfer_rows(m, app, pm.cus, pm.total, pm.placed, most, options.locality, hp, dh);
-    if (sequential) m.subject_to(execution + times.host_to_device + times.device_to_host <= ii_max, "II");
-    else m.subject_to(times.host_to_device + times.device_to_host <= ii_max, "II_transfers");
-  }
-  pm.objective = static_power + energy / ii;
-  bool priced = false;  // a term with a variable: some power depends on the mapping
-  for (std::size_t t = 0; t < pm.objective.terms().size(); ++t)
-    priced |= pm.objective.terms().coefficient(t) != 0.0 && !pm.objective.terms().factors(t).empty();
-  if (!priced)
-    throw model_error("ychart: platform '" + platform.name + "' and application '" + app.name() +
-                      "' have no power to minimise: set the kinds' static_power or the implementations' power", platform.name);
-  m.minimize(pm.objective);
-  return pm;
-}
-
-// The instances for the platforms ychart's examples and tests use
-// (FPGAs alone; FPGAs and GPUs), compiled once in ychart's compiled part
-// (impl/src_pipeline.hpp); header-only, or for other records, the templates
-// above are instantiated where they are used.
-#define YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(EXTERN, ...) \
-  EXTERN template PlatformPowerModel build_platform_power_model<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PlatformPowerModelOptions<__VA_ARGS__>&);
-#if !YCHART_HEADER_ONLY
-YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources)
-YCHART_DSE_PLATFORM_POWER_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
-#endif
-
-}  // namespace ychart::pipeline
-// ---- end ychart/pipeline/platform_power_model.hpp ----
 // ---- begin ychart/pipeline/relaxation.hpp ----
 // ychart/pipeline/relaxation.hpp
 // The geometric-programming relaxation of a mapping: CU counts made real,
@@ -13875,13 +13723,16 @@ YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
 // The power-optimal mapping under a throughput constraint (study 001
 // chapters 5-6): minimise total power subject to II <= II_max, exactly, as a
 // mixed-integer linear model of the same power evaluate() computes at
-// EvaluationOptions::operating_ii (eqs. 5.13-5.22). build_power_model()
-// returns the model for a fixed number of devices in use (or any number up
-// to the architecture's); solve_power_optimal() runs it over the number of
-// devices from F_min upward, prunes counts whose static power plus the
-// dynamic floor cannot beat the incumbent, prices the result with
-// evaluate() and returns the mapping, its power, a proven lower bound, the
-// gap and the status. Study 001's heuristic H1 is the same model restricted
+// EvaluationOptions::operating_ii under the options' PerformanceModel.
+// Two prices, two formulations:
+//
+// 1. Clocks scaled to II_max (scale_clocks, the default; eqs. 5.13-5.22),
+// on identical devices. build_power_model() returns the model for a fixed
+// number of devices in use (or any number up to the architecture's);
+// solve_power_optimal() runs it over the number of devices from F_min
+// upward, prunes counts whose static power plus the dynamic floor cannot
+// beat the incumbent, prices the result with evaluate() and returns the
+// mapping, its power, a proven lower bound, the gap and the status. Study 001's heuristic H1 is the same model restricted
 // (baselines/shan2021_h1.hpp).
 //
 // The power of a mapping n_kf at II = II_max (all times in ms, powers in W):
@@ -13911,6 +13762,26 @@ YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
 // without locality, contention, degradation or shared clocks, continuous
 // clocks. Anything else throws model_error: the exact model would not be
 // the evaluator's.
+//
+// 2. Busy time (scale_clocks off, clock_gating on), on any platform: static
+// power of every device in use, each CU's dynamic power while it is busy.
+// A task's time and energy depend on its CUs only through how many it has
+// on each device KIND (implementations are per kind): with c_g CUs on kind
+// g, T = 1 / sum_g c_g / WCET_g and the energy per run is E = T sum_g c_g P_g.
+// Both are tabulated over the task's feasible per-kind totals c; one binary
+// z_kc per entry picks the task's totals, and
+//   sum_c z_kc = 1,   sum_{d of kind g} n_kd = sum_c c_g z_kc,
+//   energy = sum_kc E_kc z_kc,   T_exe >= sum_c T_kc z_kc  (sequential phases).
+// Entries slower than II_max are left out; for the schedules whose II does
+// not add execution to the transfers, so is an entry that one CU fewer of
+// some kind would match in time (<= II_max) and energy (<=): fewer CUs never
+// use more resources, devices or transfers. Devices in use are binaries
+// u_d >= placement (their static power in the objective), devices of one
+// group are ordered by load against symmetry, and the host-transfer rows
+// (duplication, locality) are the II model's (detail/transfer_rows.hpp).
+// The DDR's dynamic energy is not in this formulation: evaluate() prices
+// the mapping at the model's objective when the implementations move no
+// DDR traffic.
 
 // ---- begin ychart/result/solve_report.hpp ----
 // ychart/result/solve_report.hpp
@@ -14000,39 +13871,58 @@ inline int devices_to_hold(const std::vector<double>& need, const std::vector<do
 namespace ychart::pipeline {
 
 /// What the power model covers.
-template <ResourceRecord R>
+template <ResourceRecord... Rs>
 struct PowerModelOptions {
-  /// Per-device cap on each resource; empty: the device's capacity.
-  std::optional<R> cap;
-  /// Chapter 5's timing: transfers overlap execution, no locality.
+  /// Per-device cap on each resource of each kind, in the platform's kind
+  /// order; empty: the capacity.
+  KindCaps<Rs...> caps{};
+  /// The price evaluate() gives under this performance model at
+  /// operating_ii = II_max, which the model reproduces exactly. Chapter 5's
+  /// by default: transfers overlap execution, no locality, clocks scaled to
+  /// II_max (identical devices only). With scale_clocks off and
+  /// clock_gating on, each CU is priced while it is busy (any platform).
   PerformanceModel model{Schedule::double_buffered, false};
-  /// Exactly this many devices, every one holding a CU; empty: any number
-  /// up to the architecture's (a binary per device).
+  /// Identical devices: exactly this many devices, every one holding a CU;
+  /// empty: any number up to the architecture's (a binary per device).
   std::optional<int> devices_used;
-  /// Per-kernel bounds on N_k (empty: CU_min_k = ceil(Twc_k / II_max) and
-  /// what the caps allow on the devices, at most max_cus).
+  /// Identical devices: per-kernel bounds on N_k (empty: CU_min_k =
+  /// ceil(Twc_k / II_max) and what the caps allow on the devices, at most
+  /// max_cus_default).
   std::vector<int> min_cus, max_cus;
-  int max_cus_default = 1000;  // for a kernel that uses no capped resource
-  /// Price the DDR's dynamic energy (transfers and execution); false is the
-  /// thesis's H1 objective (the transfer-time constraint stays).
+  /// Declared upper bound of a CU count that no capped resource bounds.
+  int max_cus_default = 1000;
+  /// Identical devices: price the DDR's dynamic energy (transfers and
+  /// execution); false is the thesis's H1 objective (the transfer-time
+  /// constraint stays).
   bool memory_energy = true;
-  /// Adds objective <= cutoff (W): only mappings better than a known one.
+  /// Identical devices: adds objective <= cutoff (W), only mappings better
+  /// than a known one.
   std::optional<double> objective_cutoff;
+  /// Device groups: most per-kind CU totals a task's table may have
+  /// (before pruning); a larger table is refused rather than built slowly.
+  long max_table = 200000;
+
+  /// The cap of a one-kind platform's devices.
+  auto& cap() requires(sizeof...(Rs) == 1) { return std::get<0>(caps); }
+  const auto& cap() const requires(sizeof...(Rs) == 1) { return std::get<0>(caps); }
 };
 
-template <ResourceRecord R>
 struct PowerModel {
   Model model;
-  std::vector<std::vector<Discrete<>>> cus;  // n_kf
-  std::vector<Discrete<>> total;             // N_k
-  std::vector<std::vector<Discrete<>>> placed;  // delta_kf
-  std::vector<Real<>> busy;                  // M_f (ms)
-  Real<> execution;                          // T_exe (ms)
-  Affine<> objective;                        // total power (W)
-  int devices = 0;                           // devices in the model
-  int architecture_devices = 0;              // the mapping's columns: the rest stay empty
+  std::vector<std::vector<Discrete<>>> cus;     // n_kd
+  std::vector<Discrete<>> total;                // N_k
+  std::vector<std::vector<Discrete<>>> placed;  // delta_kd: task k on device d (busy time: transfer models only)
+  std::vector<Discrete<>> used;                 // u_d: device d is powered (busy time)
+  std::vector<Real<>> busy;                     // M_f (ms; scaled clocks)
+  Real<> execution;                             // T_exe (ms; scaled clocks)
+  std::vector<std::vector<Discrete<>>> choice;  // z_kc (busy time)
+  std::vector<std::vector<std::vector<int>>> totals;  // [k][c][g]: the per-kind CU totals of entry c (busy time)
+  Affine<> objective;                           // total power (W)
+  int devices = 0;                              // devices in the model
+  int architecture_devices = 0;                 // the mapping's columns: the rest stay empty
+  Schedule schedule = Schedule::double_buffered;
 
-  /// The compute units of a solution on the architecture's devices (the
+  /// The compute units of a solution on the platform's devices (the
   /// model's first); clocks are left to evaluate().
   Mapping mapping(const Solution& s) const {
     Mapping m = detail::solution_mapping(cus, s);
@@ -14041,7 +13931,143 @@ struct PowerModel {
   }
 };
 
-namespace detail {
+}  // namespace ychart::pipeline
+
+// The two formulations, which fill the types above.
+// ---- begin ychart/pipeline/detail/busy_time_power_model.hpp ----
+// ychart/pipeline/detail/busy_time_power_model.hpp
+// build_power_model() over device groups, each CU priced while it is busy:
+// the rows of power_model.hpp's second list. Included by power_model.hpp
+// after the options and model types it fills.
+
+
+
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ychart::pipeline::detail {
+
+/// The busy-time power model over device groups (power_model.hpp's second
+/// list). Throws model_error when a task fits no device, II_max is not
+/// positive, a schedule needs bandwidths the platform lacks, an option
+/// belongs to the identical-devices model, or a task's table exceeds
+/// options.max_table; when no CU count of some task meets II_max the model
+/// is infeasible (its solve says so).
+template <ResourceRecord... Rs>
+PowerModel build_busy_time_power_model(const Application<Rs...>& app, const Platform<Rs...>& platform,
+                                       Constant<dim::time> ii_max, const PowerModelOptions<Rs...>& options) {
+  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no task", app.name());
+  const double ii = ii_max.in(units::ms);
+  if (!(ii > 0.0) || !std::isfinite(ii)) throw model_error("ychart: the power model needs a positive, finite II_max");
+  const auto& pmodel = options.model;
+  if (pmodel.memory_contention || pmodel.clock_degradation || pmodel.shared_device_clock)
+    throw model_error("ychart: the busy-time power model supports neither memory contention, clock degradation nor "
+                      "shared device clocks");
+  if (options.devices_used || !options.min_cus.empty() || !options.max_cus.empty() || options.objective_cutoff)
+    throw model_error("ychart: devices_used, min_cus, max_cus and objective_cutoff belong to the power model with "
+                      "scaled clocks on identical devices");
+  if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
+  const auto table = device_table(app, platform, options.caps);
+  const std::size_t K = app.size(), D = table.devices(), G = sizeof...(Rs);
+  const bool transfers = options.model.schedule != Schedule::compute_only;
+  const bool sequential = options.model.schedule == Schedule::sequential_phases;
+  const double hp = platform.host_to_device.bandwidth.value(), dh = platform.device_to_host.bandwidth.value();
+  if (transfers && !(hp > 0.0 && dh > 0.0))
+    throw model_error("ychart: the " + to_string(options.model.schedule) +
+                      " schedule needs the host-to-device and device-to-host bandwidths");
+
+  PowerModel pm;
+  auto& m = pm.model;
+  pm.schedule = options.model.schedule;
+  pm.devices = pm.architecture_devices = static_cast<int>(D);
+  auto execution = m.real("T_exe", units::ms, 0.0, ii);
+  std::vector<std::vector<int>> bound(K, std::vector<int>(D, 0));
+  std::vector<int> most(K, 0);
+  Affine<> energy;  // mJ per run
+  pm.cus.resize(K);
+  pm.choice.resize(K);
+  pm.totals.resize(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    const auto& task = app.kernel(k);
+    const std::string id = task.name + "#" + std::to_string(k);
+    const auto on = add_task_cus(m, table, G, k, task.name, platform.name, options.max_cus_default, pm.cus, pm.total);
+    bound[k] = on.bound;
+    most[k] = on.most;
+    const auto& most_of_kind = on.most_of_kind;
+    const auto& wcet_ms = on.wcet_ms;
+    const auto& power_w = on.power_w;
+    const auto& on_kind = on.on_kind;
+    check_table_size(most_of_kind, options.max_table, task.name);
+
+    // Fewer CUs as fast as II_max needs and no more energy replace these,
+    // unless execution adds to the transfers (sequential phases).
+    auto tab = tabulate_kind_totals(most_of_kind, wcet_ms, power_w, ii, [&](double, double ef, double, double e) {
+      return !sequential && ef <= e * (1 + tolerances::ulps);
+    });
+    bool too_slow = false;
+    if (tab.totals.empty()) {
+      // No CU count meets II_max: the task keeps its fastest totals, and a
+      // row its time breaks makes the model infeasible (GLPK proves it at once).
+      too_slow = true;
+      double rate = 0.0, draw = 0.0;
+      for (std::size_t g = 0; g < G; ++g) rate += most_of_kind[g] / wcet_ms[g], draw += most_of_kind[g] * power_w[g];
+      tab.totals.push_back(most_of_kind);
+      tab.time_ms.push_back(1.0 / rate);
+      tab.energy_mj.push_back(draw / rate);
+    }
+    auto pick = add_kind_total_choice(m, id, tab, on_kind);
+    pm.choice[k] = pick.choice;
+    pm.totals[k] = tab.totals;
+    energy += pick.energy_mj;
+    const auto& time = pick.time;
+    if (too_slow) m.subject_to(execution >= time, "no_CU_count_of_" + id + "_meets_II_max");
+    else if (sequential) m.subject_to(execution >= time, "time_" + id);
+  }
+  add_device_rows(m, table, pm.cus);
+  // Devices in use and their static power; within a group the powered ones come first.
+  Affine<> static_power;
+  for (std::size_t d = 0; d < D; ++d) {
+    pm.used.push_back(m.binary("used_" + std::to_string(d + 1)));
+    for (std::size_t k = 0; k < K; ++k)
+      if (bound[k][d] > 0) m.subject_to(pm.cus[k][d] <= double(bound[k][d]) * pm.used[d]);
+    if (const double w = table.of(d).static_power + table.of(d).memory_static_power; w > 0) static_power += w * pm.used[d];
+    if (d > 0 && table.group[d - 1] == table.group[d]) m.subject_to(pm.used[d - 1] >= pm.used[d]);
+  }
+  if (transfers) {
+    pm.placed = add_placement(m, app, pm.cus, bound);
+    const auto times = add_transfer_rows(m, app, pm.cus, pm.total, pm.placed, most, options.model.locality, hp, dh);
+    if (sequential) m.subject_to(execution + times.host_to_device + times.device_to_host <= ii_max, "II");
+    else m.subject_to(times.host_to_device + times.device_to_host <= ii_max, "II_transfers");
+  }
+  pm.objective = static_power + energy / ii;
+  bool priced = false;  // a term with a variable: some power depends on the mapping
+  for (std::size_t t = 0; t < pm.objective.terms().size(); ++t)
+    priced |= pm.objective.terms().coefficient(t) != 0.0 && !pm.objective.terms().factors(t).empty();
+  if (!priced)
+    throw model_error("ychart: platform '" + platform.name + "' and application '" + app.name() +
+                      "' have no power to minimise: set the kinds' static_power or the implementations' power", platform.name);
+  m.minimize(pm.objective);
+  return pm;
+}
+
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/busy_time_power_model.hpp ----
+// ---- begin ychart/pipeline/detail/identical_devices_power_model.hpp ----
+// ychart/pipeline/detail/identical_devices_power_model.hpp
+// build_power_model() on identical devices with clocks scaled to II_max:
+// the rows of power_model.hpp's first list. Included by power_model.hpp
+// after the options and model types it fills.
+
+
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace ychart::pipeline::detail {
 
 /// Refuses what the exact power model does not reproduce of evaluate().
 template <ResourceRecord R>
@@ -14051,6 +14077,9 @@ void check_power_model_scope(const Application<R>& app, const Platform<R>& arch,
   if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
   if (!(ii_ms > 0.0) || !std::isfinite(ii_ms))
     throw model_error("ychart: the power model needs a positive, finite II_max");
+  if (!pm.scale_clocks)
+    throw model_error("ychart: this power model prices clocks scaled to II_max (PerformanceModel::scale_clocks); "
+                      "build_power_model() prices busy time with scale_clocks = false and clock_gating = true");
   if (pm.memory_contention || pm.clock_degradation || pm.shared_device_clock)
     throw model_error("ychart: the exact power model supports neither memory contention, clock degradation nor "
                       "shared device clocks");
@@ -14080,47 +14109,13 @@ double transfer_energy_mj(const Implementation<R>& k, const Platform<R>& arch, d
   return 1e3 * host_transfer_energy(k, arch.kind().memory, copies);
 }
 
-}  // namespace detail
-
-/// Devices study 001's eq. 6.8 proves necessary: every kernel's CU_min, as
-/// a fractional packing of each capped resource.
+/// The power model on identical devices, with clocks scaled to II_max
+/// (power_model.hpp's first list).
 template <ResourceRecord R>
-int minimum_devices(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
-                    const std::optional<R>& cap = std::nullopt) {
-  const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
-  std::vector<double> need(limit.size(), 0.0);
-  for (const auto& task : app.kernels()) {
-    const auto& k = task.implementation();
-    const auto use = resource_values(k.use);
-    const int n = minimum_cus(k.wcet, ii_max);
-    for (std::size_t t = 0; t < use.size(); ++t) need[t] += n * use[t];
-  }
-  return devices_to_hold(need, limit);
-}
-
-/// Power no mapping on `devices` devices can go below at II_max: their
-/// static power plus the energy every mapping spends (sum_k P_k Twc_k, each
-/// input written once, each output read once, N_k T_exe >= Twc_k), over II.
-template <ResourceRecord R>
-double power_floor(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max, int devices,
-                   bool memory_energy = true) {
+PowerModel build_identical_devices_power_model(const Application<R>& app, const Platform<R>& arch,
+                                               Constant<dim::time> ii_max, const PowerModelOptions<R>& options) {
   const double ii = ii_max.in(units::ms);
-  double energy = 0;  // mJ
-  for (const auto& task : app.kernels()) {
-    const auto& k = task.implementation();
-    energy += k.power.value() * k.wcet.in(units::ms);
-    if (memory_energy)
-      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind().memory) * k.wcet.in(units::ms);
-  }
-  return devices * (arch.kind().static_power.value() + arch.kind().memory.static_power.value()) + energy / ii;
-}
-
-/// Builds the exact power model of mapping `app` onto `arch` at II_max.
-template <ResourceRecord R>
-PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
-                                const PowerModelOptions<R>& options = {}) {
-  const double ii = ii_max.in(units::ms);
-  detail::check_power_model_scope(app, arch, ii, options.model);
+  check_power_model_scope(app, arch, ii, options.model);
   const std::size_t K = app.size();
   if (options.devices_used && (*options.devices_used < 1 || *options.devices_used > arch.devices()))
     throw model_error("ychart: devices_used must lie in [1, " + std::to_string(arch.devices()) + "]");
@@ -14130,13 +14125,14 @@ PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& ar
   if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
   const int F = options.devices_used.value_or(arch.devices());
   const bool fixed = options.devices_used.has_value();
-  const auto cap = resource_values(options.cap ? *options.cap : arch.kind().capacity);
+  const auto cap = resource_values(options.cap() ? *options.cap() : arch.kind().capacity);
   const auto& pm = options.model;
   const bool transfers = pm.schedule != Schedule::compute_only;
   const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
 
-  PowerModel<R> p;
+  PowerModel p;
   p.devices = F;
+  p.schedule = pm.schedule;
   p.architecture_devices = arch.devices();
   auto& m = p.model;
   p.execution = m.real("T_exe_ms", 0.0, ii);
@@ -14151,7 +14147,7 @@ PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& ar
     const auto& kn = app.kernel(k).implementation();
     const std::string id = app.kernel(k).name + "#" + std::to_string(k);
     const double twc = kn.wcet.in(units::ms);
-    const int per_device = detail::cus_per_device(kn, cap, options.max_cus_default);
+    const int per_device = cus_per_device(kn, cap, options.max_cus_default);
     int lo = minimum_cus(kn.wcet, ii_max), hi = std::min(per_device * F, options.max_cus_default);
     if (!options.min_cus.empty()) lo = std::max(lo, options.min_cus[k]);
     if (!options.max_cus.empty()) hi = std::min(hi, options.max_cus[k]);
@@ -14162,11 +14158,11 @@ PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& ar
     }
     p.total.push_back(m.integer("N_" + id, lo, hi));
     const int U = std::min(per_device, hi);
-    const int B = detail::bits_for(U);
+    const int B = bits_for(U);
     const double tmax = twc / lo;  // T_k at its fewest CUs
     const auto time = tabulate(p.total[k], [twc](double n) { return twc / n; }, "T_" + id);
     m.subject_to(time <= p.execution);
-    const double cu_ddr = options.memory_energy ? detail::cu_memory_power(kn, arch.kind().memory) : 0.0;
+    const double cu_ddr = options.memory_energy ? cu_memory_power(kn, arch.kind().memory) : 0.0;
     Affine<> sum, work, exe_work;  // N_k, sum_f n_kf M_f, N_k T_exe
     for (int f = 0; f < F; ++f) {
       const std::string at = id + "_" + std::to_string(f + 1);
@@ -14204,12 +14200,12 @@ PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& ar
       energy += cu_ddr * exe_work;
     }
     if (options.memory_energy) {
-      const double per_copy = detail::transfer_energy_mj(kn, arch, 1.0) - detail::transfer_energy_mj(kn, arch, 0.0);
-      energy += per_copy * alpha[k] + detail::transfer_energy_mj(kn, arch, 0.0);
+      const double per_copy = transfer_energy_mj(kn, arch, 1.0) - transfer_energy_mj(kn, arch, 0.0);
+      energy += per_copy * alpha[k] + transfer_energy_mj(kn, arch, 0.0);
     }
   }
   // Resources per device (eq. 5.2).
-  detail::add_resource_rows<R>(m, detail::kernel_uses(app), p.cus, cap, static_cast<std::size_t>(F));
+  add_resource_rows<R>(m, kernel_uses(app), p.cus, cap, static_cast<std::size_t>(F));
   // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
   // holding k receives its whole input, outputs are split.
   if (transfers) {
@@ -14243,6 +14239,64 @@ PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& ar
   if (options.objective_cutoff) m.subject_to(p.objective <= *options.objective_cutoff, "cutoff");
   m.minimize(p.objective);
   return p;
+}
+
+}  // namespace ychart::pipeline::detail
+// ---- end ychart/pipeline/detail/identical_devices_power_model.hpp ----
+
+namespace ychart::pipeline {
+
+/// Devices study 001's eq. 6.8 proves necessary: every kernel's CU_min, as
+/// a fractional packing of each capped resource.
+template <ResourceRecord R>
+int minimum_devices(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
+                    const std::optional<R>& cap = std::nullopt) {
+  const auto limit = resource_values(cap ? *cap : arch.kind().capacity);
+  std::vector<double> need(limit.size(), 0.0);
+  for (const auto& task : app.kernels()) {
+    const auto& k = task.implementation();
+    const auto use = resource_values(k.use);
+    const int n = minimum_cus(k.wcet, ii_max);
+    for (std::size_t t = 0; t < use.size(); ++t) need[t] += n * use[t];
+  }
+  return devices_to_hold(need, limit);
+}
+
+/// Power no mapping on `devices` devices can go below at II_max: their
+/// static power plus the energy every mapping spends (sum_k P_k Twc_k, each
+/// input written once, each output read once, N_k T_exe >= Twc_k), over II.
+template <ResourceRecord R>
+double power_floor(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max, int devices,
+                   bool memory_energy = true) {
+  const double ii = ii_max.in(units::ms);
+  double energy = 0;  // mJ
+  for (const auto& task : app.kernels()) {
+    const auto& k = task.implementation();
+    energy += k.power.value() * k.wcet.in(units::ms);
+    if (memory_energy)
+      energy += detail::transfer_energy_mj(k, arch, 1.0) + detail::cu_memory_power(k, arch.kind().memory) * k.wcet.in(units::ms);
+  }
+  return devices * (arch.kind().static_power.value() + arch.kind().memory.static_power.value()) + energy / ii;
+}
+
+/// Builds the exact power model of mapping `app` onto `platform` at II_max,
+/// for the price options.model names: scaled clocks on identical devices,
+/// or busy time on any platform. Throws model_error for a price it has no
+/// exact model of, and for what the formulation refuses (see its list).
+template <ResourceRecord... Rs>
+PowerModel build_power_model(const Application<Rs...>& app, const Platform<Rs...>& platform, Constant<dim::time> ii_max,
+                             const PowerModelOptions<Rs...>& options = {}) {
+  if (options.model.scale_clocks) {
+    if constexpr (sizeof...(Rs) == 1) return detail::build_identical_devices_power_model(app, platform, ii_max, options);
+    throw model_error("ychart: the power model with clocks scaled to II_max (PerformanceModel::scale_clocks) is built "
+                      "for identical devices (a one-kind platform) only; over device groups set scale_clocks = false "
+                      "and clock_gating = true (busy-time power)");
+  }
+  if (!options.model.clock_gating)
+    throw model_error("ychart: the power model prices scaled clocks (PerformanceModel::scale_clocks) or busy time "
+                      "(scale_clocks = false, clock_gating = true); it has no exact model of fixed clocks without "
+                      "clock gating");
+  return detail::build_busy_time_power_model(app, platform, ii_max, options);
 }
 
 /// How solve_power_optimal() runs.
@@ -14292,7 +14346,7 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
   detail::check_power_model_scope(app, arch, ii_max.in(units::ms), options.model);
   EvaluationOptions<R> eo;
   eo.model = options.model;
-  eo.cap() = options.cap;
+  eo.cap() = options.cap();
   eo.operating_ii = ii_max;
 
   PowerOptimum r;
@@ -14319,7 +14373,7 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
     given.clock_fraction.clear();  // priced at the clocks evaluate() picks, as the model does
     take(given, std::numeric_limits<double>::quiet_NaN());  // evaluate() throws on a mapping that does not fit
   }
-  const int f_min = minimum_devices(app, arch, ii_max, options.cap);
+  const int f_min = minimum_devices(app, arch, ii_max, options.cap());
   int lo = std::max(solve.min_devices.value_or(1), std::min(f_min, arch.devices() + 1));
   int hi = std::min(solve.max_devices.value_or(arch.devices()), arch.devices());
   if (options.devices_used) lo = std::max(lo, *options.devices_used), hi = std::min(hi, *options.devices_used);
@@ -14395,10 +14449,13 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
 #define YCHART_DSE_POWER_MODEL_INSTANCES(EXTERN, R) \
   EXTERN template int minimum_devices<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const std::optional<R>&); \
   EXTERN template double power_floor<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, int, bool); \
-  EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
+  EXTERN template PowerModel build_power_model<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
   EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&);
+#define YCHART_DSE_GROUPS_POWER_MODEL_INSTANCES(EXTERN, ...) \
+  EXTERN template PowerModel build_power_model<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PowerModelOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
+YCHART_DSE_GROUPS_POWER_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
 #endif
 
 }  // namespace ychart::pipeline
@@ -24049,7 +24106,7 @@ namespace ychart::baselines::shan2021 {
 template <pipeline::ResourceRecord R>
 pipeline::PowerModelOptions<R> h1_options(const pipeline::Application<R>& app, const pipeline::Platform<R>& arch,
                                           Constant<dim::time> ii_max, pipeline::PowerModelOptions<R> base = {}) {
-  base.devices_used = std::min(pipeline::minimum_devices(app, arch, ii_max, base.cap), arch.devices());
+  base.devices_used = std::min(pipeline::minimum_devices(app, arch, ii_max, base.cap()), arch.devices());
   base.min_cus.clear();
   base.max_cus.clear();
   for (const auto& k : app.kernels()) {

@@ -58,7 +58,7 @@ Gp solve_gp(const App& app, const Arch& arch, const std::vector<double>& cap) {
 
 Outcome solve_exact(const App& app, const Arch& arch, double cap, double alpha, double beta) {
   MappingModelOptions<FpgaResources> o;
-  o.cap = uniform_resources<FpgaResources>(cap);
+  o.cap() = uniform_resources<FpgaResources>(cap);
   o.alpha = alpha;
   o.beta = beta;
   auto mm = build_mapping_model(app, arch, o);

@@ -43,9 +43,9 @@ Outcome priced(const App& app, const Arch& arch, const Mapping& m, double cap) {
   return o;
 }
 
-MappingModel<FpgaResources> bound_model(const App& app, const Arch& arch, double cap) {
+MappingModel bound_model(const App& app, const Arch& arch, double cap) {
   MappingModelOptions<FpgaResources> o;
-  o.cap = uniform_resources<FpgaResources>(cap);
+  o.cap() = uniform_resources<FpgaResources>(cap);
   o.schedule = Schedule::sequential_phases;
   o.locality = true;
   o.memory_time = true;
@@ -146,7 +146,7 @@ Point solve_point(const App& app, const Arch& arch, double cap, const Parameters
 
   // The simplified model's optimum (sec. 4.5): compute only, each kernel at F1_k.
   MappingModelOptions<FpgaResources> simple;
-  simple.cap = uniform_resources<FpgaResources>(cap);
+  simple.cap() = uniform_resources<FpgaResources>(cap);
   auto sm = build_mapping_model(app, arch, simple);
   Solution ss;
   pt.simplified.seconds = study001::seconds([&] { ss = sm.model.solve(so); });

@@ -102,7 +102,7 @@ struct Point {
 /// locality exact, execution bounded by the memory ports and the busiest
 /// device's clock degradation. Its optimum is a proven bound; its mapping,
 /// priced exactly, an upper bound.
-MappingModel<FpgaResources> bound_model(const App& app, const Arch& arch, double cap);
+MappingModel bound_model(const App& app, const Arch& arch, double cap);
 
 /// GP+A of sec. 4.3 with its fallback: the GP's CU counts (one per kernel
 /// type), floor/ceil per type, Algorithms 2 and 3 at each leaf, the

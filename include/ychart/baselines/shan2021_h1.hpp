@@ -16,7 +16,7 @@ namespace ychart::baselines::shan2021 {
 template <pipeline::ResourceRecord R>
 pipeline::PowerModelOptions<R> h1_options(const pipeline::Application<R>& app, const pipeline::Platform<R>& arch,
                                           Constant<dim::time> ii_max, pipeline::PowerModelOptions<R> base = {}) {
-  base.devices_used = std::min(pipeline::minimum_devices(app, arch, ii_max, base.cap), arch.devices());
+  base.devices_used = std::min(pipeline::minimum_devices(app, arch, ii_max, base.cap()), arch.devices());
   base.min_cus.clear();
   base.max_cus.clear();
   for (const auto& k : app.kernels()) {

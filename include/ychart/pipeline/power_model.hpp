@@ -2,13 +2,16 @@
 // The power-optimal mapping under a throughput constraint (study 001
 // chapters 5-6): minimise total power subject to II <= II_max, exactly, as a
 // mixed-integer linear model of the same power evaluate() computes at
-// EvaluationOptions::operating_ii (eqs. 5.13-5.22). build_power_model()
-// returns the model for a fixed number of devices in use (or any number up
-// to the architecture's); solve_power_optimal() runs it over the number of
-// devices from F_min upward, prunes counts whose static power plus the
-// dynamic floor cannot beat the incumbent, prices the result with
-// evaluate() and returns the mapping, its power, a proven lower bound, the
-// gap and the status. Study 001's heuristic H1 is the same model restricted
+// EvaluationOptions::operating_ii under the options' PerformanceModel.
+// Two prices, two formulations:
+//
+// 1. Clocks scaled to II_max (scale_clocks, the default; eqs. 5.13-5.22),
+// on identical devices. build_power_model() returns the model for a fixed
+// number of devices in use (or any number up to the architecture's);
+// solve_power_optimal() runs it over the number of devices from F_min
+// upward, prunes counts whose static power plus the dynamic floor cannot
+// beat the incumbent, prices the result with evaluate() and returns the
+// mapping, its power, a proven lower bound, the gap and the status. Study 001's heuristic H1 is the same model restricted
 // (baselines/shan2021_h1.hpp).
 //
 // The power of a mapping n_kf at II = II_max (all times in ms, powers in W):
@@ -38,6 +41,26 @@
 // without locality, contention, degradation or shared clocks, continuous
 // clocks. Anything else throws model_error: the exact model would not be
 // the evaluator's.
+//
+// 2. Busy time (scale_clocks off, clock_gating on), on any platform: static
+// power of every device in use, each CU's dynamic power while it is busy.
+// A task's time and energy depend on its CUs only through how many it has
+// on each device KIND (implementations are per kind): with c_g CUs on kind
+// g, T = 1 / sum_g c_g / WCET_g and the energy per run is E = T sum_g c_g P_g.
+// Both are tabulated over the task's feasible per-kind totals c; one binary
+// z_kc per entry picks the task's totals, and
+//   sum_c z_kc = 1,   sum_{d of kind g} n_kd = sum_c c_g z_kc,
+//   energy = sum_kc E_kc z_kc,   T_exe >= sum_c T_kc z_kc  (sequential phases).
+// Entries slower than II_max are left out; for the schedules whose II does
+// not add execution to the transfers, so is an entry that one CU fewer of
+// some kind would match in time (<= II_max) and energy (<=): fewer CUs never
+// use more resources, devices or transfers. Devices in use are binaries
+// u_d >= placement (their static power in the objective), devices of one
+// group are ordered by load against symmetry, and the host-transfer rows
+// (duplication, locality) are the II model's (detail/transfer_rows.hpp).
+// The DDR's dynamic energy is not in this formulation: evaluate() prices
+// the mapping at the model's objective when the implementations move no
+// DDR traffic.
 #pragma once
 
 #include "../config.hpp"
@@ -70,39 +93,58 @@
 namespace ychart::pipeline {
 
 /// What the power model covers.
-template <ResourceRecord R>
+template <ResourceRecord... Rs>
 struct PowerModelOptions {
-  /// Per-device cap on each resource; empty: the device's capacity.
-  std::optional<R> cap;
-  /// Chapter 5's timing: transfers overlap execution, no locality.
+  /// Per-device cap on each resource of each kind, in the platform's kind
+  /// order; empty: the capacity.
+  KindCaps<Rs...> caps{};
+  /// The price evaluate() gives under this performance model at
+  /// operating_ii = II_max, which the model reproduces exactly. Chapter 5's
+  /// by default: transfers overlap execution, no locality, clocks scaled to
+  /// II_max (identical devices only). With scale_clocks off and
+  /// clock_gating on, each CU is priced while it is busy (any platform).
   PerformanceModel model{Schedule::double_buffered, false};
-  /// Exactly this many devices, every one holding a CU; empty: any number
-  /// up to the architecture's (a binary per device).
+  /// Identical devices: exactly this many devices, every one holding a CU;
+  /// empty: any number up to the architecture's (a binary per device).
   std::optional<int> devices_used;
-  /// Per-kernel bounds on N_k (empty: CU_min_k = ceil(Twc_k / II_max) and
-  /// what the caps allow on the devices, at most max_cus).
+  /// Identical devices: per-kernel bounds on N_k (empty: CU_min_k =
+  /// ceil(Twc_k / II_max) and what the caps allow on the devices, at most
+  /// max_cus_default).
   std::vector<int> min_cus, max_cus;
-  int max_cus_default = 1000;  // for a kernel that uses no capped resource
-  /// Price the DDR's dynamic energy (transfers and execution); false is the
-  /// thesis's H1 objective (the transfer-time constraint stays).
+  /// Declared upper bound of a CU count that no capped resource bounds.
+  int max_cus_default = 1000;
+  /// Identical devices: price the DDR's dynamic energy (transfers and
+  /// execution); false is the thesis's H1 objective (the transfer-time
+  /// constraint stays).
   bool memory_energy = true;
-  /// Adds objective <= cutoff (W): only mappings better than a known one.
+  /// Identical devices: adds objective <= cutoff (W), only mappings better
+  /// than a known one.
   std::optional<double> objective_cutoff;
+  /// Device groups: most per-kind CU totals a task's table may have
+  /// (before pruning); a larger table is refused rather than built slowly.
+  long max_table = 200000;
+
+  /// The cap of a one-kind platform's devices.
+  auto& cap() requires(sizeof...(Rs) == 1) { return std::get<0>(caps); }
+  const auto& cap() const requires(sizeof...(Rs) == 1) { return std::get<0>(caps); }
 };
 
-template <ResourceRecord R>
 struct PowerModel {
   Model model;
-  std::vector<std::vector<Discrete<>>> cus;  // n_kf
-  std::vector<Discrete<>> total;             // N_k
-  std::vector<std::vector<Discrete<>>> placed;  // delta_kf
-  std::vector<Real<>> busy;                  // M_f (ms)
-  Real<> execution;                          // T_exe (ms)
-  Affine<> objective;                        // total power (W)
-  int devices = 0;                           // devices in the model
-  int architecture_devices = 0;              // the mapping's columns: the rest stay empty
+  std::vector<std::vector<Discrete<>>> cus;     // n_kd
+  std::vector<Discrete<>> total;                // N_k
+  std::vector<std::vector<Discrete<>>> placed;  // delta_kd: task k on device d (busy time: transfer models only)
+  std::vector<Discrete<>> used;                 // u_d: device d is powered (busy time)
+  std::vector<Real<>> busy;                     // M_f (ms; scaled clocks)
+  Real<> execution;                             // T_exe (ms; scaled clocks)
+  std::vector<std::vector<Discrete<>>> choice;  // z_kc (busy time)
+  std::vector<std::vector<std::vector<int>>> totals;  // [k][c][g]: the per-kind CU totals of entry c (busy time)
+  Affine<> objective;                           // total power (W)
+  int devices = 0;                              // devices in the model
+  int architecture_devices = 0;                 // the mapping's columns: the rest stay empty
+  Schedule schedule = Schedule::double_buffered;
 
-  /// The compute units of a solution on the architecture's devices (the
+  /// The compute units of a solution on the platform's devices (the
   /// model's first); clocks are left to evaluate().
   Mapping mapping(const Solution& s) const {
     Mapping m = detail::solution_mapping(cus, s);
@@ -111,46 +153,13 @@ struct PowerModel {
   }
 };
 
-namespace detail {
+}  // namespace ychart::pipeline
 
-/// Refuses what the exact power model does not reproduce of evaluate().
-template <ResourceRecord R>
-void check_power_model_scope(const Application<R>& app, const Platform<R>& arch, double ii_ms,
-                             const PerformanceModel& pm) {
-  arch.validate();
-  if (app.size() == 0) throw model_error("ychart: application '" + app.name() + "' has no kernel", app.name());
-  if (!(ii_ms > 0.0) || !std::isfinite(ii_ms))
-    throw model_error("ychart: the power model needs a positive, finite II_max");
-  if (pm.memory_contention || pm.clock_degradation || pm.shared_device_clock)
-    throw model_error("ychart: the exact power model supports neither memory contention, clock degradation nor "
-                      "shared device clocks");
-  if (pm.locality && pm.schedule != Schedule::compute_only && !app.edges().empty())
-    throw model_error("ychart: the exact power model does not model locality (set PerformanceModel::locality = "
-                      "false, as chapter 5 does)");
-  if (!arch.kind().clock.levels_fraction.empty())
-    throw model_error("ychart: discrete clock levels (Clock::levels_fraction) are not supported by the exact power "
-                      "model; it assumes continuous clocks");
-  if (!(arch.kind().clock.nominal.value() > 0.0))
-    throw model_error("ychart: the power model needs the device's nominal clock (Platform::kind().clock.nominal)");
-  if (pm.schedule != Schedule::compute_only &&
-      !(arch.host_to_device.bandwidth.value() > 0.0 && arch.device_to_host.bandwidth.value() > 0.0))
-    throw model_error("ychart: the " + to_string(pm.schedule) +
-                      " schedule needs the host-to-device and device-to-host bandwidths");
-}
+// The two formulations, which fill the types above.
+#include "detail/busy_time_power_model.hpp"
+#include "detail/identical_devices_power_model.hpp"
 
-inline int bits_for(int upper) {
-  int b = 0;
-  while ((1LL << b) <= upper) ++b;
-  return b;
-}
-
-/// Kernel k's host-transfer energy per run with its input in `copies` DDRs (mJ).
-template <ResourceRecord R>
-double transfer_energy_mj(const Implementation<R>& k, const Platform<R>& arch, double copies) {
-  return 1e3 * host_transfer_energy(k, arch.kind().memory, copies);
-}
-
-}  // namespace detail
+namespace ychart::pipeline {
 
 /// Devices study 001's eq. 6.8 proves necessary: every kernel's CU_min, as
 /// a fractional packing of each capped resource.
@@ -185,134 +194,24 @@ double power_floor(const Application<R>& app, const Platform<R>& arch, Constant<
   return devices * (arch.kind().static_power.value() + arch.kind().memory.static_power.value()) + energy / ii;
 }
 
-/// Builds the exact power model of mapping `app` onto `arch` at II_max.
-template <ResourceRecord R>
-PowerModel<R> build_power_model(const Application<R>& app, const Platform<R>& arch, Constant<dim::time> ii_max,
-                                const PowerModelOptions<R>& options = {}) {
-  const double ii = ii_max.in(units::ms);
-  detail::check_power_model_scope(app, arch, ii, options.model);
-  const std::size_t K = app.size();
-  if (options.devices_used && (*options.devices_used < 1 || *options.devices_used > arch.devices()))
-    throw model_error("ychart: devices_used must lie in [1, " + std::to_string(arch.devices()) + "]");
-  if ((!options.min_cus.empty() && options.min_cus.size() != K) ||
-      (!options.max_cus.empty() && options.max_cus.size() != K))
-    throw model_error("ychart: min_cus and max_cus need one entry per kernel (" + std::to_string(K) + ")");
-  if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
-  const int F = options.devices_used.value_or(arch.devices());
-  const bool fixed = options.devices_used.has_value();
-  const auto cap = resource_values(options.cap ? *options.cap : arch.kind().capacity);
-  const auto& pm = options.model;
-  const bool transfers = pm.schedule != Schedule::compute_only;
-  const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
-
-  PowerModel<R> p;
-  p.devices = F;
-  p.architecture_devices = arch.devices();
-  auto& m = p.model;
-  p.execution = m.real("T_exe_ms", 0.0, ii);
-  for (int f = 0; f < F; ++f) p.busy.push_back(m.real("M_" + std::to_string(f + 1) + "_ms", 0.0, ii));
-
-  Affine<> energy;  // mJ per run
-  p.cus.resize(K);
-  p.placed.resize(K);
-  std::vector<Affine<>> on_devices(F);  // sum_k delta_kf
-  std::vector<Affine<>> alpha(K);
-  for (std::size_t k = 0; k < K; ++k) {
-    const auto& kn = app.kernel(k).implementation();
-    const std::string id = app.kernel(k).name + "#" + std::to_string(k);
-    const double twc = kn.wcet.in(units::ms);
-    const int per_device = detail::cus_per_device(kn, cap, options.max_cus_default);
-    int lo = minimum_cus(kn.wcet, ii_max), hi = std::min(per_device * F, options.max_cus_default);
-    if (!options.min_cus.empty()) lo = std::max(lo, options.min_cus[k]);
-    if (!options.max_cus.empty()) hi = std::min(hi, options.max_cus[k]);
-    if (lo > hi) {
-      // No N_k fits: a model that says so (GLPK proves it at once).
-      lo = hi = std::max(hi, 1);
-      m.subject_to(p.execution >= 2 * ii + 1, "no_CU_count_of_" + id + "_meets_II_max_within_the_caps");
-    }
-    p.total.push_back(m.integer("N_" + id, lo, hi));
-    const int U = std::min(per_device, hi);
-    const int B = detail::bits_for(U);
-    const double tmax = twc / lo;  // T_k at its fewest CUs
-    const auto time = tabulate(p.total[k], [twc](double n) { return twc / n; }, "T_" + id);
-    m.subject_to(time <= p.execution);
-    const double cu_ddr = options.memory_energy ? detail::cu_memory_power(kn, arch.kind().memory) : 0.0;
-    Affine<> sum, work, exe_work;  // N_k, sum_f n_kf M_f, N_k T_exe
-    for (int f = 0; f < F; ++f) {
-      const std::string at = id + "_" + std::to_string(f + 1);
-      auto n = m.integer("n_" + at, 0, U);
-      auto d = m.binary("delta_" + at);
-      p.cus[k].push_back(n);
-      p.placed[k].push_back(d);
-      sum += n;
-      alpha[k] += d;
-      on_devices[f] += d;
-      m.subject_to(n <= double(U) * d);
-      m.subject_to(d <= n);
-      m.subject_to(p.busy[f] >= time - tmax * (1.0 - d));
-      Affine<> bits;
-      for (int b = 0; b < B; ++b) {
-        const double w = double(1LL << b);
-        auto beta = m.binary("beta_" + at + "_" + std::to_string(b));
-        bits += w * beta;
-        auto g = m.real("g_" + at + "_" + std::to_string(b), 0.0, ii);  // beta M_f
-        m.subject_to(g >= p.busy[f] - ii * (1.0 - beta));
-        work += w * g;
-        if (cu_ddr > 0) {
-          auto e = m.real("e_" + at + "_" + std::to_string(b), 0.0, ii);  // beta T_exe
-          m.subject_to(e >= p.execution - ii * (1.0 - beta));
-          exe_work += w * e;
-        }
-      }
-      m.subject_to(n == bits);
-    }
-    m.subject_to(p.total[k] == sum);
-    m.subject_to(work >= twc, "compute_floor_" + id);
-    energy += kn.power.value() * work;
-    if (cu_ddr > 0) {
-      m.subject_to(exe_work >= twc, "execution_floor_" + id);
-      energy += cu_ddr * exe_work;
-    }
-    if (options.memory_energy) {
-      const double per_copy = detail::transfer_energy_mj(kn, arch, 1.0) - detail::transfer_energy_mj(kn, arch, 0.0);
-      energy += per_copy * alpha[k] + detail::transfer_energy_mj(kn, arch, 0.0);
-    }
+/// Builds the exact power model of mapping `app` onto `platform` at II_max,
+/// for the price options.model names: scaled clocks on identical devices,
+/// or busy time on any platform. Throws model_error for a price it has no
+/// exact model of, and for what the formulation refuses (see its list).
+template <ResourceRecord... Rs>
+PowerModel build_power_model(const Application<Rs...>& app, const Platform<Rs...>& platform, Constant<dim::time> ii_max,
+                             const PowerModelOptions<Rs...>& options = {}) {
+  if (options.model.scale_clocks) {
+    if constexpr (sizeof...(Rs) == 1) return detail::build_identical_devices_power_model(app, platform, ii_max, options);
+    throw model_error("ychart: the power model with clocks scaled to II_max (PerformanceModel::scale_clocks) is built "
+                      "for identical devices (a one-kind platform) only; over device groups set scale_clocks = false "
+                      "and clock_gating = true (busy-time power)");
   }
-  // Resources per device (eq. 5.2).
-  detail::add_resource_rows<R>(m, detail::kernel_uses(app), p.cus, cap, static_cast<std::size_t>(F));
-  // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
-  // holding k receives its whole input, outputs are split.
-  if (transfers) {
-    Affine<> moved;  // ms
-    double back = 0.0;
-    for (std::size_t k = 0; k < K; ++k) {
-      moved += (app.kernel(k).data_in.value() / hp * 1e3) * alpha[k];
-      back += app.kernel(k).data_out.value() / dh * 1e3;
-    }
-    if (pm.schedule == Schedule::sequential_phases) m.subject_to(p.execution + moved + back <= ii, "II");
-    else m.subject_to(moved + back <= ii, "II_transfers");
-  }
-  // Devices in use and their static power (eqs. 5.13, 5.15).
-  const double per_device_static = arch.kind().static_power.value() + arch.kind().memory.static_power.value();
-  Affine<> static_power;
-  if (fixed) {
-    for (int f = 0; f < F; ++f) m.subject_to(on_devices[f] >= 1.0, "device_" + std::to_string(f + 1) + "_used");
-    static_power = Affine<>() + per_device_static * F;
-  } else {
-    std::vector<Discrete<>> used;
-    for (int f = 0; f < F; ++f) {
-      used.push_back(m.binary("used_" + std::to_string(f + 1)));
-      for (std::size_t k = 0; k < K; ++k) m.subject_to(p.placed[k][f] <= used[f]);
-      m.subject_to(on_devices[f] >= used[f]);
-      static_power += per_device_static * used[f];
-      if (f > 0) m.subject_to(used[f] <= used[f - 1]);
-    }
-  }
-  for (int f = 1; f < F; ++f) m.subject_to(p.busy[f] <= p.busy[f - 1]);  // identical devices, sorted
-  p.objective = static_power + energy / ii;
-  if (options.objective_cutoff) m.subject_to(p.objective <= *options.objective_cutoff, "cutoff");
-  m.minimize(p.objective);
-  return p;
+  if (!options.model.clock_gating)
+    throw model_error("ychart: the power model prices scaled clocks (PerformanceModel::scale_clocks) or busy time "
+                      "(scale_clocks = false, clock_gating = true); it has no exact model of fixed clocks without "
+                      "clock gating");
+  return detail::build_busy_time_power_model(app, platform, ii_max, options);
 }
 
 /// How solve_power_optimal() runs.
@@ -362,7 +261,7 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
   detail::check_power_model_scope(app, arch, ii_max.in(units::ms), options.model);
   EvaluationOptions<R> eo;
   eo.model = options.model;
-  eo.cap() = options.cap;
+  eo.cap() = options.cap();
   eo.operating_ii = ii_max;
 
   PowerOptimum r;
@@ -389,7 +288,7 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
     given.clock_fraction.clear();  // priced at the clocks evaluate() picks, as the model does
     take(given, std::numeric_limits<double>::quiet_NaN());  // evaluate() throws on a mapping that does not fit
   }
-  const int f_min = minimum_devices(app, arch, ii_max, options.cap);
+  const int f_min = minimum_devices(app, arch, ii_max, options.cap());
   int lo = std::max(solve.min_devices.value_or(1), std::min(f_min, arch.devices() + 1));
   int hi = std::min(solve.max_devices.value_or(arch.devices()), arch.devices());
   if (options.devices_used) lo = std::max(lo, *options.devices_used), hi = std::min(hi, *options.devices_used);
@@ -465,10 +364,13 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
 #define YCHART_DSE_POWER_MODEL_INSTANCES(EXTERN, R) \
   EXTERN template int minimum_devices<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const std::optional<R>&); \
   EXTERN template double power_floor<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, int, bool); \
-  EXTERN template PowerModel<R> build_power_model<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
+  EXTERN template PowerModel build_power_model<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&); \
   EXTERN template PowerOptimum solve_power_optimal<R>(const Application<R>&, const Platform<R>&, Constant<dim::time>, const PowerModelOptions<R>&, const PowerSolveOptions&);
+#define YCHART_DSE_GROUPS_POWER_MODEL_INSTANCES(EXTERN, ...) \
+  EXTERN template PowerModel build_power_model<__VA_ARGS__>(const Application<__VA_ARGS__>&, const Platform<__VA_ARGS__>&, Constant<dim::time>, const PowerModelOptions<__VA_ARGS__>&);
 #if !YCHART_HEADER_ONLY
 YCHART_DSE_POWER_MODEL_INSTANCES(extern, FpgaResources)
+YCHART_DSE_GROUPS_POWER_MODEL_INSTANCES(extern, FpgaResources, GpuResources)
 #endif
 
 }  // namespace ychart::pipeline
