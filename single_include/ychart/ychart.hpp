@@ -11936,12 +11936,24 @@ inline double initiation_interval(Schedule s, double host_to_device, double exec
 
 namespace ychart::pipeline::detail {
 
+/// Joules per run of kernel k's input written into `copies` devices' DDR
+/// (eq. 5.17).
+template <ResourceRecord R>
+double host_write_energy(const Implementation<R>& k, const LocalMemory& mem, double copies) {
+  return copies * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.value();
+}
+
+/// Joules per run of kernel k's output read back to the host once (eq. 5.18).
+template <ResourceRecord R>
+double host_read_energy(const Implementation<R>& k, const LocalMemory& mem) {
+  return mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.value();
+}
+
 /// Joules per run of kernel k's host transfers: its input written into
-/// `copies` devices' DDR (eq. 5.17) and its output read once (5.18).
+/// `copies` devices' DDR and its output read once.
 template <ResourceRecord R>
 double host_transfer_energy(const Implementation<R>& k, const LocalMemory& mem, double copies) {
-  return copies * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.value() +
-         mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.value();
+  return host_write_energy(k, mem, copies) + host_read_energy(k, mem);
 }
 
 /// Watts one executing CU of kernel k draws from its DDR (eq. 5.19).
@@ -12283,23 +12295,28 @@ class KernelDeviceGrid {
 template <ResourceRecord... Rs>
 class MappingEvaluator {
  public:
-  MappingEvaluator(const Application<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
-                   const EvaluationOptions<Rs...>& options)
-      : app_(app), platform_(platform), m_(m), options_(options), model_(options.model),
+  MappingEvaluator(const Application<Rs...>& app, const Platform<Rs...>& platform, const EvaluationOptions<Rs...>& options)
+      : app_(app), platform_(platform), options_(options), model_(options.model),
         table_(device_table(app, platform, options.caps)), K_(app.size()), F_(table_.devices()) {}
 
-  Evaluation run() {
+  /// The devices' kinds and the tasks' implementations on them.
+  const DeviceTable& table() const { return table_; }
+
+  /// Evaluates one mapping; the table is built once for every mapping
+  /// priced with this evaluator (local search prices thousands).
+  Evaluation run(const Mapping& m) {
+    m_ = &m;
     check();
     Evaluation e;
     set_utilisation(e);
-    set_counts(e, m_);
+    set_counts(e, *m_);
     set_device_clocks(e);
     set_busy_times(e);
     set_clock_fractions(e);
     const double exe = set_kernel_times(e);
     // Host transfers (eqs. 4.6-4.15 with locality, 5.9-5.12 without).
     const auto traffic =
-        model_.schedule == Schedule::compute_only ? HostTraffic{} : host_traffic(app_, m_, model_.locality);
+        model_.schedule == Schedule::compute_only ? HostTraffic{} : host_traffic(app_, *m_, model_.locality);
     const double ii = set_phases(e, model_.schedule, traffic, platform_.host_to_device.bandwidth.value(),
                                  platform_.device_to_host.bandwidth.value(), exe, options_.operating_ii, K_);
     if (options_.operating_ii) e.power = power(e, exe, ii);
@@ -12310,7 +12327,7 @@ class MappingEvaluator {
  private:
   const Application<Rs...>& app_;
   const Platform<Rs...>& platform_;
-  const Mapping& m_;
+  const Mapping* m_ = nullptr;  // the mapping run() prices
   const EvaluationOptions<Rs...>& options_;
   const PerformanceModel& model_;
   const DeviceTable table_;
@@ -12326,29 +12343,29 @@ class MappingEvaluator {
   /// The mapping fits the application and platform, and the model has the
   /// constants it needs.
   void check() const {
-    if (m_.cus.size() != K_)
-      throw model_error("ychart: mapping has " + std::to_string(m_.cus.size()) + " tasks, application '" +
+    if (m_->cus.size() != K_)
+      throw model_error("ychart: mapping has " + std::to_string(m_->cus.size()) + " tasks, application '" +
                         app_.name() + "' has " + std::to_string(K_), app_.name());
     for (std::size_t k = 0; k < K_; ++k) {
       const auto& name = app_.kernel(k).name;
-      if (m_.cus[k].size() != F_)
-        throw model_error("ychart: mapping row of task '" + name + "' has " + std::to_string(m_.cus[k].size()) +
+      if (m_->cus[k].size() != F_)
+        throw model_error("ychart: mapping row of task '" + name + "' has " + std::to_string(m_->cus[k].size()) +
                           " devices, platform '" + platform_.name + "' has " + std::to_string(F_), name);
       for (std::size_t d = 0; d < F_; ++d) {
-        if (m_.cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'", name);
-        if (m_.cus[k][d] > 0 && table_.wcet(k, d) == 0.0)
+        if (m_->cus[k][d] < 0) throw model_error("ychart: negative CU count for task '" + name + "'", name);
+        if (m_->cus[k][d] > 0 && table_.wcet(k, d) == 0.0)
           throw model_error("ychart: task '" + name + "' has no implementation on " + table_.of(d).kind +
                             " but the mapping gives it CUs on device " + std::to_string(d + 1), name);
       }
-      if (m_.total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit", name);
+      if (m_->total(k) < 1) throw model_error("ychart: task '" + name + "' has no compute unit", name);
     }
-    if (!m_.clock_fraction.empty() && m_.clock_fraction.size() != F_)
-      throw model_error("ychart: mapping gives " + std::to_string(m_.clock_fraction.size()) + " clocks for " +
+    if (!m_->clock_fraction.empty() && m_->clock_fraction.size() != F_)
+      throw model_error("ychart: mapping gives " + std::to_string(m_->clock_fraction.size()) + " clocks for " +
                         std::to_string(F_) + " devices");
     const bool needs_clock = model_.clock_degradation || model_.shared_device_clock || clock_scaled() ||
-                             !m_.clock_fraction.empty();
+                             !m_->clock_fraction.empty();
     for (std::size_t d = 0; d < F_; ++d)
-      if (needs_clock && !(table_.of(d).nominal_clock > 0.0))
+      if (needs_clock && (d == 0 || table_.group[d] != table_.group[d - 1]) && !(table_.of(d).nominal_clock > 0.0))
         throw model_error("ychart: this evaluation needs the nominal clock of device kind '" + table_.of(d).kind +
                           "' (DeviceKind::clock.nominal)" +
                           (clock_scaled() ? "; to price power without clock scaling, set PerformanceModel::scale_clocks = false" : ""),
@@ -12372,7 +12389,7 @@ class MappingEvaluator {
     e.utilisation.resize(F_);
     e.in_use.assign(F_, false);
     for (std::size_t d = 0; d < F_; ++d)
-      set_device_use(e, m_, d, [&](std::size_t k) -> const std::vector<double>& { return table_.use(k, d); },
+      set_device_use(e, *m_, d, [&](std::size_t k) -> const std::vector<double>& { return table_.use(k, d); },
                      table_.of(d).capacity, table_.of(d).cap, table_.of(d).resource_names, one_kind ? std::string() : table_.of(d).kind);
     e.devices_used = static_cast<int>(std::count(e.in_use.begin(), e.in_use.end(), true));
   }
@@ -12393,7 +12410,7 @@ class MappingEvaluator {
                           table_.of(d).kind + "'", table_.of(d).kind);
       double clock = std::numeric_limits<double>::infinity();
       for (std::size_t k = 0; k < K_; ++k)
-        if (m_.cus[k][d] > 0) {
+        if (m_->cus[k][d] > 0) {
           double c = kernel_clock(k, d);
           if (degrades) c -= psi * e.utilisation[d][*table_.of(d).clock_resource];
           clock = std::min(clock, c);
@@ -12410,25 +12427,27 @@ class MappingEvaluator {
   void set_busy_times(const Evaluation& e) {
     spans_kinds_.assign(K_, false);
     std::vector<double> readers(F_, 0.0), writers(F_, 0.0);
-    for (std::size_t k = 0; k < K_; ++k)
+    for (std::size_t k = 0; k < K_; ++k) {
+      const std::size_t first_kind = table_.group[first_device_of(k)];
       for (std::size_t d = 0; d < F_; ++d) {
-        readers[d] += table_.on(k, d).reading_ports * double(m_.cus[k][d]);
-        writers[d] += table_.on(k, d).writing_ports * double(m_.cus[k][d]);
-        if (m_.cus[k][d] > 0 && table_.group[d] != table_.group[first_device_of(k)]) spans_kinds_[k] = true;
+        readers[d] += table_.on(k, d).reading_ports * double(m_->cus[k][d]);
+        writers[d] += table_.on(k, d).writing_ports * double(m_->cus[k][d]);
+        if (m_->cus[k][d] > 0 && table_.group[d] != first_kind) spans_kinds_[k] = true;
       }
+    }
     busy_.assign(K_, F_);
     platform_.for_each_group([&](auto g, const auto& group) {
       const std::size_t first = platform_.first_device(g);
       for (std::size_t d = first; d < first + static_cast<std::size_t>(group.devices); ++d)
         for (std::size_t k = 0; k < K_; ++k)
-          if (m_.cus[k][d] > 0)
+          if (m_->cus[k][d] > 0)
             busy_(k, d) = execution_time(e, k, d, *std::get<decltype(g)::value>(app_.kernel(k).on), readers[d], writers[d]);
     });
   }
 
   std::size_t first_device_of(std::size_t k) const {
     std::size_t d = 0;
-    while (d + 1 < F_ && m_.cus[k][d] == 0) ++d;
+    while (d + 1 < F_ && m_->cus[k][d] == 0) ++d;
     return d;
   }
 
@@ -12461,8 +12480,8 @@ class MappingEvaluator {
   /// energy at its floor; study 001 sec. 4.3). Discrete levels round up.
   void set_clock_fractions(Evaluation& e) {
     fraction_.assign(F_, 1.0);
-    if (!m_.clock_fraction.empty()) {
-      fraction_ = m_.clock_fraction;
+    if (!m_->clock_fraction.empty()) {
+      fraction_ = m_->clock_fraction;
       for (std::size_t d = 0; d < F_; ++d)
         if (e.in_use[d] && !(fraction_[d] > 0.0 && fraction_[d] <= 1.0 + tolerances::ulps))
           e.violations.push_back("device " + std::to_string(d + 1) + " clock fraction outside (0, 1]");
@@ -12494,14 +12513,14 @@ class MappingEvaluator {
     for (std::size_t k = 0; k < K_; ++k) {
       if (!spans_kinds_[k]) {
         for (std::size_t d = 0; d < F_; ++d)
-          if (m_.cus[k][d] > 0) time_(k, d) = busy_(k, d) / fraction[d];
+          if (m_->cus[k][d] > 0) time_(k, d) = busy_(k, d) / fraction[d];
         continue;
       }
       double rate = 0.0;  // runs per second
       for (std::size_t d = 0; d < F_; ++d)
-        if (const int n = m_.cus[k][d]; n > 0) rate += n / (busy_(k, d) / fraction[d]);
+        if (const int n = m_->cus[k][d]; n > 0) rate += n / (busy_(k, d) / fraction[d]);
       for (std::size_t d = 0; d < F_; ++d)
-        if (m_.cus[k][d] > 0) time_(k, d) = 1.0 / rate;
+        if (m_->cus[k][d] > 0) time_(k, d) = 1.0 / rate;
     }
   }
 
@@ -12515,7 +12534,7 @@ class MappingEvaluator {
     e.kernel_time.assign(K_, 0.0);
     for (std::size_t k = 0; k < K_; ++k)
       for (std::size_t d = 0; d < F_; ++d)
-        if (m_.cus[k][d] > 0) {
+        if (m_->cus[k][d] > 0) {
           e.kernel_time[k] = std::max(e.kernel_time[k], time_(k, d));
           exe = std::max(exe, time_(k, d));
         }
@@ -12544,8 +12563,8 @@ class MappingEvaluator {
     double compute_energy = 0.0, transfer_energy = 0.0, execution_energy = 0.0;
     for (std::size_t k = 0; k < K_; ++k) {
       for (std::size_t d = 0; d < F_; ++d)
-        if (m_.cus[k][d] > 0)  // eqs. 5.14, 5.20
-          compute_energy += m_.cus[k][d] * table_.power(k, d) * fraction_[d] * (model_.clock_gating ? time_(k, d) : exe);
+        if (m_->cus[k][d] > 0)  // eqs. 5.14, 5.20
+          compute_energy += m_->cus[k][d] * table_.power(k, d) * fraction_[d] * (model_.clock_gating ? time_(k, d) : exe);
       add_memory_energy(k, exe, transfer_energy, execution_energy);
     }
     p.compute = Constant<dim::power>(compute_energy / ii);
@@ -12567,12 +12586,12 @@ class MappingEvaluator {
       int copies = 0, cus = 0;
       double busy = 0.0;
       for (std::size_t d = first; d < first + static_cast<std::size_t>(group.devices); ++d)
-        if (m_.cus[k][d] > 0) ++copies, cus += m_.cus[k][d], busy = std::max(busy, time_(k, d));
+        if (m_->cus[k][d] > 0) ++copies, cus += m_->cus[k][d], busy = std::max(busy, time_(k, d));
       if (copies == 0) return;
       const auto& impl = *std::get<decltype(g)::value>(app_.kernel(k).on);
       const auto& mem = group.kind.memory;
-      transfer += output_read ? host_transfer_energy(impl, mem, copies) - host_transfer_energy(impl, mem, 0.0)
-                              : host_transfer_energy(impl, mem, copies);
+      // The output is read back once, from the first kind that holds the task.
+      transfer += output_read ? host_write_energy(impl, mem, copies) : host_transfer_energy(impl, mem, copies);
       output_read = true;
       execution += cus * cu_memory_power(impl, mem) * (model_.clock_gating ? busy : exe);
     });
@@ -12590,7 +12609,7 @@ class MappingEvaluator {
 template <ResourceRecord... Rs>
 Evaluation evaluate(const Application<Rs...>& app, const Platform<Rs...>& platform, const Mapping& m,
                     const EvaluationOptions<Rs...>& options = {}) {
-  return detail::MappingEvaluator<Rs...>(app, platform, m, options).run();
+  return detail::MappingEvaluator<Rs...>(app, platform, options).run(m);
 }
 
 // The instances for the platforms ychart's examples and tests use (FPGAs
@@ -12710,10 +12729,10 @@ LocalSearchResult local_search(const Application<Rs...>& app, const Platform<Rs.
                                const EvaluationOptions<Rs...>& options,
                                const std::function<double(const Evaluation&)>& kpi = initiation_interval,
                                const LocalSearchOptions& search = {}) {
-  const auto table = detail::device_table(app, platform, options.caps);
+  detail::MappingEvaluator<Rs...> evaluator(app, platform, options);  // one device table for the whole descent
   return detail::descend(
-      std::move(start), [&](const Mapping& m) { return evaluate(app, platform, m, options); },
-      [&](std::size_t k, std::size_t d) { return table.wcet(k, d) > 0; }, kpi, search);
+      std::move(start), [&](const Mapping& m) { return evaluator.run(m); },
+      [&](std::size_t k, std::size_t d) { return evaluator.table().wcet(k, d) > 0; }, kpi, search);
 }
 
 /// One CU per task, in application order, on the first device (group after

@@ -109,10 +109,10 @@ LocalSearchResult local_search(const Application<Rs...>& app, const Platform<Rs.
                                const EvaluationOptions<Rs...>& options,
                                const std::function<double(const Evaluation&)>& kpi = initiation_interval,
                                const LocalSearchOptions& search = {}) {
-  const auto table = detail::device_table(app, platform, options.caps);
+  detail::MappingEvaluator<Rs...> evaluator(app, platform, options);  // one device table for the whole descent
   return detail::descend(
-      std::move(start), [&](const Mapping& m) { return evaluate(app, platform, m, options); },
-      [&](std::size_t k, std::size_t d) { return table.wcet(k, d) > 0; }, kpi, search);
+      std::move(start), [&](const Mapping& m) { return evaluator.run(m); },
+      [&](std::size_t k, std::size_t d) { return evaluator.table().wcet(k, d) > 0; }, kpi, search);
 }
 
 /// One CU per task, in application order, on the first device (group after

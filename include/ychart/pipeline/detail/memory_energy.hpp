@@ -11,12 +11,24 @@
 
 namespace ychart::pipeline::detail {
 
+/// Joules per run of kernel k's input written into `copies` devices' DDR
+/// (eq. 5.17).
+template <ResourceRecord R>
+double host_write_energy(const Implementation<R>& k, const LocalMemory& mem, double copies) {
+  return copies * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.value();
+}
+
+/// Joules per run of kernel k's output read back to the host once (eq. 5.18).
+template <ResourceRecord R>
+double host_read_energy(const Implementation<R>& k, const LocalMemory& mem) {
+  return mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.value();
+}
+
 /// Joules per run of kernel k's host transfers: its input written into
-/// `copies` devices' DDR (eq. 5.17) and its output read once (5.18).
+/// `copies` devices' DDR and its output read once.
 template <ResourceRecord R>
 double host_transfer_energy(const Implementation<R>& k, const LocalMemory& mem, double copies) {
-  return copies * mem.full_write_power.value() * k.ddr.host_write * k.ddr.host_write_time.value() +
-         mem.full_read_power.value() * k.ddr.host_read * k.ddr.host_read_time.value();
+  return host_write_energy(k, mem, copies) + host_read_energy(k, mem);
 }
 
 /// Watts one executing CU of kernel k draws from its DDR (eq. 5.19).
