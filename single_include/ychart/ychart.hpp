@@ -11549,19 +11549,6 @@ class Application : public detail::TaskGraph<Task<Rs...>> {
   }
 };
 
-namespace detail {
-
-/// Each task's use of one CU, as numbers in R's member order (what the
-/// one-kind evaluator and resource rows read).
-template <ResourceRecord R>
-std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
-  std::vector<std::vector<double>> use;
-  for (const auto& k : app.kernels()) use.push_back(resource_values(k.implementation().use));
-  return use;
-}
-
-}  // namespace detail
-
 }  // namespace ychart::pipeline
 // ---- end ychart/pipeline/application.hpp ----
 // ---- begin ychart/pipeline/architecture.hpp ----
@@ -12016,6 +12003,13 @@ struct DeviceTable {
   double wcet(std::size_t k, std::size_t d) const { return on(k, d).wcet; }
   double power(std::size_t k, std::size_t d) const { return on(k, d).power; }
   const std::vector<double>& use(std::size_t k, std::size_t d) const { return on(k, d).use; }
+  /// Every task's use of one CU on kind g (zeros where it has no
+  /// implementation), task by task: the resource rows' coefficients.
+  std::vector<std::vector<double>> uses_on_kind(std::size_t g) const {
+    std::vector<std::vector<double>> uses;
+    for (const auto& task : implementations) uses.push_back(task[g].use);
+    return uses;
+  }
 };
 
 template <ResourceRecord... Rs>
@@ -12975,13 +12969,32 @@ inline void add_device_resource_rows(Model& m, std::size_t f, const std::vector<
   }
 }
 
-/// The rows of `devices` identical devices; use[k] is kernel_uses()'s,
+/// The rows of `devices` identical devices; use[k] is task k's (DeviceTable::uses_on_kind),
 /// cus[k][f] are the CU counts, cap one value per resource.
 template <ResourceRecord R>
 void add_resource_rows(Model& m, const std::vector<std::vector<double>>& use,
                        const std::vector<std::vector<Discrete<>>>& cus, const std::vector<double>& cap,
                        std::size_t devices) {
   for (std::size_t f = 0; f < devices; ++f) add_device_resource_rows(m, f, resource_names<R>(), use, cus, cap);
+}
+
+/// A CU's weight in the load order: 1 plus its uses.
+inline double load_weight(const std::vector<double>& use) {
+  double w = 1.0;
+  for (double u : use) w += u;
+  return w;
+}
+
+/// Against symmetry: device d carries at least the weighted load of device
+/// d + 1 (of the same kind), weight[k] per CU of task k.
+inline void add_load_order_row(Model& m, const std::vector<double>& weight,
+                               const std::vector<std::vector<Discrete<>>>& cus, std::size_t d) {
+  Affine<> here, next;
+  for (std::size_t k = 0; k < cus.size(); ++k) {
+    here += weight[k] * cus[k][d];
+    next += weight[k] * cus[k][d + 1];
+  }
+  m.subject_to(here >= next);
 }
 
 /// CUs of one kernel that one device takes under the cap (max_cus when it
@@ -13064,14 +13077,9 @@ inline void add_device_rows(Model& m, const DeviceTable& table, const std::vecto
   }
   for (std::size_t d = 0; d + 1 < D; ++d) {
     if (table.group[d] != table.group[d + 1]) continue;
-    Affine<> here, next;
-    for (std::size_t k = 0; k < K; ++k) {
-      double w = 1.0;
-      for (double u : table.use(k, d)) w += u;
-      here += w * cus[k][d];
-      next += w * cus[k][d + 1];
-    }
-    m.subject_to(here >= next);
+    std::vector<double> weight;
+    for (std::size_t k = 0; k < K; ++k) weight.push_back(load_weight(table.use(k, d)));
+    add_load_order_row(m, weight, cus, d);
   }
 }
 
@@ -13402,7 +13410,7 @@ class IdenticalDevicesModel {
       : app_(app), arch_(arch), o_(options), kind_(arch.kind()), K_(app.size()),
         F_(static_cast<std::size_t>(arch.devices())), names_(resource_names<R>()),
         cap_(resource_values(options.cap() ? *options.cap() : arch.kind().capacity)),
-        capacity_(resource_values(arch.kind().capacity)), uses_(kernel_uses(app)), transfers_(options.schedule != Schedule::compute_only),
+        capacity_(resource_values(arch.kind().capacity)), uses_(device_table(app, arch, options.caps).uses_on_kind(0)), transfers_(options.schedule != Schedule::compute_only),
         bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
 
   MappingModel build() {
@@ -13439,7 +13447,7 @@ class IdenticalDevicesModel {
   const std::size_t K_, F_;
   const std::vector<std::string> names_;
   const std::vector<double> cap_, capacity_;
-  const std::vector<std::vector<double>> uses_;  // per kernel, its resource use as numbers
+  const std::vector<std::vector<double>> uses_;  // per kernel, its resource use as numbers (the device table's)
   const bool transfers_, bound_rows_;
   const double nominal_;
   MappingModel mm_;
@@ -13606,16 +13614,9 @@ class IdenticalDevicesModel {
   /// permutation of the devices: order them by the CUs they hold, weighted
   /// by use (in the linear models with bound rows, where GLPK searches alone).
   void add_device_order() {
-    for (std::size_t f = 0; f + 1 < F_; ++f) {
-      Affine<> here, next;
-      for (std::size_t k = 0; k < K_; ++k) {
-        double w = 1.0;
-        for (std::size_t t = 0; t < names_.size(); ++t) w += resource_at(app_.kernel(k).implementation().use, t);
-        here += w * mm_.cus[k][f];
-        next += w * mm_.cus[k][f + 1];
-      }
-      model().subject_to(here >= next);
-    }
+    std::vector<double> weight;
+    for (const auto& use : uses_) weight.push_back(load_weight(use));
+    for (std::size_t f = 0; f + 1 < F_; ++f) add_load_order_row(model(), weight, mm_.cus, f);
   }
 
   void add_spreading() {
@@ -14224,7 +14225,7 @@ PowerModel build_identical_devices_power_model(const Application<R>& app, const 
     }
   }
   // Resources per device (eq. 5.2).
-  add_resource_rows<R>(m, kernel_uses(app), p.cus, cap, static_cast<std::size_t>(F));
+  add_resource_rows<R>(m, device_table(app, arch, options.caps).uses_on_kind(0), p.cus, cap, static_cast<std::size_t>(F));
   // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
   // holding k receives its whole input, outputs are split.
   if (transfers) {

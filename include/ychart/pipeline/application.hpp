@@ -175,17 +175,4 @@ class Application : public detail::TaskGraph<Task<Rs...>> {
   }
 };
 
-namespace detail {
-
-/// Each task's use of one CU, as numbers in R's member order (what the
-/// one-kind evaluator and resource rows read).
-template <ResourceRecord R>
-std::vector<std::vector<double>> kernel_uses(const Application<R>& app) {
-  std::vector<std::vector<double>> use;
-  for (const auto& k : app.kernels()) use.push_back(resource_values(k.implementation().use));
-  return use;
-}
-
-}  // namespace detail
-
 }  // namespace ychart::pipeline

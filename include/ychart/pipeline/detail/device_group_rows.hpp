@@ -77,14 +77,9 @@ inline void add_device_rows(Model& m, const DeviceTable& table, const std::vecto
   }
   for (std::size_t d = 0; d + 1 < D; ++d) {
     if (table.group[d] != table.group[d + 1]) continue;
-    Affine<> here, next;
-    for (std::size_t k = 0; k < K; ++k) {
-      double w = 1.0;
-      for (double u : table.use(k, d)) w += u;
-      here += w * cus[k][d];
-      next += w * cus[k][d + 1];
-    }
-    m.subject_to(here >= next);
+    std::vector<double> weight;
+    for (std::size_t k = 0; k < K; ++k) weight.push_back(load_weight(table.use(k, d)));
+    add_load_order_row(m, weight, cus, d);
   }
 }
 

@@ -53,6 +53,13 @@ struct DeviceTable {
   double wcet(std::size_t k, std::size_t d) const { return on(k, d).wcet; }
   double power(std::size_t k, std::size_t d) const { return on(k, d).power; }
   const std::vector<double>& use(std::size_t k, std::size_t d) const { return on(k, d).use; }
+  /// Every task's use of one CU on kind g (zeros where it has no
+  /// implementation), task by task: the resource rows' coefficients.
+  std::vector<std::vector<double>> uses_on_kind(std::size_t g) const {
+    std::vector<std::vector<double>> uses;
+    for (const auto& task : implementations) uses.push_back(task[g].use);
+    return uses;
+  }
 };
 
 template <ResourceRecord... Rs>

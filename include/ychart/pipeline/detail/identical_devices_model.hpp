@@ -8,6 +8,7 @@
 #include "../application.hpp"
 #include "../architecture.hpp"
 #include "../resources.hpp"
+#include "device_table.hpp"
 #include "execution_time.hpp"
 #include "resource_rows.hpp"
 #include "transfer_rows.hpp"
@@ -39,7 +40,7 @@ class IdenticalDevicesModel {
       : app_(app), arch_(arch), o_(options), kind_(arch.kind()), K_(app.size()),
         F_(static_cast<std::size_t>(arch.devices())), names_(resource_names<R>()),
         cap_(resource_values(options.cap() ? *options.cap() : arch.kind().capacity)),
-        capacity_(resource_values(arch.kind().capacity)), uses_(kernel_uses(app)), transfers_(options.schedule != Schedule::compute_only),
+        capacity_(resource_values(arch.kind().capacity)), uses_(device_table(app, arch, options.caps).uses_on_kind(0)), transfers_(options.schedule != Schedule::compute_only),
         bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
 
   MappingModel build() {
@@ -76,7 +77,7 @@ class IdenticalDevicesModel {
   const std::size_t K_, F_;
   const std::vector<std::string> names_;
   const std::vector<double> cap_, capacity_;
-  const std::vector<std::vector<double>> uses_;  // per kernel, its resource use as numbers
+  const std::vector<std::vector<double>> uses_;  // per kernel, its resource use as numbers (the device table's)
   const bool transfers_, bound_rows_;
   const double nominal_;
   MappingModel mm_;
@@ -243,16 +244,9 @@ class IdenticalDevicesModel {
   /// permutation of the devices: order them by the CUs they hold, weighted
   /// by use (in the linear models with bound rows, where GLPK searches alone).
   void add_device_order() {
-    for (std::size_t f = 0; f + 1 < F_; ++f) {
-      Affine<> here, next;
-      for (std::size_t k = 0; k < K_; ++k) {
-        double w = 1.0;
-        for (std::size_t t = 0; t < names_.size(); ++t) w += resource_at(app_.kernel(k).implementation().use, t);
-        here += w * mm_.cus[k][f];
-        next += w * mm_.cus[k][f + 1];
-      }
-      model().subject_to(here >= next);
-    }
+    std::vector<double> weight;
+    for (const auto& use : uses_) weight.push_back(load_weight(use));
+    for (std::size_t f = 0; f + 1 < F_; ++f) add_load_order_row(model(), weight, mm_.cus, f);
   }
 
   void add_spreading() {

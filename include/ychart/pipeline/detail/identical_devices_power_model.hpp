@@ -9,6 +9,7 @@
 #include "../evaluate.hpp"
 #include "../minimum_counts.hpp"
 #include "../resources.hpp"
+#include "device_table.hpp"
 #include "memory_energy.hpp"
 #include "resource_rows.hpp"
 
@@ -160,7 +161,7 @@ PowerModel build_identical_devices_power_model(const Application<R>& app, const 
     }
   }
   // Resources per device (eq. 5.2).
-  add_resource_rows<R>(m, kernel_uses(app), p.cus, cap, static_cast<std::size_t>(F));
+  add_resource_rows<R>(m, device_table(app, arch, options.caps).uses_on_kind(0), p.cus, cap, static_cast<std::size_t>(F));
   // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
   // holding k receives its whole input, outputs are split.
   if (transfers) {

@@ -34,13 +34,32 @@ inline void add_device_resource_rows(Model& m, std::size_t f, const std::vector<
   }
 }
 
-/// The rows of `devices` identical devices; use[k] is kernel_uses()'s,
+/// The rows of `devices` identical devices; use[k] is task k's (DeviceTable::uses_on_kind),
 /// cus[k][f] are the CU counts, cap one value per resource.
 template <ResourceRecord R>
 void add_resource_rows(Model& m, const std::vector<std::vector<double>>& use,
                        const std::vector<std::vector<Discrete<>>>& cus, const std::vector<double>& cap,
                        std::size_t devices) {
   for (std::size_t f = 0; f < devices; ++f) add_device_resource_rows(m, f, resource_names<R>(), use, cus, cap);
+}
+
+/// A CU's weight in the load order: 1 plus its uses.
+inline double load_weight(const std::vector<double>& use) {
+  double w = 1.0;
+  for (double u : use) w += u;
+  return w;
+}
+
+/// Against symmetry: device d carries at least the weighted load of device
+/// d + 1 (of the same kind), weight[k] per CU of task k.
+inline void add_load_order_row(Model& m, const std::vector<double>& weight,
+                               const std::vector<std::vector<Discrete<>>>& cus, std::size_t d) {
+  Affine<> here, next;
+  for (std::size_t k = 0; k < cus.size(); ++k) {
+    here += weight[k] * cus[k][d];
+    next += weight[k] * cus[k][d + 1];
+  }
+  m.subject_to(here >= next);
 }
 
 /// CUs of one kernel that one device takes under the cap (max_cus when it
