@@ -144,7 +144,7 @@ io::StackedBarChart use_bars(const Tasks& app, const Plat& p, const Mapping& m, 
 /// With host transfers (sequential phases, locality), in two steps. First
 /// an incumbent: the compute-only optimum priced with transfers, and local
 /// searches (priced by evaluate()) from it and from a first fit. Then the
-/// tabulated model (linear, PlatformModelOptions::tabulate), its tables
+/// tabulated model (linear, MappingModelOptions::tabulate), its tables
 /// bounded by the incumbent's II from above and the compute-only optimum's
 /// execution time from below.
 Solved solve_transfers(const Tasks& app, const Plat& p, double cap, double time_limit, const Solved& compute_only) {
