@@ -13223,6 +13223,18 @@ std::vector<std::vector<Discrete<>>> add_placement(Model& m, const Graph& app,
   return placed;
 }
 
+/// One task's host transfers, one copy each way, in seconds: its input to
+/// a device (DI_k / B) and its output back (DO_k / B). The mapping models'
+/// transfer rows and the scaled-clock power model both price with it.
+struct TaskTransferSeconds {
+  double to_device = 0, to_host = 0;
+};
+
+template <class Kernel>
+TaskTransferSeconds task_transfer_seconds(const Kernel& kn, double to_device_bandwidth, double to_host_bandwidth) {
+  return {kn.data_in.value() / to_device_bandwidth, kn.data_out.value() / to_host_bandwidth};
+}
+
 struct TransferTimes {
   Affine<dim::time> host_to_device, device_to_host;
 };
@@ -13269,8 +13281,9 @@ TransferTimes add_transfer_rows(Model& m, const Graph& app, const std::vector<st
       for (auto e : outgoing) m.subject_to(b <= local[e]);
       output_local = b;
     }
-    out.host_to_device += (spread - input_local) * Constant<dim::time>(kn.data_in.value() / to_device_bandwidth);
-    out.device_to_host += (1.0 - output_local) * Constant<dim::time>(kn.data_out.value() / to_host_bandwidth);
+    const auto seconds = task_transfer_seconds(kn, to_device_bandwidth, to_host_bandwidth);
+    out.host_to_device += (spread - input_local) * Constant<dim::time>(seconds.to_device);
+    out.device_to_host += (1.0 - output_local) * Constant<dim::time>(seconds.to_host);
   }
   return out;
 }
@@ -13408,9 +13421,9 @@ class IdenticalDevicesModel {
  public:
   IdenticalDevicesModel(const Application<R>& app, const Platform<R>& arch, const MappingModelOptions<R>& options)
       : app_(app), arch_(arch), o_(options), kind_(arch.kind()), K_(app.size()),
-        F_(static_cast<std::size_t>(arch.devices())), names_(resource_names<R>()),
-        cap_(resource_values(options.cap() ? *options.cap() : arch.kind().capacity)),
-        capacity_(resource_values(arch.kind().capacity)), uses_(device_table(app, arch, options.caps).uses_on_kind(0)), transfers_(options.schedule != Schedule::compute_only),
+        F_(static_cast<std::size_t>(arch.devices())), table_(device_table(app, arch, options.caps)),
+        names_(table_.kinds[0].resource_names), cap_(table_.kinds[0].cap), capacity_(table_.kinds[0].capacity),
+        uses_(table_.uses_on_kind(0)), transfers_(options.schedule != Schedule::compute_only),
         bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
 
   MappingModel build() {
@@ -13445,6 +13458,7 @@ class IdenticalDevicesModel {
   const MappingModelOptions<R>& o_;
   const DeviceKind<R>& kind_;
   const std::size_t K_, F_;
+  const DeviceTable table_;  // the one kind's names, capacity, cap and uses, read below
   const std::vector<std::string> names_;
   const std::vector<double> cap_, capacity_;
   const std::vector<std::vector<double>> uses_;  // per kernel, its resource use as numbers (the device table's)
@@ -14145,7 +14159,8 @@ PowerModel build_identical_devices_power_model(const Application<R>& app, const 
   if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
   const int F = options.devices_used.value_or(arch.devices());
   const bool fixed = options.devices_used.has_value();
-  const auto cap = resource_values(options.cap() ? *options.cap() : arch.kind().capacity);
+  const DeviceTable table = device_table(app, arch, options.caps);
+  const std::vector<double>& cap = table.kinds[0].cap;
   const auto& pm = options.model;
   const bool transfers = pm.schedule != Schedule::compute_only;
   const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
@@ -14225,15 +14240,16 @@ PowerModel build_identical_devices_power_model(const Application<R>& app, const 
     }
   }
   // Resources per device (eq. 5.2).
-  add_resource_rows<R>(m, device_table(app, arch, options.caps).uses_on_kind(0), p.cus, cap, static_cast<std::size_t>(F));
+  add_resource_rows<R>(m, table.uses_on_kind(0), p.cus, cap, static_cast<std::size_t>(F));
   // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
   // holding k receives its whole input, outputs are split.
   if (transfers) {
     Affine<> moved;  // ms
     double back = 0.0;
     for (std::size_t k = 0; k < K; ++k) {
-      moved += (app.kernel(k).data_in.value() / hp * 1e3) * alpha[k];
-      back += app.kernel(k).data_out.value() / dh * 1e3;
+      const auto seconds = task_transfer_seconds(app.kernel(k), hp, dh);
+      moved += (seconds.to_device * 1e3) * alpha[k];
+      back += seconds.to_host * 1e3;
     }
     if (pm.schedule == Schedule::sequential_phases) m.subject_to(p.execution + moved + back <= ii, "II");
     else m.subject_to(moved + back <= ii, "II_transfers");
@@ -20045,6 +20061,17 @@ namespace ychart::loopnest {
 
 namespace detail {
 
+/// The binding a solution chose: layer i on the processor j whose x[i][j]
+/// is set.
+inline Binding binding_of(const Solution& sol, const std::vector<std::vector<std::optional<Discrete<>>>>& x,
+                          const CostTable& t) {
+  Binding b(t.layers, 0);
+  for (std::size_t i = 0; i < t.layers; ++i)
+    for (std::size_t j = 0; j < t.processors; ++j)
+      if (x[i][j] && sol[*x[i][j]] > 0.5) b[i] = j;
+  return b;
+}
+
 /// The throughput goal's second stage: among the bindings whose interval is
 /// the first stage's optimum, the least latency. The optimum is fixed at
 /// the first binding's exact interval; a binding the solver admits within
@@ -20063,10 +20090,7 @@ inline void least_latency_at_interval(Model& m, const Real<>& tau, const Affine<
     r.message += "; the least latency at that interval was not found (" + std::string(to_string(sol.status())) + ")";
     return;
   }
-  Binding b(t.layers, 0);
-  for (std::size_t i = 0; i < t.layers; ++i)
-    for (std::size_t j = 0; j < t.processors; ++j)
-      if (x[i][j] && sol[*x[i][j]] > 0.5) b[i] = j;
+  Binding b = binding_of(sol, x, t);
   const auto metrics = evaluate_schedule(t, platform, b, true);
   if (1.0 / metrics.throughput.value() > interval * (1 + tolerances::roundoff) ||
       metrics.latency.value() >= r.metrics.latency.value())
@@ -20191,10 +20215,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
   r.message = sol.message();
   if (sol.has_values()) {
     r.objective = sol.objective();
-    r.binding.assign(t.layers, 0);
-    for (std::size_t i = 0; i < t.layers; ++i)
-      for (std::size_t j = 0; j < t.processors; ++j)
-        if (x[i][j] && sol[*x[i][j]] > 0.5) r.binding[i] = j;
+    r.binding = detail::binding_of(sol, x, t);
     std::optional<Constant<dim::time>> frame;
     if (o.goal == BindingGoal::energy) frame = o.latency_limit;
     r.metrics = evaluate_schedule(t, platform, r.binding, pipeline, frame);

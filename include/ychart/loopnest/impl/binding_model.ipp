@@ -11,6 +11,17 @@ namespace ychart::loopnest {
 
 namespace detail {
 
+/// The binding a solution chose: layer i on the processor j whose x[i][j]
+/// is set.
+inline Binding binding_of(const Solution& sol, const std::vector<std::vector<std::optional<Discrete<>>>>& x,
+                          const CostTable& t) {
+  Binding b(t.layers, 0);
+  for (std::size_t i = 0; i < t.layers; ++i)
+    for (std::size_t j = 0; j < t.processors; ++j)
+      if (x[i][j] && sol[*x[i][j]] > 0.5) b[i] = j;
+  return b;
+}
+
 /// The throughput goal's second stage: among the bindings whose interval is
 /// the first stage's optimum, the least latency. The optimum is fixed at
 /// the first binding's exact interval; a binding the solver admits within
@@ -29,10 +40,7 @@ inline void least_latency_at_interval(Model& m, const Real<>& tau, const Affine<
     r.message += "; the least latency at that interval was not found (" + std::string(to_string(sol.status())) + ")";
     return;
   }
-  Binding b(t.layers, 0);
-  for (std::size_t i = 0; i < t.layers; ++i)
-    for (std::size_t j = 0; j < t.processors; ++j)
-      if (x[i][j] && sol[*x[i][j]] > 0.5) b[i] = j;
+  Binding b = binding_of(sol, x, t);
   const auto metrics = evaluate_schedule(t, platform, b, true);
   if (1.0 / metrics.throughput.value() > interval * (1 + tolerances::roundoff) ||
       metrics.latency.value() >= r.metrics.latency.value())
@@ -157,10 +165,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
   r.message = sol.message();
   if (sol.has_values()) {
     r.objective = sol.objective();
-    r.binding.assign(t.layers, 0);
-    for (std::size_t i = 0; i < t.layers; ++i)
-      for (std::size_t j = 0; j < t.processors; ++j)
-        if (x[i][j] && sol[*x[i][j]] > 0.5) r.binding[i] = j;
+    r.binding = detail::binding_of(sol, x, t);
     std::optional<Constant<dim::time>> frame;
     if (o.goal == BindingGoal::energy) frame = o.latency_limit;
     r.metrics = evaluate_schedule(t, platform, r.binding, pipeline, frame);

@@ -38,9 +38,9 @@ class IdenticalDevicesModel {
  public:
   IdenticalDevicesModel(const Application<R>& app, const Platform<R>& arch, const MappingModelOptions<R>& options)
       : app_(app), arch_(arch), o_(options), kind_(arch.kind()), K_(app.size()),
-        F_(static_cast<std::size_t>(arch.devices())), names_(resource_names<R>()),
-        cap_(resource_values(options.cap() ? *options.cap() : arch.kind().capacity)),
-        capacity_(resource_values(arch.kind().capacity)), uses_(device_table(app, arch, options.caps).uses_on_kind(0)), transfers_(options.schedule != Schedule::compute_only),
+        F_(static_cast<std::size_t>(arch.devices())), table_(device_table(app, arch, options.caps)),
+        names_(table_.kinds[0].resource_names), cap_(table_.kinds[0].cap), capacity_(table_.kinds[0].capacity),
+        uses_(table_.uses_on_kind(0)), transfers_(options.schedule != Schedule::compute_only),
         bound_rows_(options.memory_time || options.clock_degradation), nominal_(kind_.clock.nominal.value()) {}
 
   MappingModel build() {
@@ -75,6 +75,7 @@ class IdenticalDevicesModel {
   const MappingModelOptions<R>& o_;
   const DeviceKind<R>& kind_;
   const std::size_t K_, F_;
+  const DeviceTable table_;  // the one kind's names, capacity, cap and uses, read below
   const std::vector<std::string> names_;
   const std::vector<double> cap_, capacity_;
   const std::vector<std::vector<double>> uses_;  // per kernel, its resource use as numbers (the device table's)

@@ -12,6 +12,7 @@
 #include "device_table.hpp"
 #include "memory_energy.hpp"
 #include "resource_rows.hpp"
+#include "transfer_rows.hpp"
 
 #include "../../error.hpp"
 #include "../../expr/functions.hpp"
@@ -81,7 +82,8 @@ PowerModel build_identical_devices_power_model(const Application<R>& app, const 
   if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
   const int F = options.devices_used.value_or(arch.devices());
   const bool fixed = options.devices_used.has_value();
-  const auto cap = resource_values(options.cap() ? *options.cap() : arch.kind().capacity);
+  const DeviceTable table = device_table(app, arch, options.caps);
+  const std::vector<double>& cap = table.kinds[0].cap;
   const auto& pm = options.model;
   const bool transfers = pm.schedule != Schedule::compute_only;
   const double hp = arch.host_to_device.bandwidth.value(), dh = arch.device_to_host.bandwidth.value();
@@ -161,15 +163,16 @@ PowerModel build_identical_devices_power_model(const Application<R>& app, const 
     }
   }
   // Resources per device (eq. 5.2).
-  add_resource_rows<R>(m, device_table(app, arch, options.caps).uses_on_kind(0), p.cus, cap, static_cast<std::size_t>(F));
+  add_resource_rows<R>(m, table.uses_on_kind(0), p.cus, cap, static_cast<std::size_t>(F));
   // Transfers (eqs. 5.5, 5.9-5.12; 4.5 for sequential phases): every device
   // holding k receives its whole input, outputs are split.
   if (transfers) {
     Affine<> moved;  // ms
     double back = 0.0;
     for (std::size_t k = 0; k < K; ++k) {
-      moved += (app.kernel(k).data_in.value() / hp * 1e3) * alpha[k];
-      back += app.kernel(k).data_out.value() / dh * 1e3;
+      const auto seconds = task_transfer_seconds(app.kernel(k), hp, dh);
+      moved += (seconds.to_device * 1e3) * alpha[k];
+      back += seconds.to_host * 1e3;
     }
     if (pm.schedule == Schedule::sequential_phases) m.subject_to(p.execution + moved + back <= ii, "II");
     else m.subject_to(moved + back <= ii, "II_transfers");

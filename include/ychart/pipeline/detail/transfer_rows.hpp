@@ -33,6 +33,18 @@ std::vector<std::vector<Discrete<>>> add_placement(Model& m, const Graph& app,
   return placed;
 }
 
+/// One task's host transfers, one copy each way, in seconds: its input to
+/// a device (DI_k / B) and its output back (DO_k / B). The mapping models'
+/// transfer rows and the scaled-clock power model both price with it.
+struct TaskTransferSeconds {
+  double to_device = 0, to_host = 0;
+};
+
+template <class Kernel>
+TaskTransferSeconds task_transfer_seconds(const Kernel& kn, double to_device_bandwidth, double to_host_bandwidth) {
+  return {kn.data_in.value() / to_device_bandwidth, kn.data_out.value() / to_host_bandwidth};
+}
+
 struct TransferTimes {
   Affine<dim::time> host_to_device, device_to_host;
 };
@@ -79,8 +91,9 @@ TransferTimes add_transfer_rows(Model& m, const Graph& app, const std::vector<st
       for (auto e : outgoing) m.subject_to(b <= local[e]);
       output_local = b;
     }
-    out.host_to_device += (spread - input_local) * Constant<dim::time>(kn.data_in.value() / to_device_bandwidth);
-    out.device_to_host += (1.0 - output_local) * Constant<dim::time>(kn.data_out.value() / to_host_bandwidth);
+    const auto seconds = task_transfer_seconds(kn, to_device_bandwidth, to_host_bandwidth);
+    out.host_to_device += (spread - input_local) * Constant<dim::time>(seconds.to_device);
+    out.device_to_host += (1.0 - output_local) * Constant<dim::time>(seconds.to_host);
   }
   return out;
 }
