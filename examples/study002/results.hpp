@@ -42,7 +42,11 @@ struct FrontPoint {
 struct DesignSummary {
   BOOST_HANA_DEFINE_STRUCT(DesignSummary, (std::string, status), (double, relaxation_s), (double, latency_s),
                            (double, model_latency_s), (std::vector<double>, parallelism), (double, seconds),
-                           (std::vector<FrontPoint>, front));
+                           (std::vector<FrontPoint>, front),
+                           // The least latency and the least energy over every tile count
+                           // (TileSpace::every_count), beside ALOHA's rule's (the rows above).
+                           (std::string, every_count_status), (double, every_count_latency_s),
+                           (double, least_energy_j), (double, every_count_energy_j));
 };
 
 }  // namespace study002

@@ -20266,6 +20266,21 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
 
 namespace ychart::loopnest {
 
+/// The tile counts a design may choose, per layer (docs/loopnest.md,
+/// "Designing an accelerator").
+enum class TileSpace {
+  /// ALOHA's rule: a loop is tiled where its memory may overflow, up to the
+  /// most tiles the rule needs for any grid of the space on the smallest
+  /// memories. Small and fast, but a restriction: other counts can give
+  /// less latency or energy. A layer whose rule needs more than max_tiles
+  /// (or whose smallest memories do not fit) gets every_count.
+  rule_needs,
+  /// Every loop that a transfer's memory limits takes any count from 1 to
+  /// max_tiles: the optimum over every such tiling evaluate_layer accepts.
+  /// Exact for the space, and slower (study 002's front: minutes a point).
+  every_count,
+};
+
 /// The design space: a processor whose computational model, clock, overhead
 /// and DDR energy are kept, and whose grid and memories are chosen.
 struct AcceleratorTemplate {
@@ -20274,9 +20289,10 @@ struct AcceleratorTemplate {
   /// The capacities (bytes) each platform memory may take; an empty list
   /// keeps the platform's capacity.
   std::vector<std::vector<double>> memory_bytes;
-  /// Tile counts range over 1 .. the most ALOHA's rule needs for any grid of
-  /// the space on the smallest memories, and never above max_tiles.
+  /// Tile counts never exceed max_tiles; tile_space says which loops and
+  /// counts below it the design may choose.
   long long max_tiles = 16;
+  TileSpace tile_space = TileSpace::rule_needs;
   // Costs (the caller's model): area = fixed + per MAC unit x prod P + per KiB x sum M.
   double area_fixed = 0, area_per_mac = 1, area_per_kib = 0;
   Constant<dim::power> power_fixed{0.0}, power_per_mac{0.0}, power_per_kib{0.0};
@@ -20400,8 +20416,10 @@ inline std::vector<double> memory_values(const Platform& platform, const Acceler
 }
 
 /// The most tiles ALOHA's rule needs per loop for any grid of the space on
-/// the smallest memories (max_tiles when the space has more than 4096
-/// grids, or when the smallest memories do not fit).
+/// the smallest memories; none (every count up to max_tiles) for
+/// TileSpace::every_count, when the space has more than 4096 grids, when
+/// the smallest memories do not fit, or when the rule needs more than
+/// max_tiles somewhere (clipped counts could leave no tiling that fits).
 class TileNeeds {
  public:
   TileNeeds(const Platform& platform, const AcceleratorTemplate& t) : t_(t), smallest_(platform) {
@@ -20422,13 +20440,12 @@ class TileNeeds {
     }
   }
 
-  std::array<long long, loop_count> of(const Layer& layer) const {
+  std::optional<std::array<long long, loop_count>> of(const Layer& layer) const {
     std::array<long long, loop_count> most{};
     most.fill(1);
-    if (grids_.size() > 4096 || grids_.front().size() != t_.parallelism.size()) {
-      most.fill(t_.max_tiles);
-      return most;
-    }
+    if (t_.tile_space == TileSpace::every_count || grids_.size() > 4096 ||
+        grids_.front().size() != t_.parallelism.size())
+      return std::nullopt;
     for (const auto& g : grids_) {
       auto q = smallest_.processors[t_.processor];
       q.parallelism = g;
@@ -20438,10 +20455,11 @@ class TileNeeds {
           for (int k = 0; k < loop_count; ++k)
             if (lp.has(Loop(k))) most[std::size_t(k)] = std::max(most[std::size_t(k)], lp.tiles);
       } catch (const tiling_error&) {
-        most.fill(t_.max_tiles);  // the smallest memories do not fit: allow the full range
-        return most;
+        return std::nullopt;  // the smallest memories do not fit
       }
     }
+    for (auto m : most)
+      if (m > t_.max_tiles) return std::nullopt;
     return most;
   }
 
@@ -20625,10 +20643,11 @@ class AcceleratorModelBuilder {
     if (o_.power_budget) model.subject_to(power_w_ <= o_.power_budget->value(), "power budget");
   }
 
-  /// The loops a memory may tile: a loop is tiled only where its memory may
-  /// overflow, that is, the largest buffer any grid can make exceeds the
-  /// smallest capacity.
-  std::vector<bool> tileable_loops(const Layer& layer, const RefinedNest& nest) const {
+  /// The loops the design may tile: each present transfer's limited loop,
+  /// where it lies inside the transfer; under ALOHA's rule (every_count
+  /// false) only where its memory may overflow, that is, the largest buffer
+  /// any grid can make exceeds the smallest capacity.
+  std::vector<bool> tileable_loops(const Layer& layer, const RefinedNest& nest, bool every_count) const {
     std::vector<double> most_bytes(memories_, 0.0);
     for (int d = 0; d < data_kind_count; ++d) {
       const auto& tr = nest.transfers[std::size_t(d)];
@@ -20651,7 +20670,7 @@ class AcceleratorModelBuilder {
       if (!tr.present) continue;
       const auto li = nest.index_of(proc_.model.transfer[std::size_t(d)].limited_loop);
       const auto v = memory_values(platform_, t_, tr.memory);
-      if (nest.loops[li].level >= tr.level && most_bytes[tr.memory] > *std::min_element(v.begin(), v.end()))
+      if (nest.loops[li].level >= tr.level && (every_count || most_bytes[tr.memory] > *std::min_element(v.begin(), v.end())))
         may_tile[li] = true;
     }
     return may_tile;
@@ -20662,8 +20681,8 @@ class AcceleratorModelBuilder {
     const std::size_t loops = nest.loops.size();
     LayerLoops out{std::vector<Monomial<>>(loops), std::vector<Monomial<>>(loops), std::vector<Monomial<>>(loops), {}};
     out.vars.tiles.resize(loops);
-    const auto may_tile = tileable_loops(layer, nest);
-    const auto needed = needs_.of(layer);
+    const auto needed = needs_.of(layer);  // none: every count up to max_tiles
+    const auto may_tile = tileable_loops(layer, nest, !needed);
     for (std::size_t i = 0; i < loops; ++i) {
       const auto& lp = nest.loops[i];
       std::string loop_id;
@@ -20680,9 +20699,10 @@ class AcceleratorModelBuilder {
         out.trip[i] = Constant<>(double(lp.extent));
       }
       out.inner[i] = out.trip[i];
-      long long most = 1;
-      for (int k = 0; k < loop_count; ++k)
-        if (lp.has(Loop(k))) most = std::max(most, needed[std::size_t(k)]);
+      long long most = needed ? 1 : t_.max_tiles;
+      if (needed)
+        for (int k = 0; k < loop_count; ++k)
+          if (lp.has(Loop(k))) most = std::max(most, (*needed)[std::size_t(k)]);
       most = std::min({most, t_.max_tiles, lp.extent});
       if (may_tile[i] && most > 1) add_tiling(lp, name, divisors, most, out, i);
     }

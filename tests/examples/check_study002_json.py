@@ -35,6 +35,11 @@ d = doc["design"]
 assert d["status"] == "optimal", d
 assert d["relaxation_s"] <= d["latency_s"] * (1 + 1e-6), d
 assert abs(d["model_latency_s"] - d["latency_s"]) < 1e-6 * d["latency_s"], d
+# Every tile count (TileSpace::every_count) holds ALOHA's rule's tilings, so
+# its optima are never worse.
+assert d["every_count_status"] == "optimal", d
+assert d["every_count_latency_s"] <= d["latency_s"] * (1 + 1e-9), d
+assert d["every_count_energy_j"] <= d["least_energy_j"] * (1 + 1e-9), d
 front = d["front"]
 assert len(front) >= 2, front
 for a, c in zip(front, front[1:]):

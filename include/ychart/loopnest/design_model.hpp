@@ -39,6 +39,21 @@
 
 namespace ychart::loopnest {
 
+/// The tile counts a design may choose, per layer (docs/loopnest.md,
+/// "Designing an accelerator").
+enum class TileSpace {
+  /// ALOHA's rule: a loop is tiled where its memory may overflow, up to the
+  /// most tiles the rule needs for any grid of the space on the smallest
+  /// memories. Small and fast, but a restriction: other counts can give
+  /// less latency or energy. A layer whose rule needs more than max_tiles
+  /// (or whose smallest memories do not fit) gets every_count.
+  rule_needs,
+  /// Every loop that a transfer's memory limits takes any count from 1 to
+  /// max_tiles: the optimum over every such tiling evaluate_layer accepts.
+  /// Exact for the space, and slower (study 002's front: minutes a point).
+  every_count,
+};
+
 /// The design space: a processor whose computational model, clock, overhead
 /// and DDR energy are kept, and whose grid and memories are chosen.
 struct AcceleratorTemplate {
@@ -47,9 +62,10 @@ struct AcceleratorTemplate {
   /// The capacities (bytes) each platform memory may take; an empty list
   /// keeps the platform's capacity.
   std::vector<std::vector<double>> memory_bytes;
-  /// Tile counts range over 1 .. the most ALOHA's rule needs for any grid of
-  /// the space on the smallest memories, and never above max_tiles.
+  /// Tile counts never exceed max_tiles; tile_space says which loops and
+  /// counts below it the design may choose.
   long long max_tiles = 16;
+  TileSpace tile_space = TileSpace::rule_needs;
   // Costs (the caller's model): area = fixed + per MAC unit x prod P + per KiB x sum M.
   double area_fixed = 0, area_per_mac = 1, area_per_kib = 0;
   Constant<dim::power> power_fixed{0.0}, power_per_mac{0.0}, power_per_kib{0.0};
