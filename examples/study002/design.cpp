@@ -108,11 +108,11 @@ io::Table design(const Platform& neuraghe, const io::JsonValue& grid, DesignSumm
   pareto.y_label = "energy (mJ)";
   io::Series fs{"exact front (epsilon constraint)", {}, {}}, nn{"NEURAghe (Table 4)", {}, {}};
   nn.line = false;
+  const auto every_status = fastest_every.status != Status::optimal ? fastest_every.status : frugal_every.status;
   out = {std::string(to_string(fastest.status)), relaxed.objective, fastest.latency.value(), fastest.objective,
-         fastest.parallelism, fastest.seconds, {}, std::string(to_string(frugal_every.status)),
+         fastest.parallelism, fastest.seconds, {}, std::string(to_string(every_status)),
          fastest_every.latency.value(), frugal.energy ? frugal.energy->value() : std::nan(""),
          frugal_every.energy ? frugal_every.energy->value() : std::nan("")};
-  if (fastest_every.status != Status::optimal) out.every_count_status = to_string(fastest_every.status);
   for (const auto& d : front)
     if (d.status == Status::optimal && d.energy) {
       fs.x.push_back(d.latency.in(units::ms)), fs.y.push_back(d.energy->in(units::mJ));
