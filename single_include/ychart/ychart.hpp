@@ -711,11 +711,14 @@ namespace ychart::detail {
 struct Factor {
   std::uint32_t var;
   double exponent;
+  bool operator==(const Factor&) const = default;
 };
 
 class TermList {
  public:
   TermList() = default;
+  /// The same terms in the same order (an objective left as it was set).
+  bool operator==(const TermList&) const = default;
   static TermList constant(double c) {
     TermList t;
     if (c != 0.0) t.push_term(c, {});
@@ -7931,6 +7934,8 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
 // terms copy unchanged.
 
 
+#include <cstddef>
+#include <string>
 #include <utility>
 
 namespace ychart::detail {
@@ -7955,6 +7960,25 @@ struct ModelEditor {
     m.sense_ = from.sense_;
     m.objective_unit_ = from.objective_unit_;
     m.has_objective_ = from.has_objective_;
+  }
+  /// A model's objective, to put back after a derived solve changed it.
+  struct SavedObjective {
+    TermList terms, affine;
+    Model::Sense sense = Model::Sense::minimize;
+    std::string unit;
+    bool present = false;
+    bool operator==(const SavedObjective&) const = default;
+  };
+  static SavedObjective objective_of(const Model& m) {
+    return {m.objective_, m.objective_affine_, m.sense_, m.objective_unit_, m.has_objective_};
+  }
+  static void restore(Model& m, SavedObjective saved, std::size_t rows) {
+    m.objective_ = std::move(saved.terms);
+    m.objective_affine_ = std::move(saved.affine);
+    m.sense_ = saved.sense;
+    m.objective_unit_ = std::move(saved.unit);
+    m.has_objective_ = saved.present;
+    if (m.constraints_.size() > rows) m.constraints_.erase(m.constraints_.begin() + std::ptrdiff_t(rows), m.constraints_.end());
   }
   /// The objective replaced by `terms` (log space), minimised, in `unit`.
   static void set_objective(Model& m, TermList terms, std::string unit) {
@@ -18079,6 +18103,73 @@ YCHART_DECL std::vector<PartitionCost> enumerate_partitions(const SequentialGrap
 // user can add rows of their own over the x_g (on_fpga()); solve_partition()
 // is build and solve.
 
+// ---- begin ychart/solve/lexicographic.hpp ----
+// ychart/solve/lexicographic.hpp
+// Lexicographic objectives: minimise the first; then, holding it at its
+// optimum, the second; and so on, each stage a solve of its own. A small
+// weight on the second objective beside the first would sit below the
+// solver's gap tolerance and break ties at random (issue 31 found such
+// ties in loop-nest bindings and FPGA partitions). The model comes back as
+// it was given: its objective and rows are restored after the stages.
+
+
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart {
+
+struct LexicographicSolution {
+  /// The last stage proven optimal; the first stage's outcome when it was not.
+  Solution solution;
+  /// Each stage's status, in order, up to the first that is not optimal.
+  std::vector<Status> stages;
+  /// The optimum of every stage proven optimal, in order.
+  std::vector<double> optima;
+  /// Empty when every stage is proven; else which stage stopped, and why.
+  std::string message;
+
+  bool all_proven(std::size_t objectives) const { return optima.size() == objectives; }
+};
+
+/// Minimises `objectives` in priority order. Stage k holds every earlier
+/// objective at most at its optimum (up to a few ulps), so a later stage
+/// never trades an earlier objective away. Stops at the first stage that is
+/// not proven optimal; its solution is then the previous stage's.
+inline LexicographicSolution solve_lexicographic(Model& m, const std::vector<Affine<>>& objectives,
+                                                 const SolveOptions& options = {}) {
+  if (objectives.empty()) throw model_error("ychart: solve_lexicographic needs at least one objective");
+  const auto saved = detail::ModelEditor::objective_of(m);
+  const std::size_t rows = m.constraints().size();
+  std::optional<Solution> kept;
+  std::vector<Status> stages;
+  std::vector<double> optima;
+  std::string message;
+  for (std::size_t k = 0; k < objectives.size(); ++k) {
+    m.minimize(objectives[k]);
+    Solution sol = m.solve(options);
+    stages.push_back(sol.status());
+    if (sol.status() != Status::optimal) {
+      message = "lexicographic stage " + std::to_string(k + 1) + " of " + std::to_string(objectives.size()) +
+                " ended " + std::string(to_string(sol.status())) + (sol.message().empty() ? "" : ": " + sol.message());
+      if (!kept) kept = std::move(sol);
+      break;
+    }
+    const double optimum = sol.objective();
+    optima.push_back(optimum);
+    kept = std::move(sol);
+    if (k + 1 < objectives.size())
+      m.subject_to(objectives[k] <= optimum + std::abs(optimum) * tolerances::ulps,
+                   "lexicographic stage " + std::to_string(k + 1) + " at its optimum");
+  }
+  detail::ModelEditor::restore(m, saved, rows);
+  return {std::move(*kept), std::move(stages), std::move(optima), std::move(message)};
+}
+
+}  // namespace ychart
+// ---- end ychart/solve/lexicographic.hpp ----
 
 #include <chrono>
 #include <cmath>
@@ -18110,13 +18201,18 @@ struct PartitionResult : SolveReport {
 /// copies of the graph, the platform and the options.
 class PartitionModel {
  public:
-  /// The model: the rows the header lists, the schedule's cost minimised (s).
+  /// The model: the rows the header lists, the schedule's cost minimised (s):
+  /// sequential, the latency; pipelined, the interval (solve() then takes
+  /// the least latency among the partitions at that interval, unless the
+  /// objective was changed).
   Model& model() { return model_; }
   /// x_g, 1 when segment `segment` (an index into the graph's segments) runs
   /// on the FPGA; model_error for an index out of range.
   YCHART_DECL Discrete<> on_fpga(std::size_t segment) const;
   /// Solves the model as it stands and prices the optimum with evaluate();
-  /// seconds: building and solving, not the time between.
+  /// seconds: building and solving, not the time between. Pipelined, with
+  /// the objective as built, it is two stages (solve_lexicographic): the
+  /// least interval, then the least latency at it; objective is the interval.
   /// When it is infeasible and no rows were added, binding names the
   /// resources that no valid range fits.
   YCHART_DECL PartitionResult solve(const SolveOptions& solve_options = {});
@@ -18131,6 +18227,8 @@ class PartitionModel {
   Model model_;
   std::vector<Discrete<>> on_fpga_;
   std::size_t built_rows_ = 0;  // rows after build_partition_model: more are the user's
+  std::vector<Affine<>> lexicographic_;  // pipelined: the interval, then the latency
+  ychart::detail::ModelEditor::SavedObjective built_objective_;  // to see whether the user changed it
   double build_seconds_ = 0;    // counted in the result's seconds, the time between is not
 };
 
@@ -18256,26 +18354,59 @@ inline Affine<> cpu_cost(const SequentialGraph& g, const Platform& p, const std:
   return cpu;
 }
 
-/// The weight of latency beside the interval in the pipelined objective:
-/// small enough not to trade interval for latency on the platforms the class
-/// models (a lexicographic solve is issue 31's).
-inline constexpr double latency_tie_weight = 1e-9;
-
 /// Sequential: minimise the latency, CPU + FPGA + link. Pipelined: minimise
 /// the interval tau >= the CPU's time, the link's and every FPGA stage's
-/// (named), and among equal intervals the lowest latency.
-
-inline void minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, const Affine<>& fpga,
-                              const Affine<>& link, const std::vector<std::pair<Affine<>, std::string>>& stages) {
+/// (named); returns the objectives in priority order for solve(): the
+/// interval, then the latency (empty when sequential).
+inline std::vector<Affine<>> minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, const Affine<>& fpga,
+                                               const Affine<>& link,
+                                               const std::vector<std::pair<Affine<>, std::string>>& stages) {
   if (schedule == Schedule::sequential) {
     m.minimize(cpu + fpga + link);
-    return;
+    return {};
   }
   auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
   m.subject_to(tau >= cpu, "CPU stage");
   m.subject_to(tau >= link, "link stage");
   for (const auto& [time, name] : stages) m.subject_to(tau >= time, name);
-  m.minimize(tau + latency_tie_weight * (cpu + fpga + link));
+  m.minimize(tau);
+  return {Affine<>(tau), cpu + fpga + link};
+}
+
+/// The weight of latency beside the interval in the folded model's
+/// pipelined objective (folding_model.ipp says why it is not two stages).
+inline constexpr double folded_latency_tie_weight = 1e-9;
+
+/// A schedule's model solved: with `objectives` (pipelined), the least
+/// interval and then the least latency at it, as two stages
+/// (solve_lexicographic; a weight on latency would sit below GLPK's gap);
+/// without, the model's own objective. status and objective are the
+/// first stage's; a second stage that is not proven is said in message.
+struct ScheduleOutcome {
+  Solution solution;
+  Status status;
+  double objective;
+  std::string message;
+};
+
+inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& objectives, const SolveOptions& options) {
+  if (objectives.empty()) {
+    auto sol = m.solve(options);
+    const Status status = sol.status();
+    const double objective = sol.has_values() ? sol.objective() : std::numeric_limits<double>::quiet_NaN();
+    std::string message = sol.message();
+    return {std::move(sol), status, objective, std::move(message)};
+  }
+  auto lex = solve_lexicographic(m, objectives, options);
+  const Status status = lex.stages.front();
+  const double objective = !lex.optima.empty() ? lex.optima.front()
+                           : lex.solution.has_values() ? lex.solution.objective()
+                                                       : std::numeric_limits<double>::quiet_NaN();
+  std::string message = lex.solution.message();
+  if (status == Status::optimal && !lex.message.empty())
+    message += (message.empty() ? "" : "; ") + std::string("the least latency at that interval is not proven (") +
+               lex.message + ")";
+  return {std::move(lex.solution), status, objective, std::move(message)};
 }
 
 /// The FPGA ranges that the segment flags at a solution make.
@@ -18318,7 +18449,8 @@ YCHART_DECL PartitionModel build_partition_model(const SequentialGraph& g, const
     fpga += (g.segments[i].fpga_cycles / f) * x[i];
     stages.push_back({(g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name});
   }
-  detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, stages);
+  pm.lexicographic_ = detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, stages);
+  pm.built_objective_ = ychart::detail::ModelEditor::objective_of(m);
   pm.built_rows_ = m.constraints().size();
   pm.build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return pm;
@@ -18333,12 +18465,16 @@ YCHART_DECL Discrete<> PartitionModel::on_fpga(std::size_t segment) const {
 
 YCHART_DECL PartitionResult PartitionModel::solve(const SolveOptions& solve_options) {
   const auto t0 = std::chrono::steady_clock::now();
-  const auto sol = model_.solve(solve_options);
+  // Pipelined, with the objective as built: two stages; a changed
+  // objective is the user's, solved alone.
+  const bool as_built = ychart::detail::ModelEditor::objective_of(model_) == built_objective_;
+  auto run = detail::solve_schedule(model_, as_built ? lexicographic_ : std::vector<Affine<>>{}, solve_options);
+  const Solution& sol = run.solution;
   PartitionResult r;
-  r.status = sol.status();
-  r.message = sol.message();
+  r.status = run.status;
+  r.message = run.message;
   if (sol.has_values()) {
-    r.objective = sol.objective();
+    r.objective = run.objective;
     std::vector<char> on(on_fpga_.size());
     for (std::size_t i = 0; i < on.size(); ++i) on[i] = sol[on_fpga_[i]] > 0.5;
     r.cost = evaluate(graph_, platform_, detail::ranges_of(graph_, on), options_.schedule);
@@ -18548,13 +18684,20 @@ YCHART_DECL FoldedPartition solve_folded_partition(const SequentialGraph& g, con
     for (std::size_t q = 0; q < 4; ++q)
       if (any_use[q]) m.subject_to(used[q] <= budget[q], FpgaFootprint::kind_name(q));
   }
-  detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, node_time);
-  const auto sol = m.solve(solve_options);
-  r.status = sol.status();
-  r.message = sol.message();
+  const auto objectives = detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, node_time);
+  // Pipelined, the folded model still breaks interval ties with a small
+  // weight on latency, not with solve_lexicographic's second stage: on
+  // MobileNet-v1 (study 004) that stage took 25-30 s against 0.2-0.5 s
+  // for the interval, and found latencies of 82 ms where the weight gives
+  // 122-149 ms at the same interval. Making the stage fast is issue 31's.
+  if (!objectives.empty()) m.minimize(objectives[0] + detail::folded_latency_tie_weight * objectives[1]);
+  auto run = detail::solve_schedule(m, {}, solve_options);
+  const Solution& sol = run.solution;
+  r.status = run.status;
+  r.message = run.message;
   r.choice.assign(n, {});
   if (sol.has_values()) {
-    r.objective = sol.objective();
+    r.objective = run.objective;
     std::vector<char> on(n);
     for (std::size_t s = 0; s < n; ++s) {
       on[s] = sol[x[s]] > 0.5;

@@ -22,7 +22,9 @@
 
 #include "../config.hpp"
 #include "../result/solve_report.hpp"
+#include "../model/detail/model_editor.hpp"
 #include "../model/model.hpp"
+#include "../solve/lexicographic.hpp"
 #include "../solve/solve.hpp"
 #include "evaluate.hpp"
 #include "enumerate.hpp"
@@ -57,13 +59,18 @@ struct PartitionResult : SolveReport {
 /// copies of the graph, the platform and the options.
 class PartitionModel {
  public:
-  /// The model: the rows the header lists, the schedule's cost minimised (s).
+  /// The model: the rows the header lists, the schedule's cost minimised (s):
+  /// sequential, the latency; pipelined, the interval (solve() then takes
+  /// the least latency among the partitions at that interval, unless the
+  /// objective was changed).
   Model& model() { return model_; }
   /// x_g, 1 when segment `segment` (an index into the graph's segments) runs
   /// on the FPGA; model_error for an index out of range.
   YCHART_DECL Discrete<> on_fpga(std::size_t segment) const;
   /// Solves the model as it stands and prices the optimum with evaluate();
-  /// seconds: building and solving, not the time between.
+  /// seconds: building and solving, not the time between. Pipelined, with
+  /// the objective as built, it is two stages (solve_lexicographic): the
+  /// least interval, then the least latency at it; objective is the interval.
   /// When it is infeasible and no rows were added, binding names the
   /// resources that no valid range fits.
   YCHART_DECL PartitionResult solve(const SolveOptions& solve_options = {});
@@ -78,6 +85,8 @@ class PartitionModel {
   Model model_;
   std::vector<Discrete<>> on_fpga_;
   std::size_t built_rows_ = 0;  // rows after build_partition_model: more are the user's
+  std::vector<Affine<>> lexicographic_;  // pipelined: the interval, then the latency
+  ychart::detail::ModelEditor::SavedObjective built_objective_;  // to see whether the user changed it
   double build_seconds_ = 0;    // counted in the result's seconds, the time between is not
 };
 

@@ -16,11 +16,14 @@ namespace ychart::detail {
 struct Factor {
   std::uint32_t var;
   double exponent;
+  bool operator==(const Factor&) const = default;
 };
 
 class TermList {
  public:
   TermList() = default;
+  /// The same terms in the same order (an objective left as it was set).
+  bool operator==(const TermList&) const = default;
   static TermList constant(double c) {
     TermList t;
     if (c != 0.0) t.push_term(c, {});

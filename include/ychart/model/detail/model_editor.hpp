@@ -7,6 +7,8 @@
 
 #include "../model.hpp"
 
+#include <cstddef>
+#include <string>
 #include <utility>
 
 namespace ychart::detail {
@@ -31,6 +33,25 @@ struct ModelEditor {
     m.sense_ = from.sense_;
     m.objective_unit_ = from.objective_unit_;
     m.has_objective_ = from.has_objective_;
+  }
+  /// A model's objective, to put back after a derived solve changed it.
+  struct SavedObjective {
+    TermList terms, affine;
+    Model::Sense sense = Model::Sense::minimize;
+    std::string unit;
+    bool present = false;
+    bool operator==(const SavedObjective&) const = default;
+  };
+  static SavedObjective objective_of(const Model& m) {
+    return {m.objective_, m.objective_affine_, m.sense_, m.objective_unit_, m.has_objective_};
+  }
+  static void restore(Model& m, SavedObjective saved, std::size_t rows) {
+    m.objective_ = std::move(saved.terms);
+    m.objective_affine_ = std::move(saved.affine);
+    m.sense_ = saved.sense;
+    m.objective_unit_ = std::move(saved.unit);
+    m.has_objective_ = saved.present;
+    if (m.constraints_.size() > rows) m.constraints_.erase(m.constraints_.begin() + std::ptrdiff_t(rows), m.constraints_.end());
   }
   /// The objective replaced by `terms` (log space), minimised, in `unit`.
   static void set_objective(Model& m, TermList terms, std::string unit) {

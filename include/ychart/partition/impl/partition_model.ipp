@@ -112,26 +112,59 @@ inline Affine<> cpu_cost(const SequentialGraph& g, const Platform& p, const std:
   return cpu;
 }
 
-/// The weight of latency beside the interval in the pipelined objective:
-/// small enough not to trade interval for latency on the platforms the class
-/// models (a lexicographic solve is issue 31's).
-inline constexpr double latency_tie_weight = 1e-9;
-
 /// Sequential: minimise the latency, CPU + FPGA + link. Pipelined: minimise
 /// the interval tau >= the CPU's time, the link's and every FPGA stage's
-/// (named), and among equal intervals the lowest latency.
-
-inline void minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, const Affine<>& fpga,
-                              const Affine<>& link, const std::vector<std::pair<Affine<>, std::string>>& stages) {
+/// (named); returns the objectives in priority order for solve(): the
+/// interval, then the latency (empty when sequential).
+inline std::vector<Affine<>> minimize_schedule(Model& m, Schedule schedule, const Affine<>& cpu, const Affine<>& fpga,
+                                               const Affine<>& link,
+                                               const std::vector<std::pair<Affine<>, std::string>>& stages) {
   if (schedule == Schedule::sequential) {
     m.minimize(cpu + fpga + link);
-    return;
+    return {};
   }
   auto tau = m.real("interval", 0.0, std::numeric_limits<double>::infinity());
   m.subject_to(tau >= cpu, "CPU stage");
   m.subject_to(tau >= link, "link stage");
   for (const auto& [time, name] : stages) m.subject_to(tau >= time, name);
-  m.minimize(tau + latency_tie_weight * (cpu + fpga + link));
+  m.minimize(tau);
+  return {Affine<>(tau), cpu + fpga + link};
+}
+
+/// The weight of latency beside the interval in the folded model's
+/// pipelined objective (folding_model.ipp says why it is not two stages).
+inline constexpr double folded_latency_tie_weight = 1e-9;
+
+/// A schedule's model solved: with `objectives` (pipelined), the least
+/// interval and then the least latency at it, as two stages
+/// (solve_lexicographic; a weight on latency would sit below GLPK's gap);
+/// without, the model's own objective. status and objective are the
+/// first stage's; a second stage that is not proven is said in message.
+struct ScheduleOutcome {
+  Solution solution;
+  Status status;
+  double objective;
+  std::string message;
+};
+
+inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& objectives, const SolveOptions& options) {
+  if (objectives.empty()) {
+    auto sol = m.solve(options);
+    const Status status = sol.status();
+    const double objective = sol.has_values() ? sol.objective() : std::numeric_limits<double>::quiet_NaN();
+    std::string message = sol.message();
+    return {std::move(sol), status, objective, std::move(message)};
+  }
+  auto lex = solve_lexicographic(m, objectives, options);
+  const Status status = lex.stages.front();
+  const double objective = !lex.optima.empty() ? lex.optima.front()
+                           : lex.solution.has_values() ? lex.solution.objective()
+                                                       : std::numeric_limits<double>::quiet_NaN();
+  std::string message = lex.solution.message();
+  if (status == Status::optimal && !lex.message.empty())
+    message += (message.empty() ? "" : "; ") + std::string("the least latency at that interval is not proven (") +
+               lex.message + ")";
+  return {std::move(lex.solution), status, objective, std::move(message)};
 }
 
 /// The FPGA ranges that the segment flags at a solution make.
@@ -174,7 +207,8 @@ YCHART_DECL PartitionModel build_partition_model(const SequentialGraph& g, const
     fpga += (g.segments[i].fpga_cycles / f) * x[i];
     stages.push_back({(g.segments[i].fpga_max_node_cycles / f) * x[i], "FPGA stage " + g.segments[i].name});
   }
-  detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, stages);
+  pm.lexicographic_ = detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, stages);
+  pm.built_objective_ = ychart::detail::ModelEditor::objective_of(m);
   pm.built_rows_ = m.constraints().size();
   pm.build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return pm;
@@ -189,12 +223,16 @@ YCHART_DECL Discrete<> PartitionModel::on_fpga(std::size_t segment) const {
 
 YCHART_DECL PartitionResult PartitionModel::solve(const SolveOptions& solve_options) {
   const auto t0 = std::chrono::steady_clock::now();
-  const auto sol = model_.solve(solve_options);
+  // Pipelined, with the objective as built: two stages; a changed
+  // objective is the user's, solved alone.
+  const bool as_built = ychart::detail::ModelEditor::objective_of(model_) == built_objective_;
+  auto run = detail::solve_schedule(model_, as_built ? lexicographic_ : std::vector<Affine<>>{}, solve_options);
+  const Solution& sol = run.solution;
   PartitionResult r;
-  r.status = sol.status();
-  r.message = sol.message();
+  r.status = run.status;
+  r.message = run.message;
   if (sol.has_values()) {
-    r.objective = sol.objective();
+    r.objective = run.objective;
     std::vector<char> on(on_fpga_.size());
     for (std::size_t i = 0; i < on.size(); ++i) on[i] = sol[on_fpga_[i]] > 0.5;
     r.cost = evaluate(graph_, platform_, detail::ranges_of(graph_, on), options_.schedule);
