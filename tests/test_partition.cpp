@@ -177,10 +177,10 @@ TEST(Partition, FoldedModelMatchesBruteForce) {
       s.has_threshold = i > 0 || u(rng) < 0.5;
       s.fpga_cycles = s.fpga_max_node_cycles = 1;  // the options decide
       for (int k = 0; k < 1 + int(u(rng) * 2); ++k) {
-        FoldableNode f{"n" + std::to_string(k), {}};
+        FoldableNode f{"n" + std::to_string(k), {}, {}};
         const double base = 1e5 + 2e6 * u(rng);
         for (int o = 0; o < 3; ++o) {
-          NodeOption opt{"o" + std::to_string(o), double(1 << o), 1, base / (1 << (2 * o)) * (0.8 + 0.4 * u(rng)), {}};
+          NodeOption opt{"o" + std::to_string(o), double(1 << o), 1, base / (1 << (2 * o)) * (0.8 + 0.4 * u(rng)), {}, ""};
           opt.fpga.bram = std::floor(3 + 10 * u(rng) * (o + 1)) * units::BRAM_18K;
           opt.fpga.lut = (300 + 2000 * (o + 1) * u(rng)) * units::LUT;
           f.options.push_back(opt);

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #ifndef YCHART_EXAMPLES_DATA_DIR
 #error "YCHART_EXAMPLES_DATA_DIR must name examples/data (tests/CMakeLists.txt defines it)"
@@ -197,6 +198,17 @@ TEST(Study004, FoldedPartition) {
           EXPECT_TRUE((finn::Vvau{double(l.out_ch), double(l.k), 1, {}}.legal(opt.pe, opt.simd))) << opt.label;
         }
       }
+    // Its FINN folding configuration reads back to the same folding.
+    std::ostringstream config;
+    write_finn_folding(config, all, best);
+    const auto parsed = ychart::io::JsonValue::parse(config.str(), "folding.json");
+    EXPECT_EQ(read_finn_folding(parsed, all), best.choice);
+    for (const auto& [name, entry] : parsed.items()) {
+      const bool mvau = name.rfind("MVAU_", 0) == 0, thresholds = name.rfind("Thresholding_", 0) == 0;
+      if (mvau || thresholds) {
+        EXPECT_EQ(entry.size(), mvau ? 3u : 1u) << name;  // PE, SIMD, ram_style; PE
+      }
+    }
     if (schedule == Schedule::pipelined) {
       EXPECT_GT(best.cost.frames_per_second(), 100.0);  // 249 on our data; the CPU alone: 2.8
     } else {

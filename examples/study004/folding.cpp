@@ -3,6 +3,10 @@
 // so that no one file of the example compiles the whole study.
 #include "study004/folding.hpp"
 
+#include <ychart/io/file.hpp>
+
+#include <sstream>
+
 namespace study004 {
 
 namespace {
@@ -98,6 +102,12 @@ FoldingTables folding_and_partition(const Setting& s, MobileNetV1& out, examples
   draw_folding_cycles(s, foldable, folded, outputs);
   std::printf("the folding at the most frames/s, 144 BRAM_18K (FPGA nodes only):\n");
   t.folding.print(std::cout);
+  if (!outputs.svg_dir().empty()) {  // FINN's folding configuration, for its ApplyConfig (docs/partition.md)
+    std::ostringstream config;
+    partition::write_finn_folding(config, foldable, folded);
+    io::write_text_file(outputs.svg("mobilenet_finn_folding.json"), config.str());
+    std::printf("that folding as FINN's folding configuration: %s\n", outputs.svg("mobilenet_finn_folding.json").c_str());
+  }
   std::printf("\n");
   return t;
 }

@@ -271,43 +271,49 @@ partition::FoldableGraph foldable_mobilenet(const MobileNet& m) {
   auto label = [](double pe, double simd, const char* style) {
     return " PE=" + std::to_string(int(pe)) + " SIMD=" + std::to_string(int(simd)) + style;
   };
+  using partition::FinnAttributes;
   auto options_of = [&](const FinnNode& node) {
-    FoldableNode f{node.name, {}};
-    std::visit(Overloaded{[&](const FixedNode& x) { f.options.push_back(NodeOption{"fixed", 1, 1, x.cycles, {}}); },
+    FoldableNode f{node.name, {}, {}};
+    std::visit(Overloaded{[&](const FixedNode& x) { f.options.push_back(NodeOption{"fixed", 1, 1, x.cycles, {}, ""}); },
                           [&](const finn::Thresholding& t) {
+                            f.finn = FinnAttributes{true, false, false};
                             for (double pe : divisors(int(t.channels))) {
-                              NodeOption o{label(pe, 1, ""), pe, 1, t.cycles(pe), {}};
+                              NodeOption o{label(pe, 1, ""), pe, 1, t.cycles(pe), {}, ""};
                               o.fpga.lut = t.luts(pe) * units::LUT;
                               f.options.push_back(o);
                             }
                           },
                           [&](const finn::Padding& x) {
+                            f.finn = FinnAttributes{false, true, false};
                             for (double simd : divisors(int(x.channels)))
-                              f.options.push_back(NodeOption{label(1, simd, ""), 1, simd, x.cycles(simd), {}});
+                              f.options.push_back(NodeOption{label(1, simd, ""), 1, simd, x.cycles(simd), {}, ""});
                           },
                           [&](const finn::SlidingWindow& x) {
+                            f.finn = FinnAttributes{false, true, false};
                             for (double simd : divisors(int(x.channels))) {
-                              NodeOption o{label(1, simd, ""), 1, simd, x.cycles(simd), {}};
+                              NodeOption o{label(1, simd, ""), 1, simd, x.cycles(simd), {}, ""};
                               o.fpga.lut = x.luts(simd) * units::LUT;
                               f.options.push_back(o);
                             }
                           },
                           [&](const finn::Vvau& v) {
+                            f.finn = FinnAttributes{true, true, false};
                             for (double pe : divisors(int(v.channels)))
                               for (double simd : divisors(int(v.k * v.k))) {
-                                NodeOption o{label(pe, simd, ""), pe, simd, v.cycles(pe, simd), {}};
+                                NodeOption o{label(pe, simd, ""), pe, simd, v.cycles(pe, simd), {}, ""};
                                 o.fpga.bram = v.bram18(pe, simd) * units::BRAM_18K;
                                 o.fpga.lut = v.luts(pe, simd) * units::LUT;
                                 f.options.push_back(o);
                               }
                           },
                           [&](const finn::Mvau& u) {  // weights in block RAM or in UltraRAM
+                            f.finn = FinnAttributes{true, true, true};
                             for (double pe : divisors(int(u.mh)))
                               for (double simd : divisors(int(u.mw))) {
-                                NodeOption block{label(pe, simd, " block"), pe, simd, u.cycles(pe, simd), {}};
+                                NodeOption block{label(pe, simd, " block"), pe, simd, u.cycles(pe, simd), {}, "block"};
                                 block.fpga.bram = u.bram18(pe, simd) * units::BRAM_18K;
                                 block.fpga.lut = u.luts(pe, simd) * units::LUT;
-                                NodeOption ultra{label(pe, simd, " ultra"), pe, simd, u.cycles(pe, simd), {}};
+                                NodeOption ultra{label(pe, simd, " ultra"), pe, simd, u.cycles(pe, simd), {}, "ultra"};
                                 ultra.fpga.uram = u.uram(pe, simd) * units::URAM;
                                 ultra.fpga.lut = u.luts(pe, simd) * units::LUT;
                                 f.options.push_back(block);

@@ -98,7 +98,11 @@ std::vector<double> divisors(int n);
 
 /// Every segment's FPGA nodes with their legal foldings (FINN: PE divides the
 /// output channels, SIMD the input channels, or the k^2 taps of a VVAU), a
-/// matrix-vector unit's weights in block RAM or in UltraRAM.
+/// matrix-vector unit's weights in block RAM or in UltraRAM. Each node has
+/// the FINN attributes its op type has (Thresholding: PE; FMPadding and
+/// ConvolutionInputGenerator: SIMD; VVAU: PE and SIMD; MVAU: PE, SIMD and
+/// ram_style) and is named after its layer, as the study does not publish
+/// the node names of FINN's graph.
 partition::FoldableGraph foldable_mobilenet(const MobileNet& m);
 
 }  // namespace study004

@@ -1,7 +1,8 @@
 // ychart/partition.hpp
 // Study 004's class: a sequential graph split between a CPU and an FPGA, the
 // exact partition and FINN folding models, enumeration, FINN's layer
-// estimates, and the JSON format of a partition problem.
+// estimates, the JSON format of a partition problem, and the export of a
+// proven folding as FINN's folding configuration.
 #pragma once
 
 #include "core.hpp"
@@ -11,4 +12,5 @@
 #include "partition/enumerate.hpp"
 #include "partition/partition_model.hpp"
 #include "partition/folding_model.hpp"
+#include "partition/finn_folding.hpp"
 #include "partition/load.hpp"

@@ -17544,7 +17544,8 @@ YCHART_DECL void Report::write(const std::filesystem::path& path) const { io::wr
 // ychart/partition.hpp
 // Study 004's class: a sequential graph split between a CPU and an FPGA, the
 // exact partition and FINN folding models, enumeration, FINN's layer
-// estimates, and the JSON format of a partition problem.
+// estimates, the JSON format of a partition problem, and the export of a
+// proven folding as FINN's folding configuration.
 
 // ---- begin ychart/finn/estimates.hpp ----
 // ychart/finn/estimates.hpp
@@ -18513,6 +18514,7 @@ YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Plat
 // SIMD (FINN: MH / PE x MW / SIMD x pixels) and the resources posynomials
 // with ceilings, so the folding alone is an integer GP; on divisor lists it
 // is this multiple-choice model, which GLPK solves through the MIGP engine.
+// finn_folding.hpp writes the chosen folding as FINN's folding configuration.
 
 
 #include <algorithm>
@@ -18530,12 +18532,28 @@ struct NodeOption {
   double pe = 1, simd = 1;
   double cycles = 0;
   FpgaFootprint fpga;
+  /// FINN's ram_style for this option ("auto", "block", "distributed" or
+  /// "ultra"); read only for a node whose FinnAttributes has ram_style.
+  std::string ram_style;
 };
 
-/// A dataflow node with its legal options (at least one).
+/// Which of FINN's folding attributes a node has, so which ones its entry
+/// in a folding configuration sets. FINN rejects an attribute its node type
+/// lacks: an MVAU has PE, SIMD and ram_style; a VVAU PE and SIMD; a
+/// Thresholding node PE; FMPadding and ConvolutionInputGenerator SIMD. A
+/// node with none (a fixed-cost node) is not written.
+struct FinnAttributes {
+  bool pe = false, simd = false, ram_style = false;
+  bool any() const { return pe || simd || ram_style; }
+};
+
+/// A dataflow node with its legal options (at least one). Its name is the
+/// key of its entry in a FINN folding configuration, so it must be the name
+/// FINN gives the node when the configuration is to be applied.
 struct FoldableNode {
   std::string name;
   std::vector<NodeOption> options;
+  FinnAttributes finn;
 };
 
 /// Per segment of the graph, its FPGA nodes.
@@ -18738,6 +18756,231 @@ YCHART_DECL FoldedPartition solve_folded_partition(const SequentialGraph& g, con
 // ---- end ychart/partition/impl/folding_model.ipp ----
 #endif
 // ---- end ychart/partition/folding_model.hpp ----
+// ---- begin ychart/partition/finn_folding.hpp ----
+// ychart/partition/finn_folding.hpp
+// A folded partition (folding_model.hpp) in the JSON form of FINN's folding
+// configuration, the file FINN's ApplyConfig transformation applies (and
+// build_dataflow's folding_config_file names), so that a FINN build takes
+// the proven folding as it is:
+//   { "Defaults": {},
+//     "MVAU_hls_0": { "PE": 16, "SIMD": 8, "ram_style": "block" },
+//     "Thresholding_rtl_1": { "PE": 16 },
+//     "ConvolutionInputGenerator_rtl_0": { "SIMD": 3 } }
+// One entry per node of each segment the partition puts on the FPGA, keyed
+// by FoldableNode::name, with the attributes its FinnAttributes names (FINN
+// rejects others); nodes of CPU segments and nodes with no attributes are
+// not in the file. read_finn_folding() maps such a file back to the choice
+// of options, so a configuration edited or written elsewhere can be
+// evaluated with with_folding().
+
+
+
+#include <ostream>
+#include <vector>
+
+namespace ychart::partition {
+
+/// Writes the folding `choice` (per segment, per node: an option index, or
+/// -1 for a segment on the CPU) of `nodes` as a FINN folding configuration.
+/// graph_error, naming the node, when the choice does not fit the nodes, two
+/// written nodes share a name, a name is FINN's reserved "Defaults", PE or
+/// SIMD is not a whole number of at least 1, or a ram_style is missing or
+/// not one of FINN's ("auto", "block", "distributed", "ultra").
+YCHART_DECL void write_finn_folding(std::ostream& out, const FoldableGraph& nodes,
+                                    const std::vector<std::vector<int>>& choice);
+
+/// The folding of a solved partition; model_error if the solve found none.
+YCHART_DECL void write_finn_folding(std::ostream& out, const FoldableGraph& nodes, const FoldedPartition& r);
+
+/// The choice a FINN folding configuration makes: a segment whose written
+/// nodes all have entries is on the FPGA, each such node at the first option
+/// with the entry's PE, SIMD and ram_style (those its FinnAttributes names;
+/// other attributes, such as FINN's mem_mode, and "Defaults" are not read),
+/// and each node without attributes at its only option. A segment none of
+/// whose nodes has an entry is on the CPU (-1), and so is a segment with no
+/// node that has attributes: a file cannot place it. parse_error, at the
+/// entry, for an entry that names no node, matches none of its node's
+/// options, or leaves out other nodes of its segment.
+YCHART_DECL std::vector<std::vector<int>> read_finn_folding(const io::JsonValue& config, const FoldableGraph& nodes);
+
+}  // namespace ychart::partition
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/partition/impl/finn_folding.ipp ----
+// ychart/partition/impl/finn_folding.ipp
+// The implementation of ychart/partition/finn_folding.hpp (compiled once with
+// YCHART_SEPARATE_COMPILATION, included by the header otherwise).
+
+
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+namespace ychart::partition {
+
+namespace detail {
+
+inline bool finn_ram_style(std::string_view s) {
+  return s == "auto" || s == "block" || s == "distributed" || s == "ultra";
+}
+
+/// FINN reserves "Defaults" for per-op-type defaults (and asserts that no
+/// node is called "defaults"): either spelling, in any case.
+inline bool finn_reserved_name(std::string_view name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return lower == "defaults";
+}
+
+/// PE or SIMD as FINN's integer attribute; graph_error naming the node otherwise.
+inline long finn_factor(double x, const char* attribute, const FoldableNode& node, const NodeOption& option) {
+  if (!(x >= 1) || x != std::floor(x) || x > 1e9) {
+    std::ostringstream value;
+    value << x;
+    throw graph_error("ychart: write_finn_folding: node " + node.name + ", option \"" + option.label + "\": " +
+                          attribute + " = " + value.str() + " is not a whole number of at least 1",
+                      node.name);
+  }
+  return long(x);
+}
+
+inline void write_finn_entry(io::JsonWriter& w, const FoldableNode& node, const NodeOption& o) {
+  w.key(node.name).begin_object();
+  if (node.finn.pe) w.key("PE").value(finn_factor(o.pe, "PE", node, o));
+  if (node.finn.simd) w.key("SIMD").value(finn_factor(o.simd, "SIMD", node, o));
+  if (node.finn.ram_style) {
+    if (!finn_ram_style(o.ram_style))
+      throw graph_error("ychart: write_finn_folding: node " + node.name + ", option \"" + o.label + "\": ram_style \"" +
+                            o.ram_style + "\" is not one of FINN's: auto, block, distributed, ultra",
+                        node.name);
+    w.key("ram_style").value(o.ram_style);
+  }
+  w.end_object();
+}
+
+/// Whether `o` has the entry's PE, SIMD and ram_style (those the node has).
+inline bool option_matches(const FoldableNode& node, const NodeOption& o, const io::JsonValue& entry) {
+  if (node.finn.pe && double(entry.at("PE").integer()) != o.pe) return false;
+  if (node.finn.simd && double(entry.at("SIMD").integer()) != o.simd) return false;
+  if (node.finn.ram_style && entry.at("ram_style").string() != o.ram_style) return false;
+  return true;
+}
+
+inline std::string entry_text(const FoldableNode& node, const io::JsonValue& entry) {
+  std::string text;
+  auto add = [&](const std::string& part) { text += (text.empty() ? "" : " ") + part; };
+  if (node.finn.pe) add("PE=" + std::to_string(entry.at("PE").integer()));
+  if (node.finn.simd) add("SIMD=" + std::to_string(entry.at("SIMD").integer()));
+  if (node.finn.ram_style) add("ram_style=" + entry.at("ram_style").string());
+  return text;
+}
+
+/// The choice for segment s: -1 when no node of it has an entry.
+inline std::vector<int> segment_choice(const io::JsonValue& config, const std::vector<FoldableNode>& segment) {
+  std::vector<const io::JsonValue*> entries;
+  const io::JsonValue* named = nullptr;  // an entry of this segment, for errors
+  std::string missing;
+  for (const auto& node : segment) {
+    const io::JsonValue* e = node.finn.any() ? config.find(node.name) : nullptr;
+    entries.push_back(e);
+    if (e) named = e;
+    else if (node.finn.any()) missing += (missing.empty() ? "" : ", ") + node.name;
+  }
+  if (!named) return std::vector<int>(segment.size(), -1);
+  if (!missing.empty())
+    io::fail_at(*named, "names a node of a segment on the FPGA, but the file has no entry for " + missing +
+                            " of the same segment: a segment runs on the FPGA whole or not at all");
+  std::vector<int> choice;
+  for (std::size_t k = 0; k < segment.size(); ++k) {
+    const auto& node = segment[k];
+    if (!entries[k]) {  // a node without attributes: its only option
+      if (node.options.size() != 1)
+        io::fail_at(*named, "cannot place node " + node.name + ": it has " + std::to_string(node.options.size()) +
+                                " options and no FINN attributes to tell them apart");
+      choice.push_back(0);
+      continue;
+    }
+    const auto& entry = *entries[k];
+    const auto it = std::find_if(node.options.begin(), node.options.end(),
+                                 [&](const NodeOption& o) { return option_matches(node, o, entry); });
+    if (it == node.options.end()) io::fail_at(entry, entry_text(node, entry) + " is none of node " + node.name + "'s options");
+    choice.push_back(int(it - node.options.begin()));
+  }
+  return choice;
+}
+
+}  // namespace detail
+
+YCHART_DECL void write_finn_folding(std::ostream& out, const FoldableGraph& nodes,
+                                    const std::vector<std::vector<int>>& choice) {
+  if (choice.size() != nodes.size())
+    throw graph_error("ychart: write_finn_folding: a choice for " + std::to_string(choice.size()) + " segments, " +
+                      std::to_string(nodes.size()) + " segments of nodes");
+  std::set<std::string> written;
+  io::JsonWriter w(out);
+  w.begin_object();
+  w.key("Defaults").begin_object().end_object();
+  for (std::size_t s = 0; s < nodes.size(); ++s) {
+    if (choice[s].size() != nodes[s].size())
+      throw graph_error("ychart: write_finn_folding: segment " + std::to_string(s) + " has " +
+                        std::to_string(nodes[s].size()) + " nodes and a choice for " + std::to_string(choice[s].size()));
+    for (std::size_t k = 0; k < nodes[s].size(); ++k) {
+      const auto& node = nodes[s][k];
+      const int c = choice[s][k];
+      if (c < 0 || !node.finn.any()) continue;
+      if (std::size_t(c) >= node.options.size())
+        throw graph_error("ychart: write_finn_folding: node " + node.name + " has no option " + std::to_string(c), node.name);
+      if (detail::finn_reserved_name(node.name))
+        throw graph_error("ychart: write_finn_folding: a node may not be called \"" + node.name +
+                              "\": FINN reserves \"Defaults\" for per-op-type defaults",
+                          node.name);
+      if (!written.insert(node.name).second)
+        throw graph_error("ychart: write_finn_folding: two nodes are called " + node.name +
+                              "; FINN's configuration keys nodes by name",
+                          node.name);
+      detail::write_finn_entry(w, node, node.options[std::size_t(c)]);
+    }
+  }
+  w.end_object();
+}
+
+YCHART_DECL void write_finn_folding(std::ostream& out, const FoldableGraph& nodes, const FoldedPartition& r) {
+  if (r.choice.empty())
+    throw model_error("ychart: write_finn_folding: the solve ended " + std::string(to_string(r.status)) +
+                      " without a folding to write");
+  write_finn_folding(out, nodes, r.choice);
+}
+
+YCHART_DECL std::vector<std::vector<int>> read_finn_folding(const io::JsonValue& config, const FoldableGraph& nodes) {
+  std::set<std::string> names;
+  for (const auto& segment : nodes)
+    for (const auto& node : segment)
+      if (node.finn.any() && !names.insert(node.name).second)
+        throw graph_error("ychart: read_finn_folding: two nodes are called " + node.name +
+                              "; FINN's configuration keys nodes by name",
+                          node.name);
+  for (const auto& [key, value] : config.items()) {
+    if (key == "Defaults") {
+      (void)value.items();  // an object, not read
+      continue;
+    }
+    if (!names.count(key)) io::fail_at(value, "names no node of the graph that has FINN attributes");
+    (void)value.items();
+  }
+  std::vector<std::vector<int>> choice;
+  for (const auto& segment : nodes) choice.push_back(detail::segment_choice(config, segment));
+  return choice;
+}
+
+}  // namespace ychart::partition
+// ---- end ychart/partition/impl/finn_folding.ipp ----
+#endif
+// ---- end ychart/partition/finn_folding.hpp ----
 // ---- begin ychart/partition/load.hpp ----
 // ychart/partition/load.hpp
 // Partition problems (study 004) from JSON, and back: a sequential graph

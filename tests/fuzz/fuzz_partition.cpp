@@ -64,10 +64,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     s.has_threshold = i > 0 || in.ConsumeBool();
     const int nn = in.ConsumeIntegralInRange(1, 2);
     for (int k = 0; k < nn; ++k) {
-      FoldableNode f{"n" + std::to_string(k), {}};
+      FoldableNode f{"n" + std::to_string(k), {}, {}};
       const int options = in.ConsumeIntegralInRange(1, 3);
       for (int o = 0; o < options; ++o) {
-        NodeOption opt{"o" + std::to_string(o), 1, 1, value(in, 1e6), {}};
+        NodeOption opt{"o" + std::to_string(o), 1, 1, value(in, 1e6), {}, ""};
         opt.fpga.bram = std::floor(value(in, 10)) * units::BRAM_18K;
         opt.fpga.lut = value(in, 1e3) * units::LUT;
         f.options.push_back(opt);

@@ -25,6 +25,7 @@
 #include "../partition/impl/enumerate.ipp"
 #include "../partition/impl/partition_model.ipp"
 #include "../partition/impl/folding_model.ipp"
+#include "../partition/impl/finn_folding.ipp"
 #include "../partition/impl/load.ipp"
 #include "../synthesis/impl/application.ipp"
 #include "../synthesis/impl/architecture.ipp"

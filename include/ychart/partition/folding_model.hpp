@@ -15,6 +15,7 @@
 // SIMD (FINN: MH / PE x MW / SIMD x pixels) and the resources posynomials
 // with ceilings, so the folding alone is an integer GP; on divisor lists it
 // is this multiple-choice model, which GLPK solves through the MIGP engine.
+// finn_folding.hpp writes the chosen folding as FINN's folding configuration.
 #pragma once
 
 #include "../config.hpp"
@@ -35,12 +36,28 @@ struct NodeOption {
   double pe = 1, simd = 1;
   double cycles = 0;
   FpgaFootprint fpga;
+  /// FINN's ram_style for this option ("auto", "block", "distributed" or
+  /// "ultra"); read only for a node whose FinnAttributes has ram_style.
+  std::string ram_style;
 };
 
-/// A dataflow node with its legal options (at least one).
+/// Which of FINN's folding attributes a node has, so which ones its entry
+/// in a folding configuration sets. FINN rejects an attribute its node type
+/// lacks: an MVAU has PE, SIMD and ram_style; a VVAU PE and SIMD; a
+/// Thresholding node PE; FMPadding and ConvolutionInputGenerator SIMD. A
+/// node with none (a fixed-cost node) is not written.
+struct FinnAttributes {
+  bool pe = false, simd = false, ram_style = false;
+  bool any() const { return pe || simd || ram_style; }
+};
+
+/// A dataflow node with its legal options (at least one). Its name is the
+/// key of its entry in a FINN folding configuration, so it must be the name
+/// FINN gives the node when the configuration is to be applied.
 struct FoldableNode {
   std::string name;
   std::vector<NodeOption> options;
+  FinnAttributes finn;
 };
 
 /// Per segment of the graph, its FPGA nodes.
