@@ -110,3 +110,31 @@ TEST(Lexicographic, NoObjectiveIsAnError) {
   (void)m.integer("x", 0, 1);
   EXPECT_THROW((void)solve_lexicographic(m, {}), model_error);
 }
+
+// hold_at replaces the solver's optimum as the value a stage is held at:
+// min x, then min y, subject to x + y >= 3, y <= 2. Held at x* = 1 the
+// second stage needs y = 2; held at 2 (a caller's own value) it reaches 1.
+TEST(Lexicographic, HoldAtSetsTheHeldValue) {
+  for (const bool own : {false, true}) {
+    Model m;
+    const auto x = m.integer("x", 0, 5), y = m.integer("y", 0, 2);
+    m.subject_to(x + y >= 3.0);
+    LexicographicOptions lexicographic;
+    std::vector<std::pair<std::size_t, double>> calls;
+    if (own)
+      lexicographic.hold_at = [&](std::size_t stage, const Solution& sol) {
+        calls.emplace_back(stage, sol.objective());
+        return 2.0;
+      };
+    const auto lex = solve_lexicographic(m, {Affine<>(x), Affine<>(y)}, {}, lexicographic);
+    ASSERT_TRUE(lex.all_proven(2)) << lex.message;
+    EXPECT_NEAR(lex.optima[0], 1.0, 1e-9);
+    EXPECT_NEAR(lex.optima[1], own ? 1.0 : 2.0, 1e-9);
+    if (own) {
+      ASSERT_EQ(calls.size(), 1u);  // once, after the first stage; never after the last
+      EXPECT_EQ(calls[0].first, 0u);
+      EXPECT_NEAR(calls[0].second, 1.0, 1e-9);
+    }
+    EXPECT_EQ(m.constraints().size(), 1u);  // the held row is gone again
+  }
+}

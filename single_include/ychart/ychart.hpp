@@ -18116,6 +18116,7 @@ YCHART_DECL std::vector<PartitionCost> enumerate_partitions(const SequentialGrap
 
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18135,12 +18136,23 @@ struct LexicographicSolution {
   bool all_proven(std::size_t objectives) const { return optima.size() == objectives; }
 };
 
+struct LexicographicOptions {
+  /// The value a proven stage's objective is held at (at most, up to a few
+  /// ulps) in the later stages, from that stage's solution; empty: the
+  /// solver's optimum. A caller whose objective has an exact value of its
+  /// own gives it here (loopnest: the interval of the binding, evaluated),
+  /// so that later stages hold that value, not the solver's, which may sit
+  /// below it by the solver's feasibility tolerance.
+  std::function<double(std::size_t stage, const Solution&)> hold_at;
+};
+
 /// Minimises `objectives` in priority order. Stage k holds every earlier
 /// objective at most at its optimum (up to a few ulps), so a later stage
 /// never trades an earlier objective away. Stops at the first stage that is
 /// not proven optimal; its solution is then the previous stage's.
 inline LexicographicSolution solve_lexicographic(Model& m, const std::vector<Affine<>>& objectives,
-                                                 const SolveOptions& options = {}) {
+                                                 const SolveOptions& options = {},
+                                                 const LexicographicOptions& lexicographic = {}) {
   if (objectives.empty()) throw model_error("ychart: solve_lexicographic needs at least one objective");
   const auto saved = detail::ModelEditor::objective_of(m);
   const std::size_t rows = m.constraints().size();
@@ -18158,12 +18170,13 @@ inline LexicographicSolution solve_lexicographic(Model& m, const std::vector<Aff
       if (!kept) kept = std::move(sol);
       break;
     }
-    const double optimum = sol.objective();
-    optima.push_back(optimum);
-    kept = std::move(sol);
-    if (k + 1 < objectives.size())
-      m.subject_to(objectives[k] <= optimum + std::abs(optimum) * tolerances::ulps,
+    optima.push_back(sol.objective());
+    if (k + 1 < objectives.size()) {
+      const double hold = lexicographic.hold_at ? lexicographic.hold_at(k, sol) : sol.objective();
+      m.subject_to(objectives[k] <= hold + std::abs(hold) * tolerances::ulps,
                    "lexicographic stage " + std::to_string(k + 1) + " at its optimum");
+    }
+    kept = std::move(sol);
   }
   detail::ModelEditor::restore(m, saved, rows);
   return {std::move(*kept), std::move(stages), std::move(optima), std::move(message)};
@@ -20458,33 +20471,53 @@ inline Binding binding_of(const Solution& sol, const std::vector<std::vector<std
   return b;
 }
 
-/// The throughput goal's second stage: among the bindings whose interval is
-/// the first stage's optimum, the least latency. The optimum is fixed at
-/// the first binding's exact interval; a binding the solver admits within
-/// its feasibility tolerance but whose exact interval is longer is refused,
-/// and the first binding kept. A weight on latency beside the interval
-/// would sit below the solver's gap tolerance and break ties at random.
-inline void least_latency_at_interval(Model& m, const Real<>& tau, const Affine<>& latency, const CostTable& t,
-                                      const Platform& platform,
-                                      const std::vector<std::vector<std::optional<Discrete<>>>>& x,
-                                      const SolveOptions& solve_options, BindingResult& r) {
-  const double interval = 1.0 / r.metrics.throughput.value();
-  m.subject_to(tau <= interval * (1 + tolerances::ulps), "interval at its optimum");
-  m.minimize(latency);
-  const auto sol = m.solve(solve_options);
-  if (!sol.has_values()) {
-    r.message += "; the least latency at that interval was not found (" + std::string(to_string(sol.status())) + ")";
+/// The throughput goal as two stages (solve_lexicographic): the least
+/// interval, then the least latency among the bindings that reach it. The
+/// interval is held at the first binding's exact interval, evaluated, not
+/// at the solver's value; a second binding whose exact interval is longer
+/// (admitted within the solver's feasibility tolerance) or whose latency is
+/// no shorter is refused, and the first binding kept. A weight on latency
+/// beside the interval would sit below the solver's gap tolerance and break
+/// ties at random.
+inline void solve_throughput(Model& m, const Real<>& tau, const Affine<>& latency, const CostTable& t,
+                             const Platform& platform, const std::vector<std::vector<std::optional<Discrete<>>>>& x,
+                             const SolveOptions& solve_options, BindingResult& r) {
+  std::optional<BindingResult> first;
+  LexicographicOptions lexicographic;
+  lexicographic.hold_at = [&](std::size_t, const Solution& sol) {
+    first.emplace();
+    first->status = sol.status();
+    first->message = sol.message();
+    first->objective = sol.objective();
+    first->binding = binding_of(sol, x, t);
+    first->metrics = evaluate_schedule(t, platform, first->binding, true);
+    return 1.0 / first->metrics.throughput.value();
+  };
+  const auto stages = solve_lexicographic(m, {Affine<>(tau), latency}, solve_options, lexicographic);
+  if (!first) {  // the interval is not proven: the first stage's outcome
+    const Solution& sol = stages.solution;
+    r.status = sol.status();
+    r.message = sol.message();
+    if (sol.has_values()) {
+      r.objective = sol.objective();
+      r.binding = binding_of(sol, x, t);
+      r.metrics = evaluate_schedule(t, platform, r.binding, true);
+    }
     return;
   }
-  Binding b = binding_of(sol, x, t);
+  r = std::move(*first);
+  if (!stages.all_proven(2)) {
+    r.message += "; the least latency at that interval is not proven (" + std::string(to_string(stages.stages.back())) + ")";
+    return;
+  }
+  Binding b = binding_of(stages.solution, x, t);
   const auto metrics = evaluate_schedule(t, platform, b, true);
+  const double interval = 1.0 / r.metrics.throughput.value();
   if (1.0 / metrics.throughput.value() > interval * (1 + tolerances::roundoff) ||
       metrics.latency.value() >= r.metrics.latency.value())
     return;
   r.binding = std::move(b);
   r.metrics = metrics;
-  if (sol.status() != Status::optimal)
-    r.message += "; the least latency at that interval is not proven (" + std::string(to_string(sol.status())) + ")";
 }
 
 }  // namespace detail
@@ -20579,7 +20612,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
   }
   switch (o.goal) {
     case BindingGoal::latency: m.minimize(latency); break;
-    case BindingGoal::throughput: m.minimize(*tau); break;  // then the least latency at it, below
+    case BindingGoal::throughput: break;  // two stages, in solve_throughput
     case BindingGoal::energy: {
       const double period = o.latency_limit->value();
       Affine<> energy;
@@ -20595,8 +20628,13 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
       break;
     }
   }
-  const auto sol = m.solve(solve_options);
   BindingResult r;
+  if (o.goal == BindingGoal::throughput) {
+    detail::solve_throughput(m, *tau, latency, t, platform, x, solve_options, r);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  }
+  const auto sol = m.solve(solve_options);
   r.status = sol.status();
   r.message = sol.message();
   if (sol.has_values()) {
@@ -20605,8 +20643,6 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
     std::optional<Constant<dim::time>> frame;
     if (o.goal == BindingGoal::energy) frame = o.latency_limit;
     r.metrics = evaluate_schedule(t, platform, r.binding, pipeline, frame);
-    if (o.goal == BindingGoal::throughput && r.status == Status::optimal)
-      detail::least_latency_at_interval(m, *tau, latency, t, platform, x, solve_options, r);
   } else if (r.status == Status::infeasible) {
     r.message = "no binding meets the latency limit of " + ychart::detail::format_number(o.latency_limit->value()) +
                 " s";

@@ -24,6 +24,7 @@
 #include "detail/stage_dp.hpp"
 
 #include "../model/model.hpp"
+#include "../solve/lexicographic.hpp"
 #include "../solve/solve.hpp"
 
 #include <chrono>

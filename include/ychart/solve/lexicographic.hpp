@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,12 +37,23 @@ struct LexicographicSolution {
   bool all_proven(std::size_t objectives) const { return optima.size() == objectives; }
 };
 
+struct LexicographicOptions {
+  /// The value a proven stage's objective is held at (at most, up to a few
+  /// ulps) in the later stages, from that stage's solution; empty: the
+  /// solver's optimum. A caller whose objective has an exact value of its
+  /// own gives it here (loopnest: the interval of the binding, evaluated),
+  /// so that later stages hold that value, not the solver's, which may sit
+  /// below it by the solver's feasibility tolerance.
+  std::function<double(std::size_t stage, const Solution&)> hold_at;
+};
+
 /// Minimises `objectives` in priority order. Stage k holds every earlier
 /// objective at most at its optimum (up to a few ulps), so a later stage
 /// never trades an earlier objective away. Stops at the first stage that is
 /// not proven optimal; its solution is then the previous stage's.
 inline LexicographicSolution solve_lexicographic(Model& m, const std::vector<Affine<>>& objectives,
-                                                 const SolveOptions& options = {}) {
+                                                 const SolveOptions& options = {},
+                                                 const LexicographicOptions& lexicographic = {}) {
   if (objectives.empty()) throw model_error("ychart: solve_lexicographic needs at least one objective");
   const auto saved = detail::ModelEditor::objective_of(m);
   const std::size_t rows = m.constraints().size();
@@ -59,12 +71,13 @@ inline LexicographicSolution solve_lexicographic(Model& m, const std::vector<Aff
       if (!kept) kept = std::move(sol);
       break;
     }
-    const double optimum = sol.objective();
-    optima.push_back(optimum);
-    kept = std::move(sol);
-    if (k + 1 < objectives.size())
-      m.subject_to(objectives[k] <= optimum + std::abs(optimum) * tolerances::ulps,
+    optima.push_back(sol.objective());
+    if (k + 1 < objectives.size()) {
+      const double hold = lexicographic.hold_at ? lexicographic.hold_at(k, sol) : sol.objective();
+      m.subject_to(objectives[k] <= hold + std::abs(hold) * tolerances::ulps,
                    "lexicographic stage " + std::to_string(k + 1) + " at its optimum");
+    }
+    kept = std::move(sol);
   }
   detail::ModelEditor::restore(m, saved, rows);
   return {std::move(*kept), std::move(stages), std::move(optima), std::move(message)};

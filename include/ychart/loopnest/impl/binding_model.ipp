@@ -22,33 +22,53 @@ inline Binding binding_of(const Solution& sol, const std::vector<std::vector<std
   return b;
 }
 
-/// The throughput goal's second stage: among the bindings whose interval is
-/// the first stage's optimum, the least latency. The optimum is fixed at
-/// the first binding's exact interval; a binding the solver admits within
-/// its feasibility tolerance but whose exact interval is longer is refused,
-/// and the first binding kept. A weight on latency beside the interval
-/// would sit below the solver's gap tolerance and break ties at random.
-inline void least_latency_at_interval(Model& m, const Real<>& tau, const Affine<>& latency, const CostTable& t,
-                                      const Platform& platform,
-                                      const std::vector<std::vector<std::optional<Discrete<>>>>& x,
-                                      const SolveOptions& solve_options, BindingResult& r) {
-  const double interval = 1.0 / r.metrics.throughput.value();
-  m.subject_to(tau <= interval * (1 + tolerances::ulps), "interval at its optimum");
-  m.minimize(latency);
-  const auto sol = m.solve(solve_options);
-  if (!sol.has_values()) {
-    r.message += "; the least latency at that interval was not found (" + std::string(to_string(sol.status())) + ")";
+/// The throughput goal as two stages (solve_lexicographic): the least
+/// interval, then the least latency among the bindings that reach it. The
+/// interval is held at the first binding's exact interval, evaluated, not
+/// at the solver's value; a second binding whose exact interval is longer
+/// (admitted within the solver's feasibility tolerance) or whose latency is
+/// no shorter is refused, and the first binding kept. A weight on latency
+/// beside the interval would sit below the solver's gap tolerance and break
+/// ties at random.
+inline void solve_throughput(Model& m, const Real<>& tau, const Affine<>& latency, const CostTable& t,
+                             const Platform& platform, const std::vector<std::vector<std::optional<Discrete<>>>>& x,
+                             const SolveOptions& solve_options, BindingResult& r) {
+  std::optional<BindingResult> first;
+  LexicographicOptions lexicographic;
+  lexicographic.hold_at = [&](std::size_t, const Solution& sol) {
+    first.emplace();
+    first->status = sol.status();
+    first->message = sol.message();
+    first->objective = sol.objective();
+    first->binding = binding_of(sol, x, t);
+    first->metrics = evaluate_schedule(t, platform, first->binding, true);
+    return 1.0 / first->metrics.throughput.value();
+  };
+  const auto stages = solve_lexicographic(m, {Affine<>(tau), latency}, solve_options, lexicographic);
+  if (!first) {  // the interval is not proven: the first stage's outcome
+    const Solution& sol = stages.solution;
+    r.status = sol.status();
+    r.message = sol.message();
+    if (sol.has_values()) {
+      r.objective = sol.objective();
+      r.binding = binding_of(sol, x, t);
+      r.metrics = evaluate_schedule(t, platform, r.binding, true);
+    }
     return;
   }
-  Binding b = binding_of(sol, x, t);
+  r = std::move(*first);
+  if (!stages.all_proven(2)) {
+    r.message += "; the least latency at that interval is not proven (" + std::string(to_string(stages.stages.back())) + ")";
+    return;
+  }
+  Binding b = binding_of(stages.solution, x, t);
   const auto metrics = evaluate_schedule(t, platform, b, true);
+  const double interval = 1.0 / r.metrics.throughput.value();
   if (1.0 / metrics.throughput.value() > interval * (1 + tolerances::roundoff) ||
       metrics.latency.value() >= r.metrics.latency.value())
     return;
   r.binding = std::move(b);
   r.metrics = metrics;
-  if (sol.status() != Status::optimal)
-    r.message += "; the least latency at that interval is not proven (" + std::string(to_string(sol.status())) + ")";
 }
 
 }  // namespace detail
@@ -143,7 +163,7 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
   }
   switch (o.goal) {
     case BindingGoal::latency: m.minimize(latency); break;
-    case BindingGoal::throughput: m.minimize(*tau); break;  // then the least latency at it, below
+    case BindingGoal::throughput: break;  // two stages, in solve_throughput
     case BindingGoal::energy: {
       const double period = o.latency_limit->value();
       Affine<> energy;
@@ -159,8 +179,13 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
       break;
     }
   }
-  const auto sol = m.solve(solve_options);
   BindingResult r;
+  if (o.goal == BindingGoal::throughput) {
+    detail::solve_throughput(m, *tau, latency, t, platform, x, solve_options, r);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  }
+  const auto sol = m.solve(solve_options);
   r.status = sol.status();
   r.message = sol.message();
   if (sol.has_values()) {
@@ -169,8 +194,6 @@ YCHART_DECL BindingResult solve_binding(const CostTable& t, const Platform& plat
     std::optional<Constant<dim::time>> frame;
     if (o.goal == BindingGoal::energy) frame = o.latency_limit;
     r.metrics = evaluate_schedule(t, platform, r.binding, pipeline, frame);
-    if (o.goal == BindingGoal::throughput && r.status == Status::optimal)
-      detail::least_latency_at_interval(m, *tau, latency, t, platform, x, solve_options, r);
   } else if (r.status == Status::infeasible) {
     r.message = "no binding meets the latency limit of " + ychart::detail::format_number(o.latency_limit->value()) +
                 " s";
