@@ -138,3 +138,31 @@ TEST(Lexicographic, HoldAtSetsTheHeldValue) {
     EXPECT_EQ(m.constraints().size(), 1u);  // the held row is gone again
   }
 }
+
+// implied_rows adds rows after a stage is held and before the next one,
+// and they go with the stage rows. max x (min -x), then min y + z, over
+// x + y + z >= 4, x in 0..1, y and z in 0..2: held at x = 1, the row
+// y + z >= 4 - x = 3 is implied; it is added with the held value, and
+// dropped afterwards.
+TEST(Lexicographic, ImpliedRowsComeAndGo) {
+  Model m;
+  const auto x = m.integer("x", 0, 1), y = m.integer("y", 0, 2), z = m.integer("z", 0, 2);
+  m.subject_to(x + y + z >= 4.0);
+  LexicographicOptions lexicographic;
+  std::vector<double> held;
+  std::size_t rows_seen = 0;
+  lexicographic.implied_rows = [&](Model& model, std::size_t stage, double value) {
+    EXPECT_EQ(stage, 0u);
+    held.push_back(value);
+    rows_seen = model.constraints().size();  // the original row and the held one
+    model.subject_to(y + z >= 4.0 + value, "implied by the held x");  // value = -x
+  };
+  const auto lex = solve_lexicographic(m, {Affine<>(-1.0 * x), Affine<>(y + z)}, {}, lexicographic);
+  ASSERT_TRUE(lex.all_proven(2)) << lex.message;
+  EXPECT_NEAR(lex.optima[0], -1.0, 1e-9);
+  EXPECT_NEAR(lex.optima[1], 3.0, 1e-9);
+  ASSERT_EQ(held.size(), 1u);
+  EXPECT_NEAR(held[0], -1.0, 1e-9);  // the first objective, -x, at its optimum
+  EXPECT_EQ(rows_seen, 2u);
+  EXPECT_EQ(m.constraints().size(), 1u);
+}

@@ -195,13 +195,18 @@ TEST(Partition, FoldedModelMatchesBruteForce) {
     p.fpga.budget.lut = (3000 + 8000 * u(rng)) * units::LUT;
     for (auto schedule : {Schedule::sequential, Schedule::pipelined})
       for (int k : {1, 2}) {
-        const double best = brute_force_folded_interval(g, nodes, p, 0, k, schedule);
+        const auto oracle = brute_force_folded(g, nodes, p, 0, k, schedule);
+        const double best = oracle.interval;
         PartitionOptions po;
         po.schedule = schedule;
         po.max_fpga_ranges = k;
         const auto r = solve_folded_partition(g, nodes, p, po);
         ASSERT_EQ(r.status, Status::optimal) << r.message;
         EXPECT_NEAR(r.cost.interval.value(), best, 1e-9 * best) << "trial " << trial;
+        // Pipelined, the second stage (issue 31): the least latency at that interval.
+        EXPECT_NEAR(r.cost.latency.value(), oracle.latency, 1e-9 * oracle.latency) << "trial " << trial;
+        EXPECT_NEAR(r.objective, schedule == Schedule::pipelined ? r.cost.interval.value() : r.cost.latency.value(),
+                    1e-9 * best);
         EXPECT_TRUE(r.cost.fits);
         cpu_only += r.cost.fpga.empty();
         for (std::size_t s = 0; s < r.choice.size(); ++s)

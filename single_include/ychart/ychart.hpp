@@ -18144,6 +18144,12 @@ struct LexicographicOptions {
   /// so that later stages hold that value, not the solver's, which may sit
   /// below it by the solver's feasibility tolerance.
   std::function<double(std::size_t stage, const Solution&)> hold_at;
+  /// Rows that holding a stage's objective at `held` implies, added after
+  /// the held row, before the next stage: fixings that shrink that stage's
+  /// search (partition: a folding too slow for the held interval). They
+  /// must not cut off any solution that holds the objective; they go with
+  /// the stage rows when the model is given back.
+  std::function<void(Model&, std::size_t stage, double held)> implied_rows;
 };
 
 /// Minimises `objectives` in priority order. Stage k holds every earlier
@@ -18175,6 +18181,7 @@ inline LexicographicSolution solve_lexicographic(Model& m, const std::vector<Aff
       const double hold = lexicographic.hold_at ? lexicographic.hold_at(k, sol) : sol.objective();
       m.subject_to(objectives[k] <= hold + std::abs(hold) * tolerances::ulps,
                    "lexicographic stage " + std::to_string(k + 1) + " at its optimum");
+      if (lexicographic.implied_rows) lexicographic.implied_rows(m, k, hold);
     }
     kept = std::move(sol);
   }
@@ -18387,10 +18394,6 @@ inline std::vector<Affine<>> minimize_schedule(Model& m, Schedule schedule, cons
   return {Affine<>(tau), cpu + fpga + link};
 }
 
-/// The weight of latency beside the interval in the folded model's
-/// pipelined objective (folding_model.ipp says why it is not two stages).
-inline constexpr double folded_latency_tie_weight = 1e-9;
-
 /// A schedule's model solved: with `objectives` (pipelined), the least
 /// interval and then the least latency at it, as two stages
 /// (solve_lexicographic; a weight on latency would sit below GLPK's gap);
@@ -18403,7 +18406,8 @@ struct ScheduleOutcome {
   std::string message;
 };
 
-inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& objectives, const SolveOptions& options) {
+inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& objectives, const SolveOptions& options,
+                                      const LexicographicOptions& lexicographic = {}) {
   if (objectives.empty()) {
     auto sol = m.solve(options);
     const Status status = sol.status();
@@ -18411,7 +18415,7 @@ inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& obj
     std::string message = sol.message();
     return {std::move(sol), status, objective, std::move(message)};
   }
-  auto lex = solve_lexicographic(m, objectives, options);
+  auto lex = solve_lexicographic(m, objectives, options, lexicographic);
   const Status status = lex.stages.front();
   const double objective = !lex.optima.empty() ? lex.optima.front()
                            : lex.solution.has_values() ? lex.solution.objective()
@@ -18521,7 +18525,8 @@ YCHART_DECL PartitionResult solve_partition(const SequentialGraph& g, const Plat
 //   sum_o z_n,o = x_g(n)           (one folding per node, only on the FPGA)
 //   resources   sum_n,o z_n,o R_n,o,k <= budget_k
 //   sequential: latency = CPU + sum z_n,o cycles_n,o / f + transfers
-//   pipelined:  tau >= CPU, tau >= link, tau >= sum_o z_n,o cycles_n,o / f per node
+//   pipelined:  tau >= CPU, tau >= link, tau >= sum_o z_n,o cycles_n,o / f per node;
+//               the least tau, then the least latency at it (two stages)
 // Options that another option of the same node beats in cycles and in every
 // resource are dropped first (exact). The cycles are monomials in PE and
 // SIMD (FINN: MH / PE x MW / SIMD x pixels) and the resources posynomials
@@ -18716,13 +18721,23 @@ YCHART_DECL FoldedPartition solve_folded_partition(const SequentialGraph& g, con
       if (any_use[q]) m.subject_to(used[q] <= budget[q], FpgaFootprint::kind_name(q));
   }
   const auto objectives = detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, node_time);
-  // Pipelined, the folded model still breaks interval ties with a small
-  // weight on latency, not with solve_lexicographic's second stage: on
-  // MobileNet-v1 (study 004) that stage took 25-30 s against 0.2-0.5 s
-  // for the interval, and found latencies of 82 ms where the weight gives
-  // 122-149 ms at the same interval. Making the stage fast is issue 31's.
-  if (!objectives.empty()) m.minimize(objectives[0] + detail::folded_latency_tie_weight * objectives[1]);
-  auto run = detail::solve_schedule(m, {}, solve_options);
+  // Pipelined: the least interval, then the least latency at it. Held at
+  // the interval, a folding slower than it cannot be chosen, nor a segment
+  // slower than it on the CPU, but the LP relaxation would still mix them
+  // (tau >= sum_o z_o t_o; x fractional). Fixing both takes MobileNet-v1's
+  // second stage from 25-30 s to 6-9 s (docs/performance.md).
+  LexicographicOptions lexicographic;
+  lexicographic.implied_rows = [&](Model& model, std::size_t, double interval) {
+    for (std::size_t s = 0; s < n; ++s)  // a segment too slow on the CPU alone for the interval
+      if (g.segments[s].cpu_time.value() / p.cpu_speedup > interval * (1 + tolerances::roundoff))
+        model.subject_to(x[s] >= 1.0, "segment too slow on the CPU for the interval");
+    for (std::size_t s = 0; s < n; ++s)
+      for (std::size_t k = 0; k < nodes[s].size(); ++k)
+        for (const auto& [oi, b] : z[s][k])
+          if (nodes[s][k].options[std::size_t(oi)].cycles / f > interval * (1 + tolerances::roundoff))
+            model.subject_to(b <= 0.0, "folding too slow for the interval");
+  };
+  auto run = detail::solve_schedule(m, objectives, solve_options, lexicographic);
   const Solution& sol = run.solution;
   r.status = run.status;
   r.message = run.message;

@@ -9,7 +9,8 @@
 //   sum_o z_n,o = x_g(n)           (one folding per node, only on the FPGA)
 //   resources   sum_n,o z_n,o R_n,o,k <= budget_k
 //   sequential: latency = CPU + sum z_n,o cycles_n,o / f + transfers
-//   pipelined:  tau >= CPU, tau >= link, tau >= sum_o z_n,o cycles_n,o / f per node
+//   pipelined:  tau >= CPU, tau >= link, tau >= sum_o z_n,o cycles_n,o / f per node;
+//               the least tau, then the least latency at it (two stages)
 // Options that another option of the same node beats in cycles and in every
 // resource are dropped first (exact). The cycles are monomials in PE and
 // SIMD (FINN: MH / PE x MW / SIMD x pixels) and the resources posynomials

@@ -45,6 +45,12 @@ struct LexicographicOptions {
   /// so that later stages hold that value, not the solver's, which may sit
   /// below it by the solver's feasibility tolerance.
   std::function<double(std::size_t stage, const Solution&)> hold_at;
+  /// Rows that holding a stage's objective at `held` implies, added after
+  /// the held row, before the next stage: fixings that shrink that stage's
+  /// search (partition: a folding too slow for the held interval). They
+  /// must not cut off any solution that holds the objective; they go with
+  /// the stage rows when the model is given back.
+  std::function<void(Model&, std::size_t stage, double held)> implied_rows;
 };
 
 /// Minimises `objectives` in priority order. Stage k holds every earlier
@@ -76,6 +82,7 @@ inline LexicographicSolution solve_lexicographic(Model& m, const std::vector<Aff
       const double hold = lexicographic.hold_at ? lexicographic.hold_at(k, sol) : sol.objective();
       m.subject_to(objectives[k] <= hold + std::abs(hold) * tolerances::ulps,
                    "lexicographic stage " + std::to_string(k + 1) + " at its optimum");
+      if (lexicographic.implied_rows) lexicographic.implied_rows(m, k, hold);
     }
     kept = std::move(sol);
   }

@@ -122,13 +122,23 @@ YCHART_DECL FoldedPartition solve_folded_partition(const SequentialGraph& g, con
       if (any_use[q]) m.subject_to(used[q] <= budget[q], FpgaFootprint::kind_name(q));
   }
   const auto objectives = detail::minimize_schedule(m, o.schedule, detail::cpu_cost(g, p, x), fpga, rows.link, node_time);
-  // Pipelined, the folded model still breaks interval ties with a small
-  // weight on latency, not with solve_lexicographic's second stage: on
-  // MobileNet-v1 (study 004) that stage took 25-30 s against 0.2-0.5 s
-  // for the interval, and found latencies of 82 ms where the weight gives
-  // 122-149 ms at the same interval. Making the stage fast is issue 31's.
-  if (!objectives.empty()) m.minimize(objectives[0] + detail::folded_latency_tie_weight * objectives[1]);
-  auto run = detail::solve_schedule(m, {}, solve_options);
+  // Pipelined: the least interval, then the least latency at it. Held at
+  // the interval, a folding slower than it cannot be chosen, nor a segment
+  // slower than it on the CPU, but the LP relaxation would still mix them
+  // (tau >= sum_o z_o t_o; x fractional). Fixing both takes MobileNet-v1's
+  // second stage from 25-30 s to 6-9 s (docs/performance.md).
+  LexicographicOptions lexicographic;
+  lexicographic.implied_rows = [&](Model& model, std::size_t, double interval) {
+    for (std::size_t s = 0; s < n; ++s)  // a segment too slow on the CPU alone for the interval
+      if (g.segments[s].cpu_time.value() / p.cpu_speedup > interval * (1 + tolerances::roundoff))
+        model.subject_to(x[s] >= 1.0, "segment too slow on the CPU for the interval");
+    for (std::size_t s = 0; s < n; ++s)
+      for (std::size_t k = 0; k < nodes[s].size(); ++k)
+        for (const auto& [oi, b] : z[s][k])
+          if (nodes[s][k].options[std::size_t(oi)].cycles / f > interval * (1 + tolerances::roundoff))
+            model.subject_to(b <= 0.0, "folding too slow for the interval");
+  };
+  auto run = detail::solve_schedule(m, objectives, solve_options, lexicographic);
   const Solution& sol = run.solution;
   r.status = run.status;
   r.message = run.message;

@@ -131,10 +131,6 @@ inline std::vector<Affine<>> minimize_schedule(Model& m, Schedule schedule, cons
   return {Affine<>(tau), cpu + fpga + link};
 }
 
-/// The weight of latency beside the interval in the folded model's
-/// pipelined objective (folding_model.ipp says why it is not two stages).
-inline constexpr double folded_latency_tie_weight = 1e-9;
-
 /// A schedule's model solved: with `objectives` (pipelined), the least
 /// interval and then the least latency at it, as two stages
 /// (solve_lexicographic; a weight on latency would sit below GLPK's gap);
@@ -147,7 +143,8 @@ struct ScheduleOutcome {
   std::string message;
 };
 
-inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& objectives, const SolveOptions& options) {
+inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& objectives, const SolveOptions& options,
+                                      const LexicographicOptions& lexicographic = {}) {
   if (objectives.empty()) {
     auto sol = m.solve(options);
     const Status status = sol.status();
@@ -155,7 +152,7 @@ inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& obj
     std::string message = sol.message();
     return {std::move(sol), status, objective, std::move(message)};
   }
-  auto lex = solve_lexicographic(m, objectives, options);
+  auto lex = solve_lexicographic(m, objectives, options, lexicographic);
   const Status status = lex.stages.front();
   const double objective = !lex.optima.empty() ? lex.optima.front()
                            : lex.solution.has_values() ? lex.solution.objective()
