@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -29,6 +30,8 @@ const std::string example13 = YCHART_EXAMPLES_DATA_DIR "/benhmida2020/example13.
 struct Enumerated {
   double cost = std::numeric_limits<double>::infinity();
   std::vector<std::size_t> binding, values;
+  double least_kpi = std::numeric_limits<double>::infinity();  // parameter 0's least value at that cost
+  double most_kpi = -std::numeric_limits<double>::infinity();  // and its largest
 };
 
 /// The cheapest tree of links within `allowed` rooted at `root` reaching
@@ -112,7 +115,12 @@ Enumerated enumerate_all(const Specification& spec, const IndexedSpecification& 
         double kpi = 0;
         if (!arch.parameters.empty() && (allowed >> arch.parameters[0].resource & 1u))
           kpi = arch.parameters[0].values[v[0]];
-        if (cost < best.cost && kpi <= limit) best = {cost, binding, v};
+        if (kpi <= limit && cost < best.cost * (1 - 1e-12)) {
+          best = {cost, binding, v, kpi, kpi};
+        } else if (kpi <= limit && cost <= best.cost * (1 + 1e-12)) {
+          best.least_kpi = std::min(best.least_kpi, kpi);
+          best.most_kpi = std::max(best.most_kpi, kpi);
+        }
         if (extra == 0) break;
       }
       std::size_t k = 0;
@@ -268,6 +276,84 @@ TEST(Synthesis, ShaveFrontMatchesEnumerationPointByPoint) {
   }
   EXPECT_EQ(front.points.back().second, 12);
   EXPECT_EQ(front.points.front().second, 0);  // no NCS at all
+  // Each solve is a point of the front, but for the last (infeasible): the
+  // second stage leaves no tie of a point's cost to be walked past.
+  EXPECT_LE(front.solves, front.points.size() + 1);
+}
+
+// The second stage (issue 31): among the implementations of least cost
+// under each SHAVE limit, the fewest SHAVEs, against enumeration.
+TEST(Synthesis, SecondStageGivesTheFewestShavesAtTheLeastCost) {
+  const auto spec = load_specification(example13);
+  const auto ix = spec.validate();
+  auto limits = spec.architecture.parameters[0].values;
+  limits.push_back(1e300);
+  int ties = 0;
+  for (double limit : limits) {
+    const auto oracle = enumerate_all(spec, ix, limit);
+    SynthesisOptions o;
+    if (limit < 1e300) o.parameter_limit = std::make_pair(std::size_t(0), limit);
+    o.then_minimize = SecondObjective::parameter;
+    const auto r = solve_synthesis(spec, ix, o);
+    ASSERT_EQ(r.status, Status::optimal) << r.message;
+    EXPECT_NEAR(r.objective, oracle.cost, 1e-12) << "limit " << limit;
+    EXPECT_NEAR(r.bound, oracle.cost, 1e-6 * oracle.cost);  // the cost's bound, not the second stage's
+    EXPECT_EQ(r.breakdown.parameter_value[0], oracle.least_kpi) << "limit " << limit;
+    ties += oracle.most_kpi > oracle.least_kpi;
+  }
+  EXPECT_GT(ties, 0);  // 3 of the 13 limits have least-cost ties with different SHAVE counts
+  SynthesisOptions bad;
+  bad.then_minimize = SecondObjective::parameter;
+  bad.then_minimize_parameter = 7;
+  EXPECT_THROW((void)solve_synthesis(spec, ix, bad), specification_error);
+}
+
+/// A CPU and an accelerator whose `lanes` parameter (values in a random
+/// order) speeds its tasks up only to a saturation point: many lane counts
+/// cost the same, so the least cost has ties in lanes.
+Specification saturating_lanes(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto uniform = [&](double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng); };
+  Specification spec;
+  spec.architecture.add_processor("cpu");
+  spec.architecture.add_processor("acc", uniform(0, 3) * units::us);
+  std::vector<double> lanes{1, 2, 4, 8};
+  std::shuffle(lanes.begin(), lanes.end(), rng);
+  spec.architecture.add_parameter("acc", "lanes", lanes);
+  spec.architecture.add_link("bus", "cpu", "acc", uniform(1, 5) * units::us);
+  for (int t = 0; t < 4; ++t) {
+    const std::string id = "t" + std::to_string(t);
+    spec.application.add_process(id);
+    spec.add_mapping(id, "cpu", uniform(20, 60) * units::us);
+    const double base = uniform(20, 80), saturation = t % 2 == 0 ? 2 : 4;
+    std::vector<Constant<dim::time>> costs;
+    for (double v : lanes) costs.push_back(base / std::min(v, saturation) * units::us);
+    spec.add_mapping(id, "acc", "lanes", costs);
+  }
+  for (int t = 0; t + 1 < 4; ++t)
+    spec.application.add_communication("c" + std::to_string(t), "t" + std::to_string(t), {"t" + std::to_string(t + 1)});
+  return spec;
+}
+
+// The second stage against enumeration on random specifications full of
+// lane-count ties; without it GLPK's choice among the ties is arbitrary.
+TEST(Synthesis, SecondStageBreaksLaneTiesAsEnumerationDoes) {
+  int tied = 0, single_stage_misses = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const auto spec = saturating_lanes(seed);
+    const auto ix = spec.validate();
+    const auto oracle = enumerate_all(spec, ix);
+    SynthesisOptions o;
+    o.then_minimize = SecondObjective::parameter;
+    const auto r = solve_synthesis(spec, ix, o);
+    ASSERT_EQ(r.status, Status::optimal) << r.message;
+    EXPECT_NEAR(r.objective, oracle.cost, 1e-12 * oracle.cost) << "seed " << seed;
+    EXPECT_EQ(r.breakdown.parameter_value[0], oracle.least_kpi) << "seed " << seed;
+    tied += oracle.most_kpi > oracle.least_kpi;
+    single_stage_misses += solve_synthesis(spec, ix).breakdown.parameter_value[0] != oracle.least_kpi;
+  }
+  EXPECT_GT(tied, 5);
+  EXPECT_GT(single_stage_misses, 0);  // 9 of the 24: a single stage is no tie-break
 }
 
 TEST(Synthesis, PowerAndProcessorFrontsAreNonDominated) {
@@ -283,6 +369,7 @@ TEST(Synthesis, PowerAndProcessorFrontsAreNonDominated) {
     }
     // The cheapest point is the unconstrained optimum.
     EXPECT_NEAR(front.points.back().cost * 1e6, 582.2, 1e-9);
+    EXPECT_LE(front.solves, front.points.size() + 1);  // no solve lands on a dominated tie
     for (const auto& p : front.points) {
       const auto& b = p.result.breakdown;
       EXPECT_NEAR(p.second, second == SecondObjective::power ? b.power : double(b.allocated_processors), 1e-12);

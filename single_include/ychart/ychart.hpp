@@ -22336,6 +22336,11 @@ namespace ychart::synthesis {
 /// `automatic` takes `tree` where it applies.
 enum class Routing { automatic, flow, tree };
 
+/// A second objective of a synthesis problem: a parameter's value (0 while
+/// its resource is unallocated), the power of the allocated resources and
+/// parameter values, or the number of allocated processors.
+enum class SecondObjective { parameter, power, processors };
+
 struct SynthesisOptions {
   Routing routing = Routing::automatic;
   /// Epsilon-constraints: the value of a parameter (0 while its resource
@@ -22353,6 +22358,12 @@ struct SynthesisOptions {
   /// off) solve these models faster -- the 13-node example in 1.5 ms
   /// instead of 17.5 ms (docs/performance.md).
   bool start_heuristic = false;
+  /// Among the implementations of least cost, the least value of this
+  /// objective (`then_minimize_parameter` names the parameter), as a second
+  /// stage (solve_lexicographic) rather than a small weight, which would sit
+  /// below GLPK's gap. pareto_front() sets it for every point.
+  std::optional<SecondObjective> then_minimize;
+  std::size_t then_minimize_parameter = 0;
 };
 
 /// objective and bound: the implementation's cost in seconds (the proven
@@ -22823,23 +22834,52 @@ class SynthesisModelBuilder {
 
   /// EQ30 (nothing allocated for nothing) and the epsilon limits.
   void add_allocation_rows_and_limits() {
-    const auto& arch = spec_.architecture;
     for (std::size_t r = 0; r < n_res_; ++r) model.subject_to(Affine<>(alloc_[r]) <= uses_[r]);
-    if (o_.power_limit) {
-      Affine<> power;
-      for (std::size_t r = 0; r < n_res_; ++r) power += arch.resources[r].power.value() * alloc_[r];
-      for (std::size_t k = 0; k < arch.parameters.size(); ++k)
-        for (std::size_t v = 0; v < arch.parameters[k].power.size(); ++v)
-          if (z_[k][v]) power += arch.parameters[k].power[v].value() * *z_[k][v];
-      model.subject_to(power <= o_.power_limit->value(), "power limit");
-    }
-    if (o_.processor_limit) {
-      Affine<> count;
-      for (std::size_t r = 0; r < n_res_; ++r)
-        if (arch.resources[r].kind == ResourceKind::processor) count += alloc_[r];
-      model.subject_to(count <= static_cast<double>(*o_.processor_limit), "processor limit");
-    }
+    if (o_.power_limit) model.subject_to(power() <= o_.power_limit->value(), "power limit");
+    if (o_.processor_limit)
+      model.subject_to(processors() <= static_cast<double>(*o_.processor_limit), "processor limit");
   }
+
+ public:
+  /// Watts of the allocated resources and the chosen parameter values.
+  Affine<> power() const {
+    const auto& arch = spec_.architecture;
+    Affine<> power;
+    for (std::size_t r = 0; r < n_res_; ++r) power += arch.resources[r].power.value() * alloc_[r];
+    for (std::size_t k = 0; k < arch.parameters.size(); ++k)
+      for (std::size_t v = 0; v < arch.parameters[k].power.size(); ++v)
+        if (z_[k][v]) power += arch.parameters[k].power[v].value() * *z_[k][v];
+    return power;
+  }
+
+  /// The allocated processors.
+  Affine<> processors() const {
+    Affine<> count;
+    for (std::size_t r = 0; r < n_res_; ++r)
+      if (spec_.architecture.resources[r].kind == ResourceKind::processor) count += alloc_[r];
+    return count;
+  }
+
+  /// Parameter k's value: the chosen value while its resource is allocated
+  /// (the z_kv are one-hot then), 0 otherwise.
+  Affine<> parameter_value(std::size_t k) const {
+    Affine<> value;
+    const auto& values = spec_.architecture.parameters.at(k).values;
+    for (std::size_t v = 0; v < z_[k].size(); ++v)
+      if (z_[k][v]) value += values[v] * *z_[k][v];
+    return value;
+  }
+
+  Affine<> second_objective(SecondObjective second, std::size_t parameter) const {
+    switch (second) {
+      case SecondObjective::parameter: return parameter_value(parameter);
+      case SecondObjective::power: return power();
+      case SecondObjective::processors: return processors();
+    }
+    return {};
+  }
+
+ private:
 
   /// Communication c's route: the arcs the solution uses, walked from the
   /// sender's resource (what is not reachable from there carries nothing
@@ -22880,14 +22920,35 @@ inline SynthesisResult solve_built(SynthesisModelBuilder& builder, const Specifi
                                    const SolveOptions& solve_options) {
   SolveOptions so = solve_options;
   so.heuristic = so.heuristic && o.start_heuristic;
-  const auto sol = builder.model.solve(so);
   SynthesisResult out;
-  out.status = sol.status();
-  out.message = sol.message();
   out.variables = builder.model.registry().variables.size();
   out.constraints = builder.model.constraints().size();
-  out.bound = sol.bound() * builder.scale;
-  out.gap = sol.gap();
+  std::optional<Solution> single;
+  std::optional<LexicographicSolution> stages;
+  if (o.then_minimize) {
+    // The cost's bound and gap are the first stage's.
+    LexicographicOptions lexicographic;
+    lexicographic.hold_at = [&](std::size_t, const Solution& first) {
+      out.bound = first.bound() * builder.scale;
+      out.gap = first.gap();
+      return first.objective();
+    };
+    stages = solve_lexicographic(
+        builder.model, {builder.cost, builder.second_objective(*o.then_minimize, o.then_minimize_parameter)}, so,
+        lexicographic);
+  } else {
+    single = builder.model.solve(so);
+  }
+  const Solution& sol = stages ? stages->solution : *single;
+  out.status = stages ? stages->stages.front() : sol.status();
+  out.message = sol.message();
+  if (!stages || stages->optima.empty()) {  // the first stage's own solution
+    out.bound = sol.bound() * builder.scale;
+    out.gap = sol.gap();
+  } else if (!stages->all_proven(2)) {
+    out.message += (out.message.empty() ? "" : "; ") + std::string("the least second objective at that cost is not proven (") +
+                   stages->message + ")";
+  }
   if (!sol.has_values()) return out;
   auto impl = builder.implementation(sol);
   out.breakdown = evaluate(spec, ix, impl);
@@ -22975,6 +23036,8 @@ inline std::vector<std::vector<bool>> checked_start(const Specification& spec, c
   const auto& tasks = spec.application.tasks;
   if (o.parameter_limit && o.parameter_limit->first >= spec.architecture.parameters.size())
     throw specification_error("ychart: parameter_limit names a parameter that does not exist", "");
+  if (o.then_minimize == SecondObjective::parameter && o.then_minimize_parameter >= spec.architecture.parameters.size())
+    throw specification_error("ychart: then_minimize_parameter names a parameter that does not exist", "");
   if (o.fixed_parameter_values) {
     if (o.fixed_parameter_values->size() != spec.architecture.parameters.size())
       throw specification_error("ychart: fixed_parameter_values needs one value index per parameter", "");
@@ -23139,7 +23202,9 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Syn
 // where the thesis assembled its (cost, SHAVEs) front from single-
 // objective EA runs (Fig. 7.5). Second objectives: a parameter's value
 // (0 while its resource is unallocated), the power, or the number of
-// allocated processors.
+// allocated processors. Each point is solved in two stages (the least cost,
+// then the least second objective at it), so no point is one of several
+// implementations of its cost that a cheaper-in-the-second one beats.
 
 
 
@@ -23153,8 +23218,6 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Syn
 #include <vector>
 
 namespace ychart::synthesis {
-
-enum class SecondObjective { parameter, power, processors };
 
 struct FrontPoint {
   double cost = 0;    // seconds
@@ -23216,6 +23279,8 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
   Front front;
   auto solve = [&](double epsilon) -> std::optional<explore::ParetoPoint<SynthesisResult>> {
     SynthesisOptions o;
+    o.then_minimize = second;  // the least second objective at each point's cost
+    o.then_minimize_parameter = parameter;
     if (epsilon < 0) return std::nullopt;  // every second objective here is >= 0
     if (std::isfinite(epsilon)) {
       switch (second) {

@@ -6,7 +6,9 @@
 // where the thesis assembled its (cost, SHAVEs) front from single-
 // objective EA runs (Fig. 7.5). Second objectives: a parameter's value
 // (0 while its resource is unallocated), the power, or the number of
-// allocated processors.
+// allocated processors. Each point is solved in two stages (the least cost,
+// then the least second objective at it), so no point is one of several
+// implementations of its cost that a cheaper-in-the-second one beats.
 #pragma once
 
 #include "../config.hpp"
@@ -24,8 +26,6 @@
 #include <vector>
 
 namespace ychart::synthesis {
-
-enum class SecondObjective { parameter, power, processors };
 
 struct FrontPoint {
   double cost = 0;    // seconds

@@ -32,6 +32,7 @@
 #include "implementation.hpp"
 
 #include "../model/model.hpp"
+#include "../solve/lexicographic.hpp"
 #include "../solve/solve.hpp"
 
 #include <algorithm>
@@ -55,6 +56,11 @@ namespace ychart::synthesis {
 /// `automatic` takes `tree` where it applies.
 enum class Routing { automatic, flow, tree };
 
+/// A second objective of a synthesis problem: a parameter's value (0 while
+/// its resource is unallocated), the power of the allocated resources and
+/// parameter values, or the number of allocated processors.
+enum class SecondObjective { parameter, power, processors };
+
 struct SynthesisOptions {
   Routing routing = Routing::automatic;
   /// Epsilon-constraints: the value of a parameter (0 while its resource
@@ -72,6 +78,12 @@ struct SynthesisOptions {
   /// off) solve these models faster -- the 13-node example in 1.5 ms
   /// instead of 17.5 ms (docs/performance.md).
   bool start_heuristic = false;
+  /// Among the implementations of least cost, the least value of this
+  /// objective (`then_minimize_parameter` names the parameter), as a second
+  /// stage (solve_lexicographic) rather than a small weight, which would sit
+  /// below GLPK's gap. pareto_front() sets it for every point.
+  std::optional<SecondObjective> then_minimize;
+  std::size_t then_minimize_parameter = 0;
 };
 
 /// objective and bound: the implementation's cost in seconds (the proven

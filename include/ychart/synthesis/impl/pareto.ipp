@@ -39,6 +39,8 @@ YCHART_DECL Front pareto_front(const Specification& spec, const IndexedSpecifica
   Front front;
   auto solve = [&](double epsilon) -> std::optional<explore::ParetoPoint<SynthesisResult>> {
     SynthesisOptions o;
+    o.then_minimize = second;  // the least second objective at each point's cost
+    o.then_minimize_parameter = parameter;
     if (epsilon < 0) return std::nullopt;  // every second objective here is >= 0
     if (std::isfinite(epsilon)) {
       switch (second) {

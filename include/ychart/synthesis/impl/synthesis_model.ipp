@@ -402,23 +402,52 @@ class SynthesisModelBuilder {
 
   /// EQ30 (nothing allocated for nothing) and the epsilon limits.
   void add_allocation_rows_and_limits() {
-    const auto& arch = spec_.architecture;
     for (std::size_t r = 0; r < n_res_; ++r) model.subject_to(Affine<>(alloc_[r]) <= uses_[r]);
-    if (o_.power_limit) {
-      Affine<> power;
-      for (std::size_t r = 0; r < n_res_; ++r) power += arch.resources[r].power.value() * alloc_[r];
-      for (std::size_t k = 0; k < arch.parameters.size(); ++k)
-        for (std::size_t v = 0; v < arch.parameters[k].power.size(); ++v)
-          if (z_[k][v]) power += arch.parameters[k].power[v].value() * *z_[k][v];
-      model.subject_to(power <= o_.power_limit->value(), "power limit");
-    }
-    if (o_.processor_limit) {
-      Affine<> count;
-      for (std::size_t r = 0; r < n_res_; ++r)
-        if (arch.resources[r].kind == ResourceKind::processor) count += alloc_[r];
-      model.subject_to(count <= static_cast<double>(*o_.processor_limit), "processor limit");
-    }
+    if (o_.power_limit) model.subject_to(power() <= o_.power_limit->value(), "power limit");
+    if (o_.processor_limit)
+      model.subject_to(processors() <= static_cast<double>(*o_.processor_limit), "processor limit");
   }
+
+ public:
+  /// Watts of the allocated resources and the chosen parameter values.
+  Affine<> power() const {
+    const auto& arch = spec_.architecture;
+    Affine<> power;
+    for (std::size_t r = 0; r < n_res_; ++r) power += arch.resources[r].power.value() * alloc_[r];
+    for (std::size_t k = 0; k < arch.parameters.size(); ++k)
+      for (std::size_t v = 0; v < arch.parameters[k].power.size(); ++v)
+        if (z_[k][v]) power += arch.parameters[k].power[v].value() * *z_[k][v];
+    return power;
+  }
+
+  /// The allocated processors.
+  Affine<> processors() const {
+    Affine<> count;
+    for (std::size_t r = 0; r < n_res_; ++r)
+      if (spec_.architecture.resources[r].kind == ResourceKind::processor) count += alloc_[r];
+    return count;
+  }
+
+  /// Parameter k's value: the chosen value while its resource is allocated
+  /// (the z_kv are one-hot then), 0 otherwise.
+  Affine<> parameter_value(std::size_t k) const {
+    Affine<> value;
+    const auto& values = spec_.architecture.parameters.at(k).values;
+    for (std::size_t v = 0; v < z_[k].size(); ++v)
+      if (z_[k][v]) value += values[v] * *z_[k][v];
+    return value;
+  }
+
+  Affine<> second_objective(SecondObjective second, std::size_t parameter) const {
+    switch (second) {
+      case SecondObjective::parameter: return parameter_value(parameter);
+      case SecondObjective::power: return power();
+      case SecondObjective::processors: return processors();
+    }
+    return {};
+  }
+
+ private:
 
   /// Communication c's route: the arcs the solution uses, walked from the
   /// sender's resource (what is not reachable from there carries nothing
@@ -459,14 +488,35 @@ inline SynthesisResult solve_built(SynthesisModelBuilder& builder, const Specifi
                                    const SolveOptions& solve_options) {
   SolveOptions so = solve_options;
   so.heuristic = so.heuristic && o.start_heuristic;
-  const auto sol = builder.model.solve(so);
   SynthesisResult out;
-  out.status = sol.status();
-  out.message = sol.message();
   out.variables = builder.model.registry().variables.size();
   out.constraints = builder.model.constraints().size();
-  out.bound = sol.bound() * builder.scale;
-  out.gap = sol.gap();
+  std::optional<Solution> single;
+  std::optional<LexicographicSolution> stages;
+  if (o.then_minimize) {
+    // The cost's bound and gap are the first stage's.
+    LexicographicOptions lexicographic;
+    lexicographic.hold_at = [&](std::size_t, const Solution& first) {
+      out.bound = first.bound() * builder.scale;
+      out.gap = first.gap();
+      return first.objective();
+    };
+    stages = solve_lexicographic(
+        builder.model, {builder.cost, builder.second_objective(*o.then_minimize, o.then_minimize_parameter)}, so,
+        lexicographic);
+  } else {
+    single = builder.model.solve(so);
+  }
+  const Solution& sol = stages ? stages->solution : *single;
+  out.status = stages ? stages->stages.front() : sol.status();
+  out.message = sol.message();
+  if (!stages || stages->optima.empty()) {  // the first stage's own solution
+    out.bound = sol.bound() * builder.scale;
+    out.gap = sol.gap();
+  } else if (!stages->all_proven(2)) {
+    out.message += (out.message.empty() ? "" : "; ") + std::string("the least second objective at that cost is not proven (") +
+                   stages->message + ")";
+  }
   if (!sol.has_values()) return out;
   auto impl = builder.implementation(sol);
   out.breakdown = evaluate(spec, ix, impl);
@@ -554,6 +604,8 @@ inline std::vector<std::vector<bool>> checked_start(const Specification& spec, c
   const auto& tasks = spec.application.tasks;
   if (o.parameter_limit && o.parameter_limit->first >= spec.architecture.parameters.size())
     throw specification_error("ychart: parameter_limit names a parameter that does not exist", "");
+  if (o.then_minimize == SecondObjective::parameter && o.then_minimize_parameter >= spec.architecture.parameters.size())
+    throw specification_error("ychart: then_minimize_parameter names a parameter that does not exist", "");
   if (o.fixed_parameter_values) {
     if (o.fixed_parameter_values->size() != spec.architecture.parameters.size())
       throw specification_error("ychart: fixed_parameter_values needs one value index per parameter", "");
