@@ -141,7 +141,7 @@ TEST(NativeGp, TheSuiteSolvesEveryGpWithBothBackEnds) {
 TEST(NativeGp, RandomGpsAgreeWithIpopt) {
   std::mt19937 rng(20261125u);
   int counts[3] = {0, 0, 0};  // optimal, infeasible, unbounded
-  int native_verdicts = 0, ipopt_undecided = 0;
+  int native_verdicts = 0, ipopt_undecided = 0, fallbacks = 0;
 #ifdef YCHART_TESTS_UNDER_SANITIZER
   // ASan's allocator makes Ipopt's solves 6x slower: 300 instances took 12 min.
   const int instances = 60;
@@ -163,6 +163,18 @@ TEST(NativeGp, RandomGpsAgreeWithIpopt) {
     }
     ++counts[ipopt.status() == Status::optimal ? 0 : ipopt.status() == Status::infeasible ? 1 : 2];
     expect_same_verdict(g, automatic, ipopt);
+    // Solution::gp_fallbacks counts what `automatic` gave Ipopt: an optimum
+    // that Ipopt found, or a verdict the native method alone could not
+    // reach, has at least one; a single back end never falls back.
+    EXPECT_EQ(ipopt.gp_fallbacks(), 0);
+    EXPECT_EQ(native.gp_fallbacks(), 0);
+    if (automatic.status() == Status::optimal) {
+      EXPECT_EQ(automatic.method() == "ipopt", automatic.gp_fallbacks() > 0);
+    }
+    if (native.status() == Status::numerical_error) {
+      EXPECT_GE(automatic.gp_fallbacks(), 1);
+    }
+    fallbacks += automatic.gp_fallbacks();
     if (native.status() != Status::numerical_error) {
       ++native_verdicts;
       expect_same_verdict(g, native, ipopt);
@@ -173,7 +185,8 @@ TEST(NativeGp, RandomGpsAgreeWithIpopt) {
   // drawn in turn: 70 optimal, 209 infeasible, 19 unbounded, 2 undecided by
   // Ipopt).
   std::cout << "optimal " << counts[0] << ", infeasible " << counts[1] << ", unbounded " << counts[2]
-            << ", undecided by Ipopt " << ipopt_undecided << ", settled by native " << native_verdicts << '\n';
+            << ", undecided by Ipopt " << ipopt_undecided << ", settled by native " << native_verdicts
+            << ", GP fallbacks to Ipopt " << fallbacks << '\n';
   EXPECT_GT(counts[0], instances * 50 / 300);
   EXPECT_GT(counts[1], instances * 20 / 300);
   EXPECT_GE(counts[2], instances / 30);

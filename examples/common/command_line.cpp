@@ -1,6 +1,7 @@
 // examples/common/command_line.cpp
 // CommandLine over CLI11, compiled once for all examples.
 #include "common/command_line.hpp"
+#include "common/gp_fallback_report.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -67,6 +68,7 @@ CommandLine::Option& CommandLine::Option::type_name(const std::string& name) {
 }
 
 std::optional<int> CommandLine::parse(int argc, const char* const* argv) {
+  report_gp_fallbacks_at_exit();
   try {
     state_->app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -2204,6 +2204,16 @@ inline std::atomic<GpSolver>& default_gp_solver_setting() {
 inline GpSolver default_gp_solver() { return default_gp_solver_setting().load(std::memory_order_relaxed); }
 inline void set_default_gp_solver(GpSolver s) { default_gp_solver_setting().store(s, std::memory_order_relaxed); }
 
+/// GP runs in this process, over every solve and thread, that the native
+/// method failed and Ipopt was given (Solution::gp_fallbacks counts one
+/// solve's). The examples, tests and benchmarks print it at exit when it is
+/// not zero.
+inline std::atomic<long>& gp_fallback_counter() {
+  static std::atomic<long> count{0};
+  return count;
+}
+inline long gp_fallbacks_in_process() { return gp_fallback_counter().load(std::memory_order_relaxed); }
+
 struct SolveOptions {
   double time_limit = 1e20;         // seconds (CPU time for a GP, wall-clock for mixed-integer searches)
   int max_iterations = 3000;        // interior-point iterations per GP run
@@ -2848,6 +2858,11 @@ class Solution {
 
   double solve_time() const { return solve_time_; }  // seconds, lowering included
   int iterations() const { return iterations_; }
+  /// GP solves (whole models, branch-and-bound nodes, sequential GP steps)
+  /// that the native interior-point method failed and Ipopt was given
+  /// (SolveOptions::gp_solver = automatic or cross_check). Zero means the
+  /// native method solved every one.
+  int gp_fallbacks() const { return gp_fallbacks_; }
   /// Mixed-integer solves: the proven bound on the objective (a lower bound
   /// when minimising), the relative gap |objective - bound| / |objective|,
   /// nodes (branch and bound) or iterations (outer approximation), and the
@@ -2890,6 +2905,7 @@ class Solution {
   std::vector<BoundRelaxation> bound_relaxations_;
   double solve_time_ = 0.0;
   int iterations_ = 0;
+  int gp_fallbacks_ = 0;
   bool has_point_ = false;
   double bound_ = std::nan("");
   double gap_ = std::nan("");
@@ -2915,6 +2931,7 @@ struct SolutionBuilder {
   std::vector<BoundRelaxation>& bound_relaxations() { return s.bound_relaxations_; }
   double& solve_time() { return s.solve_time_; }
   int& iterations() { return s.iterations_; }
+  int& gp_fallbacks() { return s.gp_fallbacks_; }
   bool& has_point() { return s.has_point_; }
   double& bound() { return s.bound_; }
   double& gap() { return s.gap_; }
@@ -2979,7 +2996,8 @@ inline void Solution::write_json(std::ostream& os) const {
   write_json_string(os, objective_dimension_);
   os << ",\n  \"solve_time_s\": ";
   write_json_number(os, solve_time_);
-  os << ",\n  \"iterations\": " << iterations_ << ",\n  \"variables\": [";
+  os << ",\n  \"iterations\": " << iterations_;
+  os << ",\n  \"gp_fallbacks\": " << gp_fallbacks_ << ",\n  \"variables\": [";
   bool first = true;
   for (const auto& v : variables_) {
     if (v.auxiliary) continue;
@@ -3036,7 +3054,9 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
     os << "method: " << s.method_ << ", bound " << std::setprecision(6) << s.bound_ << ", gap "
        << std::setprecision(3) << s.gap_ * 100 << " %, " << s.nodes_ << " nodes\n";
   }
-  os << "solve time: " << std::setprecision(3) << s.solve_time_ * 1e3 << " ms, " << s.iterations_ << " iterations\n";
+  os << "solve time: " << std::setprecision(3) << s.solve_time_ * 1e3 << " ms, " << s.iterations_ << " iterations";
+  if (s.gp_fallbacks_ > 0) os << ", " << s.gp_fallbacks_ << " GP fallbacks to Ipopt";
+  os << "\n";
   std::size_t w = 8;
   for (const auto& v : s.variables_)
     if (!v.auxiliary) w = std::max(w, v.name.size());
@@ -3115,8 +3135,10 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
 // one SolveOptions::gp_solver names; `automatic` runs the native method and
 // falls back to Ipopt when it fails numerically, saying so on stderr at
 // verbosity >= 1; `cross_check` runs both and throws solver_disagreement when
-// they disagree. Ipopt's application and the derivative maps it needs are
-// made only when Ipopt first runs.
+// they disagree. Each back end counts its fallbacks (Solution::gp_fallbacks
+// reports a solve's), and so does the process (gp_fallbacks_in_process in
+// model/status.hpp). Ipopt's application and the derivative maps it needs
+// are made only when Ipopt first runs.
 
 // ---- begin ychart/solve/gp/gp_result.hpp ----
 // ychart/solve/gp/gp_result.hpp
@@ -4822,8 +4844,9 @@ class GpBackend {
     if (which == GpSolver::cross_check) {
       GpResult check = run_ipopt(o, request);
       compare(r, check, o.tolerance);
-      if (native_failed && check.success()) return check;  // as `automatic` would
-      return r;
+      if (!native_failed || !check.success()) return r;
+      note_fallback(o, r, check);  // as `automatic` would
+      return check;
     }
     if (!native_failed) return r;
     return fall_back(r, o, request);
@@ -4840,15 +4863,24 @@ class GpBackend {
   GpResult fall_back(const GpResult& r, const SolveOptions& o, const GpRequest& request) {
     GpResult fallback = run_ipopt(o, request);
     fallback.iterations += r.iterations;
-    if (o.verbosity >= 1)
-      std::fprintf(stderr, "ychart: native GP solver failed (%s); Ipopt: %s\n", r.message.c_str(),
-                   fallback.success() ? "solved" : fallback.message.c_str());
+    note_fallback(o, r, fallback);
     fallback.message = "native GP solver failed (" + r.message + "), Ipopt " +
                        (fallback.success() ? std::string("solved it") : fallback.message);
     return fallback;
   }
 
+  /// How many runs the native method failed and Ipopt was given.
+  int fallbacks() const { return fallbacks_; }
+
  private:
+  void note_fallback(const SolveOptions& o, const GpResult& native, const GpResult& ipopt) {
+    ++fallbacks_;
+    gp_fallback_counter().fetch_add(1, std::memory_order_relaxed);
+    if (o.verbosity >= 1)
+      std::fprintf(stderr, "ychart: native GP solver failed (%s); Ipopt: %s\n", native.message.c_str(),
+                   ipopt.success() ? "solved" : ipopt.message.c_str());
+  }
+
   NativeGpSolver& native() {
     if (!native_) native_.emplace(form_);
     return *native_;
@@ -4880,6 +4912,7 @@ class GpBackend {
   bool feasible_by_construction_;
   std::optional<NativeGpSolver> native_;
   std::optional<GpDerivativeMaps> maps_;
+  int fallbacks_ = 0;
 };
 
 }  // namespace ychart::solve::gp
@@ -4945,6 +4978,7 @@ struct CheckedRun {
   GpResult relaxation;
   double total_slack = 0.0;  // log of the product of the relaxation's slacks
   int relaxation_iterations = 0;
+  int fallbacks = 0;  // runs (the model's and the relaxation's) given to Ipopt
 };
 
 /// Runs the form with only the variables free on both sides boxed (fast);
@@ -4985,7 +5019,9 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
       r = boxed_twice([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
       r.iterations += before;
     }
+    out.fallbacks += relaxed_gp.fallbacks();
   }
+  out.fallbacks += gp.fallbacks();
   return out;
 }
 
@@ -5084,6 +5120,7 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
   SolutionBuilder b{s};
   solve::detail::describe_model(model, b);
   b.iterations() = r.iterations + checked.relaxation_iterations;
+  b.gp_fallbacks() = checked.fallbacks;
   auto finish = [&](Status st, std::string msg) {
     b.status() = st;
     b.message() = std::move(msg);
@@ -6447,6 +6484,9 @@ class MigpContext {
   double remaining() const { return options_.time_limit - elapsed(); }
   bool out_of_time() const { return remaining() <= 0.0; }
   int ipopt_iterations() const { return ipopt_iterations_; }
+  /// Subproblems and feasibility relaxations the native GP method failed
+  /// and Ipopt was given.
+  int gp_fallbacks() const { return nlp_.fallbacks() + relaxation_fallbacks_; }
 
   // ---- incumbent and gap ----
   bool has_incumbent() const { return !incumbent_.empty(); }
@@ -6568,6 +6608,7 @@ class MigpContext {
     gp::GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
     auto rr = relaxed_nlp.run(o, {.box = box_, .box_all = true});
     ipopt_iterations_ += rr.iterations;
+    relaxation_fallbacks_ += relaxed_nlp.fallbacks();
     // Ipopt on the subproblem, when the native solver ran it: true if it
     // solved it (out then holds the optimum).
     auto ipopt_solves_it = [&] {
@@ -6884,6 +6925,7 @@ class MigpContext {
   std::vector<double> incumbent_;
   double incumbent_phi_ = std::numeric_limits<double>::infinity();
   int ipopt_iterations_ = 0;
+  int relaxation_fallbacks_ = 0;
   ychart::detail::StatusLine status_line_{options_.verbosity >= 1, options_.progress};
   bool linear_ = true;  // no convex rows: relaxations are LPs
 };
@@ -7882,6 +7924,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
                                     : detail::search_by_nlp(ctx, form, model, options, method, b);
   b.nodes() = res.count;
   b.iterations() = ctx.ipopt_iterations();
+  b.gp_fallbacks() = ctx.gp_fallbacks();
   if (std::isfinite(res.bound_phi)) b.bound() = form.user_objective(res.bound_phi);
   if (!ctx.has_incumbent()) {
     if (res.status == Status::optimal) res.status = Status::infeasible;  // nothing found, nothing left
@@ -9181,6 +9224,7 @@ class SymmetricDecomposition {
     ms = master_.model.solve(mo);
     master_seconds_ += elapsed() - master_start;
     b_.iterations() += ms.iterations();
+    b_.gp_fallbacks() += ms.gp_fallbacks();
     if (ms.status() == Status::infeasible) {
       if (best_point_.empty()) return finish(Status::infeasible, "the totals over devices admit no solution");
       return finish(Status::optimal, "");
@@ -10584,7 +10628,9 @@ class SequentialGp {
     o.time_limit = std::max(1e-3, remaining());
     o.warm_start = warm;
     ++gp_solves_;
-    return g.solve(o);
+    Solution s = g.solve(o);
+    gp_fallbacks_ += s.gp_fallbacks();
+    return s;
   }
 
   /// One step's GP; without the trust region when it makes the GP infeasible.
@@ -10601,6 +10647,7 @@ class SequentialGp {
     b.message() = message;
     b.method() = "sequential GP";
     b.iterations() = gp_solves_;
+    b.gp_fallbacks() = gp_fallbacks_;
     b.model_id() = &model_.registry();
     b.solve_time() = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     // Slack variables of the feasibility phase are not the model's.
@@ -10687,6 +10734,7 @@ class SequentialGp {
   std::chrono::steady_clock::time_point start_;
   std::size_t n_ = 0;
   int gp_solves_ = 0;
+  int gp_fallbacks_ = 0;
 };
 
 }  // namespace ychart::solve::signomial::detail

@@ -91,6 +91,16 @@ inline std::atomic<GpSolver>& default_gp_solver_setting() {
 inline GpSolver default_gp_solver() { return default_gp_solver_setting().load(std::memory_order_relaxed); }
 inline void set_default_gp_solver(GpSolver s) { default_gp_solver_setting().store(s, std::memory_order_relaxed); }
 
+/// GP runs in this process, over every solve and thread, that the native
+/// method failed and Ipopt was given (Solution::gp_fallbacks counts one
+/// solve's). The examples, tests and benchmarks print it at exit when it is
+/// not zero.
+inline std::atomic<long>& gp_fallback_counter() {
+  static std::atomic<long> count{0};
+  return count;
+}
+inline long gp_fallbacks_in_process() { return gp_fallback_counter().load(std::memory_order_relaxed); }
+
 struct SolveOptions {
   double time_limit = 1e20;         // seconds (CPU time for a GP, wall-clock for mixed-integer searches)
   int max_iterations = 3000;        // interior-point iterations per GP run

@@ -134,6 +134,11 @@ class Solution {
 
   double solve_time() const { return solve_time_; }  // seconds, lowering included
   int iterations() const { return iterations_; }
+  /// GP solves (whole models, branch-and-bound nodes, sequential GP steps)
+  /// that the native interior-point method failed and Ipopt was given
+  /// (SolveOptions::gp_solver = automatic or cross_check). Zero means the
+  /// native method solved every one.
+  int gp_fallbacks() const { return gp_fallbacks_; }
   /// Mixed-integer solves: the proven bound on the objective (a lower bound
   /// when minimising), the relative gap |objective - bound| / |objective|,
   /// nodes (branch and bound) or iterations (outer approximation), and the
@@ -176,6 +181,7 @@ class Solution {
   std::vector<BoundRelaxation> bound_relaxations_;
   double solve_time_ = 0.0;
   int iterations_ = 0;
+  int gp_fallbacks_ = 0;
   bool has_point_ = false;
   double bound_ = std::nan("");
   double gap_ = std::nan("");
@@ -201,6 +207,7 @@ struct SolutionBuilder {
   std::vector<BoundRelaxation>& bound_relaxations() { return s.bound_relaxations_; }
   double& solve_time() { return s.solve_time_; }
   int& iterations() { return s.iterations_; }
+  int& gp_fallbacks() { return s.gp_fallbacks_; }
   bool& has_point() { return s.has_point_; }
   double& bound() { return s.bound_; }
   double& gap() { return s.gap_; }
@@ -265,7 +272,8 @@ inline void Solution::write_json(std::ostream& os) const {
   write_json_string(os, objective_dimension_);
   os << ",\n  \"solve_time_s\": ";
   write_json_number(os, solve_time_);
-  os << ",\n  \"iterations\": " << iterations_ << ",\n  \"variables\": [";
+  os << ",\n  \"iterations\": " << iterations_;
+  os << ",\n  \"gp_fallbacks\": " << gp_fallbacks_ << ",\n  \"variables\": [";
   bool first = true;
   for (const auto& v : variables_) {
     if (v.auxiliary) continue;
@@ -322,7 +330,9 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
     os << "method: " << s.method_ << ", bound " << std::setprecision(6) << s.bound_ << ", gap "
        << std::setprecision(3) << s.gap_ * 100 << " %, " << s.nodes_ << " nodes\n";
   }
-  os << "solve time: " << std::setprecision(3) << s.solve_time_ * 1e3 << " ms, " << s.iterations_ << " iterations\n";
+  os << "solve time: " << std::setprecision(3) << s.solve_time_ * 1e3 << " ms, " << s.iterations_ << " iterations";
+  if (s.gp_fallbacks_ > 0) os << ", " << s.gp_fallbacks_ << " GP fallbacks to Ipopt";
+  os << "\n";
   std::size_t w = 8;
   for (const auto& v : s.variables_)
     if (!v.auxiliary) w = std::max(w, v.name.size());

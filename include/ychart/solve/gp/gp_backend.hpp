@@ -4,10 +4,13 @@
 // one SolveOptions::gp_solver names; `automatic` runs the native method and
 // falls back to Ipopt when it fails numerically, saying so on stderr at
 // verbosity >= 1; `cross_check` runs both and throws solver_disagreement when
-// they disagree. Ipopt's application and the derivative maps it needs are
-// made only when Ipopt first runs.
+// they disagree. Each back end counts its fallbacks (Solution::gp_fallbacks
+// reports a solve's), and so does the process (gp_fallbacks_in_process in
+// model/status.hpp). Ipopt's application and the derivative maps it needs
+// are made only when Ipopt first runs.
 #pragma once
 
+#include "../../model/status.hpp"
 #include "../../model/tolerances.hpp"
 #include "../../error.hpp"
 #include "gp_result.hpp"
@@ -60,8 +63,9 @@ class GpBackend {
     if (which == GpSolver::cross_check) {
       GpResult check = run_ipopt(o, request);
       compare(r, check, o.tolerance);
-      if (native_failed && check.success()) return check;  // as `automatic` would
-      return r;
+      if (!native_failed || !check.success()) return r;
+      note_fallback(o, r, check);  // as `automatic` would
+      return check;
     }
     if (!native_failed) return r;
     return fall_back(r, o, request);
@@ -78,15 +82,24 @@ class GpBackend {
   GpResult fall_back(const GpResult& r, const SolveOptions& o, const GpRequest& request) {
     GpResult fallback = run_ipopt(o, request);
     fallback.iterations += r.iterations;
-    if (o.verbosity >= 1)
-      std::fprintf(stderr, "ychart: native GP solver failed (%s); Ipopt: %s\n", r.message.c_str(),
-                   fallback.success() ? "solved" : fallback.message.c_str());
+    note_fallback(o, r, fallback);
     fallback.message = "native GP solver failed (" + r.message + "), Ipopt " +
                        (fallback.success() ? std::string("solved it") : fallback.message);
     return fallback;
   }
 
+  /// How many runs the native method failed and Ipopt was given.
+  int fallbacks() const { return fallbacks_; }
+
  private:
+  void note_fallback(const SolveOptions& o, const GpResult& native, const GpResult& ipopt) {
+    ++fallbacks_;
+    gp_fallback_counter().fetch_add(1, std::memory_order_relaxed);
+    if (o.verbosity >= 1)
+      std::fprintf(stderr, "ychart: native GP solver failed (%s); Ipopt: %s\n", native.message.c_str(),
+                   ipopt.success() ? "solved" : ipopt.message.c_str());
+  }
+
   NativeGpSolver& native() {
     if (!native_) native_.emplace(form_);
     return *native_;
@@ -118,6 +131,7 @@ class GpBackend {
   bool feasible_by_construction_;
   std::optional<NativeGpSolver> native_;
   std::optional<GpDerivativeMaps> maps_;
+  int fallbacks_ = 0;
 };
 
 }  // namespace ychart::solve::gp

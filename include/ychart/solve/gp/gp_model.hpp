@@ -35,6 +35,7 @@ struct CheckedRun {
   GpResult relaxation;
   double total_slack = 0.0;  // log of the product of the relaxation's slacks
   int relaxation_iterations = 0;
+  int fallbacks = 0;  // runs (the model's and the relaxation's) given to Ipopt
 };
 
 /// Runs the form with only the variables free on both sides boxed (fast);
@@ -75,7 +76,9 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
       r = boxed_twice([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
       r.iterations += before;
     }
+    out.fallbacks += relaxed_gp.fallbacks();
   }
+  out.fallbacks += gp.fallbacks();
   return out;
 }
 
@@ -174,6 +177,7 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
   SolutionBuilder b{s};
   solve::detail::describe_model(model, b);
   b.iterations() = r.iterations + checked.relaxation_iterations;
+  b.gp_fallbacks() = checked.fallbacks;
   auto finish = [&](Status st, std::string msg) {
     b.status() = st;
     b.message() = std::move(msg);

@@ -341,6 +341,7 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
                                     : detail::search_by_nlp(ctx, form, model, options, method, b);
   b.nodes() = res.count;
   b.iterations() = ctx.ipopt_iterations();
+  b.gp_fallbacks() = ctx.gp_fallbacks();
   if (std::isfinite(res.bound_phi)) b.bound() = form.user_objective(res.bound_phi);
   if (!ctx.has_incumbent()) {
     if (res.status == Status::optimal) res.status = Status::infeasible;  // nothing found, nothing left

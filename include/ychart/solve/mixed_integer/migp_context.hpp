@@ -83,6 +83,9 @@ class MigpContext {
   double remaining() const { return options_.time_limit - elapsed(); }
   bool out_of_time() const { return remaining() <= 0.0; }
   int ipopt_iterations() const { return ipopt_iterations_; }
+  /// Subproblems and feasibility relaxations the native GP method failed
+  /// and Ipopt was given.
+  int gp_fallbacks() const { return nlp_.fallbacks() + relaxation_fallbacks_; }
 
   // ---- incumbent and gap ----
   bool has_incumbent() const { return !incumbent_.empty(); }
@@ -204,6 +207,7 @@ class MigpContext {
     gp::GpBackend relaxed_nlp(relaxed, ipopt_, /*feasible_by_construction=*/true);
     auto rr = relaxed_nlp.run(o, {.box = box_, .box_all = true});
     ipopt_iterations_ += rr.iterations;
+    relaxation_fallbacks_ += relaxed_nlp.fallbacks();
     // Ipopt on the subproblem, when the native solver ran it: true if it
     // solved it (out then holds the optimum).
     auto ipopt_solves_it = [&] {
@@ -520,6 +524,7 @@ class MigpContext {
   std::vector<double> incumbent_;
   double incumbent_phi_ = std::numeric_limits<double>::infinity();
   int ipopt_iterations_ = 0;
+  int relaxation_fallbacks_ = 0;
   ychart::detail::StatusLine status_line_{options_.verbosity >= 1, options_.progress};
   bool linear_ = true;  // no convex rows: relaxations are LPs
 };

@@ -557,6 +557,7 @@ class SymmetricDecomposition {
     ms = master_.model.solve(mo);
     master_seconds_ += elapsed() - master_start;
     b_.iterations() += ms.iterations();
+    b_.gp_fallbacks() += ms.gp_fallbacks();
     if (ms.status() == Status::infeasible) {
       if (best_point_.empty()) return finish(Status::infeasible, "the totals over devices admit no solution");
       return finish(Status::optimal, "");

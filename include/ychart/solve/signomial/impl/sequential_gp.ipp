@@ -396,7 +396,9 @@ class SequentialGp {
     o.time_limit = std::max(1e-3, remaining());
     o.warm_start = warm;
     ++gp_solves_;
-    return g.solve(o);
+    Solution s = g.solve(o);
+    gp_fallbacks_ += s.gp_fallbacks();
+    return s;
   }
 
   /// One step's GP; without the trust region when it makes the GP infeasible.
@@ -413,6 +415,7 @@ class SequentialGp {
     b.message() = message;
     b.method() = "sequential GP";
     b.iterations() = gp_solves_;
+    b.gp_fallbacks() = gp_fallbacks_;
     b.model_id() = &model_.registry();
     b.solve_time() = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     // Slack variables of the feasibility phase are not the model's.
@@ -499,6 +502,7 @@ class SequentialGp {
   std::chrono::steady_clock::time_point start_;
   std::size_t n_ = 0;
   int gp_solves_ = 0;
+  int gp_fallbacks_ = 0;
 };
 
 }  // namespace ychart::solve::signomial::detail
