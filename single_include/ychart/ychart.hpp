@@ -4797,7 +4797,15 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
     const auto acceptable_or = [&](GpRunStatus otherwise) {
       return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
     };
-    if (!factorise_at(st)) return finish(st, res, acceptable_or(GpRunStatus::failed), "the Newton system is singular");
+    // A run stuck with rows still violated may be infeasible: it says so,
+    // and the feasibility relaxation decides (an over-tight cap of study
+    // 001 stuck at a violation of 0.04 with multipliers at 2e9, and Ipopt,
+    // given it as a failure, found it infeasible too; Boyd's tutorial
+    // example as printed ended with a singular Newton system at a violation
+    // of 0.9, and Ipopt took 945 iterations to fail on it).
+    const auto stuck = acceptable_or(r.primal > 10 * std::max(o.tolerance, 1e-14) ? GpRunStatus::suspected_infeasible
+                                                                                   : GpRunStatus::failed);
+    if (!factorise_at(st)) return finish(st, res, stuck, "the Newton system is singular");
 
     Direction info;
     const Targets target = newton_direction(st, r, info);
@@ -4807,7 +4815,7 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
     const double tau = std::clamp(1.0 - r.mu, least_fraction, most_fraction);
     std::tie(info.ap, info.ad) = step_lengths(st, direction_, tau);
     if (!std::isfinite(info.ap) || !std::isfinite(info.ad) || !direction_.d.allFinite())
-      return finish(st, res, acceptable_or(GpRunStatus::failed), "the Newton step is not finite");
+      return finish(st, res, stuck, "the Newton step is not finite");
     const double a = line_search(st, target, r, tau, info, progress);
     std::swap(st, trial_);
     if (o.verbosity >= 3)
@@ -4818,12 +4826,6 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
     // Steps that stay short converge, if at all, at a few per cent per
     // iteration (a random GP of the test suite took 3000 iterations); Ipopt,
     // the fallback, solves such models in tens.
-    // A run stuck with rows still violated may be infeasible: it says so,
-    // and the feasibility relaxation decides (an over-tight cap of study
-    // 001 stuck at a violation of 0.04 with multipliers at 2e9, and Ipopt,
-    // given it as a failure, found it infeasible too).
-    const auto stuck = acceptable_or(r.primal > 10 * std::max(o.tolerance, 1e-14) ? GpRunStatus::suspected_infeasible
-                                                                                   : GpRunStatus::failed);
     progress.short_steps = a < 0.1 ? progress.short_steps + 1 : 0;
     if (progress.short_steps >= 50) return finish(st, res, stuck, "the steps stay short");
     if (a < 1e-11) return finish(st, res, stuck, "the step became too small");
