@@ -275,6 +275,15 @@ class NativeGpSolver {
   Residuals measure(const State& st) const;
   std::optional<Stop> stop_test(int iter, const State& st, const Residuals& r, const SolveOptions& o,
                                 Progress& progress) const;
+  // A stop within the acceptable KKT error is solved_acceptable, else `otherwise`.
+  static GpRunStatus acceptable_or(const Residuals& r, GpRunStatus otherwise) {
+    return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
+  }
+  // A run that cannot go on: suspected infeasible while rows are violated.
+  static GpRunStatus stuck_status(const Residuals& r, const SolveOptions& o) {
+    return acceptable_or(r, r.primal > 10 * std::max(o.tolerance, 1e-14) ? GpRunStatus::suspected_infeasible
+                                                                         : GpRunStatus::failed);
+  }
   bool factorise_at(const State& st);
   void build_rhs(const State& x, const Targets& target);
   void recover(const State& x, Step& step, const Targets& target) const;
@@ -616,9 +625,6 @@ inline std::optional<NativeGpSolver::Stop> NativeGpSolver::stop_test(int iter, c
                                                                      const SolveOptions& o, Progress& progress) const {
   const auto& f = form();
   const double tol = std::max(o.tolerance, 1e-14);
-  const auto acceptable_or = [&](GpRunStatus otherwise) {
-    return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
-  };
   if (!std::isfinite(r.error)) return Stop{GpRunStatus::failed, "the iterates became non-finite"};
   // The gap bounds the objective's error: relative to the objective where
   // it is small (a linear objective in seconds), absolute above 1.
@@ -645,12 +651,12 @@ inline std::optional<NativeGpSolver::Stop> NativeGpSolver::stop_test(int iter, c
   // A stall within the acceptable tolerance is an answer, not a sign of
   // infeasibility (a subproblem stalled at a primal residual of 1.4e-8).
   if (r.primal > 10 * tol && iter - progress.best_primal_iter >= 15)
-    return Stop{acceptable_or(GpRunStatus::suspected_infeasible), "no progress towards feasibility"};
+    return Stop{acceptable_or(r, GpRunStatus::suspected_infeasible), "no progress towards feasibility"};
   // Likewise a stall of the whole error (a relaxation's optimum at a bound
   // stalls with a gap near 1e-8).
-  if (iter - progress.best_error_iter >= 30) return Stop{acceptable_or(GpRunStatus::failed), "no progress"};
+  if (iter - progress.best_error_iter >= 30) return Stop{acceptable_or(r, GpRunStatus::failed), "no progress"};
   if (r.dual_size > 1e12) return Stop{GpRunStatus::suspected_infeasible, "the multipliers diverged"};
-  if (iter >= o.max_iterations) return Stop{acceptable_or(GpRunStatus::iteration_limit), "iteration limit reached"};
+  if (iter >= o.max_iterations) return Stop{acceptable_or(r, GpRunStatus::iteration_limit), "iteration limit reached"};
   if (std::chrono::duration<double>(std::chrono::steady_clock::now() - progress.start).count() > o.time_limit)
     return Stop{GpRunStatus::time_limit, "time limit reached"};
   return std::nullopt;
@@ -958,17 +964,13 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
       std::fprintf(stderr, "native %3d  obj %-14.8g primal %.2e dual %.2e gap %.2e mu %.2e duals %.2e\n", iter,
                    f.c0 + f.c.dot(st.y), r.primal, r.dual, r.gap, r.mu, r.dual_size);
     if (const auto stop = stop_test(iter, st, r, o, progress)) return finish(st, res, stop->status, stop->message);
-    const auto acceptable_or = [&](GpRunStatus otherwise) {
-      return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
-    };
     // A run stuck with rows still violated may be infeasible: it says so,
     // and the feasibility relaxation decides (an over-tight cap of study
     // 001 stuck at a violation of 0.04 with multipliers at 2e9, and Ipopt,
     // given it as a failure, found it infeasible too; Boyd's tutorial
     // example as printed ended with a singular Newton system at a violation
     // of 0.9, and Ipopt took 945 iterations to fail on it).
-    const auto stuck = acceptable_or(r.primal > 10 * std::max(o.tolerance, 1e-14) ? GpRunStatus::suspected_infeasible
-                                                                                   : GpRunStatus::failed);
+    const auto stuck = stuck_status(r, o);
     if (!factorise_at(st)) return finish(st, res, stuck, "the Newton system is singular");
 
     Direction info;
