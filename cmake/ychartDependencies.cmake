@@ -14,6 +14,13 @@ if(NOT TARGET ychart::deps::ipopt)
   target_link_libraries(ychart::deps::ipopt INTERFACE PkgConfig::YCHART_IPOPT)
 endif()
 
+# CBC, the second MILP back end, ships a pkg-config file (coinor-libcbc-dev).
+if(NOT TARGET ychart::deps::cbc)
+  pkg_check_modules(YCHART_CBC REQUIRED IMPORTED_TARGET GLOBAL cbc)
+  add_library(ychart::deps::cbc INTERFACE IMPORTED GLOBAL)
+  target_link_libraries(ychart::deps::cbc INTERFACE PkgConfig::YCHART_CBC)
+endif()
+
 # Debian ships no pkg-config file for GLPK: find header and library directly.
 if(NOT TARGET ychart::deps::glpk)
   find_path(YCHART_GLPK_INCLUDE_DIR glpk.h REQUIRED)

@@ -1,6 +1,7 @@
 // ychart/config.hpp
 // How ychart is built. Header-only (the default): every function is defined
-// inline in the headers, and a program needs nothing but `-lipopt -lglpk`.
+// inline in the headers, and a program needs nothing but `-lipopt -lglpk`
+// and CBC's libraries (`pkg-config --cflags --libs cbc`).
 // Compiled once (define YCHART_SEPARATE_COMPILATION everywhere, and compile
 // <ychart/impl/src.hpp> in exactly one source file, as the CMake target
 // ychart::ychart does): the headers declare the solver entry points

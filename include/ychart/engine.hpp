@@ -15,7 +15,7 @@
 #include "solve/gp/ipopt_gp.hpp"
 #include "solve/signomial/ipopt_sp.hpp"
 #include "solve/gp/gp_backend.hpp"
-#include "solve/milp/glpk_milp.hpp"
+#include "solve/milp/solve_milp.hpp"
 #include "solve/mixed_integer/migp_context.hpp"
 #include "solve/mixed_integer/outer_approximation.hpp"
 #include "solve/mixed_integer/branch_and_bound.hpp"

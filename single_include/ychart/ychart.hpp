@@ -18,7 +18,8 @@
 // ---- begin ychart/config.hpp ----
 // ychart/config.hpp
 // How ychart is built. Header-only (the default): every function is defined
-// inline in the headers, and a program needs nothing but `-lipopt -lglpk`.
+// inline in the headers, and a program needs nothing but `-lipopt -lglpk`
+// and CBC's libraries (`pkg-config --cflags --libs cbc`).
 // Compiled once (define YCHART_SEPARATE_COMPILATION everywhere, and compile
 // <ychart/impl/src.hpp> in exactly one source file, as the CMake target
 // ychart::ychart does): the headers declare the solver entry points
@@ -2155,8 +2156,8 @@ class Solution;
 /// How a model with discrete or real variables is solved (a pure GP always
 /// goes to Ipopt directly).
 enum class Method {
-  automatic,            // GLPK for integer-linear models, outer approximation otherwise
-  glpk,                 // one MILP; only for models without posynomials
+  automatic,            // one MILP for integer-linear models, outer approximation otherwise
+  glpk,                 // one MILP (by SolveOptions::milp_solver: GLPK or CBC); only for models without posynomials
   outer_approximation,  // GLPK master over the encoding + tangent cuts, Ipopt with integers fixed
   branch_and_bound,     // best-bound search on Ipopt relaxations, branching n <= floor, n >= ceil
 };
@@ -2187,6 +2188,26 @@ inline std::string_view to_string(GpSolver s) {
     case GpSolver::native: return "native";
     case GpSolver::ipopt: return "ipopt";
     case GpSolver::cross_check: return "cross_check";
+  }
+  return "?";
+}
+
+/// Which back end solves a mixed-integer linear program: a pure MILP, and
+/// the master problems and repairs of the mixed-integer searches.
+enum class MilpSolver {
+  automatic,  // GLPK below milp_cbc_columns columns, CBC from there (measured: docs/performance.md)
+  glpk,       // GLPK's branch and cut
+  cbc,        // COIN-OR CBC's branch and cut
+};
+
+/// The size from which MilpSolver::automatic takes CBC.
+inline constexpr int milp_cbc_columns = 2000;
+
+inline std::string_view to_string(MilpSolver s) {
+  switch (s) {
+    case MilpSolver::automatic: return "automatic";
+    case MilpSolver::glpk: return "glpk";
+    case MilpSolver::cbc: return "cbc";
   }
   return "?";
 }
@@ -2248,6 +2269,9 @@ struct SolveOptions {
   /// (set_default_gp_solver), itself the native method with Ipopt when it
   /// fails numerically.
   GpSolver gp_solver = GpSolver::automatic;
+  /// The MILP back end of pure integer-linear models (and of the masters
+  /// and repairs of the mixed-integer searches).
+  MilpSolver milp_solver = MilpSolver::automatic;
   /// Mixed-integer models with Method::automatic: look for interchangeable
   /// blocks of discrete variables (solve/symmetry/symmetry.hpp) when none are
   /// declared, and use the symmetric decomposition where it applies.
@@ -4111,6 +4135,15 @@ class NativeGpSolver {
   Residuals measure(const State& st) const;
   std::optional<Stop> stop_test(int iter, const State& st, const Residuals& r, const SolveOptions& o,
                                 Progress& progress) const;
+  // A stop within the acceptable KKT error is solved_acceptable, else `otherwise`.
+  static GpRunStatus acceptable_or(const Residuals& r, GpRunStatus otherwise) {
+    return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
+  }
+  // A run that cannot go on: suspected infeasible while rows are violated.
+  static GpRunStatus stuck_status(const Residuals& r, const SolveOptions& o) {
+    return acceptable_or(r, r.primal > 10 * std::max(o.tolerance, 1e-14) ? GpRunStatus::suspected_infeasible
+                                                                         : GpRunStatus::failed);
+  }
   bool factorise_at(const State& st);
   void build_rhs(const State& x, const Targets& target);
   void recover(const State& x, Step& step, const Targets& target) const;
@@ -4452,9 +4485,6 @@ inline std::optional<NativeGpSolver::Stop> NativeGpSolver::stop_test(int iter, c
                                                                      const SolveOptions& o, Progress& progress) const {
   const auto& f = form();
   const double tol = std::max(o.tolerance, 1e-14);
-  const auto acceptable_or = [&](GpRunStatus otherwise) {
-    return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
-  };
   if (!std::isfinite(r.error)) return Stop{GpRunStatus::failed, "the iterates became non-finite"};
   // The gap bounds the objective's error: relative to the objective where
   // it is small (a linear objective in seconds), absolute above 1.
@@ -4481,12 +4511,12 @@ inline std::optional<NativeGpSolver::Stop> NativeGpSolver::stop_test(int iter, c
   // A stall within the acceptable tolerance is an answer, not a sign of
   // infeasibility (a subproblem stalled at a primal residual of 1.4e-8).
   if (r.primal > 10 * tol && iter - progress.best_primal_iter >= 15)
-    return Stop{acceptable_or(GpRunStatus::suspected_infeasible), "no progress towards feasibility"};
+    return Stop{acceptable_or(r, GpRunStatus::suspected_infeasible), "no progress towards feasibility"};
   // Likewise a stall of the whole error (a relaxation's optimum at a bound
   // stalls with a gap near 1e-8).
-  if (iter - progress.best_error_iter >= 30) return Stop{acceptable_or(GpRunStatus::failed), "no progress"};
+  if (iter - progress.best_error_iter >= 30) return Stop{acceptable_or(r, GpRunStatus::failed), "no progress"};
   if (r.dual_size > 1e12) return Stop{GpRunStatus::suspected_infeasible, "the multipliers diverged"};
-  if (iter >= o.max_iterations) return Stop{acceptable_or(GpRunStatus::iteration_limit), "iteration limit reached"};
+  if (iter >= o.max_iterations) return Stop{acceptable_or(r, GpRunStatus::iteration_limit), "iteration limit reached"};
   if (std::chrono::duration<double>(std::chrono::steady_clock::now() - progress.start).count() > o.time_limit)
     return Stop{GpRunStatus::time_limit, "time limit reached"};
   return std::nullopt;
@@ -4794,17 +4824,13 @@ inline GpResult NativeGpSolver::run(const SolveOptions& o, const GpRequest& requ
       std::fprintf(stderr, "native %3d  obj %-14.8g primal %.2e dual %.2e gap %.2e mu %.2e duals %.2e\n", iter,
                    f.c0 + f.c.dot(st.y), r.primal, r.dual, r.gap, r.mu, r.dual_size);
     if (const auto stop = stop_test(iter, st, r, o, progress)) return finish(st, res, stop->status, stop->message);
-    const auto acceptable_or = [&](GpRunStatus otherwise) {
-      return r.error <= tolerances::acceptable ? GpRunStatus::solved_acceptable : otherwise;
-    };
     // A run stuck with rows still violated may be infeasible: it says so,
     // and the feasibility relaxation decides (an over-tight cap of study
     // 001 stuck at a violation of 0.04 with multipliers at 2e9, and Ipopt,
     // given it as a failure, found it infeasible too; Boyd's tutorial
     // example as printed ended with a singular Newton system at a violation
     // of 0.9, and Ipopt took 945 iterations to fail on it).
-    const auto stuck = acceptable_or(r.primal > 10 * std::max(o.tolerance, 1e-14) ? GpRunStatus::suspected_infeasible
-                                                                                   : GpRunStatus::failed);
+    const auto stuck = stuck_status(r, o);
     if (!factorise_at(st)) return finish(st, res, stuck, "the Newton system is singular");
 
     Direction info;
@@ -5971,12 +5997,337 @@ inline MinlpForm lower_minlp(const Model& model) {
 // the GLPK master built from its linear rows, tangent cuts of its convex
 // rows, the incumbent, the gap test, limits, and the progress line.
 
+// ---- begin ychart/solve/milp/solve_milp.hpp ----
+// ychart/solve/milp/solve_milp.hpp
+// solve_milp(): a mixed-integer linear program by the back end its options
+// name -- GLPK (glpk_milp.hpp) or CBC (cbc_milp.hpp) -- or, for
+// MilpSolver::automatic, by the one measured faster at the form's size.
+
+// ---- begin ychart/solve/milp/cbc_milp.hpp ----
+// ychart/solve/milp/cbc_milp.hpp
+// A mixed-integer linear program solved with COIN-OR CBC's branch and cut,
+// the second MILP back end beside GLPK. CBC's root cuts and heuristics
+// prove models GLPK's branch and bound does not close (study 003's class at
+// 1000 tasks: docs/performance.md). Same form, options and result as
+// glpk_milp.hpp, and the same rules: `optimal` only when CBC proved it (or
+// stopped within the requested gap), `time_limit` with incumbent, bound and
+// gap, `infeasible`, `unbounded`.
+
+// ---- begin ychart/solve/milp/milp_form.hpp ----
+// ychart/solve/milp/milp_form.hpp
+// The mixed-integer linear program both MILP back ends take (MilpForm),
+// their options and result, the check every form passes before a back end
+// sees it, and the feasibility test of a point against a form.
+
+
+#include <Eigen/SparseCore>
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ychart::solve::milp {
+
+/// minimise (or maximise) c.x + c0  s.t.  row_lower <= A x <= row_upper,
+/// lower <= x <= upper, x_j integer where integer[j]. Infinite bounds mean none.
+struct MilpForm {
+  int n = 0;
+  std::vector<double> lower, upper;
+  std::vector<char> integer;
+  std::vector<double> c;
+  double c0 = 0.0;
+  bool maximize = false;
+  Eigen::SparseMatrix<double, Eigen::RowMajor, int> A;
+  std::vector<double> row_lower, row_upper;
+};
+
+struct MilpOptions {
+  /// The back end: GLPK, CBC, or `automatic`, which solve_milp() decides
+  /// from the form's size (docs/solvers.md, "MILP back ends").
+  MilpSolver solver = MilpSolver::automatic;
+  double time_limit = 1e20;    // seconds (wall clock)
+  double relative_gap = 0.0;   // stop when |incumbent - bound| / |incumbent| <= this
+  bool verbose = false;
+  /// Seconds allowed to decide whether a model with an unbounded LP
+  /// relaxation has any integer point (unbounded) or none (infeasible).
+  double undecided_limit = 10.0;
+  /// GLPK's cut generators (Gomory mixed-integer, mixed-integer rounding,
+  /// cover, clique). Off in GLPK by default; on here: on study 001's master
+  /// problems they cut solve times 2-5x (docs/performance.md).
+  bool cuts = true;
+  /// ychart's progress line on stderr about once a second (elapsed,
+  /// incumbent, bound, gap, nodes); `verbose` shows GLPK's own output.
+  bool progress = false;
+  /// Without `progress`: the same as a live status line once the solve
+  /// passes 1 s, erased at the end (ychart/progress.hpp). GLPK only: CBC
+  /// shows its own log with `verbose` or `progress`.
+  Progress live_progress = Progress::never;
+  /// A feasible point to start from (an incumbent a heuristic found), or
+  /// empty. GLPK gets it as its first incumbent; with it, GLPK's presolver
+  /// is off, since the incumbent is given in the original columns. CBC gets
+  /// it as its first solution too, and a search that ends without a better
+  /// one returns it. A point
+  /// that is not feasible (bounds, integrality, rows within 1e-7) is ignored.
+  std::vector<double> start;
+};
+
+struct MilpResult {
+  Status status = Status::numerical_error;
+  std::vector<double> x;       // incumbent (empty when there is none)
+  double objective = std::numeric_limits<double>::quiet_NaN();  // of the incumbent
+  double bound = std::numeric_limits<double>::quiet_NaN();      // best proven bound
+  double gap = std::numeric_limits<double>::quiet_NaN();        // relative, GLPK's definition
+  std::string message;
+};
+
+namespace detail {
+
+// GLPK aborts the process on invalid input, so everything is checked first
+// (by both back ends, which then reject the same forms).
+inline void validate(const MilpForm& f) {
+  auto bad = [](const std::string& what) { throw model_error("ychart: invalid MILP: " + what); };
+  const auto n = static_cast<std::size_t>(f.n);
+  if (f.lower.size() != n || f.upper.size() != n || f.integer.size() != n || f.c.size() != n)
+    bad("vector sizes differ from the number of columns");
+  if (f.A.cols() != f.n || f.row_lower.size() != std::size_t(f.A.rows()) || f.row_upper.size() != std::size_t(f.A.rows()))
+    bad("matrix and row bounds do not match");
+  for (std::size_t j = 0; j < n; ++j) {
+    if (std::isnan(f.lower[j]) || std::isnan(f.upper[j]) || f.lower[j] > f.upper[j])
+      bad("column " + std::to_string(j) + " has bounds that are NaN or crossed");
+    if (!std::isfinite(f.c[j])) bad("objective coefficient of column " + std::to_string(j) + " is not finite");
+  }
+  for (int i = 0; i < f.A.rows(); ++i)
+    if (std::isnan(f.row_lower[i]) || std::isnan(f.row_upper[i]) || f.row_lower[i] > f.row_upper[i])
+      bad("row " + std::to_string(i) + " has bounds that are NaN or crossed");
+  for (int k = 0; k < f.A.nonZeros(); ++k)
+    if (!std::isfinite(f.A.valuePtr()[k])) bad("a matrix coefficient is not finite");
+  if (!std::isfinite(f.c0)) bad("the objective constant is not finite");
+}
+
+/// Whether x satisfies the form: bounds, integrality and rows, within tol
+/// (relative to the row's scale).
+inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, double tol = tolerances::slack) {
+  if (x.size() != std::size_t(f.n)) return false;
+  for (int j = 0; j < f.n; ++j) {
+    if (!std::isfinite(x[j]) || x[j] < f.lower[j] - tol || x[j] > f.upper[j] + tol) return false;
+    if (f.integer[j] && x[j] != std::floor(x[j])) return false;  // GLPK takes integers only exactly
+  }
+  for (int i = 0; i < f.A.rows(); ++i) {
+    double ax = 0.0, scale = 1.0;
+    for (Eigen::SparseMatrix<double, Eigen::RowMajor, int>::InnerIterator it(f.A, i); it; ++it) {
+      ax += it.value() * x[it.col()];
+      scale = std::max(scale, std::abs(it.value() * x[it.col()]));
+    }
+    if (ax < f.row_lower[i] - tol * scale || ax > f.row_upper[i] + tol * scale) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+}  // namespace ychart::solve::milp
+// ---- end ychart/solve/milp/milp_form.hpp ----
+
+#include <CbcModel.hpp>
+#include <CbcSolver.hpp>
+#include <OsiClpSolverInterface.hpp>
+
+#include <algorithm>
+#include <cfloat>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ychart::solve::milp {
+
+namespace detail {
+
+// CBC's driver (CbcMain0/CbcMain1) keeps process-wide state (its signal
+// handler's model, its parameter tables' defaults), so solves from several
+// threads (a sweep's workers) take turns.
+inline std::mutex& cbc_driver_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+inline int cbc_no_callback(CbcModel*, int) { return 0; }
+
+/// The form as Clp's column-major arrays, minimised (a maximisation is
+/// negated, so that bounds read the same way for both senses).
+inline void load_cbc(OsiClpSolverInterface& solver, const MilpForm& f, bool zero_objective) {
+  const Eigen::SparseMatrix<double, Eigen::ColMajor, int> by_column = f.A;
+  const double inf = solver.getInfinity();
+  auto finite_or = [inf](double v) { return std::isfinite(v) ? v : (v > 0 ? inf : -inf); };
+  std::vector<double> lower(f.n), upper(f.n), cost(f.n, 0.0), row_lower(f.A.rows()), row_upper(f.A.rows());
+  for (int j = 0; j < f.n; ++j) {
+    lower[j] = finite_or(f.lower[j]);
+    upper[j] = finite_or(f.upper[j]);
+    if (!zero_objective) cost[j] = f.maximize ? -f.c[j] : f.c[j];
+  }
+  for (int i = 0; i < f.A.rows(); ++i) {
+    row_lower[i] = finite_or(f.row_lower[i]);
+    row_upper[i] = finite_or(f.row_upper[i]);
+  }
+  std::vector<CoinBigIndex> starts(by_column.outerIndexPtr(), by_column.outerIndexPtr() + f.n + 1);
+  solver.loadProblem(f.n, static_cast<int>(f.A.rows()), starts.data(), by_column.innerIndexPtr(),
+                     by_column.valuePtr(), lower.data(), upper.data(), cost.data(), row_lower.data(),
+                     row_upper.data());
+  for (int j = 0; j < f.n; ++j)
+    if (f.integer[j]) solver.setInteger(j);
+}
+
+/// CBC's command-line driver on the loaded model, with the options chosen
+/// by measurement: dual simplex with presolve for the root LP (Clp's default
+/// initial solve took 5 s on a flow model the dual simplex solves in 0.2 s)
+/// and CBC's integer preprocessing off (it cost more than it saved on study
+/// 003's models). Times are wall-clock, like GLPK's.
+inline void run_cbc(CbcModel& model, const MilpOptions& o) {
+  CbcSolverUsefulData data;
+  data.noPrinting_ = !(o.verbose || o.progress);
+  data.useSignalHandler_ = false;
+  CbcMain0(model, data);
+  const std::string seconds = std::to_string(std::clamp(o.time_limit, 1e-3, 1e12));
+  const std::string gap = std::to_string(std::max(o.relative_gap, 0.0));
+  const char* log = o.verbose || o.progress ? "1" : "0";
+  std::vector<const char*> args{"ychart", "-log", log, "-slog", log, "-timeMode", "elapsed", "-seconds", seconds.c_str(),
+                                "-ratioGap", gap.c_str(), "-preprocess", "off"};
+  // CBC's own cut settings (each generator "ifmove": kept where it moves the
+  // bound); "-cuts on" would force every generator at every node.
+  if (!o.cuts) args.insert(args.end(), {"-cuts", "off"});
+  args.insert(args.end(), {"-dualSimplex", "-solve", "-quit"});
+  CbcMain1(static_cast<int>(args.size()), args.data(), model, &cbc_no_callback, data);
+}
+
+struct CbcOutcome {
+  bool optimal = false, within_gap = false, infeasible = false, unbounded = false, time_limit = false,
+       abandoned = false;
+  std::vector<double> x;  // incumbent, in the form's sense; empty when none
+  double objective = 0.0, bound = 0.0;
+};
+
+inline CbcOutcome solve_cbc(const MilpForm& f, const MilpOptions& o, bool zero_objective) {
+  OsiClpSolverInterface solver;
+  solver.messageHandler()->setLogLevel(0);
+  load_cbc(solver, f, zero_objective);
+  CbcModel model(solver);
+  model.messageHandler()->setLogLevel(0);
+  std::lock_guard lock(cbc_driver_mutex());
+  run_cbc(model, o);
+  CbcOutcome out;
+  const double sign = f.maximize && !zero_objective ? -1.0 : 1.0;
+  if (const double* best = model.bestSolution(); best && model.getSolutionCount() > 0) {
+    out.x.assign(best, best + f.n);
+    out.objective = sign * model.getObjValue() + (zero_objective ? 0.0 : f.c0);
+  }
+  out.bound = sign * model.getBestPossibleObjValue() + (zero_objective ? 0.0 : f.c0);
+  out.optimal = model.isProvenOptimal() && !out.x.empty();
+  out.within_gap = model.secondaryStatus() == 2;
+  out.infeasible = model.isProvenInfeasible() || model.isInitialSolveProvenPrimalInfeasible();
+  out.unbounded = model.isContinuousUnbounded() || model.secondaryStatus() == 7;
+  out.time_limit = model.isSecondsLimitReached() || model.secondaryStatus() == 4;
+  out.abandoned = model.isAbandoned();
+  return out;
+}
+
+inline double objective_of(const MilpForm& f, const std::vector<double>& x) {
+  double v = f.c0;
+  for (int j = 0; j < f.n; ++j) v += f.c[j] * x[j];
+  return v;
+}
+
+}  // namespace detail
+
+/// The MILP by CBC (MilpOptions::solver is not read; solve_milp() dispatches).
+/// CBC's incumbent is checked against the form (bounds, integrality within
+/// 1e-6 and rounded, rows): a point that fails is not returned as optimal.
+inline MilpResult solve_milp_cbc(const MilpForm& f, const MilpOptions& o = {}) {
+  detail::validate(f);
+  const auto started = std::chrono::steady_clock::now();
+  const auto out = detail::solve_cbc(f, o, false);
+  MilpResult r;
+  auto worse = [&](double a, double b) { return f.maximize ? a < b : a > b; };
+  if (!out.x.empty()) {
+    r.x = out.x;
+    for (int j = 0; j < f.n; ++j)
+      if (f.integer[j]) r.x[j] = std::round(r.x[j]);  // CBC's integers are within its tolerance
+    r.objective = detail::objective_of(f, r.x);
+    if (!detail::feasible_point(f, r.x, 1e-6)) {
+      r.status = Status::numerical_error;
+      r.message = "CBC returned a point that violates the model";
+      return r;
+    }
+  }
+  // A start the search did not improve on is still a feasible point.
+  if (!o.start.empty() && detail::feasible_point(f, o.start) &&
+      (r.x.empty() || worse(r.objective, detail::objective_of(f, o.start)))) {
+    r.x = o.start;
+    r.objective = detail::objective_of(f, o.start);
+  }
+  auto set_gap = [&] { r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON); };
+  if (out.optimal && !out.within_gap) {
+    r.status = Status::optimal;
+    r.bound = r.objective;
+    r.gap = 0.0;
+  } else if (out.optimal) {
+    r.status = Status::optimal;
+    r.bound = out.bound;
+    set_gap();
+    r.message = "optimal within the requested relative gap";
+  } else if (out.unbounded) {
+    // As for GLPK: unbounded if there is any integer point at all.
+    MilpOptions decide = o;
+    decide.time_limit = std::min(o.undecided_limit,
+                                 std::max(1e-3, o.time_limit - std::chrono::duration<double>(
+                                                                   std::chrono::steady_clock::now() - started)
+                                                                   .count()));
+    const auto feasible = detail::solve_cbc(f, decide, true);
+    r = MilpResult{};
+    if (!feasible.x.empty()) {
+      r.status = Status::unbounded;
+      r.message = "the objective improves without limit";
+    } else if (feasible.infeasible) {
+      r.status = Status::infeasible;
+      r.message = "no integer feasible point (the LP relaxation is unbounded)";
+    } else {
+      r.status = Status::time_limit;
+      r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
+                  "unbounded or infeasible (bound the integer variables to decide)";
+    }
+  } else if (out.infeasible && r.x.empty()) {
+    r.status = Status::infeasible;
+    r.message = "no integer feasible point";
+  } else if (out.time_limit) {
+    r.status = Status::time_limit;
+    r.bound = out.bound;
+    if (!r.x.empty()) {
+      set_gap();
+      r.message = "time limit reached with an incumbent";
+    } else {
+      r.message = "time limit reached before any integer feasible point";
+    }
+  } else {
+    r.status = Status::numerical_error;
+    r.bound = out.bound;
+    if (!r.x.empty()) set_gap();
+    r.message = out.abandoned ? "CBC abandoned the search (numerical difficulties)"
+                              : "CBC stopped without proving optimality or infeasibility";
+  }
+  return r;
+}
+
+}  // namespace ychart::solve::milp
+// ---- end ychart/solve/milp/cbc_milp.hpp ----
 // ---- begin ychart/solve/milp/glpk_milp.hpp ----
 // ychart/solve/milp/glpk_milp.hpp
 // A mixed-integer linear program solved with GLPK's branch and cut
 // (glp_intopt, presolver on). The building block of ychart's integer
-// solvers: pure integer-linear models go here directly, and the outer
-// approximation master problem will too. Returns a status ychart trusts:
+// solvers: pure integer-linear models, outer approximation's master
+// problems and the heuristics' repairs go here (through solve_milp(),
+// which may pick CBC instead for large models). Returns a status ychart trusts:
 // `optimal` only when GLPK proved it, `time_limit` with incumbent (if any),
 // best bound and gap, `infeasible`, `unbounded`.
 
@@ -5999,52 +6350,6 @@ inline MinlpForm lower_minlp(const Model& model) {
 
 namespace ychart::solve::milp {
 
-/// minimise (or maximise) c.x + c0  s.t.  row_lower <= A x <= row_upper,
-/// lower <= x <= upper, x_j integer where integer[j]. Infinite bounds mean none.
-struct MilpForm {
-  int n = 0;
-  std::vector<double> lower, upper;
-  std::vector<char> integer;
-  std::vector<double> c;
-  double c0 = 0.0;
-  bool maximize = false;
-  Eigen::SparseMatrix<double, Eigen::RowMajor, int> A;
-  std::vector<double> row_lower, row_upper;
-};
-
-struct MilpOptions {
-  double time_limit = 1e20;    // seconds
-  double relative_gap = 0.0;   // stop when |incumbent - bound| / |incumbent| <= this
-  bool verbose = false;
-  /// Seconds allowed to decide whether a model with an unbounded LP
-  /// relaxation has any integer point (unbounded) or none (infeasible).
-  double undecided_limit = 10.0;
-  /// GLPK's cut generators (Gomory mixed-integer, mixed-integer rounding,
-  /// cover, clique). Off in GLPK by default; on here: on study 001's master
-  /// problems they cut solve times 2-5x (docs/performance.md).
-  bool cuts = true;
-  /// ychart's progress line on stderr about once a second (elapsed,
-  /// incumbent, bound, gap, nodes); `verbose` shows GLPK's own output.
-  bool progress = false;
-  /// Without `progress`: the same as a live status line once the solve
-  /// passes 1 s, erased at the end (ychart/progress.hpp).
-  Progress live_progress = Progress::never;
-  /// A feasible point to start from (an incumbent a heuristic found), or
-  /// empty. GLPK gets it as its first incumbent; with it, GLPK's presolver
-  /// is off, since the incumbent is given in the original columns. A point
-  /// that is not feasible (bounds, integrality, rows within 1e-7) is ignored.
-  std::vector<double> start;
-};
-
-struct MilpResult {
-  Status status = Status::numerical_error;
-  std::vector<double> x;       // incumbent (empty when there is none)
-  double objective = std::numeric_limits<double>::quiet_NaN();  // of the incumbent
-  double bound = std::numeric_limits<double>::quiet_NaN();      // best proven bound
-  double gap = std::numeric_limits<double>::quiet_NaN();        // relative, GLPK's definition
-  std::string message;
-};
-
 namespace detail {
 
 inline int glpk_bound_type(double lo, double hi) {
@@ -6053,27 +6358,6 @@ inline int glpk_bound_type(double lo, double hi) {
   if (has_lo) return GLP_LO;
   if (has_hi) return GLP_UP;
   return GLP_FR;
-}
-
-// GLPK aborts the process on invalid input, so everything is checked first.
-inline void validate(const MilpForm& f) {
-  auto bad = [](const std::string& what) { throw model_error("ychart: invalid MILP: " + what); };
-  const auto n = static_cast<std::size_t>(f.n);
-  if (f.lower.size() != n || f.upper.size() != n || f.integer.size() != n || f.c.size() != n)
-    bad("vector sizes differ from the number of columns");
-  if (f.A.cols() != f.n || f.row_lower.size() != std::size_t(f.A.rows()) || f.row_upper.size() != std::size_t(f.A.rows()))
-    bad("matrix and row bounds do not match");
-  for (std::size_t j = 0; j < n; ++j) {
-    if (std::isnan(f.lower[j]) || std::isnan(f.upper[j]) || f.lower[j] > f.upper[j])
-      bad("column " + std::to_string(j) + " has bounds that are NaN or crossed");
-    if (!std::isfinite(f.c[j])) bad("objective coefficient of column " + std::to_string(j) + " is not finite");
-  }
-  for (int i = 0; i < f.A.rows(); ++i)
-    if (std::isnan(f.row_lower[i]) || std::isnan(f.row_upper[i]) || f.row_lower[i] > f.row_upper[i])
-      bad("row " + std::to_string(i) + " has bounds that are NaN or crossed");
-  for (int k = 0; k < f.A.nonZeros(); ++k)
-    if (!std::isfinite(f.A.valuePtr()[k])) bad("a matrix coefficient is not finite");
-  if (!std::isfinite(f.c0)) bad("the objective constant is not finite");
 }
 
 // GLPK keeps one environment per thread (thread-local storage in Debian's
@@ -6217,25 +6501,6 @@ inline bool solve_relaxation(GlpkProblem& prob, double time_limit) {
   parm.tm_lim = time_limit_ms(time_limit);
   const int rc = call_guarded(prob, [&] { return glp_simplex(prob.p, &parm); });
   return rc == 0 && glp_get_status(prob.p) == GLP_OPT;
-}
-
-/// Whether x satisfies the form: bounds, integrality and rows, within tol
-/// (relative to the row's scale).
-inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, double tol = tolerances::slack) {
-  if (x.size() != std::size_t(f.n)) return false;
-  for (int j = 0; j < f.n; ++j) {
-    if (!std::isfinite(x[j]) || x[j] < f.lower[j] - tol || x[j] > f.upper[j] + tol) return false;
-    if (f.integer[j] && x[j] != std::floor(x[j])) return false;  // GLPK takes integers only exactly
-  }
-  for (int i = 0; i < f.A.rows(); ++i) {
-    double ax = 0.0, scale = 1.0;
-    for (Eigen::SparseMatrix<double, Eigen::RowMajor, int>::InnerIterator it(f.A, i); it; ++it) {
-      ax += it.value() * x[it.col()];
-      scale = std::max(scale, std::abs(it.value() * x[it.col()]));
-    }
-    if (ax < f.row_lower[i] - tol * scale || ax > f.row_upper[i] + tol * scale) return false;
-  }
-  return true;
 }
 
 // With `presolve` off, the LP relaxation must have been solved (an optimal basis).
@@ -6417,7 +6682,8 @@ inline MilpResult read_result(const MilpForm& f, glp_prob* p, int rc, const Boun
 
 }  // namespace detail
 
-inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
+/// The MILP by GLPK (MilpOptions::solver is not read; solve_milp() dispatches).
+inline MilpResult solve_milp_glpk(const MilpForm& f, const MilpOptions& o = {}) {
   detail::validate(f);
   detail::TerminalGuard terminal(o.verbose);
   detail::BoundTracker tracker;
@@ -6448,6 +6714,24 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
 
 }  // namespace ychart::solve::milp
 // ---- end ychart/solve/milp/glpk_milp.hpp ----
+
+namespace ychart::solve::milp {
+
+/// The back end MilpSolver::automatic picks for the form: GLPK for forms
+/// under milp_cbc_columns columns, where it solves in milliseconds what CBC
+/// takes tens of milliseconds to set up, and CBC from there, where its root
+/// cuts close gaps GLPK's branch and bound does not (docs/performance.md).
+inline MilpSolver choose_milp_solver(const MilpForm& f, MilpSolver asked) {
+  if (asked != MilpSolver::automatic) return asked;
+  return f.n >= milp_cbc_columns ? MilpSolver::cbc : MilpSolver::glpk;
+}
+
+inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
+  return choose_milp_solver(f, o.solver) == MilpSolver::cbc ? solve_milp_cbc(f, o) : solve_milp_glpk(f, o);
+}
+
+}  // namespace ychart::solve::milp
+// ---- end ychart/solve/milp/solve_milp.hpp ----
 
 #include <algorithm>
 #include <chrono>
@@ -6723,6 +7007,7 @@ class MigpContext {
     auto m = master({}, &lower, &upper);
     std::fill(m.integer.begin(), m.integer.end(), 0);
     milp::MilpOptions mo;
+    mo.solver = MilpSolver::glpk;  // an LP: GLPK's simplex at any size
     mo.time_limit = std::max(1e-3, remaining());
     auto r = milp::solve_milp(m, mo);
     if (r.status == Status::optimal) {
@@ -6980,6 +7265,7 @@ struct SearchResult {
   double bound_phi = -std::numeric_limits<double>::infinity();
   long count = 0;  // iterations or nodes
   std::string message;
+  MilpSolver milp_solver = MilpSolver::glpk;  // one MILP only: the back end that solved it
   // Outer approximation only: the master proposed an assignment whose NLP
   // was solved already, with the gap still open. Tangent cuts at a point
   // Ipopt solved to its tolerance cannot close a gap tighter than that
@@ -7004,6 +7290,7 @@ inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts
       return res;
     }
     milp::MilpOptions mo;
+    mo.solver = ctx.options().milp_solver;
     mo.time_limit = std::max(1e-3, ctx.remaining());
     auto master = ctx.master(cuts);
     auto r = milp::solve_milp(master, mo);
@@ -7625,6 +7912,7 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
   m.A.setFromTriplets(trip.begin(), trip.end());
   m.A.makeCompressed();
   milp::MilpOptions mo;
+  mo.solver = ctx.options().milp_solver;
   mo.time_limit = std::max(1e-3, std::min(time_limit, ctx.remaining()));
   auto r = milp::solve_milp(m, mo);
   if (r.x.empty()) return false;
@@ -7802,6 +8090,7 @@ inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& for
                                    const SolveOptions& options, std::chrono::steady_clock::time_point start) {
   using clock = std::chrono::steady_clock;
   milp::MilpOptions mo;
+  mo.solver = options.milp_solver;
   mo.time_limit = options.time_limit;
   mo.relative_gap = options.relative_gap;
   mo.progress = options.verbosity >= 1;  // a progress line about once a second
@@ -7824,8 +8113,10 @@ inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& for
     }
   }
   mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
+  mo.solver = milp::choose_milp_solver(milp, options.milp_solver);
   auto r = milp::solve_milp(milp, mo);
   SearchResult res;
+  res.milp_solver = mo.solver;
   res.status = r.status;
   res.message = r.message;
   if (!r.x.empty()) ctx.offer(r.x, r.objective);
@@ -7959,6 +8250,8 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
 
   auto res = method == Method::glpk ? detail::search_by_glpk(ctx, form, model, options, start)
                                     : detail::search_by_nlp(ctx, form, model, options, method, b);
+  // One MILP: the method says which back end solved it ("glpk" or "cbc").
+  if (method == Method::glpk) b.method() = std::string(to_string(res.milp_solver));
   b.nodes() = res.count;
   b.iterations() = ctx.ipopt_iterations();
   b.gp_fallbacks() = ctx.gp_fallbacks();
@@ -22246,7 +22539,8 @@ YCHART_DECL std::optional<Implementation> route(const Specification& spec, const
 // ychart/synthesis/synthesis_model.hpp
 // The exact synthesis model (study 003): allocation, binding, parameter
 // choice and routing as one integer-linear model, which the MIGP engine
-// hands to GLPK and proves optimal -- where the thesis samples the same
+// hands to GLPK or, for large models, CBC and proves optimal -- where the
+// thesis samples the same
 // space with a SAT-decoding evolutionary search.
 //   a_r   resource r allocated            m_o   mapping option o used
 //   z_kv  parameter k takes its v-th value, sum_v z_kv = a_r (none when r
@@ -22466,7 +22760,7 @@ struct SynthesisModelState;
 /// The synthesis model built but not solved, for rows of one's own before
 /// solving: build_synthesis_model(), add constraints to model() over the
 /// variables below, solve(). solve_synthesis() is build and solve without
-/// the middle step (plus a fallback implementation when a limit stops GLPK
+/// the middle step (plus a fallback implementation when a limit stops the MILP solver
 /// without one, and the infeasibility diagnosis). The specification and its
 /// index must outlive the model.
 class SynthesisModel {
@@ -22503,9 +22797,10 @@ class SynthesisModel {
 YCHART_DECL SynthesisModel build_synthesis_model(const Specification& spec, const IndexedSpecification& ix,
                                                  const SynthesisOptions& o = {});
 
-/// Solves the synthesis problem exactly. `optimal` means GLPK proved the
-/// least cost. A solve stopped by a limit keeps GLPK's incumbent, or else a
-/// feasible fallback (said in the message), with GLPK's bound if it has
+/// Solves the synthesis problem exactly. `optimal` means the MILP back end
+/// (SolveOptions::milp_solver: GLPK, or CBC from 2,000 columns) proved the
+/// least cost. A solve stopped by a limit keeps its incumbent, or else a
+/// feasible fallback (said in the message), with its bound if it has
 /// one. `infeasible` names a task and communication that cannot be routed
 /// (or, when the propagation finds none, the communications of an
 /// irreducible conflict, or the epsilon limit that excludes everything).
@@ -23236,7 +23531,7 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Ind
       r.objective = r.breakdown.cost;
       r.implementation = std::move(g);
       r.message += (r.message.empty() ? "" : "; ") +
-                   std::string("GLPK had no incumbent when it stopped: the implementation is a fallback (cheapest "
+                   std::string("the MILP solver had no incumbent when it stopped: the implementation is a fallback (cheapest "
                                "option per task, or everything on one resource), feasible but not proven");
       if (std::isfinite(r.bound)) r.gap = (r.objective - r.bound) / std::max(tolerances::tiny, std::abs(r.objective));
     }

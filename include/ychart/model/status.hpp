@@ -42,8 +42,8 @@ class Solution;
 /// How a model with discrete or real variables is solved (a pure GP always
 /// goes to Ipopt directly).
 enum class Method {
-  automatic,            // GLPK for integer-linear models, outer approximation otherwise
-  glpk,                 // one MILP; only for models without posynomials
+  automatic,            // one MILP for integer-linear models, outer approximation otherwise
+  glpk,                 // one MILP (by SolveOptions::milp_solver: GLPK or CBC); only for models without posynomials
   outer_approximation,  // GLPK master over the encoding + tangent cuts, Ipopt with integers fixed
   branch_and_bound,     // best-bound search on Ipopt relaxations, branching n <= floor, n >= ceil
 };
@@ -74,6 +74,26 @@ inline std::string_view to_string(GpSolver s) {
     case GpSolver::native: return "native";
     case GpSolver::ipopt: return "ipopt";
     case GpSolver::cross_check: return "cross_check";
+  }
+  return "?";
+}
+
+/// Which back end solves a mixed-integer linear program: a pure MILP, and
+/// the master problems and repairs of the mixed-integer searches.
+enum class MilpSolver {
+  automatic,  // GLPK below milp_cbc_columns columns, CBC from there (measured: docs/performance.md)
+  glpk,       // GLPK's branch and cut
+  cbc,        // COIN-OR CBC's branch and cut
+};
+
+/// The size from which MilpSolver::automatic takes CBC.
+inline constexpr int milp_cbc_columns = 2000;
+
+inline std::string_view to_string(MilpSolver s) {
+  switch (s) {
+    case MilpSolver::automatic: return "automatic";
+    case MilpSolver::glpk: return "glpk";
+    case MilpSolver::cbc: return "cbc";
   }
   return "?";
 }
@@ -135,6 +155,9 @@ struct SolveOptions {
   /// (set_default_gp_solver), itself the native method with Ipopt when it
   /// fails numerically.
   GpSolver gp_solver = GpSolver::automatic;
+  /// The MILP back end of pure integer-linear models (and of the masters
+  /// and repairs of the mixed-integer searches).
+  MilpSolver milp_solver = MilpSolver::automatic;
   /// Mixed-integer models with Method::automatic: look for interchangeable
   /// blocks of discrete variables (solve/symmetry/symmetry.hpp) when none are
   /// declared, and use the symmetric decomposition where it applies.

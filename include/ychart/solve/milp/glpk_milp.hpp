@@ -1,16 +1,15 @@
 // ychart/solve/milp/glpk_milp.hpp
 // A mixed-integer linear program solved with GLPK's branch and cut
 // (glp_intopt, presolver on). The building block of ychart's integer
-// solvers: pure integer-linear models go here directly, and the outer
-// approximation master problem will too. Returns a status ychart trusts:
+// solvers: pure integer-linear models, outer approximation's master
+// problems and the heuristics' repairs go here (through solve_milp(),
+// which may pick CBC instead for large models). Returns a status ychart trusts:
 // `optimal` only when GLPK proved it, `time_limit` with incumbent (if any),
 // best bound and gap, `infeasible`, `unbounded`.
 #pragma once
 
-#include "../../model/tolerances.hpp"
+#include "milp_form.hpp"
 #include "../../progress.hpp"
-#include "../../error.hpp"
-#include "../../model/status.hpp"
 
 #include <Eigen/SparseCore>
 #include <glpk.h>
@@ -30,52 +29,6 @@
 
 namespace ychart::solve::milp {
 
-/// minimise (or maximise) c.x + c0  s.t.  row_lower <= A x <= row_upper,
-/// lower <= x <= upper, x_j integer where integer[j]. Infinite bounds mean none.
-struct MilpForm {
-  int n = 0;
-  std::vector<double> lower, upper;
-  std::vector<char> integer;
-  std::vector<double> c;
-  double c0 = 0.0;
-  bool maximize = false;
-  Eigen::SparseMatrix<double, Eigen::RowMajor, int> A;
-  std::vector<double> row_lower, row_upper;
-};
-
-struct MilpOptions {
-  double time_limit = 1e20;    // seconds
-  double relative_gap = 0.0;   // stop when |incumbent - bound| / |incumbent| <= this
-  bool verbose = false;
-  /// Seconds allowed to decide whether a model with an unbounded LP
-  /// relaxation has any integer point (unbounded) or none (infeasible).
-  double undecided_limit = 10.0;
-  /// GLPK's cut generators (Gomory mixed-integer, mixed-integer rounding,
-  /// cover, clique). Off in GLPK by default; on here: on study 001's master
-  /// problems they cut solve times 2-5x (docs/performance.md).
-  bool cuts = true;
-  /// ychart's progress line on stderr about once a second (elapsed,
-  /// incumbent, bound, gap, nodes); `verbose` shows GLPK's own output.
-  bool progress = false;
-  /// Without `progress`: the same as a live status line once the solve
-  /// passes 1 s, erased at the end (ychart/progress.hpp).
-  Progress live_progress = Progress::never;
-  /// A feasible point to start from (an incumbent a heuristic found), or
-  /// empty. GLPK gets it as its first incumbent; with it, GLPK's presolver
-  /// is off, since the incumbent is given in the original columns. A point
-  /// that is not feasible (bounds, integrality, rows within 1e-7) is ignored.
-  std::vector<double> start;
-};
-
-struct MilpResult {
-  Status status = Status::numerical_error;
-  std::vector<double> x;       // incumbent (empty when there is none)
-  double objective = std::numeric_limits<double>::quiet_NaN();  // of the incumbent
-  double bound = std::numeric_limits<double>::quiet_NaN();      // best proven bound
-  double gap = std::numeric_limits<double>::quiet_NaN();        // relative, GLPK's definition
-  std::string message;
-};
-
 namespace detail {
 
 inline int glpk_bound_type(double lo, double hi) {
@@ -84,27 +37,6 @@ inline int glpk_bound_type(double lo, double hi) {
   if (has_lo) return GLP_LO;
   if (has_hi) return GLP_UP;
   return GLP_FR;
-}
-
-// GLPK aborts the process on invalid input, so everything is checked first.
-inline void validate(const MilpForm& f) {
-  auto bad = [](const std::string& what) { throw model_error("ychart: invalid MILP: " + what); };
-  const auto n = static_cast<std::size_t>(f.n);
-  if (f.lower.size() != n || f.upper.size() != n || f.integer.size() != n || f.c.size() != n)
-    bad("vector sizes differ from the number of columns");
-  if (f.A.cols() != f.n || f.row_lower.size() != std::size_t(f.A.rows()) || f.row_upper.size() != std::size_t(f.A.rows()))
-    bad("matrix and row bounds do not match");
-  for (std::size_t j = 0; j < n; ++j) {
-    if (std::isnan(f.lower[j]) || std::isnan(f.upper[j]) || f.lower[j] > f.upper[j])
-      bad("column " + std::to_string(j) + " has bounds that are NaN or crossed");
-    if (!std::isfinite(f.c[j])) bad("objective coefficient of column " + std::to_string(j) + " is not finite");
-  }
-  for (int i = 0; i < f.A.rows(); ++i)
-    if (std::isnan(f.row_lower[i]) || std::isnan(f.row_upper[i]) || f.row_lower[i] > f.row_upper[i])
-      bad("row " + std::to_string(i) + " has bounds that are NaN or crossed");
-  for (int k = 0; k < f.A.nonZeros(); ++k)
-    if (!std::isfinite(f.A.valuePtr()[k])) bad("a matrix coefficient is not finite");
-  if (!std::isfinite(f.c0)) bad("the objective constant is not finite");
 }
 
 // GLPK keeps one environment per thread (thread-local storage in Debian's
@@ -248,25 +180,6 @@ inline bool solve_relaxation(GlpkProblem& prob, double time_limit) {
   parm.tm_lim = time_limit_ms(time_limit);
   const int rc = call_guarded(prob, [&] { return glp_simplex(prob.p, &parm); });
   return rc == 0 && glp_get_status(prob.p) == GLP_OPT;
-}
-
-/// Whether x satisfies the form: bounds, integrality and rows, within tol
-/// (relative to the row's scale).
-inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, double tol = tolerances::slack) {
-  if (x.size() != std::size_t(f.n)) return false;
-  for (int j = 0; j < f.n; ++j) {
-    if (!std::isfinite(x[j]) || x[j] < f.lower[j] - tol || x[j] > f.upper[j] + tol) return false;
-    if (f.integer[j] && x[j] != std::floor(x[j])) return false;  // GLPK takes integers only exactly
-  }
-  for (int i = 0; i < f.A.rows(); ++i) {
-    double ax = 0.0, scale = 1.0;
-    for (Eigen::SparseMatrix<double, Eigen::RowMajor, int>::InnerIterator it(f.A, i); it; ++it) {
-      ax += it.value() * x[it.col()];
-      scale = std::max(scale, std::abs(it.value() * x[it.col()]));
-    }
-    if (ax < f.row_lower[i] - tol * scale || ax > f.row_upper[i] + tol * scale) return false;
-  }
-  return true;
 }
 
 // With `presolve` off, the LP relaxation must have been solved (an optimal basis).
@@ -448,7 +361,8 @@ inline MilpResult read_result(const MilpForm& f, glp_prob* p, int rc, const Boun
 
 }  // namespace detail
 
-inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
+/// The MILP by GLPK (MilpOptions::solver is not read; solve_milp() dispatches).
+inline MilpResult solve_milp_glpk(const MilpForm& f, const MilpOptions& o = {}) {
   detail::validate(f);
   detail::TerminalGuard terminal(o.verbose);
   detail::BoundTracker tracker;

@@ -182,6 +182,7 @@ inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& for
                                    const SolveOptions& options, std::chrono::steady_clock::time_point start) {
   using clock = std::chrono::steady_clock;
   milp::MilpOptions mo;
+  mo.solver = options.milp_solver;
   mo.time_limit = options.time_limit;
   mo.relative_gap = options.relative_gap;
   mo.progress = options.verbosity >= 1;  // a progress line about once a second
@@ -204,8 +205,10 @@ inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& for
     }
   }
   mo.time_limit = std::max(1e-3, options.time_limit - std::chrono::duration<double>(clock::now() - start).count());
+  mo.solver = milp::choose_milp_solver(milp, options.milp_solver);
   auto r = milp::solve_milp(milp, mo);
   SearchResult res;
+  res.milp_solver = mo.solver;
   res.status = r.status;
   res.message = r.message;
   if (!r.x.empty()) ctx.offer(r.x, r.objective);
@@ -339,6 +342,8 @@ inline Solution solve_mixed_integer(const Model& model, const SolveOptions& opti
 
   auto res = method == Method::glpk ? detail::search_by_glpk(ctx, form, model, options, start)
                                     : detail::search_by_nlp(ctx, form, model, options, method, b);
+  // One MILP: the method says which back end solved it ("glpk" or "cbc").
+  if (method == Method::glpk) b.method() = std::string(to_string(res.milp_solver));
   b.nodes() = res.count;
   b.iterations() = ctx.ipopt_iterations();
   b.gp_fallbacks() = ctx.gp_fallbacks();

@@ -8,7 +8,7 @@
 
 #include "../../model/tolerances.hpp"
 #include "../../lower/minlp_form.hpp"
-#include "../milp/glpk_milp.hpp"
+#include "../milp/solve_milp.hpp"
 #include "../gp/gp_backend.hpp"
 
 #include <algorithm>
@@ -285,6 +285,7 @@ class MigpContext {
     auto m = master({}, &lower, &upper);
     std::fill(m.integer.begin(), m.integer.end(), 0);
     milp::MilpOptions mo;
+    mo.solver = MilpSolver::glpk;  // an LP: GLPK's simplex at any size
     mo.time_limit = std::max(1e-3, remaining());
     auto r = milp::solve_milp(m, mo);
     if (r.status == Status::optimal) {

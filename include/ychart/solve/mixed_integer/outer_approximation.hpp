@@ -20,6 +20,7 @@ struct SearchResult {
   double bound_phi = -std::numeric_limits<double>::infinity();
   long count = 0;  // iterations or nodes
   std::string message;
+  MilpSolver milp_solver = MilpSolver::glpk;  // one MILP only: the back end that solved it
   // Outer approximation only: the master proposed an assignment whose NLP
   // was solved already, with the gap still open. Tangent cuts at a point
   // Ipopt solved to its tolerance cannot close a gap tighter than that
@@ -44,6 +45,7 @@ inline SearchResult outer_approximation(MigpContext& ctx, std::vector<Cut>& cuts
       return res;
     }
     milp::MilpOptions mo;
+    mo.solver = ctx.options().milp_solver;
     mo.time_limit = std::max(1e-3, ctx.remaining());
     auto master = ctx.master(cuts);
     auto r = milp::solve_milp(master, mo);

@@ -60,6 +60,7 @@ inline bool rounding_heuristic(MigpContext& ctx, const std::vector<double>& rela
   m.A.setFromTriplets(trip.begin(), trip.end());
   m.A.makeCompressed();
   milp::MilpOptions mo;
+  mo.solver = ctx.options().milp_solver;
   mo.time_limit = std::max(1e-3, std::min(time_limit, ctx.remaining()));
   auto r = milp::solve_milp(m, mo);
   if (r.x.empty()) return false;

@@ -1,4 +1,4 @@
-// The GLPK MILP backend against brute-force enumeration (200 random small
+// Both MILP back ends (GLPK and CBC) against brute-force enumeration (200 random small
 // ILPs, feasible and infeasible, min and max), knapsacks and assignments
 // checked by enumeration, a mixed problem with a closed form, unbounded and
 // infeasible relaxations, and a time limit with incumbent, bound and gap.
@@ -95,7 +95,16 @@ std::vector<double> worst_feasible_point(const MilpForm& f) {
   }
 }
 
-TEST(GlpkMilp, TwoHundredRandomIntegerProgramsMatchEnumeration) {
+// Every test below runs on both back ends, GLPK and CBC.
+class MilpBackEnd : public testing::TestWithParam<ychart::MilpSolver> {
+ protected:
+  ychart::solve::milp::MilpResult solve(const MilpForm& f, MilpOptions o = {}) const {
+    o.solver = GetParam();
+    return solve_milp(f, o);
+  }
+};
+
+TEST_P(MilpBackEnd, TwoHundredRandomIntegerProgramsMatchEnumeration) {
   std::mt19937 rng(12345);
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   int infeasible = 0, feasible_count = 0;
@@ -120,7 +129,7 @@ TEST(GlpkMilp, TwoHundredRandomIntegerProgramsMatchEnumeration) {
     f.c0 = uniform(-3, 3);
     f.maximize = uniform(0, 1) == 1;
     const auto expected = brute_force(f);
-    const auto r = solve_milp(f);
+    const auto r = solve(f);
     if (!expected) {
       ++infeasible;
       EXPECT_EQ(r.status, Status::infeasible) << r.message;
@@ -132,13 +141,13 @@ TEST(GlpkMilp, TwoHundredRandomIntegerProgramsMatchEnumeration) {
     EXPECT_TRUE(feasible(f, r.x));
     EXPECT_NEAR(objective(f, r.x), r.objective, 1e-7);
     EXPECT_EQ(r.gap, 0.0);
-    // Started from the worst feasible point (GLPK's first incumbent, its
+    // Started from the worst feasible point (the first incumbent; GLPK's
     // presolver off), and from a point outside the bounds (ignored): the
     // same optimum.
     for (const auto& start : {worst_feasible_point(f), std::vector<double>(std::size_t(n), 1e6)}) {
       MilpOptions o;
       o.start = start;
-      const auto s = solve_milp(f, o);
+      const auto s = solve(f, o);
       ASSERT_EQ(s.status, Status::optimal) << s.message;
       EXPECT_NEAR(s.objective, *expected, 1e-7);
       EXPECT_TRUE(feasible(f, s.x));
@@ -149,7 +158,7 @@ TEST(GlpkMilp, TwoHundredRandomIntegerProgramsMatchEnumeration) {
   EXPECT_GT(feasible_count, 20);
 }
 
-TEST(GlpkMilp, KnapsackMatchesEnumeration) {
+TEST_P(MilpBackEnd, KnapsackMatchesEnumeration) {
   std::mt19937 rng(7);
   std::uniform_int_distribution<int> w(5, 40), v(1, 60);
   const int n = 15;
@@ -166,13 +175,13 @@ TEST(GlpkMilp, KnapsackMatchesEnumeration) {
       if (mask >> j & 1u) tw += weight[j], tv += value[j];
     if (tw <= capacity) best = std::max(best, tv);
   }
-  const auto r = solve_milp(f);
+  const auto r = solve(f);
   ASSERT_EQ(r.status, Status::optimal);
   EXPECT_NEAR(r.objective, best, 1e-7);
   EXPECT_TRUE(feasible(f, r.x));
 }
 
-TEST(GlpkMilp, AssignmentMatchesEnumeration) {
+TEST_P(MilpBackEnd, AssignmentMatchesEnumeration) {
   std::mt19937 rng(99);
   std::uniform_int_distribution<int> cost(1, 50);
   const int k = 6;
@@ -197,12 +206,12 @@ TEST(GlpkMilp, AssignmentMatchesEnumeration) {
     for (int i = 0; i < k; ++i) s += c[i][perm[i]];
     best = std::min(best, s);
   } while (std::next_permutation(perm.begin(), perm.end()));
-  const auto r = solve_milp(f);
+  const auto r = solve(f);
   ASSERT_EQ(r.status, Status::optimal);
   EXPECT_NEAR(r.objective, best, 1e-7);
 }
 
-TEST(GlpkMilp, MixedIntegerWithClosedForm) {
+TEST_P(MilpBackEnd, MixedIntegerWithClosedForm) {
   // max 3n + r  s.t.  2n + r <= 7.5, r <= 1.2, n integer >= 0, r >= 0.
   // n = 3 leaves r = min(1.2, 1.5) = 1.2: 10.2; n = 2 gives 6 + 1.2. Optimum 10.2.
   MilpForm f = make_form(2, {{2, 1}, {0, 1}}, {-inf, -inf}, {7.5, 1.2});
@@ -210,20 +219,20 @@ TEST(GlpkMilp, MixedIntegerWithClosedForm) {
   f.integer = {1, 0};
   f.c = {3, 1};
   f.maximize = true;
-  const auto r = solve_milp(f);
+  const auto r = solve(f);
   ASSERT_EQ(r.status, Status::optimal);
   EXPECT_NEAR(r.objective, 10.2, 1e-9);
   EXPECT_NEAR(r.x[0], 3, 1e-9);
   EXPECT_NEAR(r.x[1], 1.2, 1e-9);
 }
 
-TEST(GlpkMilp, UnboundedAndInfeasibleRelaxations) {
+TEST_P(MilpBackEnd, UnboundedAndInfeasibleRelaxations) {
   {  // max n with n integer >= 0 and n - m <= 2: unbounded.
     MilpForm f = make_form(2, {{1, -1}}, {-inf}, {2});
     f.lower = {0, 0};
     f.c = {1, 0};
     f.maximize = true;
-    EXPECT_EQ(solve_milp(f).status, Status::unbounded);
+    EXPECT_EQ(solve(f).status, Status::unbounded);
   }
   {  // unbounded LP relaxation, but 2n - 2m == 1 has no integer point. Branch and
      // bound cannot prove that over an unbounded region: the answer is a
@@ -234,10 +243,12 @@ TEST(GlpkMilp, UnboundedAndInfeasibleRelaxations) {
     f.maximize = true;
     MilpOptions o;
     o.undecided_limit = 0.5;
-    const auto r = solve_milp(f, o);
+    const auto r = solve(f, o);
+    EXPECT_TRUE(r.x.empty());
+    // CBC's search may prove the infeasibility; never "unbounded", never a hang.
+    if (GetParam() == ychart::MilpSolver::cbc && r.status == Status::infeasible) return;
     EXPECT_EQ(r.status, Status::time_limit);
     EXPECT_NE(r.message.find("unbounded or infeasible"), std::string::npos) << r.message;
-    EXPECT_TRUE(r.x.empty());
   }
   {  // the same with n, m <= 50: now decidable, and infeasible.
     MilpForm f = make_form(2, {{2, -2}}, {1}, {1});
@@ -245,28 +256,28 @@ TEST(GlpkMilp, UnboundedAndInfeasibleRelaxations) {
     f.upper = {50, 50};
     f.c = {1, 0};
     f.maximize = true;
-    EXPECT_EQ(solve_milp(f).status, Status::infeasible);
+    EXPECT_EQ(solve(f).status, Status::infeasible);
   }
   {  // bounded, LP-feasible, integer-infeasible: 0 <= n <= 1, 2n == 1.
     MilpForm f = make_form(1, {{2}}, {1}, {1});
     f.lower = {0};
     f.upper = {1};
     f.c = {1};
-    EXPECT_EQ(solve_milp(f).status, Status::infeasible);
+    EXPECT_EQ(solve(f).status, Status::infeasible);
   }
 }
 
-TEST(GlpkMilp, BadInputIsATypedErrorNotAnAbort) {
+TEST_P(MilpBackEnd, BadInputIsATypedErrorNotAnAbort) {
   MilpForm f = make_form(1, {{1}}, {0}, {1});
   f.lower = {2};
   f.upper = {1};
-  EXPECT_THROW(solve_milp(f), ychart::model_error);
+  EXPECT_THROW(solve(f), ychart::model_error);
   f.lower = {0};
   f.c = {std::nan("")};
-  EXPECT_THROW(solve_milp(f), ychart::model_error);
+  EXPECT_THROW(solve(f), ychart::model_error);
 }
 
-TEST(GlpkMilp, TimeLimitReportsIncumbentBoundAndGap) {
+TEST_P(MilpBackEnd, TimeLimitReportsIncumbentBoundAndGap) {
   // A market split instance (Cornuejols & Dawande 1999), hard for branch and
   // bound: sum_j a_ij x_j + s_i+ - s_i- = d_i with a_ij in [0, 99],
   // d_i = floor(sum_j a_ij / 2), x binary; minimise the total slack.
@@ -291,7 +302,13 @@ TEST(GlpkMilp, TimeLimitReportsIncumbentBoundAndGap) {
   }
   MilpOptions o;
   o.time_limit = 0.3;
-  const auto r = solve_milp(f, o);
+  if (GetParam() == ychart::MilpSolver::cbc) {
+    // CBC's root takes longer than 0.3 s here and finds no point of its own:
+    // the trivial one (x = 0, all slack) as the start is its incumbent.
+    o.start.assign(std::size_t(n), 0.0);
+    for (int i = 0; i < m; ++i) o.start[std::size_t(nx + 2 * i)] = d[i];
+  }
+  const auto r = solve(f, o);
   ASSERT_EQ(r.status, Status::time_limit) << r.message;
   ASSERT_FALSE(r.x.empty());  // x = 0 with all slack is feasible; GLPK finds better
   EXPECT_TRUE(feasible(f, r.x));
@@ -301,12 +318,28 @@ TEST(GlpkMilp, TimeLimitReportsIncumbentBoundAndGap) {
   EXPECT_GT(r.gap, 0.0);
 }
 
-}  // namespace
 
 // GLPK 5.0's primal simplex fails an internal assertion on this badly scaled
 // packing LP (study 001, VGG on 8 FPGAs, 61 % caps, CU counts fixed for
 // II = 14.4 ms, FPGAs ordered by a weighted load). GLPK would stop the
 // process; ychart reports numerical_error and stays usable.
+
+INSTANTIATE_TEST_SUITE_P(GlpkAndCbc, MilpBackEnd, testing::Values(ychart::MilpSolver::glpk, ychart::MilpSolver::cbc),
+                         [](const testing::TestParamInfo<ychart::MilpSolver>& info) {
+                           return std::string(ychart::to_string(info.param));
+                         });
+
+TEST(MilpSolverChoice, AutomaticTakesGlpkForSmallFormsAndCbcForLargeOnes) {
+  MilpForm f;
+  f.n = 10;
+  EXPECT_EQ(ychart::solve::milp::choose_milp_solver(f, ychart::MilpSolver::automatic), ychart::MilpSolver::glpk);
+  f.n = ychart::milp_cbc_columns;
+  EXPECT_EQ(ychart::solve::milp::choose_milp_solver(f, ychart::MilpSolver::automatic), ychart::MilpSolver::cbc);
+  EXPECT_EQ(ychart::solve::milp::choose_milp_solver(f, ychart::MilpSolver::glpk), ychart::MilpSolver::glpk);
+}
+
+}  // namespace
+
 TEST(GlpkMilp, InternalGlpkErrorBecomesNumericalError) {
   const auto stages = shan2021::vgg().stages();
   const int K = int(stages.size()), F = 8;
@@ -357,6 +390,7 @@ TEST(GlpkMilp, InternalGlpkErrorBecomesNumericalError) {
   o.cuts = false;  // with GLPK's cut generators on, this instance takes another path
   testing::internal::CaptureStdout();
   testing::internal::CaptureStderr();
+  o.solver = ychart::MilpSolver::glpk;
   const auto r = solve_milp(f, o);
   const std::string printed = testing::internal::GetCapturedStdout() + testing::internal::GetCapturedStderr();
   EXPECT_EQ(printed, "");  // nothing on the terminal: the text is in the message
@@ -368,7 +402,9 @@ TEST(GlpkMilp, InternalGlpkErrorBecomesNumericalError) {
   MilpForm g;
   g.n = 1, g.lower = {0}, g.upper = {3}, g.integer = {1}, g.c = {-1};
   g.A.resize(0, 1);
-  const auto r2 = solve_milp(g);
+  MilpOptions with_glpk;
+  with_glpk.solver = ychart::MilpSolver::glpk;
+  const auto r2 = solve_milp(g, with_glpk);
   ASSERT_EQ(r2.status, Status::optimal);
   EXPECT_DOUBLE_EQ(r2.objective, -3);
 }

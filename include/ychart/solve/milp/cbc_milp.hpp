@@ -1,0 +1,202 @@
+// ychart/solve/milp/cbc_milp.hpp
+// A mixed-integer linear program solved with COIN-OR CBC's branch and cut,
+// the second MILP back end beside GLPK. CBC's root cuts and heuristics
+// prove models GLPK's branch and bound does not close (study 003's class at
+// 1000 tasks: docs/performance.md). Same form, options and result as
+// glpk_milp.hpp, and the same rules: `optimal` only when CBC proved it (or
+// stopped within the requested gap), `time_limit` with incumbent, bound and
+// gap, `infeasible`, `unbounded`.
+#pragma once
+
+#include "milp_form.hpp"
+
+#include <CbcModel.hpp>
+#include <CbcSolver.hpp>
+#include <OsiClpSolverInterface.hpp>
+
+#include <algorithm>
+#include <cfloat>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ychart::solve::milp {
+
+namespace detail {
+
+// CBC's driver (CbcMain0/CbcMain1) keeps process-wide state (its signal
+// handler's model, its parameter tables' defaults), so solves from several
+// threads (a sweep's workers) take turns.
+inline std::mutex& cbc_driver_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+inline int cbc_no_callback(CbcModel*, int) { return 0; }
+
+/// The form as Clp's column-major arrays, minimised (a maximisation is
+/// negated, so that bounds read the same way for both senses).
+inline void load_cbc(OsiClpSolverInterface& solver, const MilpForm& f, bool zero_objective) {
+  const Eigen::SparseMatrix<double, Eigen::ColMajor, int> by_column = f.A;
+  const double inf = solver.getInfinity();
+  auto finite_or = [inf](double v) { return std::isfinite(v) ? v : (v > 0 ? inf : -inf); };
+  std::vector<double> lower(f.n), upper(f.n), cost(f.n, 0.0), row_lower(f.A.rows()), row_upper(f.A.rows());
+  for (int j = 0; j < f.n; ++j) {
+    lower[j] = finite_or(f.lower[j]);
+    upper[j] = finite_or(f.upper[j]);
+    if (!zero_objective) cost[j] = f.maximize ? -f.c[j] : f.c[j];
+  }
+  for (int i = 0; i < f.A.rows(); ++i) {
+    row_lower[i] = finite_or(f.row_lower[i]);
+    row_upper[i] = finite_or(f.row_upper[i]);
+  }
+  std::vector<CoinBigIndex> starts(by_column.outerIndexPtr(), by_column.outerIndexPtr() + f.n + 1);
+  solver.loadProblem(f.n, static_cast<int>(f.A.rows()), starts.data(), by_column.innerIndexPtr(),
+                     by_column.valuePtr(), lower.data(), upper.data(), cost.data(), row_lower.data(),
+                     row_upper.data());
+  for (int j = 0; j < f.n; ++j)
+    if (f.integer[j]) solver.setInteger(j);
+}
+
+/// CBC's command-line driver on the loaded model, with the options chosen
+/// by measurement: dual simplex with presolve for the root LP (Clp's default
+/// initial solve took 5 s on a flow model the dual simplex solves in 0.2 s)
+/// and CBC's integer preprocessing off (it cost more than it saved on study
+/// 003's models). Times are wall-clock, like GLPK's.
+inline void run_cbc(CbcModel& model, const MilpOptions& o) {
+  CbcSolverUsefulData data;
+  data.noPrinting_ = !(o.verbose || o.progress);
+  data.useSignalHandler_ = false;
+  CbcMain0(model, data);
+  const std::string seconds = std::to_string(std::clamp(o.time_limit, 1e-3, 1e12));
+  const std::string gap = std::to_string(std::max(o.relative_gap, 0.0));
+  const char* log = o.verbose || o.progress ? "1" : "0";
+  std::vector<const char*> args{"ychart", "-log", log, "-slog", log, "-timeMode", "elapsed", "-seconds", seconds.c_str(),
+                                "-ratioGap", gap.c_str(), "-preprocess", "off"};
+  // CBC's own cut settings (each generator "ifmove": kept where it moves the
+  // bound); "-cuts on" would force every generator at every node.
+  if (!o.cuts) args.insert(args.end(), {"-cuts", "off"});
+  args.insert(args.end(), {"-dualSimplex", "-solve", "-quit"});
+  CbcMain1(static_cast<int>(args.size()), args.data(), model, &cbc_no_callback, data);
+}
+
+struct CbcOutcome {
+  bool optimal = false, within_gap = false, infeasible = false, unbounded = false, time_limit = false,
+       abandoned = false;
+  std::vector<double> x;  // incumbent, in the form's sense; empty when none
+  double objective = 0.0, bound = 0.0;
+};
+
+inline CbcOutcome solve_cbc(const MilpForm& f, const MilpOptions& o, bool zero_objective) {
+  OsiClpSolverInterface solver;
+  solver.messageHandler()->setLogLevel(0);
+  load_cbc(solver, f, zero_objective);
+  CbcModel model(solver);
+  model.messageHandler()->setLogLevel(0);
+  std::lock_guard lock(cbc_driver_mutex());
+  run_cbc(model, o);
+  CbcOutcome out;
+  const double sign = f.maximize && !zero_objective ? -1.0 : 1.0;
+  if (const double* best = model.bestSolution(); best && model.getSolutionCount() > 0) {
+    out.x.assign(best, best + f.n);
+    out.objective = sign * model.getObjValue() + (zero_objective ? 0.0 : f.c0);
+  }
+  out.bound = sign * model.getBestPossibleObjValue() + (zero_objective ? 0.0 : f.c0);
+  out.optimal = model.isProvenOptimal() && !out.x.empty();
+  out.within_gap = model.secondaryStatus() == 2;
+  out.infeasible = model.isProvenInfeasible() || model.isInitialSolveProvenPrimalInfeasible();
+  out.unbounded = model.isContinuousUnbounded() || model.secondaryStatus() == 7;
+  out.time_limit = model.isSecondsLimitReached() || model.secondaryStatus() == 4;
+  out.abandoned = model.isAbandoned();
+  return out;
+}
+
+inline double objective_of(const MilpForm& f, const std::vector<double>& x) {
+  double v = f.c0;
+  for (int j = 0; j < f.n; ++j) v += f.c[j] * x[j];
+  return v;
+}
+
+}  // namespace detail
+
+/// The MILP by CBC (MilpOptions::solver is not read; solve_milp() dispatches).
+/// CBC's incumbent is checked against the form (bounds, integrality within
+/// 1e-6 and rounded, rows): a point that fails is not returned as optimal.
+inline MilpResult solve_milp_cbc(const MilpForm& f, const MilpOptions& o = {}) {
+  detail::validate(f);
+  const auto started = std::chrono::steady_clock::now();
+  const auto out = detail::solve_cbc(f, o, false);
+  MilpResult r;
+  auto worse = [&](double a, double b) { return f.maximize ? a < b : a > b; };
+  if (!out.x.empty()) {
+    r.x = out.x;
+    for (int j = 0; j < f.n; ++j)
+      if (f.integer[j]) r.x[j] = std::round(r.x[j]);  // CBC's integers are within its tolerance
+    r.objective = detail::objective_of(f, r.x);
+    if (!detail::feasible_point(f, r.x, 1e-6)) {
+      r.status = Status::numerical_error;
+      r.message = "CBC returned a point that violates the model";
+      return r;
+    }
+  }
+  // A start the search did not improve on is still a feasible point.
+  if (!o.start.empty() && detail::feasible_point(f, o.start) &&
+      (r.x.empty() || worse(r.objective, detail::objective_of(f, o.start)))) {
+    r.x = o.start;
+    r.objective = detail::objective_of(f, o.start);
+  }
+  auto set_gap = [&] { r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON); };
+  if (out.optimal && !out.within_gap) {
+    r.status = Status::optimal;
+    r.bound = r.objective;
+    r.gap = 0.0;
+  } else if (out.optimal) {
+    r.status = Status::optimal;
+    r.bound = out.bound;
+    set_gap();
+    r.message = "optimal within the requested relative gap";
+  } else if (out.unbounded) {
+    // As for GLPK: unbounded if there is any integer point at all.
+    MilpOptions decide = o;
+    decide.time_limit = std::min(o.undecided_limit,
+                                 std::max(1e-3, o.time_limit - std::chrono::duration<double>(
+                                                                   std::chrono::steady_clock::now() - started)
+                                                                   .count()));
+    const auto feasible = detail::solve_cbc(f, decide, true);
+    r = MilpResult{};
+    if (!feasible.x.empty()) {
+      r.status = Status::unbounded;
+      r.message = "the objective improves without limit";
+    } else if (feasible.infeasible) {
+      r.status = Status::infeasible;
+      r.message = "no integer feasible point (the LP relaxation is unbounded)";
+    } else {
+      r.status = Status::time_limit;
+      r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
+                  "unbounded or infeasible (bound the integer variables to decide)";
+    }
+  } else if (out.infeasible && r.x.empty()) {
+    r.status = Status::infeasible;
+    r.message = "no integer feasible point";
+  } else if (out.time_limit) {
+    r.status = Status::time_limit;
+    r.bound = out.bound;
+    if (!r.x.empty()) {
+      set_gap();
+      r.message = "time limit reached with an incumbent";
+    } else {
+      r.message = "time limit reached before any integer feasible point";
+    }
+  } else {
+    r.status = Status::numerical_error;
+    r.bound = out.bound;
+    if (!r.x.empty()) set_gap();
+    r.message = out.abandoned ? "CBC abandoned the search (numerical difficulties)"
+                              : "CBC stopped without proving optimality or infeasibility";
+  }
+  return r;
+}
+
+}  // namespace ychart::solve::milp
