@@ -383,14 +383,17 @@ TEST(Synthesis, RandomGraphsWithCyclesMatchEnumeration) {
     const auto spec = study003::random_layered(5, 3, seed, cross);
     const auto ix = spec.validate();
     const auto oracle = enumerate_all(spec, ix);
-    for (auto routing : {Routing::automatic, Routing::flow}) {
-      SynthesisOptions o;
-      o.routing = routing;
-      const auto r = solve_synthesis(spec, ix, o);
-      ASSERT_EQ(r.status, Status::optimal) << r.message;
-      EXPECT_NEAR(r.objective, oracle.cost, 1e-9 * oracle.cost) << "seed " << seed;
-      EXPECT_NEAR(evaluate(spec, ix, *r.implementation).cost, r.objective, 1e-15);
-    }
+    for (auto routing : {Routing::automatic, Routing::flow})
+      for (auto milp_solver : {MilpSolver::automatic, MilpSolver::cbc}) {  // small: automatic is GLPK
+        SynthesisOptions o;
+        o.routing = routing;
+        SolveOptions so;
+        so.milp_solver = milp_solver;
+        const auto r = solve_synthesis(spec, ix, o, so);
+        ASSERT_EQ(r.status, Status::optimal) << r.message;
+        EXPECT_NEAR(r.objective, oracle.cost, 1e-9 * oracle.cost) << "seed " << seed << ", " << to_string(milp_solver);
+        EXPECT_NEAR(evaluate(spec, ix, *r.implementation).cost, r.objective, 1e-15);
+      }
   }
 }
 

@@ -52,10 +52,11 @@ MobileNet mobilenet_study(std::size_t runs) {
 
 std::vector<RandomRun> random_graphs(const std::vector<std::size_t>& sizes,
                                      const std::vector<std::size_t>& processors, double time_limit,
-                                     examples::Outputs& outputs) {
+                                     ychart::MilpSolver milp_solver, examples::Outputs& outputs) {
   std::vector<RandomRun> runs;
   ychart::SolveOptions limited;
   limited.time_limit = time_limit;
+  limited.milp_solver = milp_solver;  // automatic: GLPK below 2,000 columns, CBC from there
   for (auto n : sizes)
     for (auto p : processors) {
       const auto rs = random_layered(n, p, 7, false);
@@ -64,8 +65,9 @@ std::vector<RandomRun> random_graphs(const std::vector<std::size_t>& sizes,
     }
   const auto t = io::table_of(runs, {{"tasks", "", 4}, {"processors", "", 2}, {"variables", "", 6}, {"status", "", 1},
                                      {"cost", "us", 7}, {"gap", "", 2}, {"seconds", "s", 3}});
-  std::printf("\nRandom layered graphs (host + accelerators behind their own buses; tree routing), time limit %g s:\n",
-              time_limit);
+  std::printf("\nRandom layered graphs (host + accelerators behind their own buses; tree routing), time limit %g s, "
+              "MILP back end %s:\n",
+              time_limit, std::string(to_string(milp_solver)).c_str());
   t.print(std::cout);
   outputs.add_table("random", t);
   return runs;

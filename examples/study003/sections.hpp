@@ -63,6 +63,6 @@ MobileNet mobilenet_study(std::size_t runs);
 
 /// Random layered graphs of the given sizes under a time limit per solve.
 std::vector<RandomRun> random_graphs(const std::vector<std::size_t>& sizes, const std::vector<std::size_t>& processors,
-                                     double time_limit, examples::Outputs& outputs);
+                                     double time_limit, ychart::MilpSolver milp_solver, examples::Outputs& outputs);
 
 }  // namespace study003

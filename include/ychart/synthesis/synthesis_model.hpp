@@ -1,7 +1,8 @@
 // ychart/synthesis/synthesis_model.hpp
 // The exact synthesis model (study 003): allocation, binding, parameter
 // choice and routing as one integer-linear model, which the MIGP engine
-// hands to GLPK and proves optimal -- where the thesis samples the same
+// hands to GLPK or, for large models, CBC and proves optimal -- where the
+// thesis samples the same
 // space with a SAT-decoding evolutionary search.
 //   a_r   resource r allocated            m_o   mapping option o used
 //   z_kv  parameter k takes its v-th value, sum_v z_kv = a_r (none when r
@@ -101,7 +102,7 @@ struct SynthesisModelState;
 /// The synthesis model built but not solved, for rows of one's own before
 /// solving: build_synthesis_model(), add constraints to model() over the
 /// variables below, solve(). solve_synthesis() is build and solve without
-/// the middle step (plus a fallback implementation when a limit stops GLPK
+/// the middle step (plus a fallback implementation when a limit stops the MILP solver
 /// without one, and the infeasibility diagnosis). The specification and its
 /// index must outlive the model.
 class SynthesisModel {
@@ -138,9 +139,10 @@ class SynthesisModel {
 YCHART_DECL SynthesisModel build_synthesis_model(const Specification& spec, const IndexedSpecification& ix,
                                                  const SynthesisOptions& o = {});
 
-/// Solves the synthesis problem exactly. `optimal` means GLPK proved the
-/// least cost. A solve stopped by a limit keeps GLPK's incumbent, or else a
-/// feasible fallback (said in the message), with GLPK's bound if it has
+/// Solves the synthesis problem exactly. `optimal` means the MILP back end
+/// (SolveOptions::milp_solver: GLPK, or CBC from 2,000 columns) proved the
+/// least cost. A solve stopped by a limit keeps its incumbent, or else a
+/// feasible fallback (said in the message), with its bound if it has
 /// one. `infeasible` names a task and communication that cannot be routed
 /// (or, when the propagation finds none, the communications of an
 /// irreducible conflict, or the epsilon limit that excludes everything).

@@ -719,7 +719,7 @@ YCHART_DECL SynthesisResult solve_synthesis(const Specification& spec, const Ind
       r.objective = r.breakdown.cost;
       r.implementation = std::move(g);
       r.message += (r.message.empty() ? "" : "; ") +
-                   std::string("GLPK had no incumbent when it stopped: the implementation is a fallback (cheapest "
+                   std::string("the MILP solver had no incumbent when it stopped: the implementation is a fallback (cheapest "
                                "option per task, or everything on one resource), feasible but not proven");
       if (std::isfinite(r.bound)) r.gap = (r.objective - r.bound) / std::max(tolerances::tiny, std::abs(r.objective));
     }
