@@ -6022,6 +6022,7 @@ inline MinlpForm lower_minlp(const Model& model) {
 
 #include <Eigen/SparseCore>
 
+#include <cfloat>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -6125,6 +6126,38 @@ inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, doub
   return true;
 }
 
+/// |objective - bound| relative to the objective, as both back ends report it.
+inline double relative_gap(double objective, double bound) {
+  return std::abs(objective - bound) / (std::abs(objective) + DBL_EPSILON);
+}
+
+/// What a zero-objective run found when the LP relaxation was unbounded.
+enum class IntegerPoint { found, proved_none, undecided };
+
+/// The LP relaxation is unbounded: the MILP is unbounded if it has any
+/// integer feasible point (a rational MILP's recession directions are those
+/// of its relaxation), infeasible if it has none, and undecided when the
+/// zero-objective run ran out of time.
+inline MilpResult unbounded_relaxation_result(IntegerPoint point) {
+  MilpResult r;
+  switch (point) {
+    case IntegerPoint::found:
+      r.status = Status::unbounded;
+      r.message = "the objective improves without limit";
+      break;
+    case IntegerPoint::proved_none:
+      r.status = Status::infeasible;
+      r.message = "no integer feasible point (the LP relaxation is unbounded)";
+      break;
+    case IntegerPoint::undecided:
+      r.status = Status::time_limit;
+      r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
+                  "unbounded or infeasible (bound the integer variables to decide)";
+      break;
+  }
+  return r;
+}
+
 }  // namespace detail
 
 }  // namespace ychart::solve::milp
@@ -6206,7 +6239,7 @@ struct CbcOutcome {
   bool optimal = false, within_gap = false, infeasible = false, unbounded = false, time_limit = false,
        abandoned = false;
   std::vector<double> x;  // incumbent, in the form's sense; empty when none
-  double objective = 0.0, bound = 0.0;
+  double bound = 0.0;
 };
 
 inline CbcOutcome solve_cbc(const MilpForm& f, const MilpOptions& o, bool zero_objective) {
@@ -6219,10 +6252,7 @@ inline CbcOutcome solve_cbc(const MilpForm& f, const MilpOptions& o, bool zero_o
   run_cbc(model, o);
   CbcOutcome out;
   const double sign = f.maximize && !zero_objective ? -1.0 : 1.0;
-  if (const double* best = model.bestSolution(); best && model.getSolutionCount() > 0) {
-    out.x.assign(best, best + f.n);
-    out.objective = sign * model.getObjValue() + (zero_objective ? 0.0 : f.c0);
-  }
+  if (const double* best = model.bestSolution(); best && model.getSolutionCount() > 0) out.x.assign(best, best + f.n);
   out.bound = sign * model.getBestPossibleObjValue() + (zero_objective ? 0.0 : f.c0);
   out.optimal = model.isProvenOptimal() && !out.x.empty();
   out.within_gap = model.secondaryStatus() == 2;
@@ -6267,7 +6297,7 @@ inline MilpResult solve_milp_cbc(const MilpForm& f, const MilpOptions& o = {}) {
     r.x = o.start;
     r.objective = detail::objective_of(f, o.start);
   }
-  auto set_gap = [&] { r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON); };
+  auto set_gap = [&] { r.gap = detail::relative_gap(r.objective, r.bound); };
   if (out.optimal && !out.within_gap) {
     r.status = Status::optimal;
     r.bound = r.objective;
@@ -6278,25 +6308,16 @@ inline MilpResult solve_milp_cbc(const MilpForm& f, const MilpOptions& o = {}) {
     set_gap();
     r.message = "optimal within the requested relative gap";
   } else if (out.unbounded) {
-    // As for GLPK: unbounded if there is any integer point at all.
+    // As for GLPK: decided by a zero-objective run.
     MilpOptions decide = o;
     decide.time_limit = std::min(o.undecided_limit,
                                  std::max(1e-3, o.time_limit - std::chrono::duration<double>(
                                                                    std::chrono::steady_clock::now() - started)
                                                                    .count()));
     const auto feasible = detail::solve_cbc(f, decide, true);
-    r = MilpResult{};
-    if (!feasible.x.empty()) {
-      r.status = Status::unbounded;
-      r.message = "the objective improves without limit";
-    } else if (feasible.infeasible) {
-      r.status = Status::infeasible;
-      r.message = "no integer feasible point (the LP relaxation is unbounded)";
-    } else {
-      r.status = Status::time_limit;
-      r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
-                  "unbounded or infeasible (bound the integer variables to decide)";
-    }
+    r = detail::unbounded_relaxation_result(!feasible.x.empty()  ? detail::IntegerPoint::found
+                                            : feasible.infeasible ? detail::IntegerPoint::proved_none
+                                                                  : detail::IntegerPoint::undecided);
   } else if (out.infeasible && r.x.empty()) {
     r.status = Status::infeasible;
     r.message = "no integer feasible point";
@@ -6597,33 +6618,23 @@ inline std::pair<std::unique_ptr<GlpkProblem>, int> run_search(const MilpForm& f
   return {std::move(prob), rc};
 }
 
-/// The LP relaxation is unbounded: the MILP is unbounded if it has any
-/// integer feasible point at all (a rational MILP's recession directions
-/// are those of its relaxation), otherwise infeasible. Branch and bound over
-/// an unbounded region with no integer point never ends (2n - 2m = 1), so
-/// this decision gets at most `undecided_limit` seconds.
+/// The LP relaxation is unbounded: decided by a zero-objective run (see
+/// unbounded_relaxation_result). Branch and bound over an unbounded region
+/// with no integer point never ends (2n - 2m = 1), so this decision gets at
+/// most `undecided_limit` seconds.
 inline MilpResult decide_unbounded(const MilpForm& f, const MilpOptions& o) {
-  MilpResult r;
   GlpkProblem feas;
   load(feas.p, f, true);
   MilpOptions decide = o;
   decide.time_limit = std::min(o.time_limit, o.undecided_limit);
   const int rc = run_intopt(feas, decide, nullptr);
   const int st = rc == 0 ? glp_mip_status(feas.p) : GLP_UNDEF;
-  if (st == GLP_OPT || st == GLP_FEAS) {
-    r.status = Status::unbounded;
-    r.message = "the objective improves without limit";
-  } else if (rc == 0 && st == GLP_NOFEAS) {
-    r.status = Status::infeasible;
-    r.message = "no integer feasible point (the LP relaxation is unbounded)";
-  } else if (rc == GLP_ETMLIM) {
-    r.status = Status::time_limit;
-    r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
-                "unbounded or infeasible (bound the integer variables to decide)";
-  } else {
-    r.status = Status::numerical_error;
-    r.message = "GLPK could not decide feasibility (code " + std::to_string(rc) + ")";
-  }
+  if (st == GLP_OPT || st == GLP_FEAS) return unbounded_relaxation_result(IntegerPoint::found);
+  if (rc == 0 && st == GLP_NOFEAS) return unbounded_relaxation_result(IntegerPoint::proved_none);
+  if (rc == GLP_ETMLIM) return unbounded_relaxation_result(IntegerPoint::undecided);
+  MilpResult r;
+  r.status = Status::numerical_error;
+  r.message = "GLPK could not decide feasibility (code " + std::to_string(rc) + ")";
   return r;
 }
 
@@ -6637,7 +6648,7 @@ inline MilpResult read_result(const MilpForm& f, glp_prob* p, int rc, const Boun
     for (int j = 0; j < f.n; ++j) r.x[j] = glp_mip_col_val(p, j + 1);
     r.objective = glp_mip_obj_val(p);
   };
-  auto set_gap = [&] { r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON); };
+  auto set_gap = [&] { r.gap = relative_gap(r.objective, r.bound); };
   const int st = glp_mip_status(p);
   if (rc == 0 && st == GLP_OPT) {
     read_incumbent();
@@ -8090,7 +8101,6 @@ inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& for
                                    const SolveOptions& options, std::chrono::steady_clock::time_point start) {
   using clock = std::chrono::steady_clock;
   milp::MilpOptions mo;
-  mo.solver = options.milp_solver;
   mo.time_limit = options.time_limit;
   mo.relative_gap = options.relative_gap;
   mo.progress = options.verbosity >= 1;  // a progress line about once a second

@@ -86,7 +86,7 @@ struct CbcOutcome {
   bool optimal = false, within_gap = false, infeasible = false, unbounded = false, time_limit = false,
        abandoned = false;
   std::vector<double> x;  // incumbent, in the form's sense; empty when none
-  double objective = 0.0, bound = 0.0;
+  double bound = 0.0;
 };
 
 inline CbcOutcome solve_cbc(const MilpForm& f, const MilpOptions& o, bool zero_objective) {
@@ -99,10 +99,7 @@ inline CbcOutcome solve_cbc(const MilpForm& f, const MilpOptions& o, bool zero_o
   run_cbc(model, o);
   CbcOutcome out;
   const double sign = f.maximize && !zero_objective ? -1.0 : 1.0;
-  if (const double* best = model.bestSolution(); best && model.getSolutionCount() > 0) {
-    out.x.assign(best, best + f.n);
-    out.objective = sign * model.getObjValue() + (zero_objective ? 0.0 : f.c0);
-  }
+  if (const double* best = model.bestSolution(); best && model.getSolutionCount() > 0) out.x.assign(best, best + f.n);
   out.bound = sign * model.getBestPossibleObjValue() + (zero_objective ? 0.0 : f.c0);
   out.optimal = model.isProvenOptimal() && !out.x.empty();
   out.within_gap = model.secondaryStatus() == 2;
@@ -147,7 +144,7 @@ inline MilpResult solve_milp_cbc(const MilpForm& f, const MilpOptions& o = {}) {
     r.x = o.start;
     r.objective = detail::objective_of(f, o.start);
   }
-  auto set_gap = [&] { r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON); };
+  auto set_gap = [&] { r.gap = detail::relative_gap(r.objective, r.bound); };
   if (out.optimal && !out.within_gap) {
     r.status = Status::optimal;
     r.bound = r.objective;
@@ -158,25 +155,16 @@ inline MilpResult solve_milp_cbc(const MilpForm& f, const MilpOptions& o = {}) {
     set_gap();
     r.message = "optimal within the requested relative gap";
   } else if (out.unbounded) {
-    // As for GLPK: unbounded if there is any integer point at all.
+    // As for GLPK: decided by a zero-objective run.
     MilpOptions decide = o;
     decide.time_limit = std::min(o.undecided_limit,
                                  std::max(1e-3, o.time_limit - std::chrono::duration<double>(
                                                                    std::chrono::steady_clock::now() - started)
                                                                    .count()));
     const auto feasible = detail::solve_cbc(f, decide, true);
-    r = MilpResult{};
-    if (!feasible.x.empty()) {
-      r.status = Status::unbounded;
-      r.message = "the objective improves without limit";
-    } else if (feasible.infeasible) {
-      r.status = Status::infeasible;
-      r.message = "no integer feasible point (the LP relaxation is unbounded)";
-    } else {
-      r.status = Status::time_limit;
-      r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
-                  "unbounded or infeasible (bound the integer variables to decide)";
-    }
+    r = detail::unbounded_relaxation_result(!feasible.x.empty()  ? detail::IntegerPoint::found
+                                            : feasible.infeasible ? detail::IntegerPoint::proved_none
+                                                                  : detail::IntegerPoint::undecided);
   } else if (out.infeasible && r.x.empty()) {
     r.status = Status::infeasible;
     r.message = "no integer feasible point";

@@ -276,33 +276,23 @@ inline std::pair<std::unique_ptr<GlpkProblem>, int> run_search(const MilpForm& f
   return {std::move(prob), rc};
 }
 
-/// The LP relaxation is unbounded: the MILP is unbounded if it has any
-/// integer feasible point at all (a rational MILP's recession directions
-/// are those of its relaxation), otherwise infeasible. Branch and bound over
-/// an unbounded region with no integer point never ends (2n - 2m = 1), so
-/// this decision gets at most `undecided_limit` seconds.
+/// The LP relaxation is unbounded: decided by a zero-objective run (see
+/// unbounded_relaxation_result). Branch and bound over an unbounded region
+/// with no integer point never ends (2n - 2m = 1), so this decision gets at
+/// most `undecided_limit` seconds.
 inline MilpResult decide_unbounded(const MilpForm& f, const MilpOptions& o) {
-  MilpResult r;
   GlpkProblem feas;
   load(feas.p, f, true);
   MilpOptions decide = o;
   decide.time_limit = std::min(o.time_limit, o.undecided_limit);
   const int rc = run_intopt(feas, decide, nullptr);
   const int st = rc == 0 ? glp_mip_status(feas.p) : GLP_UNDEF;
-  if (st == GLP_OPT || st == GLP_FEAS) {
-    r.status = Status::unbounded;
-    r.message = "the objective improves without limit";
-  } else if (rc == 0 && st == GLP_NOFEAS) {
-    r.status = Status::infeasible;
-    r.message = "no integer feasible point (the LP relaxation is unbounded)";
-  } else if (rc == GLP_ETMLIM) {
-    r.status = Status::time_limit;
-    r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
-                "unbounded or infeasible (bound the integer variables to decide)";
-  } else {
-    r.status = Status::numerical_error;
-    r.message = "GLPK could not decide feasibility (code " + std::to_string(rc) + ")";
-  }
+  if (st == GLP_OPT || st == GLP_FEAS) return unbounded_relaxation_result(IntegerPoint::found);
+  if (rc == 0 && st == GLP_NOFEAS) return unbounded_relaxation_result(IntegerPoint::proved_none);
+  if (rc == GLP_ETMLIM) return unbounded_relaxation_result(IntegerPoint::undecided);
+  MilpResult r;
+  r.status = Status::numerical_error;
+  r.message = "GLPK could not decide feasibility (code " + std::to_string(rc) + ")";
   return r;
 }
 
@@ -316,7 +306,7 @@ inline MilpResult read_result(const MilpForm& f, glp_prob* p, int rc, const Boun
     for (int j = 0; j < f.n; ++j) r.x[j] = glp_mip_col_val(p, j + 1);
     r.objective = glp_mip_obj_val(p);
   };
-  auto set_gap = [&] { r.gap = std::abs(r.objective - r.bound) / (std::abs(r.objective) + DBL_EPSILON); };
+  auto set_gap = [&] { r.gap = relative_gap(r.objective, r.bound); };
   const int st = glp_mip_status(p);
   if (rc == 0 && st == GLP_OPT) {
     read_incumbent();

@@ -11,6 +11,7 @@
 
 #include <Eigen/SparseCore>
 
+#include <cfloat>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -112,6 +113,38 @@ inline bool feasible_point(const MilpForm& f, const std::vector<double>& x, doub
     if (ax < f.row_lower[i] - tol * scale || ax > f.row_upper[i] + tol * scale) return false;
   }
   return true;
+}
+
+/// |objective - bound| relative to the objective, as both back ends report it.
+inline double relative_gap(double objective, double bound) {
+  return std::abs(objective - bound) / (std::abs(objective) + DBL_EPSILON);
+}
+
+/// What a zero-objective run found when the LP relaxation was unbounded.
+enum class IntegerPoint { found, proved_none, undecided };
+
+/// The LP relaxation is unbounded: the MILP is unbounded if it has any
+/// integer feasible point (a rational MILP's recession directions are those
+/// of its relaxation), infeasible if it has none, and undecided when the
+/// zero-objective run ran out of time.
+inline MilpResult unbounded_relaxation_result(IntegerPoint point) {
+  MilpResult r;
+  switch (point) {
+    case IntegerPoint::found:
+      r.status = Status::unbounded;
+      r.message = "the objective improves without limit";
+      break;
+    case IntegerPoint::proved_none:
+      r.status = Status::infeasible;
+      r.message = "no integer feasible point (the LP relaxation is unbounded)";
+      break;
+    case IntegerPoint::undecided:
+      r.status = Status::time_limit;
+      r.message = "the LP relaxation is unbounded, and no integer point was found in the time allowed: the model is "
+                  "unbounded or infeasible (bound the integer variables to decide)";
+      break;
+  }
+  return r;
 }
 
 }  // namespace detail

@@ -182,7 +182,6 @@ inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& for
                                    const SolveOptions& options, std::chrono::steady_clock::time_point start) {
   using clock = std::chrono::steady_clock;
   milp::MilpOptions mo;
-  mo.solver = options.milp_solver;
   mo.time_limit = options.time_limit;
   mo.relative_gap = options.relative_gap;
   mo.progress = options.verbosity >= 1;  // a progress line about once a second
