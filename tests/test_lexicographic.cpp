@@ -1,7 +1,7 @@
 // solve_lexicographic (solve/lexicographic.hpp): random integer programs
 // with many ties in the first objective, against brute-force enumeration of
 // the lexicographic optimum; the model comes back unchanged; a stage that is
-// not optimal stops the stages.
+// not optimal stops the stages, and the message names it.
 #include <ychart/expr/operators.hpp>
 #include <ychart/model/model.hpp>
 #include <ychart/solve/lexicographic.hpp>
@@ -165,4 +165,33 @@ TEST(Lexicographic, ImpliedRowsComeAndGo) {
   EXPECT_NEAR(held[0], -1.0, 1e-9);  // the first objective, -x, at its optimum
   EXPECT_EQ(rows_seen, 2u);
   EXPECT_EQ(m.constraints().size(), 1u);
+}
+
+// The message a caller reports with the first stage's outcome: a later
+// stage that is not proven is named (here, a row added after the first
+// stage leaves the second no point); a proven run, or a first stage that
+// is not proven, keeps the solution's own message.
+TEST(Lexicographic, MessageNamesALaterStageThatIsNotProven) {
+  Model m;
+  const auto x = m.integer("x", 0, 5), y = m.integer("y", 0, 2);
+  m.subject_to(x + y >= 3.0);
+  LexicographicOptions lexicographic;
+  lexicographic.implied_rows = [&](Model& model, std::size_t, double) { model.subject_to(y >= 3.0, "no room for y"); };
+  const auto stopped = solve_lexicographic(m, {Affine<>(x), Affine<>(y)}, {}, lexicographic);
+  ASSERT_EQ(stopped.stages.size(), 2u);
+  EXPECT_EQ(stopped.stages[0], Status::optimal);
+  EXPECT_EQ(stopped.stages[1], Status::infeasible);
+  const auto said = stopped.message_with_later_stages("the least y at that x");
+  EXPECT_NE(said.find("the least y at that x is not proven (lexicographic stage 2 of 2 ended infeasible"),
+            std::string::npos)
+      << said;
+
+  const auto proven = solve_lexicographic(m, {Affine<>(x), Affine<>(y)});
+  ASSERT_TRUE(proven.all_proven(2)) << proven.message;
+  EXPECT_EQ(proven.message_with_later_stages("the least y at that x"), proven.solution.message());
+
+  m.subject_to(x <= 0.0);  // x + y <= 2 < 3: the first stage has no point
+  const auto first = solve_lexicographic(m, {Affine<>(x), Affine<>(y)});
+  EXPECT_EQ(first.stages.front(), Status::infeasible);
+  EXPECT_EQ(first.message_with_later_stages("the least y at that x"), first.solution.message());
 }

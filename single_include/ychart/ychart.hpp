@@ -18522,6 +18522,17 @@ struct LexicographicSolution {
   std::string message;
 
   bool all_proven(std::size_t objectives) const { return optima.size() == objectives; }
+
+  /// What a caller that reports the first stage's outcome as its own adds
+  /// to the solution's message: when the first stage is proven and a later
+  /// one is not, "<what> is not proven (<which stage stopped, and why>)";
+  /// otherwise nothing. `what` names the later objective ("the least
+  /// latency at that interval").
+  std::string message_with_later_stages(const std::string& what) const {
+    std::string m = solution.message();
+    if (optima.empty() || message.empty()) return m;
+    return m + (m.empty() ? "" : "; ") + what + " is not proven (" + message + ")";
+  }
 };
 
 struct LexicographicOptions {
@@ -18808,10 +18819,7 @@ inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& obj
   const double objective = !lex.optima.empty() ? lex.optima.front()
                            : lex.solution.has_values() ? lex.solution.objective()
                                                        : std::numeric_limits<double>::quiet_NaN();
-  std::string message = lex.solution.message();
-  if (status == Status::optimal && !lex.message.empty())
-    message += (message.empty() ? "" : "; ") + std::string("the least latency at that interval is not proven (") +
-               lex.message + ")";
+  std::string message = lex.message_with_later_stages("the least latency at that interval");
   return {std::move(lex.solution), status, objective, std::move(message)};
 }
 
@@ -20910,7 +20918,7 @@ inline void solve_throughput(Model& m, const Real<>& tau, const Affine<>& latenc
   }
   r = std::move(*first);
   if (!stages.all_proven(2)) {
-    r.message += "; the least latency at that interval is not proven (" + std::string(to_string(stages.stages.back())) + ")";
+    r.message = stages.message_with_later_stages("the least latency at that interval");
     return;
   }
   Binding b = binding_of(stages.solution, x, t);
@@ -23331,13 +23339,10 @@ inline SynthesisResult solve_built(SynthesisModelBuilder& builder, const Specifi
   }
   const Solution& sol = stages ? stages->solution : *single;
   out.status = stages ? stages->stages.front() : sol.status();
-  out.message = sol.message();
+  out.message = stages ? stages->message_with_later_stages("the least second objective at that cost") : sol.message();
   if (!stages || stages->optima.empty()) {  // the first stage's own solution
     out.bound = sol.bound() * builder.scale;
     out.gap = sol.gap();
-  } else if (!stages->all_proven(2)) {
-    out.message += (out.message.empty() ? "" : "; ") + std::string("the least second objective at that cost is not proven (") +
-                   stages->message + ")";
   }
   if (!sol.has_values()) return out;
   auto impl = builder.implementation(sol);

@@ -35,6 +35,17 @@ struct LexicographicSolution {
   std::string message;
 
   bool all_proven(std::size_t objectives) const { return optima.size() == objectives; }
+
+  /// What a caller that reports the first stage's outcome as its own adds
+  /// to the solution's message: when the first stage is proven and a later
+  /// one is not, "<what> is not proven (<which stage stopped, and why>)";
+  /// otherwise nothing. `what` names the later objective ("the least
+  /// latency at that interval").
+  std::string message_with_later_stages(const std::string& what) const {
+    std::string m = solution.message();
+    if (optima.empty() || message.empty()) return m;
+    return m + (m.empty() ? "" : "; ") + what + " is not proven (" + message + ")";
+  }
 };
 
 struct LexicographicOptions {

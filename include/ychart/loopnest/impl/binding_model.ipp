@@ -58,7 +58,7 @@ inline void solve_throughput(Model& m, const Real<>& tau, const Affine<>& latenc
   }
   r = std::move(*first);
   if (!stages.all_proven(2)) {
-    r.message += "; the least latency at that interval is not proven (" + std::string(to_string(stages.stages.back())) + ")";
+    r.message = stages.message_with_later_stages("the least latency at that interval");
     return;
   }
   Binding b = binding_of(stages.solution, x, t);

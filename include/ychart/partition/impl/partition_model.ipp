@@ -157,10 +157,7 @@ inline ScheduleOutcome solve_schedule(Model& m, const std::vector<Affine<>>& obj
   const double objective = !lex.optima.empty() ? lex.optima.front()
                            : lex.solution.has_values() ? lex.solution.objective()
                                                        : std::numeric_limits<double>::quiet_NaN();
-  std::string message = lex.solution.message();
-  if (status == Status::optimal && !lex.message.empty())
-    message += (message.empty() ? "" : "; ") + std::string("the least latency at that interval is not proven (") +
-               lex.message + ")";
+  std::string message = lex.message_with_later_stages("the least latency at that interval");
   return {std::move(lex.solution), status, objective, std::move(message)};
 }
 

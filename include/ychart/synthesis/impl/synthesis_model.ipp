@@ -509,13 +509,10 @@ inline SynthesisResult solve_built(SynthesisModelBuilder& builder, const Specifi
   }
   const Solution& sol = stages ? stages->solution : *single;
   out.status = stages ? stages->stages.front() : sol.status();
-  out.message = sol.message();
+  out.message = stages ? stages->message_with_later_stages("the least second objective at that cost") : sol.message();
   if (!stages || stages->optima.empty()) {  // the first stage's own solution
     out.bound = sol.bound() * builder.scale;
     out.gap = sol.gap();
-  } else if (!stages->all_proven(2)) {
-    out.message += (out.message.empty() ? "" : "; ") + std::string("the least second objective at that cost is not proven (") +
-                   stages->message + ")";
   }
   if (!sol.has_values()) return out;
   auto impl = builder.implementation(sol);
