@@ -19338,6 +19338,15 @@ inline std::vector<int> segment_choice(const io::JsonValue& config, const std::v
   return choice;
 }
 
+/// Records a node's name; a second node of that name is an error, because
+/// FINN's configuration keys nodes by name. `caller` names the function.
+inline void add_unique_finn_name(std::set<std::string>& names, const FoldableNode& node, const char* caller) {
+  if (!names.insert(node.name).second)
+    throw graph_error(std::string("ychart: ") + caller + ": two nodes are called " + node.name +
+                          "; FINN's configuration keys nodes by name",
+                      node.name);
+}
+
 }  // namespace detail
 
 YCHART_DECL void write_finn_folding(std::ostream& out, const FoldableGraph& nodes,
@@ -19363,10 +19372,7 @@ YCHART_DECL void write_finn_folding(std::ostream& out, const FoldableGraph& node
         throw graph_error("ychart: write_finn_folding: a node may not be called \"" + node.name +
                               "\": FINN reserves \"Defaults\" for per-op-type defaults",
                           node.name);
-      if (!written.insert(node.name).second)
-        throw graph_error("ychart: write_finn_folding: two nodes are called " + node.name +
-                              "; FINN's configuration keys nodes by name",
-                          node.name);
+      detail::add_unique_finn_name(written, node, "write_finn_folding");
       detail::write_finn_entry(w, node, node.options[std::size_t(c)]);
     }
   }
@@ -19384,10 +19390,7 @@ YCHART_DECL std::vector<std::vector<int>> read_finn_folding(const io::JsonValue&
   std::set<std::string> names;
   for (const auto& segment : nodes)
     for (const auto& node : segment)
-      if (node.finn.any() && !names.insert(node.name).second)
-        throw graph_error("ychart: read_finn_folding: two nodes are called " + node.name +
-                              "; FINN's configuration keys nodes by name",
-                          node.name);
+      if (node.finn.any()) detail::add_unique_finn_name(names, node, "read_finn_folding");
   for (const auto& [key, value] : config.items()) {
     if (key == "Defaults") {
       (void)value.items();  // an object, not read
@@ -20893,27 +20896,26 @@ inline Binding binding_of(const Solution& sol, const std::vector<std::vector<std
 inline void solve_throughput(Model& m, const Real<>& tau, const Affine<>& latency, const CostTable& t,
                              const Platform& platform, const std::vector<std::vector<std::optional<Discrete<>>>>& x,
                              const SolveOptions& solve_options, BindingResult& r) {
+  // A stage's solution read back: its binding, priced exactly.
+  auto result_of = [&](const Solution& sol) {
+    BindingResult b;
+    b.status = sol.status();
+    b.message = sol.message();
+    if (!sol.has_values()) return b;
+    b.objective = sol.objective();
+    b.binding = binding_of(sol, x, t);
+    b.metrics = evaluate_schedule(t, platform, b.binding, true);
+    return b;
+  };
   std::optional<BindingResult> first;
   LexicographicOptions lexicographic;
   lexicographic.hold_at = [&](std::size_t, const Solution& sol) {
-    first.emplace();
-    first->status = sol.status();
-    first->message = sol.message();
-    first->objective = sol.objective();
-    first->binding = binding_of(sol, x, t);
-    first->metrics = evaluate_schedule(t, platform, first->binding, true);
+    first = result_of(sol);
     return 1.0 / first->metrics.throughput.value();
   };
   const auto stages = solve_lexicographic(m, {Affine<>(tau), latency}, solve_options, lexicographic);
   if (!first) {  // the interval is not proven: the first stage's outcome
-    const Solution& sol = stages.solution;
-    r.status = sol.status();
-    r.message = sol.message();
-    if (sol.has_values()) {
-      r.objective = sol.objective();
-      r.binding = binding_of(sol, x, t);
-      r.metrics = evaluate_schedule(t, platform, r.binding, true);
-    }
+    r = result_of(stages.solution);
     return;
   }
   r = std::move(*first);
@@ -20921,14 +20923,13 @@ inline void solve_throughput(Model& m, const Real<>& tau, const Affine<>& latenc
     r.message = stages.message_with_later_stages("the least latency at that interval");
     return;
   }
-  Binding b = binding_of(stages.solution, x, t);
-  const auto metrics = evaluate_schedule(t, platform, b, true);
+  auto second = result_of(stages.solution);
   const double interval = 1.0 / r.metrics.throughput.value();
-  if (1.0 / metrics.throughput.value() > interval * (1 + tolerances::roundoff) ||
-      metrics.latency.value() >= r.metrics.latency.value())
+  if (1.0 / second.metrics.throughput.value() > interval * (1 + tolerances::roundoff) ||
+      second.metrics.latency.value() >= r.metrics.latency.value())
     return;
-  r.binding = std::move(b);
-  r.metrics = metrics;
+  r.binding = std::move(second.binding);
+  r.metrics = second.metrics;
 }
 
 }  // namespace detail

@@ -33,27 +33,26 @@ inline Binding binding_of(const Solution& sol, const std::vector<std::vector<std
 inline void solve_throughput(Model& m, const Real<>& tau, const Affine<>& latency, const CostTable& t,
                              const Platform& platform, const std::vector<std::vector<std::optional<Discrete<>>>>& x,
                              const SolveOptions& solve_options, BindingResult& r) {
+  // A stage's solution read back: its binding, priced exactly.
+  auto result_of = [&](const Solution& sol) {
+    BindingResult b;
+    b.status = sol.status();
+    b.message = sol.message();
+    if (!sol.has_values()) return b;
+    b.objective = sol.objective();
+    b.binding = binding_of(sol, x, t);
+    b.metrics = evaluate_schedule(t, platform, b.binding, true);
+    return b;
+  };
   std::optional<BindingResult> first;
   LexicographicOptions lexicographic;
   lexicographic.hold_at = [&](std::size_t, const Solution& sol) {
-    first.emplace();
-    first->status = sol.status();
-    first->message = sol.message();
-    first->objective = sol.objective();
-    first->binding = binding_of(sol, x, t);
-    first->metrics = evaluate_schedule(t, platform, first->binding, true);
+    first = result_of(sol);
     return 1.0 / first->metrics.throughput.value();
   };
   const auto stages = solve_lexicographic(m, {Affine<>(tau), latency}, solve_options, lexicographic);
   if (!first) {  // the interval is not proven: the first stage's outcome
-    const Solution& sol = stages.solution;
-    r.status = sol.status();
-    r.message = sol.message();
-    if (sol.has_values()) {
-      r.objective = sol.objective();
-      r.binding = binding_of(sol, x, t);
-      r.metrics = evaluate_schedule(t, platform, r.binding, true);
-    }
+    r = result_of(stages.solution);
     return;
   }
   r = std::move(*first);
@@ -61,14 +60,13 @@ inline void solve_throughput(Model& m, const Real<>& tau, const Affine<>& latenc
     r.message = stages.message_with_later_stages("the least latency at that interval");
     return;
   }
-  Binding b = binding_of(stages.solution, x, t);
-  const auto metrics = evaluate_schedule(t, platform, b, true);
+  auto second = result_of(stages.solution);
   const double interval = 1.0 / r.metrics.throughput.value();
-  if (1.0 / metrics.throughput.value() > interval * (1 + tolerances::roundoff) ||
-      metrics.latency.value() >= r.metrics.latency.value())
+  if (1.0 / second.metrics.throughput.value() > interval * (1 + tolerances::roundoff) ||
+      second.metrics.latency.value() >= r.metrics.latency.value())
     return;
-  r.binding = std::move(b);
-  r.metrics = metrics;
+  r.binding = std::move(second.binding);
+  r.metrics = second.metrics;
 }
 
 }  // namespace detail

@@ -110,6 +110,15 @@ inline std::vector<int> segment_choice(const io::JsonValue& config, const std::v
   return choice;
 }
 
+/// Records a node's name; a second node of that name is an error, because
+/// FINN's configuration keys nodes by name. `caller` names the function.
+inline void add_unique_finn_name(std::set<std::string>& names, const FoldableNode& node, const char* caller) {
+  if (!names.insert(node.name).second)
+    throw graph_error(std::string("ychart: ") + caller + ": two nodes are called " + node.name +
+                          "; FINN's configuration keys nodes by name",
+                      node.name);
+}
+
 }  // namespace detail
 
 YCHART_DECL void write_finn_folding(std::ostream& out, const FoldableGraph& nodes,
@@ -135,10 +144,7 @@ YCHART_DECL void write_finn_folding(std::ostream& out, const FoldableGraph& node
         throw graph_error("ychart: write_finn_folding: a node may not be called \"" + node.name +
                               "\": FINN reserves \"Defaults\" for per-op-type defaults",
                           node.name);
-      if (!written.insert(node.name).second)
-        throw graph_error("ychart: write_finn_folding: two nodes are called " + node.name +
-                              "; FINN's configuration keys nodes by name",
-                          node.name);
+      detail::add_unique_finn_name(written, node, "write_finn_folding");
       detail::write_finn_entry(w, node, node.options[std::size_t(c)]);
     }
   }
@@ -156,10 +162,7 @@ YCHART_DECL std::vector<std::vector<int>> read_finn_folding(const io::JsonValue&
   std::set<std::string> names;
   for (const auto& segment : nodes)
     for (const auto& node : segment)
-      if (node.finn.any() && !names.insert(node.name).second)
-        throw graph_error("ychart: read_finn_folding: two nodes are called " + node.name +
-                              "; FINN's configuration keys nodes by name",
-                          node.name);
+      if (node.finn.any()) detail::add_unique_finn_name(names, node, "read_finn_folding");
   for (const auto& [key, value] : config.items()) {
     if (key == "Defaults") {
       (void)value.items();  // an object, not read
