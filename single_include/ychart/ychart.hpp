@@ -6067,10 +6067,10 @@ struct MilpOptions {
   Progress live_progress = Progress::never;
   /// A feasible point to start from (an incumbent a heuristic found), or
   /// empty. GLPK gets it as its first incumbent; with it, GLPK's presolver
-  /// is off, since the incumbent is given in the original columns. CBC gets
-  /// it as its first solution too, and a search that ends without a better
-  /// one returns it. A point
-  /// that is not feasible (bounds, integrality, rows within 1e-7) is ignored.
+  /// is off, since the incumbent is given in the original columns. CBC does
+  /// not search from it, but a search that ends without a better point
+  /// returns it. A point that is not feasible (bounds, integrality, rows
+  /// within 1e-7) is ignored.
   std::vector<double> start;
 };
 
@@ -6168,7 +6168,6 @@ inline MilpResult unbounded_relaxation_result(IntegerPoint point) {
 #include <OsiClpSolverInterface.hpp>
 
 #include <algorithm>
-#include <cfloat>
 #include <chrono>
 #include <cmath>
 #include <mutex>
@@ -6357,7 +6356,6 @@ inline MilpResult solve_milp_cbc(const MilpForm& f, const MilpOptions& o = {}) {
 #include <glpk.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <chrono>
 #include <climits>
 #include <cstdio>
@@ -6497,8 +6495,7 @@ inline void track_bound(glp_tree* tree, void* info) {
     glp_prob* p = glp_ios_get_prob(tree);
     const bool has = glp_mip_status(p) == GLP_FEAS || glp_mip_status(p) == GLP_OPT;
     const double incumbent = has ? glp_mip_obj_val(p) : std::nan("");
-    const double gap =
-        has && t->seen ? std::abs(incumbent - t->bound) / (std::abs(incumbent) + DBL_EPSILON) : std::nan("");
+    const double gap = has && t->seen ? relative_gap(incumbent, t->bound) : std::nan("");
     int active = 0, total = 0, all = 0;
     glp_ios_tree_size(tree, &active, &total, &all);
     char text[256];
@@ -22559,8 +22556,7 @@ YCHART_DECL std::optional<Implementation> route(const Specification& spec, const
 // The exact synthesis model (study 003): allocation, binding, parameter
 // choice and routing as one integer-linear model, which the MIGP engine
 // hands to GLPK or, for large models, CBC and proves optimal -- where the
-// thesis samples the same
-// space with a SAT-decoding evolutionary search.
+// thesis samples the same space with a SAT-decoding evolutionary search.
 //   a_r   resource r allocated            m_o   mapping option o used
 //   z_kv  parameter k takes its v-th value, sum_v z_kv = a_r (none when r
 //         is unallocated)

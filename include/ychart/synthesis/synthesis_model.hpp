@@ -2,8 +2,7 @@
 // The exact synthesis model (study 003): allocation, binding, parameter
 // choice and routing as one integer-linear model, which the MIGP engine
 // hands to GLPK or, for large models, CBC and proves optimal -- where the
-// thesis samples the same
-// space with a SAT-decoding evolutionary search.
+// thesis samples the same space with a SAT-decoding evolutionary search.
 //   a_r   resource r allocated            m_o   mapping option o used
 //   z_kv  parameter k takes its v-th value, sum_v z_kv = a_r (none when r
 //         is unallocated)

@@ -15,7 +15,6 @@
 #include <OsiClpSolverInterface.hpp>
 
 #include <algorithm>
-#include <cfloat>
 #include <chrono>
 #include <cmath>
 #include <mutex>

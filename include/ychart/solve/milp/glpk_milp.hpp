@@ -15,7 +15,6 @@
 #include <glpk.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <chrono>
 #include <climits>
 #include <cstdio>
@@ -155,8 +154,7 @@ inline void track_bound(glp_tree* tree, void* info) {
     glp_prob* p = glp_ios_get_prob(tree);
     const bool has = glp_mip_status(p) == GLP_FEAS || glp_mip_status(p) == GLP_OPT;
     const double incumbent = has ? glp_mip_obj_val(p) : std::nan("");
-    const double gap =
-        has && t->seen ? std::abs(incumbent - t->bound) / (std::abs(incumbent) + DBL_EPSILON) : std::nan("");
+    const double gap = has && t->seen ? relative_gap(incumbent, t->bound) : std::nan("");
     int active = 0, total = 0, all = 0;
     glp_ios_tree_size(tree, &active, &total, &all);
     char text[256];

@@ -56,10 +56,10 @@ struct MilpOptions {
   Progress live_progress = Progress::never;
   /// A feasible point to start from (an incumbent a heuristic found), or
   /// empty. GLPK gets it as its first incumbent; with it, GLPK's presolver
-  /// is off, since the incumbent is given in the original columns. CBC gets
-  /// it as its first solution too, and a search that ends without a better
-  /// one returns it. A point
-  /// that is not feasible (bounds, integrality, rows within 1e-7) is ignored.
+  /// is off, since the incumbent is given in the original columns. CBC does
+  /// not search from it, but a search that ends without a better point
+  /// returns it. A point that is not feasible (bounds, integrality, rows
+  /// within 1e-7) is ignored.
   std::vector<double> start;
 };
 
