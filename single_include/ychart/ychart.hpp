@@ -2742,6 +2742,14 @@ inline constexpr double acceptable = 1e-6;
 /// report); also a row's violation at a point GLPK returns.
 inline constexpr double slack = 1e-7;
 
+/// A feasibility relaxation's total slack (the sum of its log-slacks) above
+/// this, and above the acceptable tolerance per slack, proves infeasibility
+/// on its own. Below it the total may be what an interior point leaves at
+/// its tolerance: every slack stops about tolerance / multiplier above zero
+/// (2.3e-5 in total, seen on a feasible exact study-001 model, from a run
+/// stopped at the acceptable level), and a second back end decides.
+inline constexpr double decisive_slack = 1e-4;
+
 /// The floor of the divisor of a relative quantity (a gap, a change): it
 /// keeps a zero scale from dividing and moves no other.
 inline constexpr double tiny = 1e-300;
@@ -3170,8 +3178,12 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
 // returns, in log space and in the same conventions whichever back end ran:
 // multipliers >= 0 for active `<=` rows, bound multipliers >= 0, and row
 // values as the form states them (a posynomial row's sum of exponentials is
-// compared with 1, every other row with 0).
+// compared with 1, every other row with 0); and when such runs settle that a
+// form is infeasible.
 
+
+#include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -3201,6 +3213,21 @@ struct GpResult {
   bool success() const { return status == GpRunStatus::solved || status == GpRunStatus::solved_acceptable; }
   bool limit_hit() const { return status == GpRunStatus::iteration_limit || status == GpRunStatus::time_limit; }
 };
+
+/// Whether a feasibility relaxation's run proves the relaxed form infeasible
+/// by itself: it succeeded and its total slack (over `slack_count` slack
+/// columns) is above tolerances::decisive_slack and above what the
+/// acceptable tolerance may leave on each slack.
+inline bool proves_infeasible(const GpResult& relaxation, double total_slack, int slack_count) {
+  return relaxation.success() &&
+         total_slack > std::max(tolerances::decisive_slack, slack_count * tolerances::acceptable);
+}
+
+/// Whether `r`, a run of the form itself, is Ipopt finding it infeasible: a
+/// second opinion beside a feasibility relaxation that does not decide alone.
+inline bool ipopt_found_infeasible(const GpResult& r) {
+  return std::strcmp(r.solver, "ipopt") == 0 && r.status == GpRunStatus::suspected_infeasible;
+}
 
 }  // namespace ychart::solve::gp
 // ---- end ychart/solve/gp/gp_result.hpp ----
@@ -4988,8 +5015,9 @@ class GpBackend {
 // can be trusted. A failed run is never reported as infeasible on the
 // solver's word alone: the feasibility relaxation (product of slacks) is
 // solved and decides between `infeasible`, with the constraints to relax,
-// and `numerical_error`. An optimum that sits on the artificial box around
-// log space means the model is unbounded. Model::solve's last strategy
+// and `numerical_error`; a slack within what its solver leaves decides only
+// with Ipopt finding the model infeasible too. An optimum that sits on the
+// artificial box around log space means the model is unbounded. Model::solve's last strategy
 // (solve/impl/solve.ipp).
 
 // ---- begin ychart/solve/detail/solution_skeleton.hpp ----
@@ -5047,9 +5075,9 @@ struct CheckedRun {
 /// Runs the form with only the variables free on both sides boxed (fast);
 /// if that does not succeed (an iterate ran past the box, or anything else),
 /// again with every open side boxed, which classifies unbounded models
-/// exactly. A failed run then gets the feasibility relaxation; if it needs
-/// no slack and the native solver only suspected infeasibility, Ipopt gets
-/// the model (automatic choice of back end).
+/// exactly. A failed run then gets the feasibility relaxation; unless it
+/// proves infeasibility by itself (proves_infeasible), Ipopt gets the model
+/// after the native solver (automatic choice of back end).
 inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOptions& options, LazyIpopt& ipopt) {
   GpBackend gp(form, ipopt);
   const double box = options.bound_exponent * std::log(10.0);
@@ -5077,7 +5105,8 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
     out.relaxation = relaxed_gp.run(options, {.box = box, .box_all = true});
     out.relaxation_iterations = out.relaxation.iterations;
     for (int k = form.n; out.relaxation.success() && k < out.relaxed->n; ++k) out.total_slack += out.relaxation.y[k];
-    if (out.relaxation.success() && out.total_slack <= tolerances::acceptable && gp.may_fall_back(r, options)) {
+    if (out.relaxation.success() && !proves_infeasible(out.relaxation, out.total_slack, out.relaxed->n - form.n) &&
+        gp.may_fall_back(r, options)) {
       const int before = r.iterations;
       r = boxed_twice([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
       r.iterations += before;
@@ -5207,6 +5236,15 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
                   r.message + "; the feasibility relaxation also failed: " + checked.relaxation.message);
   if (checked.total_slack <= tolerances::acceptable)
     return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
+  if (!proves_infeasible(checked.relaxation, checked.total_slack, checked.relaxed->n - form.n) &&
+      !ipopt_found_infeasible(r)) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "; the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and no "
+                  "back end found the model infeasible",
+                  checked.total_slack);
+    return finish(Status::numerical_error, r.message + text);
+  }
   return finish(Status::infeasible, detail::report_relaxation(model, form, checked, b));
 }
 
@@ -6940,10 +6978,12 @@ class MigpContext {
     relaxation_fallbacks_ += relaxed_nlp.fallbacks();
     // Ipopt on the subproblem, when the native solver ran it: true if it
     // solved it (out then holds the optimum).
+    bool ipopt_says_infeasible = gp::ipopt_found_infeasible(r);
     auto ipopt_solves_it = [&] {
       if (!nlp_.may_fall_back(r, o)) return false;
       auto again = nlp_.fall_back(r, o, request);
       ipopt_iterations_ += again.iterations;
+      ipopt_says_infeasible = gp::ipopt_found_infeasible(again);
       if (!again.success()) return false;
       out.kind = NlpOutcome::optimal;
       out.x = std::move(again.y);
@@ -6964,6 +7004,20 @@ class MigpContext {
       if (ipopt_solves_it()) return out;
       out.message = "the GP solver failed on a feasible subproblem";
       return out;
+    }
+    // A slack within what the solver's tolerance leaves does not decide
+    // alone: Ipopt must find the subproblem infeasible too.
+    if (!gp::proves_infeasible(rr, total, relaxed.n - form_.nlp.n)) {
+      if (ipopt_solves_it()) return out;
+      if (!ipopt_says_infeasible) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and "
+                      "no back end found the subproblem infeasible",
+                      total);
+        out.message = text;
+        return out;
+      }
     }
     out.kind = NlpOutcome::infeasible;
     out.x.assign(rr.y.begin(), rr.y.begin() + form_.nlp.n);

@@ -5,8 +5,9 @@
 // can be trusted. A failed run is never reported as infeasible on the
 // solver's word alone: the feasibility relaxation (product of slacks) is
 // solved and decides between `infeasible`, with the constraints to relax,
-// and `numerical_error`. An optimum that sits on the artificial box around
-// log space means the model is unbounded. Model::solve's last strategy
+// and `numerical_error`; a slack within what its solver leaves decides only
+// with Ipopt finding the model infeasible too. An optimum that sits on the
+// artificial box around log space means the model is unbounded. Model::solve's last strategy
 // (solve/impl/solve.ipp).
 #pragma once
 
@@ -41,9 +42,9 @@ struct CheckedRun {
 /// Runs the form with only the variables free on both sides boxed (fast);
 /// if that does not succeed (an iterate ran past the box, or anything else),
 /// again with every open side boxed, which classifies unbounded models
-/// exactly. A failed run then gets the feasibility relaxation; if it needs
-/// no slack and the native solver only suspected infeasibility, Ipopt gets
-/// the model (automatic choice of back end).
+/// exactly. A failed run then gets the feasibility relaxation; unless it
+/// proves infeasibility by itself (proves_infeasible), Ipopt gets the model
+/// after the native solver (automatic choice of back end).
 inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOptions& options, LazyIpopt& ipopt) {
   GpBackend gp(form, ipopt);
   const double box = options.bound_exponent * std::log(10.0);
@@ -71,7 +72,8 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
     out.relaxation = relaxed_gp.run(options, {.box = box, .box_all = true});
     out.relaxation_iterations = out.relaxation.iterations;
     for (int k = form.n; out.relaxation.success() && k < out.relaxed->n; ++k) out.total_slack += out.relaxation.y[k];
-    if (out.relaxation.success() && out.total_slack <= tolerances::acceptable && gp.may_fall_back(r, options)) {
+    if (out.relaxation.success() && !proves_infeasible(out.relaxation, out.total_slack, out.relaxed->n - form.n) &&
+        gp.may_fall_back(r, options)) {
       const int before = r.iterations;
       r = boxed_twice([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
       r.iterations += before;
@@ -201,6 +203,15 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
                   r.message + "; the feasibility relaxation also failed: " + checked.relaxation.message);
   if (checked.total_slack <= tolerances::acceptable)
     return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
+  if (!proves_infeasible(checked.relaxation, checked.total_slack, checked.relaxed->n - form.n) &&
+      !ipopt_found_infeasible(r)) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "; the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and no "
+                  "back end found the model infeasible",
+                  checked.total_slack);
+    return finish(Status::numerical_error, r.message + text);
+  }
   return finish(Status::infeasible, detail::report_relaxation(model, form, checked, b));
 }
 

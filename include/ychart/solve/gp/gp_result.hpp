@@ -3,9 +3,14 @@
 // returns, in log space and in the same conventions whichever back end ran:
 // multipliers >= 0 for active `<=` rows, bound multipliers >= 0, and row
 // values as the form states them (a posynomial row's sum of exponentials is
-// compared with 1, every other row with 0).
+// compared with 1, every other row with 0); and when such runs settle that a
+// form is infeasible.
 #pragma once
 
+#include "../../model/tolerances.hpp"
+
+#include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -35,5 +40,20 @@ struct GpResult {
   bool success() const { return status == GpRunStatus::solved || status == GpRunStatus::solved_acceptable; }
   bool limit_hit() const { return status == GpRunStatus::iteration_limit || status == GpRunStatus::time_limit; }
 };
+
+/// Whether a feasibility relaxation's run proves the relaxed form infeasible
+/// by itself: it succeeded and its total slack (over `slack_count` slack
+/// columns) is above tolerances::decisive_slack and above what the
+/// acceptable tolerance may leave on each slack.
+inline bool proves_infeasible(const GpResult& relaxation, double total_slack, int slack_count) {
+  return relaxation.success() &&
+         total_slack > std::max(tolerances::decisive_slack, slack_count * tolerances::acceptable);
+}
+
+/// Whether `r`, a run of the form itself, is Ipopt finding it infeasible: a
+/// second opinion beside a feasibility relaxation that does not decide alone.
+inline bool ipopt_found_infeasible(const GpResult& r) {
+  return std::strcmp(r.solver, "ipopt") == 0 && r.status == GpRunStatus::suspected_infeasible;
+}
 
 }  // namespace ychart::solve::gp

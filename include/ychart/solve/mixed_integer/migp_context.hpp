@@ -210,10 +210,12 @@ class MigpContext {
     relaxation_fallbacks_ += relaxed_nlp.fallbacks();
     // Ipopt on the subproblem, when the native solver ran it: true if it
     // solved it (out then holds the optimum).
+    bool ipopt_says_infeasible = gp::ipopt_found_infeasible(r);
     auto ipopt_solves_it = [&] {
       if (!nlp_.may_fall_back(r, o)) return false;
       auto again = nlp_.fall_back(r, o, request);
       ipopt_iterations_ += again.iterations;
+      ipopt_says_infeasible = gp::ipopt_found_infeasible(again);
       if (!again.success()) return false;
       out.kind = NlpOutcome::optimal;
       out.x = std::move(again.y);
@@ -234,6 +236,20 @@ class MigpContext {
       if (ipopt_solves_it()) return out;
       out.message = "the GP solver failed on a feasible subproblem";
       return out;
+    }
+    // A slack within what the solver's tolerance leaves does not decide
+    // alone: Ipopt must find the subproblem infeasible too.
+    if (!gp::proves_infeasible(rr, total, relaxed.n - form_.nlp.n)) {
+      if (ipopt_solves_it()) return out;
+      if (!ipopt_says_infeasible) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and "
+                      "no back end found the subproblem infeasible",
+                      total);
+        out.message = text;
+        return out;
+      }
     }
     out.kind = NlpOutcome::infeasible;
     out.x.assign(rr.y.begin(), rr.y.begin() + form_.nlp.n);
