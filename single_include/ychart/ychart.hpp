@@ -3183,6 +3183,7 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
 
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -3221,6 +3222,17 @@ struct GpResult {
 inline bool proves_infeasible(const GpResult& relaxation, double total_slack, int slack_count) {
   return relaxation.success() &&
          total_slack > std::max(tolerances::decisive_slack, slack_count * tolerances::acceptable);
+}
+
+/// Why a relaxation that needs `total_slack` decided nothing, for a status
+/// message; `what` names the form ("model", "subproblem").
+inline std::string undecided_relaxation(double total_slack, const char* what) {
+  char text[200];
+  std::snprintf(text, sizeof text,
+                "the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and no back "
+                "end found the %s infeasible",
+                total_slack, what);
+  return text;
 }
 
 /// Whether `r`, a run of the form itself, is Ipopt finding it infeasible: a
@@ -5237,14 +5249,8 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
   if (checked.total_slack <= tolerances::acceptable)
     return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
   if (!proves_infeasible(checked.relaxation, checked.total_slack, checked.relaxed->n - form.n) &&
-      !ipopt_found_infeasible(r)) {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "; the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and no "
-                  "back end found the model infeasible",
-                  checked.total_slack);
-    return finish(Status::numerical_error, r.message + text);
-  }
+      !ipopt_found_infeasible(r))
+    return finish(Status::numerical_error, r.message + "; " + undecided_relaxation(checked.total_slack, "model"));
   return finish(Status::infeasible, detail::report_relaxation(model, form, checked, b));
 }
 
@@ -7010,12 +7016,7 @@ class MigpContext {
     if (!gp::proves_infeasible(rr, total, relaxed.n - form_.nlp.n)) {
       if (ipopt_solves_it()) return out;
       if (!ipopt_says_infeasible) {
-        char text[160];
-        std::snprintf(text, sizeof text,
-                      "the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and "
-                      "no back end found the subproblem infeasible",
-                      total);
-        out.message = text;
+        out.message = gp::undecided_relaxation(total, "subproblem");
         return out;
       }
     }

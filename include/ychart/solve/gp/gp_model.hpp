@@ -204,14 +204,8 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
   if (checked.total_slack <= tolerances::acceptable)
     return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
   if (!proves_infeasible(checked.relaxation, checked.total_slack, checked.relaxed->n - form.n) &&
-      !ipopt_found_infeasible(r)) {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "; the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and no "
-                  "back end found the model infeasible",
-                  checked.total_slack);
-    return finish(Status::numerical_error, r.message + text);
-  }
+      !ipopt_found_infeasible(r))
+    return finish(Status::numerical_error, r.message + "; " + undecided_relaxation(checked.total_slack, "model"));
   return finish(Status::infeasible, detail::report_relaxation(model, form, checked, b));
 }
 

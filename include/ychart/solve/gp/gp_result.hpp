@@ -10,6 +10,7 @@
 #include "../../model/tolerances.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -48,6 +49,17 @@ struct GpResult {
 inline bool proves_infeasible(const GpResult& relaxation, double total_slack, int slack_count) {
   return relaxation.success() &&
          total_slack > std::max(tolerances::decisive_slack, slack_count * tolerances::acceptable);
+}
+
+/// Why a relaxation that needs `total_slack` decided nothing, for a status
+/// message; `what` names the form ("model", "subproblem").
+inline std::string undecided_relaxation(double total_slack, const char* what) {
+  char text[200];
+  std::snprintf(text, sizeof text,
+                "the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and no back "
+                "end found the %s infeasible",
+                total_slack, what);
+  return text;
 }
 
 /// Whether `r`, a run of the form itself, is Ipopt finding it infeasible: a

@@ -242,12 +242,7 @@ class MigpContext {
     if (!gp::proves_infeasible(rr, total, relaxed.n - form_.nlp.n)) {
       if (ipopt_solves_it()) return out;
       if (!ipopt_says_infeasible) {
-        char text[160];
-        std::snprintf(text, sizeof text,
-                      "the feasibility relaxation needs a total slack of %.3g, within what its solver leaves, and "
-                      "no back end found the subproblem infeasible",
-                      total);
-        out.message = text;
+        out.message = gp::undecided_relaxation(total, "subproblem");
         return out;
       }
     }
