@@ -5029,8 +5029,8 @@ class GpBackend {
 // solved and decides between `infeasible`, with the constraints to relax,
 // and `numerical_error`; a slack within what its solver leaves decides only
 // with Ipopt finding the model infeasible too. An optimum that sits on the
-// artificial box around log space means the model is unbounded. Model::solve's last strategy
-// (solve/impl/solve.ipp).
+// artificial box around log space means the model is unbounded.
+// Model::solve's last strategy (solve/impl/solve.ipp).
 
 // ---- begin ychart/solve/detail/solution_skeleton.hpp ----
 // ychart/solve/detail/solution_skeleton.hpp
