@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -288,19 +289,27 @@ TEST(NativeGp, WarmStartOfABranchAndBoundChild) {
 TEST(NativeGp, OnlyAClearSlackProvesInfeasibility) {
   using solve::gp::GpResult;
   using solve::gp::GpRunStatus;
-  auto run = [](GpRunStatus status, const char* solver) {
+  // A run of a relaxation of a 3-column model whose `slack_count` slack
+  // columns sum to `total_slack`.
+  constexpr int model_columns = 3;
+  auto run = [](GpRunStatus status, const char* solver, double total_slack = 0.0, int slack_count = 0) {
     GpResult r;
     r.status = status;
     r.solver = solver;
+    r.y.assign(model_columns, 1.0);
+    r.y.resize(model_columns + slack_count, total_slack / std::max(slack_count, 1));
     return r;
   };
-  using solve::gp::proves_infeasible;
-  EXPECT_TRUE(proves_infeasible(run(GpRunStatus::solved, "native"), 0.05, 10));
-  EXPECT_TRUE(proves_infeasible(run(GpRunStatus::solved_acceptable, "ipopt"), 1.55, 10));
-  EXPECT_FALSE(proves_infeasible(run(GpRunStatus::solved_acceptable, "ipopt"), 2.26e-5, 100));
-  EXPECT_FALSE(proves_infeasible(run(GpRunStatus::solved, "native"), 2.26e-5, 10));
-  EXPECT_FALSE(proves_infeasible(run(GpRunStatus::solved, "native"), 5e-4, 1000));  // 1e-6 per slack
-  EXPECT_FALSE(proves_infeasible(run(GpRunStatus::failed, "native"), 0.05, 10));
+  auto proves_infeasible = [](const GpResult& relaxation) {
+    return solve::gp::proves_infeasible(relaxation, model_columns);
+  };
+  EXPECT_NEAR(solve::gp::total_slack(run(GpRunStatus::solved, "native", 0.05, 10), model_columns), 0.05, 1e-15);
+  EXPECT_TRUE(proves_infeasible(run(GpRunStatus::solved, "native", 0.05, 10)));
+  EXPECT_TRUE(proves_infeasible(run(GpRunStatus::solved_acceptable, "ipopt", 1.55, 10)));
+  EXPECT_FALSE(proves_infeasible(run(GpRunStatus::solved_acceptable, "ipopt", 2.26e-5, 100)));
+  EXPECT_FALSE(proves_infeasible(run(GpRunStatus::solved, "native", 2.26e-5, 10)));
+  EXPECT_FALSE(proves_infeasible(run(GpRunStatus::solved, "native", 5e-4, 1000)));  // 1e-6 per slack
+  EXPECT_FALSE(proves_infeasible(run(GpRunStatus::failed, "native", 0.05, 10)));
   // The second opinion: Ipopt's own infeasibility detection on the model.
   EXPECT_TRUE(solve::gp::ipopt_found_infeasible(run(GpRunStatus::suspected_infeasible, "ipopt")));
   EXPECT_FALSE(solve::gp::ipopt_found_infeasible(run(GpRunStatus::suspected_infeasible, "native")));

@@ -3185,6 +3185,7 @@ inline std::ostream& operator<<(std::ostream& os, const Solution& s) {
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -3215,13 +3216,21 @@ struct GpResult {
   bool limit_hit() const { return status == GpRunStatus::iteration_limit || status == GpRunStatus::time_limit; }
 };
 
+/// The log of the product of a feasibility relaxation's slacks: the sum of
+/// its columns past the relaxed form's first `model_columns` (the model's).
+inline double total_slack(const GpResult& relaxation, int model_columns) {
+  if (int(relaxation.y.size()) <= model_columns) return 0.0;
+  return std::accumulate(relaxation.y.begin() + model_columns, relaxation.y.end(), 0.0);
+}
+
 /// Whether a feasibility relaxation's run proves the relaxed form infeasible
-/// by itself: it succeeded and its total slack (over `slack_count` slack
-/// columns) is above tolerances::decisive_slack and above what the
-/// acceptable tolerance may leave on each slack.
-inline bool proves_infeasible(const GpResult& relaxation, double total_slack, int slack_count) {
-  return relaxation.success() &&
-         total_slack > std::max(tolerances::decisive_slack, slack_count * tolerances::acceptable);
+/// by itself: it succeeded and its total slack is above
+/// tolerances::decisive_slack and above what the acceptable tolerance may
+/// leave on each slack column (those past the first `model_columns`).
+inline bool proves_infeasible(const GpResult& relaxation, int model_columns) {
+  const int slack_count = int(relaxation.y.size()) - model_columns;
+  return relaxation.success() && total_slack(relaxation, model_columns) >
+                                     std::max(tolerances::decisive_slack, slack_count * tolerances::acceptable);
 }
 
 /// Why a relaxation that needs `total_slack` decided nothing, for a status
@@ -5116,8 +5125,8 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
     GpBackend relaxed_gp(*out.relaxed, ipopt, /*feasible_by_construction=*/true);
     out.relaxation = relaxed_gp.run(options, {.box = box, .box_all = true});
     out.relaxation_iterations = out.relaxation.iterations;
-    for (int k = form.n; out.relaxation.success() && k < out.relaxed->n; ++k) out.total_slack += out.relaxation.y[k];
-    if (out.relaxation.success() && !proves_infeasible(out.relaxation, out.total_slack, out.relaxed->n - form.n) &&
+    if (out.relaxation.success()) out.total_slack = total_slack(out.relaxation, form.n);
+    if (out.relaxation.success() && !proves_infeasible(out.relaxation, form.n) &&
         gp.may_fall_back(r, options)) {
       const int before = r.iterations;
       r = boxed_twice([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
@@ -5248,7 +5257,7 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
                   r.message + "; the feasibility relaxation also failed: " + checked.relaxation.message);
   if (checked.total_slack <= tolerances::acceptable)
     return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
-  if (!proves_infeasible(checked.relaxation, checked.total_slack, checked.relaxed->n - form.n) &&
+  if (!proves_infeasible(checked.relaxation, form.n) &&
       !ipopt_found_infeasible(r))
     return finish(Status::numerical_error, r.message + "; " + undecided_relaxation(checked.total_slack, "model"));
   return finish(Status::infeasible, detail::report_relaxation(model, form, checked, b));
@@ -7003,8 +7012,7 @@ class MigpContext {
       out.message = "the GP solver failed on the subproblem and on its feasibility relaxation";
       return out;
     }
-    double total = 0.0;
-    for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
+    const double total = gp::total_slack(rr, form_.nlp.n);
     if (total <= tolerances::slack) {
       // The native solver only suspected infeasibility.
       if (ipopt_solves_it()) return out;
@@ -7013,7 +7021,7 @@ class MigpContext {
     }
     // A slack within what the solver's tolerance leaves does not decide
     // alone: Ipopt must find the subproblem infeasible too.
-    if (!gp::proves_infeasible(rr, total, relaxed.n - form_.nlp.n)) {
+    if (!gp::proves_infeasible(rr, form_.nlp.n)) {
       if (ipopt_solves_it()) return out;
       if (!ipopt_says_infeasible) {
         out.message = gp::undecided_relaxation(total, "subproblem");

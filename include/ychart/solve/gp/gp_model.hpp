@@ -71,8 +71,8 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
     GpBackend relaxed_gp(*out.relaxed, ipopt, /*feasible_by_construction=*/true);
     out.relaxation = relaxed_gp.run(options, {.box = box, .box_all = true});
     out.relaxation_iterations = out.relaxation.iterations;
-    for (int k = form.n; out.relaxation.success() && k < out.relaxed->n; ++k) out.total_slack += out.relaxation.y[k];
-    if (out.relaxation.success() && !proves_infeasible(out.relaxation, out.total_slack, out.relaxed->n - form.n) &&
+    if (out.relaxation.success()) out.total_slack = total_slack(out.relaxation, form.n);
+    if (out.relaxation.success() && !proves_infeasible(out.relaxation, form.n) &&
         gp.may_fall_back(r, options)) {
       const int before = r.iterations;
       r = boxed_twice([&](bool box_all) { return gp.fall_back(r, options, {.box = box, .box_all = box_all}); });
@@ -203,7 +203,7 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
                   r.message + "; the feasibility relaxation also failed: " + checked.relaxation.message);
   if (checked.total_slack <= tolerances::acceptable)
     return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
-  if (!proves_infeasible(checked.relaxation, checked.total_slack, checked.relaxed->n - form.n) &&
+  if (!proves_infeasible(checked.relaxation, form.n) &&
       !ipopt_found_infeasible(r))
     return finish(Status::numerical_error, r.message + "; " + undecided_relaxation(checked.total_slack, "model"));
   return finish(Status::infeasible, detail::report_relaxation(model, form, checked, b));

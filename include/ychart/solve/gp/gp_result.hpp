@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -42,13 +43,21 @@ struct GpResult {
   bool limit_hit() const { return status == GpRunStatus::iteration_limit || status == GpRunStatus::time_limit; }
 };
 
+/// The log of the product of a feasibility relaxation's slacks: the sum of
+/// its columns past the relaxed form's first `model_columns` (the model's).
+inline double total_slack(const GpResult& relaxation, int model_columns) {
+  if (int(relaxation.y.size()) <= model_columns) return 0.0;
+  return std::accumulate(relaxation.y.begin() + model_columns, relaxation.y.end(), 0.0);
+}
+
 /// Whether a feasibility relaxation's run proves the relaxed form infeasible
-/// by itself: it succeeded and its total slack (over `slack_count` slack
-/// columns) is above tolerances::decisive_slack and above what the
-/// acceptable tolerance may leave on each slack.
-inline bool proves_infeasible(const GpResult& relaxation, double total_slack, int slack_count) {
-  return relaxation.success() &&
-         total_slack > std::max(tolerances::decisive_slack, slack_count * tolerances::acceptable);
+/// by itself: it succeeded and its total slack is above
+/// tolerances::decisive_slack and above what the acceptable tolerance may
+/// leave on each slack column (those past the first `model_columns`).
+inline bool proves_infeasible(const GpResult& relaxation, int model_columns) {
+  const int slack_count = int(relaxation.y.size()) - model_columns;
+  return relaxation.success() && total_slack(relaxation, model_columns) >
+                                     std::max(tolerances::decisive_slack, slack_count * tolerances::acceptable);
 }
 
 /// Why a relaxation that needs `total_slack` decided nothing, for a status

@@ -229,8 +229,7 @@ class MigpContext {
       out.message = "the GP solver failed on the subproblem and on its feasibility relaxation";
       return out;
     }
-    double total = 0.0;
-    for (int k = form_.nlp.n; k < relaxed.n; ++k) total += rr.y[k];
+    const double total = gp::total_slack(rr, form_.nlp.n);
     if (total <= tolerances::slack) {
       // The native solver only suspected infeasibility.
       if (ipopt_solves_it()) return out;
@@ -239,7 +238,7 @@ class MigpContext {
     }
     // A slack within what the solver's tolerance leaves does not decide
     // alone: Ipopt must find the subproblem infeasible too.
-    if (!gp::proves_infeasible(rr, total, relaxed.n - form_.nlp.n)) {
+    if (!gp::proves_infeasible(rr, form_.nlp.n)) {
       if (ipopt_solves_it()) return out;
       if (!ipopt_says_infeasible) {
         out.message = gp::undecided_relaxation(total, "subproblem");
