@@ -4717,7 +4717,16 @@ inline double NativeGpSolver::primal_violation(const State& x) const {
   return v;
 }
 
-// to = from + a step.
+// to = from + a step; then a slack reset: each inequality row that the new
+// point satisfies, -g > 0, takes s = -g when that is within a factor of 2
+// of its stepped slack. A row far from active has a tiny multiplier, so the
+// Newton model all but ignores its curvature; a step that moves its
+// exponential terms leaves g + s far from 0 although the row holds with
+// room, and the residual line search cut every step to about 1 % until the
+// run stopped "without progress towards feasibility" (the mixed rows of
+// mixed-integer feasibility relaxations: all 5 fallbacks of a pipeline
+// test). The factor keeps a near-active row's complementarity from
+// collapsing in one step.
 inline void NativeGpSolver::step_along(const State& from, const Step& step, double a, State& to) const {
   const int n = form().n, m = form().constraint_count();
   using Row = detail::NativeGpStructure::Row;
@@ -4735,6 +4744,12 @@ inline void NativeGpSolver::step_along(const State& from, const Step& step, doub
   to.zl = from.zl + a * step.dzl;
   to.zu = from.zu + a * step.dzu;
   evaluate(to);
+  constexpr double slack_reset_factor = 2.0;
+  for (int i = 0; i < m; ++i) {
+    if (!active_[i] || s_.row(i) == Row::linear_eq) continue;
+    const double room = -to.g[i];
+    if (room > 0.0 && room * slack_reset_factor >= to.s[i] && room <= slack_reset_factor * to.s[i]) to.s[i] = room;
+  }
 }
 
 // One step length for primal and dual (the Hessian's multipliers stay
