@@ -187,7 +187,12 @@ TEST(Study000Setup2, SequentialGpSplitIsFeasibleAndNearTheIntegerOptimum) {
     for (std::size_t i = 0; i < net.size(); ++i)
       EXPECT_NEAR(split[i][cpu] + split[i][gpu] + split[i][fpga], net[i].c, 1e-6 * net[i].c) << net[i].name;
     const auto c = evaluate(s, net, split, false, false);
-    EXPECT_TRUE(c.fits) << name;
+    // The budgets hold to the GP solvers' feasibility tolerance (a row stops
+    // within 10 x SolveOptions::tolerance of its limit, in log space), not
+    // to evaluate()'s roundoff: an active budget may end 1e-8 over.
+    const double solver_feasibility = 10 * SolveOptions{}.tolerance;
+    for (std::size_t k = 0; k < s.resources.size(); ++k)
+      EXPECT_LE(c.resources[k], s.resources[k].budget * std::exp(solver_feasibility)) << name << " " << s.resources[k].name;
     EXPECT_NEAR(c.total_ms, sol.objective() * 1e3, 1e-9 * c.total_ms);  // the model is the evaluation
     // The continuous model pays every device's fixed cost (no share is 0),
     // so it cannot beat... nothing in general; but here it must lie within
