@@ -34,7 +34,6 @@ struct CheckedRun {
   GpResult run;
   std::optional<lower::GpStandardForm> relaxed;  // set when the run failed
   GpResult relaxation;
-  double total_slack = 0.0;  // log of the product of the relaxation's slacks
   int relaxation_iterations = 0;
   int fallbacks = 0;  // runs (the model's and the relaxation's) given to Ipopt
 };
@@ -71,7 +70,6 @@ inline CheckedRun run_checked(const lower::GpStandardForm& form, const SolveOpti
     GpBackend relaxed_gp(*out.relaxed, ipopt, /*feasible_by_construction=*/true);
     out.relaxation = relaxed_gp.run(options, {.box = box, .box_all = true});
     out.relaxation_iterations = out.relaxation.iterations;
-    if (out.relaxation.success()) out.total_slack = total_slack(out.relaxation, form.n);
     if (out.relaxation.success() && !proves_infeasible(out.relaxation, form.n) &&
         gp.may_fall_back(r, options)) {
       const int before = r.iterations;
@@ -162,7 +160,7 @@ inline std::string report_relaxation(const Model& model, const lower::GpStandard
   for (auto& con : b.constraints())
     if (con.relaxation <= 1.0 + report_tol) con.relaxation = 1.0;
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6g", std::exp(c.total_slack));
+  std::snprintf(buf, sizeof buf, "%.6g", std::exp(total_slack(c.relaxation, form.n)));
   return "the product of the smallest relaxation factors is " + std::string(buf);
 }
 
@@ -201,11 +199,12 @@ inline Solution solve_gp_model(const Model& model, const SolveOptions& options, 
   if (!checked.relaxation.success())
     return finish(Status::numerical_error,
                   r.message + "; the feasibility relaxation also failed: " + checked.relaxation.message);
-  if (checked.total_slack <= tolerances::acceptable)
+  const double slack = total_slack(checked.relaxation, form.n);  // log of the product of the slacks
+  if (slack <= tolerances::acceptable)
     return finish(Status::numerical_error, r.message + ", but the model is feasible (relaxation needs no slack)");
   if (!proves_infeasible(checked.relaxation, form.n) &&
       !ipopt_found_infeasible(r))
-    return finish(Status::numerical_error, r.message + "; " + undecided_relaxation(checked.total_slack, "model"));
+    return finish(Status::numerical_error, r.message + "; " + undecided_relaxation(slack, "model"));
   return finish(Status::infeasible, detail::report_relaxation(model, form, checked, b));
 }
 
