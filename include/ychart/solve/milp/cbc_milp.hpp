@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -99,12 +100,21 @@ inline CbcOutcome solve_cbc(const MilpForm& f, const MilpOptions& o, bool zero_o
   CbcOutcome out;
   const double sign = f.maximize && !zero_objective ? -1.0 : 1.0;
   if (const double* best = model.bestSolution(); best && model.getSolutionCount() > 0) out.x.assign(best, best + f.n);
-  out.bound = sign * model.getBestPossibleObjValue() + (zero_objective ? 0.0 : f.c0);
+  out.time_limit = model.isSecondsLimitReached() || model.secondaryStatus() == 4;
+  // Stopped by the time limit before its first node, CBC reports what it was
+  // computing when it stopped, not a proof: an interrupted LP's objective as
+  // the bound (3.6e11 s, and 1.64e-3 s, on a model whose root LP bound is
+  // 1.107e-3 s: study 001 chapter 4's bound model of ResNet-16 on 5 FPGAs at
+  // a 55 % cap, at limits of 0.3-0.8 s) and, when the initial LP was cut
+  // short, "initial solve infeasible". Such a run has no bound (the trivial
+  // one), and only a finished run proves infeasibility or unboundedness.
+  const bool cut_short_at_root = out.time_limit && model.getNodeCount() == 0;
+  const double trivial_bound = -sign * std::numeric_limits<double>::infinity();
+  out.bound = cut_short_at_root ? trivial_bound : sign * model.getBestPossibleObjValue() + (zero_objective ? 0.0 : f.c0);
   out.optimal = model.isProvenOptimal() && !out.x.empty();
   out.within_gap = model.secondaryStatus() == 2;
-  out.infeasible = model.isProvenInfeasible() || model.isInitialSolveProvenPrimalInfeasible();
-  out.unbounded = model.isContinuousUnbounded() || model.secondaryStatus() == 7;
-  out.time_limit = model.isSecondsLimitReached() || model.secondaryStatus() == 4;
+  out.infeasible = !out.time_limit && (model.isProvenInfeasible() || model.isInitialSolveProvenPrimalInfeasible());
+  out.unbounded = !out.time_limit && (model.isContinuousUnbounded() || model.secondaryStatus() == 7);
   out.abandoned = model.isAbandoned();
   return out;
 }
