@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <limits>
 #include <mutex>
 #include <string>
@@ -64,16 +65,22 @@ inline void load_cbc(OsiClpSolverInterface& solver, const MilpForm& f, bool zero
 /// by measurement: dual simplex with presolve for the root LP (Clp's default
 /// initial solve took 5 s on a flow model the dual simplex solves in 0.2 s)
 /// and CBC's integer preprocessing off (it cost more than it saved on study
-/// 003's models). Times are wall-clock, like GLPK's.
-inline void run_cbc(CbcModel& model, const MilpOptions& o) {
+/// 003's models). `seconds_left` is what is left of the caller's limit.
+///
+/// CBC counts it in the process's CPU time ("-timeMode cpu"), the clock its
+/// LP solver (Clp) reads whatever CBC's mode. A run is not to be trusted
+/// once either clock has passed the limit (solve_cbc says why). Beside busy
+/// threads CPU time runs faster than wall time, so CBC stops earlier than
+/// the wall-clock limit, never later on that account.
+inline void run_cbc(CbcModel& model, const MilpOptions& o, double seconds_left) {
   CbcSolverUsefulData data;
   data.noPrinting_ = !(o.verbose || o.progress);
   data.useSignalHandler_ = false;
   CbcMain0(model, data);
-  const std::string seconds = std::to_string(std::clamp(o.time_limit, 1e-3, 1e12));
+  const std::string seconds = std::to_string(std::clamp(seconds_left, 1e-3, 1e12));
   const std::string gap = std::to_string(std::max(o.relative_gap, 0.0));
   const char* log = o.verbose || o.progress ? "1" : "0";
-  std::vector<const char*> args{"ychart", "-log", log, "-slog", log, "-timeMode", "elapsed", "-seconds", seconds.c_str(),
+  std::vector<const char*> args{"ychart", "-log", log, "-slog", log, "-timeMode", "cpu", "-seconds", seconds.c_str(),
                                 "-ratioGap", gap.c_str(), "-preprocess", "off"};
   // CBC's own cut settings (each generator "ifmove": kept where it moves the
   // bound); "-cuts on" would force every generator at every node.
@@ -111,24 +118,33 @@ inline CbcOutcome solve_cbc(const MilpForm& f, const MilpOptions& o, bool zero_o
   load_cbc(solver, f, zero_objective);
   CbcModel model(solver);
   model.messageHandler()->setLogLevel(0);
+  // The time spent waiting for another thread's CBC run counts against the limit.
+  const auto waiting = std::chrono::steady_clock::now();
   std::lock_guard lock(cbc_driver_mutex());
-  run_cbc(model, o);
+  const auto started = std::chrono::steady_clock::now();
+  const std::clock_t cpu_started = std::clock();  // the process's CPU time, as Clp counts it
+  const double seconds_left = o.time_limit - std::chrono::duration<double>(started - waiting).count();
+  run_cbc(model, o, seconds_left);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const double cpu = static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC;
   CbcOutcome out;
   const double sign = f.maximize && !zero_objective ? -1.0 : 1.0;
   if (const double* best = model.bestSolution(); best && model.getSolutionCount() > 0) out.x.assign(best, best + f.n);
-  out.time_limit = model.isSecondsLimitReached() || model.secondaryStatus() == 4;
-  // Stopped by the time limit before its first node, CBC reports what it was
-  // computing when it stopped, not a proof: an interrupted LP's objective as
-  // the bound (3.6e11 s, and 1.64e-3 s, on a model whose root LP bound is
-  // 1.107e-3 s: study 001 chapter 4's bound model of ResNet-16 on 5 FPGAs at
-  // a 55 % cap, at limits of 0.3-0.8 s) and, when the initial LP was cut
-  // short, "initial solve infeasible". Such a run has only the bound of the
-  // variables' box (box_bound), and only a finished run proves infeasibility
-  // or unboundedness.
-  const bool cut_short_at_root = out.time_limit && model.getNodeCount() == 0;
-  out.bound = cut_short_at_root ? (zero_objective ? 0.0 : box_bound(f))
-                                : sign * model.getBestPossibleObjValue() + (zero_objective ? 0.0 : f.c0);
-  out.optimal = model.isProvenOptimal() && !out.x.empty();
+  // Once either clock has passed the limit, some LP of the run may have been
+  // stopped halfway, and CBC reads such an LP as what it was computing, not
+  // as a stop: an interrupted LP's objective as the bound (3.6e11 s, and
+  // 1.64e-3 s, on a model whose root LP bound is 1.107e-3 s: study 001
+  // chapter 4's bound model of ResNet-16 on 5 FPGAs at a 55 % cap, at limits
+  // of 0.3-0.8 s), an infeasible node or root (that model and others like it
+  // "proven infeasible" with 0 or 2 nodes, beside a busy thread, whose CPU
+  // time Clp counts), and a search "completed" on that basis. Such a run
+  // proves nothing: its status is the time limit, and its bound the
+  // variables' box (box_bound), which needs no LP.
+  out.time_limit = model.isSecondsLimitReached() || model.secondaryStatus() == 4 || wall >= seconds_left ||
+                   cpu >= seconds_left;
+  out.bound = out.time_limit ? (zero_objective ? 0.0 : box_bound(f))
+                             : sign * model.getBestPossibleObjValue() + (zero_objective ? 0.0 : f.c0);
+  out.optimal = !out.time_limit && model.isProvenOptimal() && !out.x.empty();
   out.within_gap = model.secondaryStatus() == 2;
   out.infeasible = !out.time_limit && (model.isProvenInfeasible() || model.isInitialSolveProvenPrimalInfeasible());
   out.unbounded = !out.time_limit && (model.isContinuousUnbounded() || model.secondaryStatus() == 7);
