@@ -67,11 +67,13 @@ inline void load_cbc(OsiClpSolverInterface& solver, const MilpForm& f, bool zero
 /// and CBC's integer preprocessing off (it cost more than it saved on study
 /// 003's models). `seconds_left` is what is left of the caller's limit.
 ///
-/// CBC counts it in the process's CPU time ("-timeMode cpu"), the clock its
-/// LP solver (Clp) reads whatever CBC's mode. A run is not to be trusted
-/// once either clock has passed the limit (solve_cbc says why). Beside busy
-/// threads CPU time runs faster than wall time, so CBC stops earlier than
-/// the wall-clock limit, never later on that account.
+/// CBC counts it in wall-clock time ("-timeMode elapsed"), as GLPK does.
+/// Its LP solver (Clp) counts the process's CPU time whatever the mode, so
+/// beside busy threads an LP can stop halfway before the search's limit:
+/// solve_cbc trusts no run that passed the limit on either clock. (With
+/// "-timeMode cpu" the statuses agreed more often, but on a loaded machine,
+/// where the process gets little CPU, a 1 s limit took 10-16 s of wall
+/// time.)
 inline void run_cbc(CbcModel& model, const MilpOptions& o, double seconds_left) {
   CbcSolverUsefulData data;
   data.noPrinting_ = !(o.verbose || o.progress);
@@ -80,7 +82,7 @@ inline void run_cbc(CbcModel& model, const MilpOptions& o, double seconds_left) 
   const std::string seconds = std::to_string(std::clamp(seconds_left, 1e-3, 1e12));
   const std::string gap = std::to_string(std::max(o.relative_gap, 0.0));
   const char* log = o.verbose || o.progress ? "1" : "0";
-  std::vector<const char*> args{"ychart", "-log", log, "-slog", log, "-timeMode", "cpu", "-seconds", seconds.c_str(),
+  std::vector<const char*> args{"ychart", "-log", log, "-slog", log, "-timeMode", "elapsed", "-seconds", seconds.c_str(),
                                 "-ratioGap", gap.c_str(), "-preprocess", "off"};
   // CBC's own cut settings (each generator "ifmove": kept where it moves the
   // bound); "-cuts on" would force every generator at every node.
