@@ -171,6 +171,18 @@ Point solve_point(const App& app, const Arch& arch, double cap, const Parameters
   });
   if (improved) pt.improved = priced(app, arch, improved->mapping, cap);
   pt.improved.seconds = ls_seconds;
+
+  // The placement search from the best mapping so far: it proves that one
+  // optimal, finds a better one, or proves that none fits the cap.
+  PlacementSearchOptions search;
+  search.time_limit = p.placement_time_limit;
+  if (const auto* b = pt.best()) search.incumbent = b->mapping;
+  PlacementSearchResult placed;
+  const double placement_seconds =
+      study001::seconds([&] { placed = least_ii_by_placement(app, arch, enhanced(cap), search); });
+  pt.placement_status = placed.status;
+  if (placed.mapping) pt.placement = priced(app, arch, *placed.mapping, cap);
+  pt.placement.seconds = placement_seconds;
   return pt;
 }
 

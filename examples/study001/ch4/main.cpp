@@ -19,7 +19,7 @@
 //
 // usage: study001_ch4 [--data DIR] [--platform FILE.json] [--svg-dir DIR] [--json] [--csv FILE]
 //          [--cases alex16_2,...] [--caps 45,55,...] [--threads N]
-//          [--time-limit S] [--threshold T] [--step D] [--psi-mhz P]
+//          [--time-limit S] [--placement-time-limit S] [--threshold T] [--step D] [--psi-mhz P]
 //          [--pcie-gb-s B] [--ddr-gb-s B] [--port-bytes W]
 //          [--fpga-counts-cap R] [--no-fpga-counts] [--t-max P] [--max-reruns N]
 //   --t-max P       % added to the cap per GP+A re-run (default 1)
@@ -55,6 +55,9 @@ int main(int argc, char** argv) {
   cli.option("--caps", caps, "Resource caps per FPGA (%)").comma_separated().show_default().within(1.0, 100.0);
   cli.option("--threads", threads, "Sweep threads (0: one per core)").show_default();
   cli.option("--time-limit", params.time_limit, "Time limit per exact solve (s)").show_default().positive();
+  cli.option("--placement-time-limit", params.placement_time_limit, "Time limit of the placement search per point (s)")
+      .show_default()
+      .positive();
   cli.option("--threshold", params.threshold, "GP+A threshold T (%)").show_default();
   cli.option("--step", params.step, "GP+A step Delta (%)").show_default();
   cli.option("--psi-mhz", psi_mhz, "Clock degradation per unit of DSP use (MHz)");
