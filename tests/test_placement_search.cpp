@@ -126,38 +126,38 @@ bool expect_equals_enumeration(const Instance& in, const Arch& arch) {
   return true;
 }
 
-TEST(PlacementSearch, TwoDevicesEqualEnumeration) {
-  std::mt19937 rng(20261129);
-  const auto arch = aws_f1(2);
+struct Sweep {
+  unsigned seed;
+  int devices, instances;
+  double least_cap, most_cap, least_dsp;
+  int least_tasks, task_choices;  // instance i has least_tasks + i % task_choices tasks
+};
+
+/// Random instances of one sweep against enumeration; the number with a
+/// feasible mapping.
+int feasible_of_sweep(const Sweep& s) {
+  std::mt19937 rng(s.seed);
+  const auto arch = aws_f1(s.devices);
   int feasible = 0;
-  for (int i = 0; i < 60; ++i) {
-    const int tasks = 2 + i % 2;
-    const double cap = std::uniform_real_distribution<double>(30.0, 70.0)(rng);
-    feasible += expect_equals_enumeration(random_instance(rng, tasks, cap, 15.0), arch);
+  for (int i = 0; i < s.instances; ++i) {
+    const double cap = std::uniform_real_distribution<double>(s.least_cap, s.most_cap)(rng);
+    feasible += expect_equals_enumeration(
+        random_instance(rng, s.least_tasks + i % s.task_choices, cap, s.least_dsp), arch);
   }
-  EXPECT_GE(feasible, 40) << feasible;  // the instances mostly have mappings to compare
+  return feasible;
+}
+
+// Each sweep mostly has mappings to compare, not only infeasible ones.
+TEST(PlacementSearch, TwoDevicesEqualEnumeration) {
+  EXPECT_GE(feasible_of_sweep({20261129, 2, 60, 30.0, 70.0, 15.0, 2, 2}), 40);
 }
 
 TEST(PlacementSearch, ThreeDevicesEqualEnumeration) {
-  std::mt19937 rng(11292026);
-  const auto arch = aws_f1(3);
-  int feasible = 0;
-  for (int i = 0; i < 30; ++i) {
-    const double cap = std::uniform_real_distribution<double>(25.0, 45.0)(rng);
-    feasible += expect_equals_enumeration(random_instance(rng, 2 + i % 2, cap, 15.0), arch);
-  }
-  EXPECT_GE(feasible, 20) << feasible;
+  EXPECT_GE(feasible_of_sweep({11292026, 3, 30, 25.0, 45.0, 15.0, 2, 2}), 20);
 }
 
 TEST(PlacementSearch, FourTasksEqualEnumeration) {
-  std::mt19937 rng(4);
-  const auto arch = aws_f1(2);
-  int feasible = 0;
-  for (int i = 0; i < 10; ++i) {
-    const double cap = std::uniform_real_distribution<double>(33.0, 44.0)(rng);
-    feasible += expect_equals_enumeration(random_instance(rng, 4, cap, 11.0), arch);
-  }
-  EXPECT_GE(feasible, 5) << feasible;
+  EXPECT_GE(feasible_of_sweep({4, 2, 10, 33.0, 44.0, 11.0, 4, 1}), 5);
 }
 
 // A cap below every task's one CU: infeasible, by the search and by enumeration.

@@ -23,11 +23,19 @@ struct HostTraffic {
 /// unless each incoming edge is local -- both ends entirely on one device;
 /// its output comes back once (split between the CUs) unless each outgoing
 /// edge is local. `app` is any task graph whose kernels have data_in and
-/// data_out.
+/// data_out. A mapping with fewer rows than `app` has tasks is a partial
+/// placement (the first rows are placed): the traffic returned is then what
+/// every completion of it sends -- an edge counts when it is remote however
+/// the rest is placed, and a task not placed yet counts one copy of its input.
 template <class Graph>
 HostTraffic host_traffic(const Graph& app, const Mapping& m, bool locality) {
-  const std::size_t K = app.size(), F = m.devices();
+  const std::size_t K = app.size(), F = m.devices(), placed = std::min(K, m.cus.size());
+  auto copies = [&](std::size_t k) {
+    if (k >= placed) return std::ptrdiff_t{1};
+    return std::count_if(m.cus[k].begin(), m.cus[k].end(), [](int n) { return n > 0; });
+  };
   auto edge_local = [&](const Edge& ed) {
+    if (ed.from >= placed || ed.to >= placed) return copies(ed.from) == 1 && copies(ed.to) == 1;
     for (std::size_t f = 0; f < F; ++f)
       if (m.cus[ed.from][f] == m.total(ed.from) && m.cus[ed.to][f] == m.total(ed.to)) return true;
     return false;
@@ -43,8 +51,7 @@ HostTraffic host_traffic(const Graph& app, const Mapping& m, bool locality) {
   HostTraffic t;
   for (std::size_t k = 0; k < K; ++k) {
     const auto& kn = app.kernel(k);
-    const auto copies = std::count_if(m.cus[k].begin(), m.cus[k].end(), [](int n) { return n > 0; });
-    if (!all_local(app.incoming(k))) t.to_device += double(copies) * kn.data_in.value();
+    if (!all_local(app.incoming(k))) t.to_device += double(copies(k)) * kn.data_in.value();
     if (!all_local(app.outgoing(k))) t.to_host += kn.data_out.value();
   }
   return t;

@@ -13,6 +13,7 @@
 #include "../architecture.hpp"
 #include "../evaluate.hpp"
 #include "../mapping.hpp"
+#include "host_transfers.hpp"
 
 #include "../../error.hpp"
 
@@ -64,10 +65,6 @@ class PlacementTree {
     for (std::size_t t = 0; t < kind.capacity.size(); ++t)
       cap_fraction_.push_back(kind.capacity[t] > 0 ? kind.cap[t] / kind.capacity[t] : 0.0);
     measure_alone();
-    for (std::size_t k = 0; k < tasks_; ++k) {
-      incoming_.push_back(app_.incoming(k));
-      outgoing_.push_back(app_.outgoing(k));
-    }
     mask_.assign(tasks_, 0);
   }
 
@@ -101,16 +98,14 @@ class PlacementTree {
   std::size_t tasks_, devices_;
   double time_limit_;
   std::chrono::steady_clock::time_point started_;
-  std::deque<Application<R>> prefixes_, alone_apps_;     // stable addresses: the evaluators refer to them
+  std::deque<Application<R>> prefixes_;                 // stable addresses: the evaluators refer to them
   std::deque<MappingEvaluator<R>> prefix_evaluators_;  // [j - 1]: the first j tasks
   std::unique_ptr<MappingEvaluator<R>> full_;
   std::vector<double> cap_fraction_;                      // per resource, of one device's capacity
   std::vector<double> alone_time_;                        // [k]: one CU alone on a device
   std::vector<std::vector<double>> alone_use_;            // [k][resource]: its utilisation
-  std::vector<std::vector<std::size_t>> incoming_, outgoing_;  // edge indices per task
   std::vector<int> mask_;                                 // [k]: the devices holding task k's CUs
   std::set<std::vector<std::vector<int>>> visited_;       // counts tried for a split task, per placement
-  Evaluation last_;                                       // the last counts meet() priced
   std::optional<Mapping> best_;
   double best_ii_ = std::numeric_limits<double>::infinity();
   long nodes_ = 0, evaluations_ = 0;
@@ -132,8 +127,7 @@ class PlacementTree {
     for (std::size_t k = 0; k < tasks_; ++k) {
       Application<R> a(app_.name());
       a.add(app_.kernel(k));
-      alone_apps_.push_back(std::move(a));
-      MappingEvaluator<R> ev(alone_apps_.back(), platform_, execution_only_);
+      MappingEvaluator<R> ev(a, platform_, execution_only_);
       const auto e = ev.run(one);
       alone_time_.push_back(e.kernel_time.front());
       std::vector<double> use = e.utilisation.front();
@@ -145,7 +139,6 @@ class PlacementTree {
     if (!timed_out_) timed_out_ = seconds() > time_limit_;
     return timed_out_;
   }
-  bool split(std::size_t k) const { return std::popcount(static_cast<unsigned>(mask_[k])) > 1; }
   int copies(std::size_t k) const { return std::popcount(static_cast<unsigned>(mask_[k])); }
 
   /// One CU of each of the first j tasks on each of its devices.
@@ -163,16 +156,17 @@ class PlacementTree {
   /// such counts above n (the others only slow it down): forced. A split one
   /// must get one on some device of its own: a branch. With exact = false,
   /// split tasks keep their counts and need not meet tau (a relaxation).
-  bool meet(MappingEvaluator<R>& ev, std::size_t j, Mapping& n, double tau, bool exact) {
+  /// Returns the evaluation at the counts met.
+  std::optional<Evaluation> meet(MappingEvaluator<R>& ev, std::size_t j, Mapping& n, double tau, bool exact) {
     for (;;) {
-      if ((++evaluations_ & 1023) == 0 && out_of_time()) return false;
-      last_ = ev.run(n);
-      if (!last_.feasible) return false;  // a cap broken here is broken at every count above
+      if ((++evaluations_ & 1023) == 0 && out_of_time()) return std::nullopt;
+      auto e = ev.run(n);
+      if (!e.feasible) return std::nullopt;  // a cap broken here is broken at every count above
       bool forced = false;
       std::optional<std::size_t> slow_split;
       for (std::size_t k = 0; k < j; ++k) {
-        if (!(last_.kernel_time[k] > tau)) continue;
-        if (!split(k)) {
+        if (!(e.kernel_time[k] > tau)) continue;
+        if (copies(k) == 1) {
           ++n.cus[k][static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask_[k])))];
           forced = true;
         } else if (!slow_split) {
@@ -180,60 +174,43 @@ class PlacementTree {
         }
       }
       if (forced) continue;
-      if (!slow_split || !exact) return true;
-      if (!visited_.insert(n.cus).second) return false;
+      if (!slow_split || !exact) return e;
+      if (!visited_.insert(n.cus).second) return std::nullopt;
       for (std::size_t d = 0; d < devices_; ++d) {
         if (!(mask_[*slow_split] >> d & 1)) continue;
         Mapping next = n;
         ++next.cus[*slow_split][d];
-        if (meet(ev, j, next, tau, true)) {
+        if (auto met = meet(ev, j, next, tau, true)) {
           n = std::move(next);
-          return true;
+          return met;
         }
-        if (timed_out_) return false;
+        if (timed_out_) return std::nullopt;
       }
-      return false;
+      return std::nullopt;
     }
   }
 
   /// Host-transfer time that every completion of the first j tasks'
-  /// placement has: an edge is surely remote when locality is off, when an
-  /// end is split over devices, or when both ends are placed apart; a task
-  /// not placed yet sends at least one copy of an input that is surely sent.
+  /// placement has (host_traffic of a partial placement).
   double certain_transfer_time(std::size_t j) const {
-    const auto& model = options_.model;
-    if (model.schedule == Schedule::compute_only) return 0.0;
-    auto placed = [&](std::size_t k) { return k < j; };
-    auto remote = [&](std::size_t edge) {
-      const auto& e = app_.edges()[edge];
-      return !model.locality || (placed(e.from) && split(e.from)) || (placed(e.to) && split(e.to)) ||
-             (placed(e.from) && placed(e.to) && mask_[e.from] != mask_[e.to]);
-    };
-    auto any_remote = [&](const std::vector<std::size_t>& edges) {
-      return edges.empty() || std::any_of(edges.begin(), edges.end(), remote);
-    };
-    double to_device = 0.0, to_host = 0.0;
-    for (std::size_t k = 0; k < tasks_; ++k) {
-      const auto& task = app_.kernel(k);
-      if (any_remote(incoming_[k])) to_device += (placed(k) ? copies(k) : 1) * task.data_in.value();
-      if (any_remote(outgoing_[k])) to_host += task.data_out.value();
-    }
-    return (to_device > 0 ? to_device / platform_.host_to_device.bandwidth.value() : 0.0) +
-           (to_host > 0 ? to_host / platform_.device_to_host.bandwidth.value() : 0.0);
+    if (options_.model.schedule == Schedule::compute_only) return 0.0;
+    const auto t = host_traffic(app_, ones(j), options_.model.locality);
+    return (t.to_device > 0 ? t.to_device / platform_.host_to_device.bandwidth.value() : 0.0) +
+           (t.to_host > 0 ? t.to_host / platform_.device_to_host.bandwidth.value() : 0.0);
   }
 
   /// Whether the tasks not placed yet can fit beside the first j at their
-  /// met counts: each needs at least max(1, ceil(alone time / tau)) CUs (a
+  /// met counts (evaluated in `met`): each needs at least max(1, ceil(alone time / tau)) CUs (a
   /// task's time with N CUs is at least its time alone over N), a split one
   /// that many in all; summed over the devices, per resource.
-  bool rest_fits(std::size_t j, double tau) const {
+  bool rest_fits(std::size_t j, double tau, const Evaluation& met) const {
     auto least_cus = [&](std::size_t k) { return std::max(1.0, std::ceil(alone_time_[k] / tau - 1e-9)); };
     for (std::size_t t = 0; t < cap_fraction_.size(); ++t) {
       double free = 0.0, need = 0.0;
-      for (std::size_t d = 0; d < devices_; ++d) free += cap_fraction_[t] - last_.utilisation[d][t];
+      for (std::size_t d = 0; d < devices_; ++d) free += cap_fraction_[t] - met.utilisation[d][t];
       for (std::size_t k = j; k < tasks_; ++k) need += least_cus(k) * alone_use_[k][t];
       for (std::size_t k = 0; k < j; ++k)
-        if (split(k)) need += std::max(0.0, least_cus(k) - copies(k)) * alone_use_[k][t];
+        if (copies(k) > 1) need += std::max(0.0, least_cus(k) - copies(k)) * alone_use_[k][t];
       if (need > free * (1 + 1e-9) + 1e-12) return false;
     }
     return true;
@@ -277,13 +254,14 @@ class PlacementTree {
       if (!(tau > 0)) return;
       Mapping n = ones(j);
       visited_.clear();
-      if (!meet(prefix_evaluators_[j - 1], j, n, tau, j == tasks_)) return;
+      const auto met = meet(prefix_evaluators_[j - 1], j, n, tau, j == tasks_);
+      if (!met) return;
       if (j == tasks_) return settle(std::move(n));
-      if (!rest_fits(j, tau)) return;
+      if (!rest_fits(j, tau, *met)) return;
     }
     // The previous task's device first: locality finds good incumbents early.
     std::vector<int> masks;
-    if (j > 0 && !split(j - 1)) masks.push_back(mask_[j - 1]);
+    if (j > 0 && copies(j - 1) == 1) masks.push_back(mask_[j - 1]);
     for (int s = 1; s < (1 << devices_); ++s)
       if (std::find(masks.begin(), masks.end(), s) == masks.end()) masks.push_back(s);
     for (int s : masks) {
