@@ -19,6 +19,7 @@ namespace {
 using namespace ychart;
 using namespace ychart::pipeline;
 
+namespace search_tree = ychart::pipeline::detail;
 using App = Application<FpgaResources>;
 using Arch = Platform<FpgaResources>;
 
@@ -112,6 +113,10 @@ bool expect_equals_enumeration(const Instance& in, const Arch& arch) {
   if (!oracle) {
     EXPECT_EQ(r.status, Status::infeasible);
     EXPECT_FALSE(r.mapping.has_value());
+    search_tree::PlacementTree<FpgaResources> grown(in.app, arch, in.options, 60.0,
+                                                    search_tree::TaskOrder::grown_along_edges);
+    EXPECT_TRUE(grown.search());
+    EXPECT_FALSE(grown.best().has_value());
     return false;
   }
   EXPECT_EQ(r.status, Status::optimal);
@@ -123,6 +128,20 @@ bool expect_equals_enumeration(const Instance& in, const Arch& arch) {
   EXPECT_NEAR(r.evaluation->ii.value(), *oracle, 1e-9 * *oracle);
   // The answer is evaluate()'s own pricing of the mapping returned.
   EXPECT_EQ(evaluate(in.app, arch, *r.mapping, in.options).ii.value(), r.evaluation->ii.value());
+  // Each task order alone is a complete search (the function runs the
+  // later ones only when the first times out, which these instances never do).
+  for (const auto order : {search_tree::TaskOrder::heaviest_first, search_tree::TaskOrder::grown_along_edges,
+                           search_tree::TaskOrder::index}) {
+    search_tree::PlacementTree<FpgaResources> tree(in.app, arch, in.options, 60.0, order);
+    EXPECT_TRUE(tree.search());
+    const auto best = tree.best();
+    if (!best) {
+      ADD_FAILURE() << "order " << static_cast<int>(order) << " finds no mapping";
+      continue;
+    }
+    EXPECT_NEAR(evaluate(in.app, arch, *best, in.options).ii.value(), *oracle, 1e-9 * *oracle)
+        << "order " << static_cast<int>(order);
+  }
   return true;
 }
 
@@ -209,6 +228,11 @@ TEST(PlacementSearch, BadInputIsAnError) {
   EXPECT_THROW(least_ii_by_placement(in.app, arch, in.options, no_time), model_error);
   EXPECT_THROW(least_ii_by_placement(App("empty"), arch, in.options), model_error);
   EXPECT_THROW(least_ii_by_placement(in.app, aws_f1(17), in.options), model_error);
+  PlacementSearchOptions short_incumbent;
+  Mapping one_row;  // for two tasks
+  one_row.cus = {{1, 0}};
+  short_incumbent.incumbent = one_row;
+  EXPECT_THROW(least_ii_by_placement(in.app, arch, in.options, short_incumbent), model_error);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // ychart/pipeline/detail/placement_tree.hpp
 // The branch and bound behind least_ii_by_placement (placement_search.hpp):
-// tasks are placed one by one, in index order, on sets of identical
+// tasks are placed one by one, in a TaskOrder, on sets of identical
 // devices; a partial placement is pruned when its certain host traffic and
 // the relaxed execution of its placed tasks cannot beat the incumbent, or
 // when the tasks still to place cannot fit; a full placement gets its least
@@ -27,6 +27,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace ychart::pipeline::detail {
@@ -44,18 +45,28 @@ inline double execution_budget(Schedule s, double transfers, double best) {
   return -1.0;
 }
 
+/// The order tasks are placed in. Each gives a complete search; which is
+/// fastest depends on the instance (docs/pipeline.md).
+enum class TaskOrder {
+  heaviest_first,     // fail first: placements that cannot hold the heavy tasks are cut before the light ones multiply them
+  grown_along_edges,  // the heaviest next to a placed task: neighbours meet early, so host traffic bounds cut early
+  index,              // the application's order: a pipeline's stages in turn, whose first leaves are good mappings
+};
+
 template <ResourceRecord R>
 class PlacementTree {
  public:
   static constexpr int max_devices = 16;  // placements are bit masks; 2^16 per task is already far beyond use
 
   PlacementTree(const Application<R>& app, const Platform<R>& platform, const EvaluationOptions<R>& options,
-                double time_limit)
-      : app_(app), platform_(platform), options_(options), execution_only_(options), tasks_(app.size()),
+                double time_limit, TaskOrder order)
+      : platform_(platform), options_(options), execution_only_(options), tasks_(app.size()),
         devices_(static_cast<std::size_t>(platform.devices())), time_limit_(time_limit),
         started_(std::chrono::steady_clock::now()) {
     if (tasks_ == 0) throw model_error("ychart: least_ii_by_placement needs at least one task", app.name());
     execution_only_.model.schedule = Schedule::compute_only;
+    measure_alone(app);
+    order_tasks(app, order);
     for (std::size_t j = 1; j <= tasks_; ++j) {
       prefixes_.push_back(prefix(j));
       prefix_evaluators_.emplace_back(prefixes_.back(), platform_, execution_only_);
@@ -64,17 +75,22 @@ class PlacementTree {
     const auto& kind = full_->table().kinds.front();
     for (std::size_t t = 0; t < kind.capacity.size(); ++t)
       cap_fraction_.push_back(kind.capacity[t] > 0 ? kind.cap[t] / kind.capacity[t] : 0.0);
-    measure_alone();
     mask_.assign(tasks_, 0);
   }
 
   /// Takes `m` as the incumbent if it is feasible and beats the present one.
   void offer(const Mapping& m) {
+    if (m.cus.size() != tasks_)
+      throw model_error("ychart: the incumbent mapping has " + std::to_string(m.cus.size()) +
+                            " tasks, application '" + app_.name() + "' has " + std::to_string(tasks_),
+                        app_.name());
+    Mapping ordered = m;
+    for (std::size_t i = 0; i < tasks_; ++i) ordered.cus.at(i) = m.cus.at(order_[i]);
     ++evaluations_;
-    const auto e = full_->run(m);
+    const auto e = full_->run(ordered);
     if (e.feasible && e.ii.value() < best_ii_) {
       best_ii_ = e.ii.value();
-      best_ = m;
+      best_ = std::move(ordered);
     }
   }
 
@@ -85,13 +101,21 @@ class PlacementTree {
     return !timed_out_;
   }
 
-  const std::optional<Mapping>& best() const { return best_; }
+  /// The incumbent, in the application's task order.
+  std::optional<Mapping> best() const {
+    if (!best_) return std::nullopt;
+    Mapping m = *best_;
+    for (std::size_t i = 0; i < tasks_; ++i) m.cus[order_[i]] = best_->cus[i];
+    return m;
+  }
   long nodes() const { return nodes_; }
   long evaluations() const { return evaluations_; }
   double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(); }
 
  private:
-  const Application<R>& app_;
+  Application<R> app_;              // the tasks in search order (order_tasks)
+  std::vector<std::size_t> order_;  // [i]: the application's index of search task i
+  std::vector<std::vector<std::size_t>> earlier_neighbours_;  // [i]: search tasks before i joined to it by an edge
   const Platform<R>& platform_;
   const EvaluationOptions<R>& options_;
   EvaluationOptions<R> execution_only_;  // the execution phase alone: the tasks' times
@@ -120,19 +144,62 @@ class PlacementTree {
   }
 
   // Each task with one CU alone on a device: its least time and its use.
-  void measure_alone() {
+  void measure_alone(const Application<R>& app) {
     Mapping one;
     one.cus.assign(1, std::vector<int>(devices_, 0));
     one.cus[0][0] = 1;
     for (std::size_t k = 0; k < tasks_; ++k) {
-      Application<R> a(app_.name());
-      a.add(app_.kernel(k));
+      Application<R> a(app.name());
+      a.add(app.kernel(k));
       MappingEvaluator<R> ev(a, platform_, execution_only_);
       const auto e = ev.run(one);
       alone_time_.push_back(e.kernel_time.front());
       std::vector<double> use = e.utilisation.front();
       alone_use_.push_back(std::move(use));
     }
+  }
+
+  // The search order (TaskOrder). A task's weight is its time alone times
+  // the largest share of a device one CU takes: how much of a device it
+  // holds for how long.
+  void order_tasks(const Application<R>& app, TaskOrder order) {
+    std::vector<double> weight(tasks_, 0.0);
+    for (std::size_t k = 0; k < tasks_; ++k)
+      for (double u : alone_use_[k]) weight[k] = std::max(weight[k], alone_time_[k] * u);
+    order_.clear();
+    std::vector<bool> taken(tasks_, false), near(tasks_, false);
+    for (std::size_t i = 0; i < tasks_; ++i) {
+      std::size_t pick = tasks_;  // the heaviest, first among those next to a placed task when growing
+      const bool grow = order == TaskOrder::grown_along_edges;
+      if (order == TaskOrder::index) pick = i;
+      for (int pass = grow ? 0 : 1; pass < 2 && pick == tasks_; ++pass)
+        for (std::size_t k = 0; k < tasks_; ++k)
+          if (!taken[k] && (pass == 1 || near[k]) && (pick == tasks_ || weight[k] > weight[pick])) pick = k;
+      order_.push_back(pick);
+      taken[pick] = true;
+      for (const auto& e : app.edges()) {
+        if (e.from == pick) near[e.to] = true;
+        if (e.to == pick) near[e.from] = true;
+      }
+    }
+    std::vector<std::size_t> position(tasks_);
+    app_ = Application<R>(app.name());
+    for (std::size_t i = 0; i < tasks_; ++i) {
+      position[order_[i]] = i;
+      app_.add(app.kernel(order_[i]));
+    }
+    earlier_neighbours_.assign(tasks_, {});
+    for (const auto& e : app.edges()) {
+      const std::size_t from = position[e.from], to = position[e.to];
+      app_.connect(from, to, e.volume);
+      earlier_neighbours_[std::max(from, to)].push_back(std::min(from, to));
+    }
+    auto permute = [&](auto& v) {
+      auto copy = v;
+      for (std::size_t i = 0; i < tasks_; ++i) v[i] = copy[order_[i]];
+    };
+    permute(alone_time_);
+    permute(alone_use_);
   }
 
   bool out_of_time() {
@@ -259,9 +326,10 @@ class PlacementTree {
       if (j == tasks_) return settle(std::move(n));
       if (!rest_fits(j, tau, *met)) return;
     }
-    // The previous task's device first: locality finds good incumbents early.
+    // The devices of its placed neighbours first: locality finds good incumbents early.
     std::vector<int> masks;
-    if (j > 0 && copies(j - 1) == 1) masks.push_back(mask_[j - 1]);
+    for (std::size_t k : earlier_neighbours_[j])
+      if (copies(k) == 1 && std::find(masks.begin(), masks.end(), mask_[k]) == masks.end()) masks.push_back(mask_[k]);
     for (int s = 1; s < (1 << devices_); ++s)
       if (std::find(masks.begin(), masks.end(), s) == masks.end()) masks.push_back(s);
     for (int s : masks) {
