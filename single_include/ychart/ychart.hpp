@@ -11868,6 +11868,8 @@ class TaskGraph {
                         name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()), name_);
     if (!(volume.value() >= 0.0) || !std::isfinite(volume.value()))
       throw model_error("ychart: edge volume must be finite and not negative");
+    outgoing_[from].push_back(edges_.size());
+    incoming_[to].push_back(edges_.size());
     edges_.push_back({from, to, volume});
   }
 
@@ -11877,18 +11879,10 @@ class TaskGraph {
   std::size_t size() const { return kernels_.size(); }
   const std::vector<Edge>& edges() const { return edges_; }
 
-  std::vector<std::size_t> incoming(std::size_t k) const {
-    std::vector<std::size_t> out;
-    for (std::size_t e = 0; e < edges_.size(); ++e)
-      if (edges_[e].to == k) out.push_back(e);
-    return out;
-  }
-  std::vector<std::size_t> outgoing(std::size_t k) const {
-    std::vector<std::size_t> out;
-    for (std::size_t e = 0; e < edges_.size(); ++e)
-      if (edges_[e].from == k) out.push_back(e);
-    return out;
-  }
+  /// Indices of the edges into / out of kernel k, in edge order (kept as
+  /// edges are added: host_traffic asks on every mapping priced).
+  const std::vector<std::size_t>& incoming(std::size_t k) const { return k < incoming_.size() ? incoming_[k] : none_; }
+  const std::vector<std::size_t>& outgoing(std::size_t k) const { return k < outgoing_.size() ? outgoing_[k] : none_; }
 
   /// Index of each kernel's type among the distinct types, in first-seen order.
   std::vector<std::size_t> type_index() const {
@@ -11907,6 +11901,8 @@ class TaskGraph {
   /// Appends an already validated kernel; returns its index.
   std::size_t push(K k) {
     kernels_.push_back(std::move(k));
+    incoming_.emplace_back();
+    outgoing_.emplace_back();
     return kernels_.size() - 1;
   }
   /// Joins consecutive kernels, edge k-1 -> k carrying kernel k's input.
@@ -11918,6 +11914,8 @@ class TaskGraph {
   std::string name_;
   std::vector<K> kernels_;
   std::vector<Edge> edges_;
+  std::vector<std::vector<std::size_t>> incoming_, outgoing_;  // [kernel]: edge indices
+  inline static const std::vector<std::size_t> none_{};
 };
 
 }  // namespace detail
@@ -13407,7 +13405,7 @@ class PlacementTree {
                             " tasks, application '" + app_.name() + "' has " + std::to_string(tasks_),
                         app_.name());
     Mapping ordered = m;
-    for (std::size_t i = 0; i < tasks_; ++i) ordered.cus.at(i) = m.cus.at(order_[i]);
+    to_search_order(ordered.cus);
     ++evaluations_;
     const auto e = full_->run(ordered);
     if (e.feasible && e.ii.value() < best_ii_) {
@@ -13516,12 +13514,15 @@ class PlacementTree {
       app_.connect(from, to, e.volume);
       earlier_neighbours_[std::max(from, to)].push_back(std::min(from, to));
     }
-    auto permute = [&](auto& v) {
-      auto copy = v;
-      for (std::size_t i = 0; i < tasks_; ++i) v[i] = copy[order_[i]];
-    };
-    permute(alone_time_);
-    permute(alone_use_);
+    to_search_order(alone_time_);
+    to_search_order(alone_use_);
+  }
+
+  /// Permutes per-task values from the application's order into order_.
+  template <class T>
+  void to_search_order(std::vector<T>& v) const {
+    const auto copy = v;
+    for (std::size_t i = 0; i < tasks_; ++i) v[i] = copy[order_[i]];
   }
 
   bool out_of_time() {

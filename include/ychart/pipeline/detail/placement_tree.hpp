@@ -85,7 +85,7 @@ class PlacementTree {
                             " tasks, application '" + app_.name() + "' has " + std::to_string(tasks_),
                         app_.name());
     Mapping ordered = m;
-    for (std::size_t i = 0; i < tasks_; ++i) ordered.cus.at(i) = m.cus.at(order_[i]);
+    to_search_order(ordered.cus);
     ++evaluations_;
     const auto e = full_->run(ordered);
     if (e.feasible && e.ii.value() < best_ii_) {
@@ -194,12 +194,15 @@ class PlacementTree {
       app_.connect(from, to, e.volume);
       earlier_neighbours_[std::max(from, to)].push_back(std::min(from, to));
     }
-    auto permute = [&](auto& v) {
-      auto copy = v;
-      for (std::size_t i = 0; i < tasks_; ++i) v[i] = copy[order_[i]];
-    };
-    permute(alone_time_);
-    permute(alone_use_);
+    to_search_order(alone_time_);
+    to_search_order(alone_use_);
+  }
+
+  /// Permutes per-task values from the application's order into order_.
+  template <class T>
+  void to_search_order(std::vector<T>& v) const {
+    const auto copy = v;
+    for (std::size_t i = 0; i < tasks_; ++i) v[i] = copy[order_[i]];
   }
 
   bool out_of_time() {

@@ -38,6 +38,8 @@ class TaskGraph {
                         name_ + "' does not join two different kernels of its " + std::to_string(kernels_.size()), name_);
     if (!(volume.value() >= 0.0) || !std::isfinite(volume.value()))
       throw model_error("ychart: edge volume must be finite and not negative");
+    outgoing_[from].push_back(edges_.size());
+    incoming_[to].push_back(edges_.size());
     edges_.push_back({from, to, volume});
   }
 
@@ -47,18 +49,10 @@ class TaskGraph {
   std::size_t size() const { return kernels_.size(); }
   const std::vector<Edge>& edges() const { return edges_; }
 
-  std::vector<std::size_t> incoming(std::size_t k) const {
-    std::vector<std::size_t> out;
-    for (std::size_t e = 0; e < edges_.size(); ++e)
-      if (edges_[e].to == k) out.push_back(e);
-    return out;
-  }
-  std::vector<std::size_t> outgoing(std::size_t k) const {
-    std::vector<std::size_t> out;
-    for (std::size_t e = 0; e < edges_.size(); ++e)
-      if (edges_[e].from == k) out.push_back(e);
-    return out;
-  }
+  /// Indices of the edges into / out of kernel k, in edge order (kept as
+  /// edges are added: host_traffic asks on every mapping priced).
+  const std::vector<std::size_t>& incoming(std::size_t k) const { return k < incoming_.size() ? incoming_[k] : none_; }
+  const std::vector<std::size_t>& outgoing(std::size_t k) const { return k < outgoing_.size() ? outgoing_[k] : none_; }
 
   /// Index of each kernel's type among the distinct types, in first-seen order.
   std::vector<std::size_t> type_index() const {
@@ -77,6 +71,8 @@ class TaskGraph {
   /// Appends an already validated kernel; returns its index.
   std::size_t push(K k) {
     kernels_.push_back(std::move(k));
+    incoming_.emplace_back();
+    outgoing_.emplace_back();
     return kernels_.size() - 1;
   }
   /// Joins consecutive kernels, edge k-1 -> k carrying kernel k's input.
@@ -88,6 +84,8 @@ class TaskGraph {
   std::string name_;
   std::vector<K> kernels_;
   std::vector<Edge> edges_;
+  std::vector<std::vector<std::size_t>> incoming_, outgoing_;  // [kernel]: edge indices
+  inline static const std::vector<std::size_t> none_{};
 };
 
 }  // namespace detail
