@@ -563,6 +563,25 @@ TEST(MigpBruteForce, BranchAndBoundSettlesASmallInstance) {
   }
 }
 
+// Regression: RandomMixedIntegerGPs' instance seed 292000 has t >= 2.46 and
+// t <= 1.76 (its floor and tmax), rows of one column each. The native GP
+// solver stalled on the continuous relaxation and on its feasibility
+// relaxation, so Ipopt was asked (a GP fallback); the empty interval is now
+// found before any GP runs.
+TEST(MigpBruteForce, ContradictoryOneColumnRowsAreInfeasibleWithoutAGpFallback) {
+  const Migp I = well_posed_migp(292u);
+  ASSERT_GT(I.floor, I.tmax);
+  const Oracle o = oracle(I);
+  ASSERT_FALSE(o.feasible);
+  for (Method method : {Method::outer_approximation, Method::branch_and_bound}) {
+    SCOPED_TRACE(std::string(to_string(method)));
+    const long before = ychart::gp_fallbacks_in_process();
+    const Outcome r = solve_migp(I, method);
+    EXPECT_EQ(r.status, Status::infeasible) << r.message;
+    EXPECT_EQ(ychart::gp_fallbacks_in_process(), before);
+  }
+}
+
 // ============================================================================
 // (b) pure MILPs
 // ============================================================================

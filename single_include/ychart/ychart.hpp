@@ -6986,7 +6986,7 @@ class MigpContext {
     // with n fixed) are otherwise a rank-deficient Jacobian on which both
     // interior-point solvers fail.
     std::vector<double> lower = given_lower, upper = given_upper;
-    if (!fix_singleton_rows(lower, upper)) {
+    if (!fix_singleton_rows(lower, upper) || !one_column_rows_leave_a_box(lower, upper)) {
       out.kind = NlpOutcome::infeasible;
       out.x = given_lower;
       return out;
@@ -7128,6 +7128,37 @@ class MigpContext {
         lower[j] = upper[j] = std::clamp(value, lower[j], upper[j]);
         changed = true;
       }
+    }
+    return true;
+  }
+
+  /// Whether the inequality rows with one free column (t >= 2.5 and
+  /// t <= 1.8 in a node's subproblem) leave each such column a non-empty
+  /// interval. An empty one is infeasibility proven by arithmetic; the
+  /// interior-point solvers stall on it (and the native one on its
+  /// feasibility relaxation too, where the two rows' slacks are degenerate).
+  bool one_column_rows_leave_a_box(const std::vector<double>& lower, const std::vector<double>& upper) const {
+    const auto& f = form_.nlp;
+    std::vector<double> lo = lower, hi = upper;
+    for (int i = 0; i < f.constraint_count(); ++i) {
+      if (f.kind[i] != lower::RowKind::linear_le) continue;
+      int column = -1;
+      double coefficient = 0.0, rest = 0.0;
+      bool single = true;
+      for (int r = f.first_term[i]; r < f.first_term[i + 1] && single; ++r) {
+        rest += f.b[r];
+        for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
+          if (it.value() == 0.0) continue;
+          if (lower[it.col()] == upper[it.col()]) rest += it.value() * lower[it.col()];
+          else if (column < 0 || column == it.col()) column = it.col(), coefficient += it.value();
+          else single = false;
+        }
+      }
+      if (!single || column < 0 || coefficient == 0.0) continue;
+      const double limit = -rest / coefficient;  // coefficient * y + rest <= 0
+      if (coefficient > 0) hi[column] = std::min(hi[column], limit);
+      else lo[column] = std::max(lo[column], limit);
+      if (lo[column] > hi[column] + tolerances::allowance(hi[column])) return false;
     }
     return true;
   }
