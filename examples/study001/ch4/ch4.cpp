@@ -174,16 +174,35 @@ Point solve_point(const App& app, const Arch& arch, double cap, const Parameters
 
   // The placement search from the best mapping so far: it proves that one
   // optimal, finds a better one, or proves that none fits the cap.
+  run_placement_search(app, arch, cap, p, pt, pt.best() ? std::optional(pt.best()->mapping) : std::nullopt);
+  return pt;
+}
+
+void run_placement_search(const App& app, const Arch& arch, double cap, const Parameters& p, Point& pt,
+                          const std::optional<Mapping>& incumbent) {
   PlacementSearchOptions search;
   search.time_limit = p.placement_time_limit;
-  if (const auto* b = pt.best()) search.incumbent = b->mapping;
+  search.incumbent = incumbent;
   PlacementSearchResult placed;
   const double placement_seconds =
       study001::seconds([&] { placed = least_ii_by_placement(app, arch, enhanced(cap), search); });
   pt.placement_status = placed.status;
   if (placed.mapping) pt.placement = priced(app, arch, *placed.mapping, cap);
   pt.placement.seconds = placement_seconds;
-  return pt;
+}
+
+bool reseed_from_fewer_devices(const App& app, const Arch& arch, double cap, const Parameters& p, Point& pt,
+                               const Mapping& fewer) {
+  if (pt.placement_status == Status::optimal || pt.placement_status == Status::infeasible) return false;
+  Mapping padded = fewer;
+  for (auto& row : padded.cus) row.resize(std::size_t(arch.devices()), 0);
+  padded.clock_fraction.clear();
+  const Outcome seed = priced(app, arch, padded, cap);
+  if (!seed.within_cap || (pt.best() && !(seed.ii_ms < pt.best()->ii_ms))) return false;
+  const double first_seconds = pt.placement.seconds;
+  run_placement_search(app, arch, cap, p, pt, padded);
+  pt.placement.seconds += first_seconds;
+  return true;
 }
 
 double fitted_psi_mhz(const App& app, double nominal_mhz) {

@@ -143,6 +143,18 @@ GpPlusA gp_plus_a(const App& app, const Arch& arch, double cap, double gp_ii_ms,
 
 Point solve_point(const App& app, const Arch& arch, double cap, const Parameters& p);
 
+/// Runs the placement search of `pt` again from `incumbent` (or none),
+/// replacing pt.placement and its status.
+void run_placement_search(const App& app, const Arch& arch, double cap, const Parameters& p, Point& pt,
+                          const std::optional<Mapping>& incumbent);
+
+/// On more devices, a mapping found for fewer is still a mapping (the extra
+/// devices stay empty). Where `fewer`, padded, beats the best of an
+/// unproven point, runs its placement search again from it; returns
+/// whether it did. Keeps the best II from growing with the device count.
+bool reseed_from_fewer_devices(const App& app, const Arch& arch, double cap, const Parameters& p, Point& pt,
+                               const Mapping& fewer);
+
 /// psi by least squares through F = FCK - psi u over the single-CU clocks
 /// of a chapter-4 table (digest sec. 11: "calibrate against the F1_k").
 double fitted_psi_mhz(const App& app, double nominal_mhz);

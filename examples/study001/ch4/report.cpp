@@ -137,14 +137,20 @@ void fpga_count_sweep(examples::Outputs& outputs, const Arch& base, const std::f
     SweepOptions so;
     so.threads = threads;
     so.label = app.name() + ", 1-8 FPGAs";
-    const auto points = sweep(
-        counts,
-        [&](double fpgas) {
-          auto arch = base;
-          arch.group().devices = static_cast<int>(fpgas);
-          return solve_point(app, arch, counts_cap, params);
-        },
-        so);
+    auto with_fpgas = [&](double fpgas) {
+      auto arch = base;
+      arch.group().devices = static_cast<int>(fpgas);
+      return arch;
+    };
+    auto points =
+        sweep(counts, [&](double fpgas) { return solve_point(app, with_fpgas(fpgas), counts_cap, params); }, so);
+    // The points ran independently; in count order, each unproven one is
+    // searched again from the previous count's best where that is better.
+    for (std::size_t i = 1; i < points.size(); ++i)
+      if (const auto* fewer = points[i - 1].best())
+        if (reseed_from_fewer_devices(app, with_fpgas(counts[i]), counts_cap, params, points[i], fewer->mapping))
+          std::cout << "  " << id << " on " << counts[i] << " FPGAs: placement search again from the best on "
+                    << counts[i - 1] << "\n";
     std::vector<std::string> categories;
     std::vector<const Outcome*> best;
     for (std::size_t i = 0; i < points.size(); ++i) {
