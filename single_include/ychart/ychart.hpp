@@ -6862,6 +6862,7 @@ inline MilpResult solve_milp(const MilpForm& f, const MilpOptions& o = {}) {
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -7094,6 +7095,29 @@ class MigpContext {
     return out;
   }
 
+  /// Row i as `coefficient * y_column + rest`, when only one of its
+  /// columns is free under the bounds (the fixed ones are in `rest`).
+  struct OneFreeColumn {
+    int column = -1;
+    double coefficient = 0.0, rest = 0.0;
+  };
+  std::optional<OneFreeColumn> one_free_column(int i, const std::vector<double>& lower,
+                                               const std::vector<double>& upper) const {
+    const auto& f = form_.nlp;
+    OneFreeColumn row;
+    for (int r = f.first_term[i]; r < f.first_term[i + 1]; ++r) {
+      row.rest += f.b[r];
+      for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
+        if (it.value() == 0.0) continue;
+        if (lower[it.col()] == upper[it.col()]) row.rest += it.value() * lower[it.col()];
+        else if (row.column < 0 || row.column == it.col()) row.column = it.col(), row.coefficient += it.value();
+        else return std::nullopt;
+      }
+    }
+    if (row.column < 0 || row.coefficient == 0.0) return std::nullopt;
+    return row;
+  }
+
   /// Fixes every column that an equality row leaves alone among free
   /// columns, until none is left; false when a fixed value leaves a bound.
   bool fix_singleton_rows(std::vector<double>& lower, std::vector<double>& upper) const {
@@ -7102,27 +7126,10 @@ class MigpContext {
       changed = false;
       for (int i = 0; i < f.constraint_count(); ++i) {
         if (f.kind[i] != lower::RowKind::linear_eq) continue;
-        int free_column = -1;
-        double coefficient = 0.0, rest = 0.0;
-        bool single = true;
-        for (int r = f.first_term[i]; r < f.first_term[i + 1] && single; ++r) {
-          rest += f.b[r];
-          for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
-            if (it.value() == 0.0) continue;
-            if (lower[it.col()] == upper[it.col()]) {
-              rest += it.value() * lower[it.col()];
-            } else if (free_column < 0 || free_column == it.col()) {
-              free_column = it.col();
-              coefficient += it.value();
-            } else {
-              single = false;
-              break;
-            }
-          }
-        }
-        if (!single || free_column < 0 || coefficient == 0.0) continue;
-        const int j = free_column;
-        const double value = -rest / coefficient;
+        const auto row = one_free_column(i, lower, upper);
+        if (!row) continue;
+        const int j = row->column;
+        const double value = -row->rest / row->coefficient;
         const double tol = tolerances::allowance(value);
         if (value < lower[j] - tol || value > upper[j] + tol) return false;
         lower[j] = upper[j] = std::clamp(value, lower[j], upper[j]);
@@ -7142,23 +7149,13 @@ class MigpContext {
     std::vector<double> lo = lower, hi = upper;
     for (int i = 0; i < f.constraint_count(); ++i) {
       if (f.kind[i] != lower::RowKind::linear_le) continue;
-      int column = -1;
-      double coefficient = 0.0, rest = 0.0;
-      bool single = true;
-      for (int r = f.first_term[i]; r < f.first_term[i + 1] && single; ++r) {
-        rest += f.b[r];
-        for (lower::GpStandardForm::SparseRows::InnerIterator it(f.A, r); it; ++it) {
-          if (it.value() == 0.0) continue;
-          if (lower[it.col()] == upper[it.col()]) rest += it.value() * lower[it.col()];
-          else if (column < 0 || column == it.col()) column = it.col(), coefficient += it.value();
-          else single = false;
-        }
-      }
-      if (!single || column < 0 || coefficient == 0.0) continue;
-      const double limit = -rest / coefficient;  // coefficient * y + rest <= 0
-      if (coefficient > 0) hi[column] = std::min(hi[column], limit);
-      else lo[column] = std::max(lo[column], limit);
-      if (lo[column] > hi[column] + tolerances::allowance(hi[column])) return false;
+      const auto row = one_free_column(i, lower, upper);
+      if (!row) continue;
+      const int j = row->column;
+      const double limit = -row->rest / row->coefficient;  // coefficient * y + rest <= 0
+      if (row->coefficient > 0) hi[j] = std::min(hi[j], limit);
+      else lo[j] = std::max(lo[j], limit);
+      if (lo[j] > hi[j] + tolerances::allowance(hi[j])) return false;
     }
     return true;
   }
