@@ -158,3 +158,33 @@ TEST(Study001Relaxation, LargeSyntheticInstanceStaysAccurate) {
 }
 
 }  // namespace
+
+// Chapter 4's GP relaxation of VGG-16 on one to three FPGAs at caps where
+// not even one CU of every kernel fits: the native method stalled there
+// and, until 2026-11-30, handed each to Ipopt (study001_ch4's last GP
+// fallbacks). The oracle: with N_k >= 1 the relaxation is feasible exactly
+// when one CU of every kernel fits the DSP of F FPGAs at the cap (II may
+// grow to the largest WCET); the native method must decide both ways alone.
+TEST(Study001Relaxation, ChapterFourInfeasibleRelaxationsSettleWithoutIpopt) {
+  ychart::pipeline::KernelColumns columns;
+  columns.wcet = "tc1_ms";
+  const auto app = ychart::pipeline::load_pipeline<FpgaResources>(study001::data_dir() / "ch4_vgg16.csv", "VGG-16", columns);
+  double one_cu_each = 0;
+  for (const auto& k : app.kernels()) one_cu_each += k.implementation().use.dsp;
+  const auto process_default = ychart::default_gp_solver();
+  ychart::set_default_gp_solver(ychart::GpSolver::automatic);  // native, Ipopt only after a failure
+  int infeasible = 0;
+  for (int fpgas = 1; fpgas <= 3; ++fpgas)
+    for (double cap : {45.0, 55.0, 68.0, 92.0}) {
+      SCOPED_TRACE("VGG-16 on " + std::to_string(fpgas) + " FPGAs at " + std::to_string(cap) + " %");
+      auto r = ychart::pipeline::build_relaxation(app, study001::aws_f1(fpgas),
+                                                  ychart::pipeline::uniform_resources<FpgaResources>(cap));
+      const auto s = r.model.solve();
+      const bool fits = one_cu_each <= fpgas * cap;
+      infeasible += !fits;
+      EXPECT_EQ(s.status(), fits ? ychart::Status::optimal : ychart::Status::infeasible) << s.message();
+      EXPECT_EQ(s.gp_fallbacks(), 0) << s.message();
+    }
+  ychart::set_default_gp_solver(process_default);
+  EXPECT_GE(infeasible, 6);
+}
