@@ -47,6 +47,8 @@ struct MilpOptions {
   /// cover, clique). Off in GLPK by default; on here: on study 001's master
   /// problems they cut solve times 2-5x (docs/performance.md).
   bool cuts = true;
+  /// With `cuts`, GLPK's Gomory mixed-integer cuts too (SolveOptions::milp_gomory_cuts).
+  bool gomory_cuts = true;
   /// ychart's progress line on stderr about once a second (elapsed,
   /// incumbent, bound, gap, nodes); `verbose` shows GLPK's own output.
   bool progress = false;

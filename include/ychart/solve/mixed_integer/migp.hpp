@@ -184,6 +184,7 @@ inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& for
   milp::MilpOptions mo;
   mo.time_limit = options.time_limit;
   mo.relative_gap = options.relative_gap;
+  mo.gomory_cuts = options.milp_gomory_cuts;
   mo.progress = options.verbosity >= 1;  // a progress line about once a second
   mo.live_progress = options.progress;   // or a live line on a terminal
   mo.verbose = options.verbosity >= 2;   // and GLPK's own output
