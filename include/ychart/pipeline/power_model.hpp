@@ -66,6 +66,7 @@
 #include "../config.hpp"
 #include "../result/solve_report.hpp"
 #include "application.hpp"
+#include "detail/device_level_search.hpp"
 #include "detail/memory_energy.hpp"
 #include "detail/resource_rows.hpp"
 #include "detail/solution_mapping.hpp"
@@ -214,6 +215,17 @@ PowerModel build_power_model(const Application<Rs...>& app, const Platform<Rs...
   return detail::build_busy_time_power_model(app, platform, ii_max, options);
 }
 
+/// How solve_power_optimal() searches one device count.
+enum class PowerSearch {
+  /// Device levels (detail/device_level_search.hpp): a relaxation over the
+  /// devices' critical times in which CU rounding is exact, and one small
+  /// MILP per set of levels it proposes. Identical devices with the
+  /// double-buffered or compute-only schedule; otherwise the MILP.
+  device_levels,
+  /// The one MILP of build_power_model() per count.
+  milp,
+};
+
 /// How solve_power_optimal() runs.
 struct PowerSolveOptions {
   SolveOptions solve{};  // time_limit: for the whole search (seconds)
@@ -222,6 +234,7 @@ struct PowerSolveOptions {
   /// A known mapping (a heuristic's): the first incumbent, and its power a
   /// cutoff for every model.
   std::optional<Mapping> incumbent;
+  PowerSearch search = PowerSearch::device_levels;
 };
 
 /// What one device count gave.
@@ -232,6 +245,7 @@ struct PowerDeviceCount {
   double objective = std::numeric_limits<double>::quiet_NaN();
   double bound = std::numeric_limits<double>::quiet_NaN();
   double seconds = 0.0;
+  int level_sets = 0;  // PowerSearch::device_levels: sets of levels solved as leaves
 };
 
 /// status: optimal (proven within the gap tolerances), infeasible (no
@@ -259,6 +273,7 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   detail::check_power_model_scope(app, arch, ii_max.in(units::ms), options.model);
+  detail::check_identical_devices_options(app, arch, options);
   EvaluationOptions<R> eo;
   eo.model = options.model;
   eo.cap() = options.cap();
@@ -273,15 +288,17 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
                                  : p.total.value() - p.memory_transfer.value() - p.memory_execution.value();
   };
   double best = std::numeric_limits<double>::infinity();
-  auto take = [&](const Mapping& mp, double model_objective) {
+  // model_objective: the model's objective at mp; empty: the exact one, evaluate()'s.
+  auto take = [&](const Mapping& mp, std::optional<double> model_objective) {
     auto e = evaluate(app, arch, mp, eo);
-    if (!e.feasible || !e.power || objective_of(e) >= best) return;
+    if (!e.feasible || !e.power || objective_of(e) >= best) return false;
     best = objective_of(e);
     r.mapping = mp;
     r.power = e.power->total;
-    r.objective = model_objective;
+    r.objective = model_objective.value_or(best);
     r.devices_used = e.devices_used;
     r.evaluation = std::move(e);
+    return true;
   };
   if (solve.incumbent) {
     Mapping given = *solve.incumbent;
@@ -294,6 +311,8 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
   if (options.devices_used) lo = std::max(lo, *options.devices_used), hi = std::min(hi, *options.devices_used);
   auto floor_of = [&](int F) { return power_floor(app, arch, ii_max, F, options.memory_energy); };
 
+  const bool by_levels = solve.search == PowerSearch::device_levels &&
+                         options.model.schedule != Schedule::sequential_phases;
   const double tol = solve.solve.relative_gap;
   const double infinity = std::numeric_limits<double>::infinity();
   double bound = infinity;  // min over the searched counts of their bounds
@@ -319,27 +338,40 @@ PowerOptimum solve_power_optimal(const Application<R>& app, const Platform<R>& a
       bound = std::min(bound, floor);
       break;
     }
-    auto o = options;
-    o.devices_used = F;
-    if (std::isfinite(best)) o.objective_cutoff = best;
-    auto pmodel = build_power_model(app, arch, ii_max, o);
-    auto so = solve.solve;
-    so.time_limit = left;
-    so.method = Method::glpk;
     const auto t0 = elapsed();
-    const Solution s = pmodel.model.solve(so);
-    c.seconds = elapsed() - t0;
-    c.status = s.status();
-    if (s.has_values()) {
-      c.objective = s.objective();
-      take(pmodel.mapping(s), s.objective());
+    if (by_levels) {
+      auto so = solve.solve;
+      so.time_limit = left;
+      const auto found = detail::search_device_levels(detail::level_problem(app, arch, ii_max, options, F), best, so,
+                                                      [&](const Mapping& mp) {
+                                                        if (take(mp, std::nullopt)) c.objective = best;
+                                                        return best;
+                                                      });
+      c.status = found.status;
+      c.bound = found.bound;
+      c.level_sets = found.level_sets;
+    } else {
+      auto o = options;
+      o.devices_used = F;
+      if (std::isfinite(best)) o.objective_cutoff = best;
+      auto pmodel = build_power_model(app, arch, ii_max, o);
+      auto so = solve.solve;
+      so.time_limit = left;
+      so.method = Method::glpk;
+      const Solution s = pmodel.model.solve(so);
+      c.status = s.status();
+      if (s.has_values()) {
+        c.objective = s.objective();
+        take(pmodel.mapping(s), s.objective());
+      }
+      if (s.status() == Status::optimal) c.bound = s.objective();
+      else if (s.status() == Status::infeasible) c.bound = best;  // nothing below the cutoff (infinity: nothing at all)
+      else c.bound = std::isfinite(s.bound()) ? std::max(s.bound(), floor) : floor;
     }
-    if (s.status() == Status::optimal) c.bound = s.objective();
-    else if (s.status() == Status::infeasible) c.bound = best;  // nothing below the cutoff (infinity: nothing at all)
-    else {
+    c.seconds = elapsed() - t0;
+    if (c.status != Status::optimal && c.status != Status::infeasible) {
       unproven = true;
-      limit_status = s.status();
-      c.bound = std::isfinite(s.bound()) ? std::max(s.bound(), floor) : floor;
+      limit_status = c.status;
     }
     bound = std::min(bound, c.bound);
     r.counts.push_back(c);

@@ -66,6 +66,19 @@ double transfer_energy_mj(const Implementation<R>& k, const Platform<R>& arch, d
   return 1e3 * host_transfer_energy(k, arch.kind().memory, copies);
 }
 
+/// Refuses options that do not describe identical devices' models.
+template <ResourceRecord R>
+void check_identical_devices_options(const Application<R>& app, const Platform<R>& arch,
+                                     const PowerModelOptions<R>& options) {
+  const std::size_t K = app.size();
+  if (options.devices_used && (*options.devices_used < 1 || *options.devices_used > arch.devices()))
+    throw model_error("ychart: devices_used must lie in [1, " + std::to_string(arch.devices()) + "]");
+  if ((!options.min_cus.empty() && options.min_cus.size() != K) ||
+      (!options.max_cus.empty() && options.max_cus.size() != K))
+    throw model_error("ychart: min_cus and max_cus need one entry per kernel (" + std::to_string(K) + ")");
+  if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
+}
+
 /// The power model on identical devices, with clocks scaled to II_max
 /// (power_model.hpp's first list).
 template <ResourceRecord R>
@@ -74,12 +87,7 @@ PowerModel build_identical_devices_power_model(const Application<R>& app, const 
   const double ii = ii_max.in(units::ms);
   check_power_model_scope(app, arch, ii, options.model);
   const std::size_t K = app.size();
-  if (options.devices_used && (*options.devices_used < 1 || *options.devices_used > arch.devices()))
-    throw model_error("ychart: devices_used must lie in [1, " + std::to_string(arch.devices()) + "]");
-  if ((!options.min_cus.empty() && options.min_cus.size() != K) ||
-      (!options.max_cus.empty() && options.max_cus.size() != K))
-    throw model_error("ychart: min_cus and max_cus need one entry per kernel (" + std::to_string(K) + ")");
-  if (options.max_cus_default < 1) throw model_error("ychart: max_cus_default must be at least 1");
+  check_identical_devices_options(app, arch, options);
   const int F = options.devices_used.value_or(arch.devices());
   const bool fixed = options.devices_used.has_value();
   const DeviceTable table = device_table(app, arch, options.caps);
