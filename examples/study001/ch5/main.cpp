@@ -46,7 +46,7 @@ using namespace ychart::explore;
 
 int main(int argc, char** argv) {
   std::string data, platform;
-  double time_limit = 2.0;
+  double time_limit = 10.0;
   examples::Outputs outputs("study001_ch5", "study001_ch5");
   examples::CommandLine cli("Study 001, chapters 5-6: the power-optimal mapping under II <= II_max, heuristics, exact "
                "optimum and baselines (Figures 5.2, 5.6, 5.7)");
