@@ -367,6 +367,15 @@ TEST(PipelinePowerModel, UnplaceableKernelsAreInfeasibleNotErrors) {
   // H1 when CU_min does not fit its F_min devices (forced to one): infeasible.
   auto o = ychart::baselines::shan2021::h1_options(in.app, in.arch, 0.05 * units::ms);
   EXPECT_EQ(solve_power_optimal(in.app, in.arch, 0.05 * units::ms, o).status, Status::infeasible);
+  // Bounds on N_k that no count meets leave no device level at all: infeasible for both searches.
+  PowerModelOptions<FpgaResources> crossed;
+  crossed.min_cus.assign(in.app.size(), 2);
+  crossed.max_cus.assign(in.app.size(), 1);
+  for (auto search : {PowerSearch::device_levels, PowerSearch::milp}) {
+    PowerSolveOptions so;
+    so.search = search;
+    EXPECT_EQ(solve_power_optimal(in.app, in.arch, 100 * units::ms, crossed, so).status, Status::infeasible);
+  }
 }
 
 // ---------------------------------------------------------------------------
