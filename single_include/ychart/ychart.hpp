@@ -14774,8 +14774,10 @@ YCHART_DSE_RELAXATION_INSTANCES(extern, FpgaResources)
 // 1. Clocks scaled to II_max (scale_clocks, the default; eqs. 5.13-5.22),
 // on identical devices. build_power_model() returns the model for a fixed
 // number of devices in use (or any number up to the architecture's);
-// solve_power_optimal() runs it over the number of devices from F_min
-// upward, prunes counts whose static power plus the dynamic floor cannot
+// solve_power_optimal() goes over the number of devices from F_min
+// upward, searching each count by device levels (the default,
+// detail/device_level_search.hpp: exact CU rounding) or with this model,
+// prunes counts whose static power plus the dynamic floor cannot
 // beat the incumbent, prices the result with evaluate() and returns the
 // mapping, its power, a proven lower bound, the gap and the status. Study 001's heuristic H1 is the same model restricted
 // (baselines/shan2021_h1.hpp).

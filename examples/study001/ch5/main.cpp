@@ -25,7 +25,7 @@
 //
 // usage: study001_ch5 [--data DIR] [--platform FILE.json] [--svg-dir DIR] [--time-limit S]
 //                     [--json] [--csv FILE]
-//   --time-limit S  seconds per H1 and per exact solve at each point (default 2)
+//   --time-limit S  seconds per H1 and per exact solve at each point (default 10)
 // The platform (power constants, FCK, PCIe bandwidth) comes from
 // examples/data/shan2021/aws_f1.json; the thesis gives no PCIe bandwidth,
 // 9.4 GB/s is the digest's estimate (sec. 10.6) -- edit the file to change it.
