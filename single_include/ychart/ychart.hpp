@@ -2272,8 +2272,7 @@ struct SolveOptions {
   /// The MILP back end of pure integer-linear models (and of the masters
   /// and repairs of the mixed-integer searches).
   MilpSolver milp_solver = MilpSolver::automatic;
-  /// GLPK's Gomory mixed-integer cuts (its MIR, cover and clique cuts stay
-  /// on). Off pays where many small MILPs have dense tableau rows, as in
+  /// GLPK's Gomory mixed-integer cuts (its MIR and cover cuts stay on). Off pays where many small MILPs have dense tableau rows, as in
   /// the power search's level relaxations (docs/solvers.md).
   bool milp_gomory_cuts = true;
   /// Mixed-integer models with Method::automatic: look for interchangeable
@@ -6128,7 +6127,8 @@ struct MilpOptions {
   /// relaxation has any integer point (unbounded) or none (infeasible).
   double undecided_limit = 10.0;
   /// GLPK's cut generators (Gomory mixed-integer, mixed-integer rounding,
-  /// cover, clique). Off in GLPK by default; on here: on study 001's master
+  /// cover; not clique, whose generator corrupts memory on some models,
+  /// glpk_milp.hpp). Off in GLPK by default; on here: on study 001's master
   /// problems they cut solve times 2-5x (docs/performance.md).
   bool cuts = true;
   /// With `cuts`, GLPK's Gomory mixed-integer cuts too (SolveOptions::milp_gomory_cuts).
@@ -6649,9 +6649,13 @@ inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tra
   parm.msg_lev = o.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
   parm.out_frq = 1000;  // ms between GLPK's progress lines when verbose
   parm.mip_gap = o.relative_gap;
+  // Clique cuts stay off: GLPK 5.0's generator (glp_clq_cut) frees memory
+  // it did not allocate on some models (AddressSanitizer, bad-free, on
+  // PipelinePowerModel.DeviceLevelsEqualTheMilpWithManyCusPerDevice), which
+  // corrupts the heap of a build without the sanitizer.
   if (o.cuts) {
     parm.gmi_cuts = o.gomory_cuts ? GLP_ON : GLP_OFF;
-    parm.mir_cuts = parm.cov_cuts = parm.clq_cuts = GLP_ON;
+    parm.mir_cuts = parm.cov_cuts = GLP_ON;
   }
   parm.tm_lim = time_limit_ms(o.time_limit);
   if (tracker) {

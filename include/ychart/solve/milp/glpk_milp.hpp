@@ -188,9 +188,13 @@ inline int run_intopt(GlpkProblem& prob, const MilpOptions& o, BoundTracker* tra
   parm.msg_lev = o.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
   parm.out_frq = 1000;  // ms between GLPK's progress lines when verbose
   parm.mip_gap = o.relative_gap;
+  // Clique cuts stay off: GLPK 5.0's generator (glp_clq_cut) frees memory
+  // it did not allocate on some models (AddressSanitizer, bad-free, on
+  // PipelinePowerModel.DeviceLevelsEqualTheMilpWithManyCusPerDevice), which
+  // corrupts the heap of a build without the sanitizer.
   if (o.cuts) {
     parm.gmi_cuts = o.gomory_cuts ? GLP_ON : GLP_OFF;
-    parm.mir_cuts = parm.cov_cuts = parm.clq_cuts = GLP_ON;
+    parm.mir_cuts = parm.cov_cuts = GLP_ON;
   }
   parm.tm_lim = time_limit_ms(o.time_limit);
   if (tracker) {

@@ -44,7 +44,8 @@ struct MilpOptions {
   /// relaxation has any integer point (unbounded) or none (infeasible).
   double undecided_limit = 10.0;
   /// GLPK's cut generators (Gomory mixed-integer, mixed-integer rounding,
-  /// cover, clique). Off in GLPK by default; on here: on study 001's master
+  /// cover; not clique, whose generator corrupts memory on some models,
+  /// glpk_milp.hpp). Off in GLPK by default; on here: on study 001's master
   /// problems they cut solve times 2-5x (docs/performance.md).
   bool cuts = true;
   /// With `cuts`, GLPK's Gomory mixed-integer cuts too (SolveOptions::milp_gomory_cuts).
