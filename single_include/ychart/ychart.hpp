@@ -13960,6 +13960,45 @@ struct MappingModel {
 // resource record that some kernel uses, sum_k n_kf use_kt <= cap_t -- and
 // how many CUs of one kernel a device takes (the models' bounds and big-Ms).
 
+// ---- begin ychart/pipeline/minimum_counts.hpp ----
+// ychart/pipeline/minimum_counts.hpp
+// The counts every mapping of a pipeline needs (study 001 eqs. 6.7 and
+// 6.8), written once for the exact models and the thesis baselines: the
+// compute units a kernel needs to meet an initiation interval, and the
+// devices whose capacity holds a total resource need as a fractional
+// packing. Both round up with tolerances::ceil, so a quotient computed as
+// 4.0000000000000004 counts 4.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+namespace ychart::pipeline {
+
+/// Eq. 6.7: the least N with Twc / N <= II, at least 1.
+inline int minimum_cus(Constant<dim::time> wcet, Constant<dim::time> ii) {
+  return std::max(1, static_cast<int>(tolerances::ceil(wcet.in(units::ms) / ii.in(units::ms))));
+}
+
+/// Eq. 6.8 for given needs: max over resources of ceil(need_t / capacity_t),
+/// at least 1; the largest int when a resource is needed that a device
+/// lacks (capacity 0).
+inline int devices_to_hold(const std::vector<double>& need, const std::vector<double>& capacity) {
+  int devices = 1;
+  for (std::size_t t = 0; t < need.size() && t < capacity.size(); ++t) {
+    if (!(need[t] > 0)) continue;
+    if (!(capacity[t] > 0)) return std::numeric_limits<int>::max();
+    const double d = tolerances::ceil(need[t] / capacity[t]);
+    if (d >= double(std::numeric_limits<int>::max())) return std::numeric_limits<int>::max();
+    devices = std::max(devices, static_cast<int>(d));
+  }
+  return devices;
+}
+
+}  // namespace ychart::pipeline
+// ---- end ychart/pipeline/minimum_counts.hpp ----
 
 
 #include <algorithm>
@@ -14024,6 +14063,24 @@ inline int cus_per_device(const std::vector<double>& use, const std::vector<doub
 template <ResourceRecord R>
 int cus_per_device(const Implementation<R>& k, const std::vector<double>& cap, int max_cus) {
   return cus_per_device(resource_values(k.use), cap, max_cus);
+}
+
+/// Kernel k's CU counts on F identical devices under the power options:
+/// N_k in [fewest, most] (CU_min_k and what F devices hold, narrowed by
+/// min_cus / max_cus; fewest > most when none fits); per_device: what one
+/// device holds under the cap.
+struct CuRange {
+  int fewest = 1, most = 1, per_device = 1;
+};
+
+template <ResourceRecord R, class PowerOptions>
+CuRange cu_range(const Implementation<R>& kn, std::size_t k, Constant<dim::time> ii_max,
+                 const std::vector<double>& cap, int F, const PowerOptions& options) {
+  const int U = cus_per_device(kn, cap, options.max_cus_default);
+  CuRange c{minimum_cus(kn.wcet, ii_max), std::min(U * F, options.max_cus_default), U};
+  if (!options.min_cus.empty()) c.fewest = std::max(c.fewest, options.min_cus[k]);
+  if (!options.max_cus.empty()) c.most = std::min(c.most, options.max_cus[k]);
+  return c;
 }
 
 }  // namespace ychart::pipeline::detail
@@ -14905,45 +14962,6 @@ struct SolveReport {
 // they are pooled into one level (cost (P_k + c_k) Twc_k, CUs at the pool's
 // top) until R picks the pool, which then halves.
 
-// ---- begin ychart/pipeline/minimum_counts.hpp ----
-// ychart/pipeline/minimum_counts.hpp
-// The counts every mapping of a pipeline needs (study 001 eqs. 6.7 and
-// 6.8), written once for the exact models and the thesis baselines: the
-// compute units a kernel needs to meet an initiation interval, and the
-// devices whose capacity holds a total resource need as a fractional
-// packing. Both round up with tolerances::ceil, so a quotient computed as
-// 4.0000000000000004 counts 4.
-
-
-#include <algorithm>
-#include <cstddef>
-#include <limits>
-#include <vector>
-
-namespace ychart::pipeline {
-
-/// Eq. 6.7: the least N with Twc / N <= II, at least 1.
-inline int minimum_cus(Constant<dim::time> wcet, Constant<dim::time> ii) {
-  return std::max(1, static_cast<int>(tolerances::ceil(wcet.in(units::ms) / ii.in(units::ms))));
-}
-
-/// Eq. 6.8 for given needs: max over resources of ceil(need_t / capacity_t),
-/// at least 1; the largest int when a resource is needed that a device
-/// lacks (capacity 0).
-inline int devices_to_hold(const std::vector<double>& need, const std::vector<double>& capacity) {
-  int devices = 1;
-  for (std::size_t t = 0; t < need.size() && t < capacity.size(); ++t) {
-    if (!(need[t] > 0)) continue;
-    if (!(capacity[t] > 0)) return std::numeric_limits<int>::max();
-    const double d = tolerances::ceil(need[t] / capacity[t]);
-    if (d >= double(std::numeric_limits<int>::max())) return std::numeric_limits<int>::max();
-    devices = std::max(devices, static_cast<int>(d));
-  }
-  return devices;
-}
-
-}  // namespace ychart::pipeline
-// ---- end ychart/pipeline/minimum_counts.hpp ----
 
 
 #include <algorithm>
@@ -15033,12 +15051,10 @@ LevelProblem level_problem(const Application<R>& app, const Platform<R>& arch, C
     lk.wcet = kn.wcet.in(units::ms);
     lk.power = kn.power.value();
     lk.use = uses[k];
-    const int U = cus_per_device(kn, p.cap, options.max_cus_default);
-    lk.fewest = minimum_cus(kn.wcet, ii_max);
-    lk.most = std::min(U * F, options.max_cus_default);
-    if (!options.min_cus.empty()) lk.fewest = std::max(lk.fewest, options.min_cus[k]);
-    if (!options.max_cus.empty()) lk.most = std::min(lk.most, options.max_cus[k]);
-    lk.per_device = std::min(U, lk.most);
+    const CuRange range = cu_range(kn, k, ii_max, p.cap, F, options);
+    lk.fewest = range.fewest;
+    lk.most = range.most;
+    lk.per_device = std::min(range.per_device, lk.most);
     if (options.memory_energy) {
       lk.execution_ddr = cu_memory_power(kn, arch.kind().memory);
       lk.fixed_energy = 1e3 * host_transfer_energy(kn, arch.kind().memory, 0.0);
@@ -15625,17 +15641,15 @@ PowerModel build_identical_devices_power_model(const Application<R>& app, const 
     const auto& kn = app.kernel(k).implementation();
     const std::string id = app.kernel(k).name + "#" + std::to_string(k);
     const double twc = kn.wcet.in(units::ms);
-    const int per_device = cus_per_device(kn, cap, options.max_cus_default);
-    int lo = minimum_cus(kn.wcet, ii_max), hi = std::min(per_device * F, options.max_cus_default);
-    if (!options.min_cus.empty()) lo = std::max(lo, options.min_cus[k]);
-    if (!options.max_cus.empty()) hi = std::min(hi, options.max_cus[k]);
+    const CuRange range = cu_range(kn, k, ii_max, cap, F, options);
+    int lo = range.fewest, hi = range.most;
     if (lo > hi) {
       // No N_k fits: a model that says so (GLPK proves it at once).
       lo = hi = std::max(hi, 1);
       m.subject_to(p.execution >= 2 * ii + 1, "no_CU_count_of_" + id + "_meets_II_max_within_the_caps");
     }
     p.total.push_back(m.integer("N_" + id, lo, hi));
-    const int U = std::min(per_device, hi);
+    const int U = std::min(range.per_device, hi);
     const int B = bits_for(U);
     const double tmax = twc / lo;  // T_k at its fewest CUs
     const auto time = tabulate(p.total[k], [twc](double n) { return twc / n; }, "T_" + id);

@@ -136,12 +136,10 @@ LevelProblem level_problem(const Application<R>& app, const Platform<R>& arch, C
     lk.wcet = kn.wcet.in(units::ms);
     lk.power = kn.power.value();
     lk.use = uses[k];
-    const int U = cus_per_device(kn, p.cap, options.max_cus_default);
-    lk.fewest = minimum_cus(kn.wcet, ii_max);
-    lk.most = std::min(U * F, options.max_cus_default);
-    if (!options.min_cus.empty()) lk.fewest = std::max(lk.fewest, options.min_cus[k]);
-    if (!options.max_cus.empty()) lk.most = std::min(lk.most, options.max_cus[k]);
-    lk.per_device = std::min(U, lk.most);
+    const CuRange range = cu_range(kn, k, ii_max, p.cap, F, options);
+    lk.fewest = range.fewest;
+    lk.most = range.most;
+    lk.per_device = std::min(range.per_device, lk.most);
     if (options.memory_energy) {
       lk.execution_ddr = cu_memory_power(kn, arch.kind().memory);
       lk.fixed_energy = 1e3 * host_transfer_energy(kn, arch.kind().memory, 0.0);

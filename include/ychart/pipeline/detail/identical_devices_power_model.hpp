@@ -113,17 +113,15 @@ PowerModel build_identical_devices_power_model(const Application<R>& app, const 
     const auto& kn = app.kernel(k).implementation();
     const std::string id = app.kernel(k).name + "#" + std::to_string(k);
     const double twc = kn.wcet.in(units::ms);
-    const int per_device = cus_per_device(kn, cap, options.max_cus_default);
-    int lo = minimum_cus(kn.wcet, ii_max), hi = std::min(per_device * F, options.max_cus_default);
-    if (!options.min_cus.empty()) lo = std::max(lo, options.min_cus[k]);
-    if (!options.max_cus.empty()) hi = std::min(hi, options.max_cus[k]);
+    const CuRange range = cu_range(kn, k, ii_max, cap, F, options);
+    int lo = range.fewest, hi = range.most;
     if (lo > hi) {
       // No N_k fits: a model that says so (GLPK proves it at once).
       lo = hi = std::max(hi, 1);
       m.subject_to(p.execution >= 2 * ii + 1, "no_CU_count_of_" + id + "_meets_II_max_within_the_caps");
     }
     p.total.push_back(m.integer("N_" + id, lo, hi));
-    const int U = std::min(per_device, hi);
+    const int U = std::min(range.per_device, hi);
     const int B = bits_for(U);
     const double tmax = twc / lo;  // T_k at its fewest CUs
     const auto time = tabulate(p.total[k], [twc](double n) { return twc / n; }, "T_" + id);

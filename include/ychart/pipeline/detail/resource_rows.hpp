@@ -7,6 +7,7 @@
 
 #include "../../model/tolerances.hpp"
 #include "../application.hpp"
+#include "../minimum_counts.hpp"
 #include "../resources.hpp"
 
 #include "../../expr/operators.hpp"
@@ -74,6 +75,24 @@ inline int cus_per_device(const std::vector<double>& use, const std::vector<doub
 template <ResourceRecord R>
 int cus_per_device(const Implementation<R>& k, const std::vector<double>& cap, int max_cus) {
   return cus_per_device(resource_values(k.use), cap, max_cus);
+}
+
+/// Kernel k's CU counts on F identical devices under the power options:
+/// N_k in [fewest, most] (CU_min_k and what F devices hold, narrowed by
+/// min_cus / max_cus; fewest > most when none fits); per_device: what one
+/// device holds under the cap.
+struct CuRange {
+  int fewest = 1, most = 1, per_device = 1;
+};
+
+template <ResourceRecord R, class PowerOptions>
+CuRange cu_range(const Implementation<R>& kn, std::size_t k, Constant<dim::time> ii_max,
+                 const std::vector<double>& cap, int F, const PowerOptions& options) {
+  const int U = cus_per_device(kn, cap, options.max_cus_default);
+  CuRange c{minimum_cus(kn.wcet, ii_max), std::min(U * F, options.max_cus_default), U};
+  if (!options.min_cus.empty()) c.fewest = std::max(c.fewest, options.min_cus[k]);
+  if (!options.max_cus.empty()) c.most = std::min(c.most, options.max_cus[k]);
+  return c;
 }
 
 }  // namespace ychart::pipeline::detail
