@@ -304,7 +304,8 @@ inline MilpResult decide_unbounded(const MilpForm& f, const MilpOptions& o) {
 /// The result of a search that ended normally, at the gap or at the time
 /// limit: the incumbent, the bound, the gap, and a status that calls only a
 /// proven point optimal.
-inline MilpResult read_result(const MilpForm& f, glp_prob* p, int rc, const BoundTracker& tracker) {
+inline MilpResult read_result(const MilpForm& f, glp_prob* p, int rc, const BoundTracker& tracker,
+                              double requested_gap) {
   MilpResult r;
   auto read_incumbent = [&] {
     r.x.resize(f.n);
@@ -335,7 +336,12 @@ inline MilpResult read_result(const MilpForm& f, glp_prob* p, int rc, const Boun
   }
   if (rc == GLP_EMIPGAP) {  // stopped at the requested gap: optimal within it
     read_incumbent();
-    r.bound = tracker.seen ? tracker.bound : r.objective;
+    // Unseen (the first point found at the root), the bound is what GLPK's
+    // stopping rule guarantees, |incumbent - bound| <= gap (|incumbent| +
+    // DBL_EPSILON); the incumbent itself was reported before, which a
+    // caller with a large requested gap took for a proof.
+    const double slack = requested_gap * (std::abs(r.objective) + std::numeric_limits<double>::epsilon());
+    r.bound = tracker.seen ? tracker.bound : f.maximize ? r.objective + slack : r.objective - slack;
     set_gap();
     r.status = Status::optimal;
     r.message = "optimal within the requested relative gap";
@@ -383,7 +389,7 @@ inline MilpResult solve_milp_glpk(const MilpForm& f, const MilpOptions& o = {}) 
     r.message = "GLPK glp_intopt failed with code " + std::to_string(rc);
     return r;
   }
-  return detail::read_result(f, prob->p, rc, tracker);
+  return detail::read_result(f, prob->p, rc, tracker, o.relative_gap);
 }
 
 }  // namespace ychart::solve::milp

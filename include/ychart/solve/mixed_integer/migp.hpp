@@ -212,8 +212,9 @@ inline SearchResult search_by_glpk(MigpContext& ctx, const lower::MinlpForm& for
   res.status = r.status;
   res.message = r.message;
   if (!r.x.empty()) ctx.offer(r.x, r.objective);
+  // The MILP's own bound, also when it stopped at the requested gap: the
+  // incumbent in its place claimed a proof the search had not made.
   res.bound_phi = std::isfinite(r.bound) ? r.bound : r.objective;
-  if (r.status == Status::optimal) res.bound_phi = r.objective;
   return res;
 }
 
