@@ -95,6 +95,19 @@ std::vector<double> worst_feasible_point(const MilpForm& f) {
   }
 }
 
+// The oracle for a 0-1 knapsack: every subset.
+double knapsack_optimum(const std::vector<double>& weight, const std::vector<double>& value, double capacity) {
+  const int n = int(weight.size());
+  double best = 0;
+  for (unsigned mask = 0; mask < (1u << n); ++mask) {
+    double tw = 0, tv = 0;
+    for (int j = 0; j < n; ++j)
+      if (mask >> j & 1u) tw += weight[j], tv += value[j];
+    if (tw <= capacity) best = std::max(best, tv);
+  }
+  return best;
+}
+
 // Every test below runs on both back ends, GLPK and CBC.
 class MilpBackEnd : public testing::TestWithParam<ychart::MilpSolver> {
  protected:
@@ -168,13 +181,7 @@ TEST_P(MilpBackEnd, KnapsackMatchesEnumeration) {
   MilpForm f = make_form(n, {weight}, {-inf}, {capacity});
   for (int j = 0; j < n; ++j) f.lower[j] = 0, f.upper[j] = 1, f.c[j] = value[j];
   f.maximize = true;
-  double best = 0;
-  for (unsigned mask = 0; mask < (1u << n); ++mask) {
-    double tw = 0, tv = 0;
-    for (int j = 0; j < n; ++j)
-      if (mask >> j & 1u) tw += weight[j], tv += value[j];
-    if (tw <= capacity) best = std::max(best, tv);
-  }
+  const double best = knapsack_optimum(weight, value, capacity);
   const auto r = solve(f);
   ASSERT_EQ(r.status, Status::optimal);
   EXPECT_NEAR(r.objective, best, 1e-7);
@@ -423,13 +430,7 @@ TEST(MilpAtALooseGap, BoundStaysOnTheFarSideOfTheOptimum) {
     std::vector<double> weight(n), value(n);
     for (int j = 0; j < n; ++j) weight[j] = w(rng), value[j] = v(rng);
     const double capacity = std::accumulate(weight.begin(), weight.end(), 0.0) / 3;
-    double best = 0;
-    for (unsigned mask = 0; mask < (1u << n); ++mask) {
-      double tw = 0, tv = 0;
-      for (int j = 0; j < n; ++j)
-        if (mask >> j & 1u) tw += weight[j], tv += value[j];
-      if (tw <= capacity) best = std::max(best, tv);
-    }
+    const double best = knapsack_optimum(weight, value, capacity);
     ychart::Model m;
     ychart::Affine<> load, total;
     for (int j = 0; j < n; ++j) {
