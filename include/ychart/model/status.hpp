@@ -158,8 +158,9 @@ struct SolveOptions {
   /// The MILP back end of pure integer-linear models (and of the masters
   /// and repairs of the mixed-integer searches).
   MilpSolver milp_solver = MilpSolver::automatic;
-  /// GLPK's Gomory mixed-integer cuts (its MIR and cover cuts stay on). Off pays where many small MILPs have dense tableau rows, as in
-  /// the power search's level relaxations (docs/solvers.md).
+  /// GLPK's Gomory mixed-integer cuts (its MIR and cover cuts stay on).
+  /// Off pays where many small MILPs have dense tableau rows, as in the
+  /// power search's level relaxations (docs/solvers.md).
   bool milp_gomory_cuts = true;
   /// Mixed-integer models with Method::automatic: look for interchangeable
   /// blocks of discrete variables (solve/symmetry/symmetry.hpp) when none are

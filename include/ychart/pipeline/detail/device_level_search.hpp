@@ -181,6 +181,7 @@ inline std::unique_ptr<LevelRelaxation> level_relaxation(const LevelProblem& p, 
   const std::size_t L = rel->levels.size(), K = p.kernels.size(), F = std::size_t(p.devices);
   rel->at_least.resize(L);
   rel->devices_at.assign(L, Affine<>());
+  std::vector<Affine<>> at_or_above(L);  // devices at level L_l or above
   std::vector<Discrete<>> present;  // some device is exactly at level l
   for (std::size_t l = 0; l < L; ++l) {
     for (std::size_t c = 0; c < F; ++c) {
@@ -191,6 +192,7 @@ inline std::unique_ptr<LevelRelaxation> level_relaxation(const LevelProblem& p, 
         if (c > 0) m.subject_to(rel->at_least[l][c] <= rel->at_least[l][c - 1]);
       }
       if (l > 0) m.subject_to(rel->at_least[l - 1][c] <= rel->at_least[l][c]);
+      at_or_above[l] += rel->at_least[l][c];
       rel->devices_at[l] += rel->at_least[l][c];
       if (l > 0) rel->devices_at[l] += -1.0 * rel->at_least[l - 1][c];
     }
@@ -239,9 +241,7 @@ inline std::unique_ptr<LevelRelaxation> level_relaxation(const LevelProblem& p, 
     Affine<> cumulative;
     for (std::size_t l = 0; l < L; ++l) {
       cumulative += load[l][r];
-      Affine<> devices;
-      for (std::size_t c = 0; c < F; ++c) devices += rel->at_least[l][c];
-      m.subject_to(cumulative - p.cap[r] * devices <= 0.0);
+      m.subject_to(cumulative - p.cap[r] * at_or_above[l] <= 0.0);
       auto s = m.real("S_" + std::to_string(l) + "_" + std::to_string(r), 0.0, 1e12);
       m.subject_to(s == cumulative);
       cumulative = Affine<>() + s;
