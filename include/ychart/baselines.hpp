@@ -4,8 +4,10 @@
 // study 000's alpha-penalty sweep (baselines/alpha_penalty.hpp), study 001's
 // Algorithms 1-4 and heuristics H1 and H2 (baselines/shan2021.hpp,
 // baselines/shan2021_h1.hpp) and study 003's evolutionary search
-// (baselines/evolutionary.hpp). They sit above the problem classes and make
-// no optimality claim; namespace ychart::baselines.
+// (baselines/evolutionary.hpp); and the random and pruned exhaustive mappers
+// of loop nests that accelerator mappers use (baselines/mappers.hpp). They
+// sit above the problem classes and make no optimality claim; namespace
+// ychart::baselines.
 #pragma once
 
 #include "core.hpp"
@@ -13,3 +15,4 @@
 #include "baselines/shan2021.hpp"
 #include "baselines/shan2021_h1.hpp"
 #include "baselines/evolutionary.hpp"
+#include "baselines/mappers.hpp"

@@ -19,5 +19,6 @@
 #include "io.hpp"
 #include "partition.hpp"
 #include "loopnest.hpp"
+#include "mapping.hpp"
 #include "synthesis.hpp"
 #include "baselines.hpp"

@@ -22892,6 +22892,1279 @@ YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform&
 #endif
 // ---- end ychart/loopnest/design_model.hpp ----
 // ---- end ychart/loopnest.hpp ----
+// ---- begin ychart/mapping.hpp ----
+// ychart/mapping.hpp
+// The loop-nest mapping class: a layer's seven loops (workload.hpp), a
+// memory hierarchy of storage levels with fan-outs (architecture.hpp), a
+// mapping of tile factors, spatial factors and loop orders per level
+// (mapping.hpp), its exact price (evaluate.hpp), and the mapper that
+// proves its mapping optimal for energy, latency or energy-delay
+// (search.hpp). The random and exhaustive mappers it is compared with are
+// in <ychart/baselines/mappers.hpp>.
+
+// ---- begin ychart/mapping/workload.hpp ----
+// ychart/mapping/workload.hpp
+// The workload of the loop-nest mapping class: one convolution (or matrix
+// product) as seven loops N, K, C, P, Q, R, S with strides, and the three
+// tensors it touches: weights W[K,C,R,S], inputs I[N,C,H,W] (H the exact
+// window of P and R under the stride) and outputs O[N,K,P,Q]. Which loops
+// index which tensor (`indexes`) is what every reuse rule of `evaluate`
+// reads.
+
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace ychart::mapping {
+
+/// The seven loops, in Timeloop's and ZigZag's letters: batch, output
+/// channel, input channel, output row and column, filter row and column.
+enum class Dim : int { N, K, C, P, Q, R, S };
+inline constexpr int dim_count = 7;
+inline constexpr std::array<Dim, dim_count> all_dims{Dim::N, Dim::K, Dim::C, Dim::P, Dim::Q, Dim::R, Dim::S};
+
+enum class Tensor : int { weights, inputs, outputs };
+inline constexpr int tensor_count = 3;
+inline constexpr std::array<Tensor, tensor_count> all_tensors{Tensor::weights, Tensor::inputs, Tensor::outputs};
+
+YCHART_DECL std::string_view name(Dim d);
+YCHART_DECL std::string_view name(Tensor t);
+
+/// Whether loop `d` indexes tensor `t`. Inputs are indexed by P and R (and
+/// Q and S) through the window h = p * stride + r, so every loop but K.
+constexpr bool indexes(Tensor t, Dim d) {
+  switch (t) {
+    case Tensor::weights: return d == Dim::K || d == Dim::C || d == Dim::R || d == Dim::S;
+    case Tensor::inputs: return d != Dim::K;
+    case Tensor::outputs: return d == Dim::N || d == Dim::K || d == Dim::P || d == Dim::Q;
+  }
+  return false;
+}
+
+/// The tensor a loop does not index: each loop ignores exactly one
+/// (N, P, Q the weights; K the inputs; C, R, S the outputs). Loops that
+/// ignore the same tensor form a group, and only the order of the three
+/// groups within a level changes any access count.
+constexpr Tensor ignored_by(Dim d) {
+  for (Tensor t : all_tensors)
+    if (!indexes(t, d)) return t;
+  return Tensor::weights;
+}
+
+/// A vector over the seven loops (extents, factors, tile shapes).
+using DimVector = std::array<std::int64_t, dim_count>;
+constexpr std::int64_t& at(DimVector& v, Dim d) { return v[static_cast<std::size_t>(d)]; }
+constexpr std::int64_t at(const DimVector& v, Dim d) { return v[static_cast<std::size_t>(d)]; }
+
+/// Rows covered by `p` output rows and `r` filter rows at stride `stride`:
+/// touching windows (r >= stride) form one run, others stay apart.
+constexpr std::int64_t window(std::int64_t p, std::int64_t r, std::int64_t stride) {
+  const std::int64_t run = (p - 1) * stride + r, apart = p * r;
+  return run < apart ? run : apart;
+}
+
+struct Workload {
+  std::string name;
+  DimVector extent{1, 1, 1, 1, 1, 1, 1};
+  std::int64_t stride_h = 1, stride_w = 1;
+
+  /// A convolution layer: `k` filters over `c` channels, a `p` x `q` output,
+  /// an `r` x `s` filter.
+  static Workload convolution(std::string name, std::int64_t n, std::int64_t k, std::int64_t c, std::int64_t p,
+                              std::int64_t q, std::int64_t r, std::int64_t s, std::int64_t stride = 1) {
+    return Workload{std::move(name), {n, k, c, p, q, r, s}, stride, stride};
+  }
+
+  std::int64_t operator[](Dim d) const { return at(extent, d); }
+  /// Multiply-accumulates: the product of the seven extents.
+  YCHART_DECL double macs() const;
+  /// Elements of tensor `t` in a tile that spans `shape` of every loop.
+  YCHART_DECL double tile_size(Tensor t, const DimVector& shape) const;
+  /// Elements of the whole tensor.
+  double size(Tensor t) const { return tile_size(t, extent); }
+  /// Throws loopnest_error naming the workload and the loop when an extent
+  /// or a stride is not positive.
+  YCHART_DECL void validate() const;
+};
+
+}  // namespace ychart::mapping
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/mapping/impl/workload.ipp ----
+// ychart/mapping/impl/workload.ipp
+// The implementation of ychart/mapping/workload.hpp.
+
+
+namespace ychart::mapping {
+
+YCHART_DECL std::string_view name(Dim d) {
+  static constexpr std::array<std::string_view, dim_count> names{"N", "K", "C", "P", "Q", "R", "S"};
+  return names[static_cast<std::size_t>(d)];
+}
+
+YCHART_DECL std::string_view name(Tensor t) {
+  static constexpr std::array<std::string_view, tensor_count> names{"weights", "inputs", "outputs"};
+  return names[static_cast<std::size_t>(t)];
+}
+
+YCHART_DECL double Workload::macs() const {
+  double m = 1;
+  for (auto e : extent) m *= static_cast<double>(e);
+  return m;
+}
+
+YCHART_DECL double Workload::tile_size(Tensor t, const DimVector& f) const {
+  const auto d = [&](Dim x) { return static_cast<double>(at(f, x)); };
+  switch (t) {
+    case Tensor::weights: return d(Dim::K) * d(Dim::C) * d(Dim::R) * d(Dim::S);
+    case Tensor::outputs: return d(Dim::N) * d(Dim::K) * d(Dim::P) * d(Dim::Q);
+    case Tensor::inputs:
+      return d(Dim::N) * d(Dim::C) * static_cast<double>(window(at(f, Dim::P), at(f, Dim::R), stride_h)) *
+             static_cast<double>(window(at(f, Dim::Q), at(f, Dim::S), stride_w));
+  }
+  return 0;
+}
+
+YCHART_DECL void Workload::validate() const {
+  for (Dim d : all_dims)
+    if (at(extent, d) <= 0)
+      throw loopnest_error("ychart: workload `" + name + "`: loop " + std::string(mapping::name(d)) +
+                               " has extent " + std::to_string(at(extent, d)) + "; extents must be positive",
+                           name);
+  if (stride_h <= 0 || stride_w <= 0)
+    throw loopnest_error("ychart: workload `" + name + "`: strides must be positive", name);
+}
+
+}  // namespace ychart::mapping
+// ---- end ychart/mapping/impl/workload.ipp ----
+#endif
+// ---- end ychart/mapping/workload.hpp ----
+// ---- begin ychart/mapping/architecture.hpp ----
+// ychart/mapping/architecture.hpp
+// The accelerator of the loop-nest mapping class: a memory hierarchy of
+// storage levels, innermost (register files) first, outermost (DRAM) last.
+// Each level keeps some tensors (the others bypass it), holds them in a
+// capacity per tensor or a shared one, costs an energy per word read and
+// written, moves a bandwidth in words per cycle per instance, and fans out
+// to an X x Y array of the level below (a PE array), with or without
+// multicast. Below level 0 are the MAC units.
+
+
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ychart::mapping {
+
+struct StorageLevel {
+  std::string name;
+  /// Which tensors the level stores; the others pass through it.
+  std::array<bool, tensor_count> keeps{true, true, true};
+  /// Words per tensor (absent: no limit of its own) ...
+  std::array<std::optional<std::int64_t>, tensor_count> capacity{};
+  /// ... and words for all the kept tensors together (absent: no limit).
+  std::optional<std::int64_t> shared_capacity;
+  Constant<dim::energy> read_energy{0.0}, write_energy{0.0};  // per word
+  /// Words per cycle per instance; absent: never the bottleneck.
+  std::optional<double> bandwidth;
+  /// The array of instances of the level below (or of MACs below level 0)
+  /// that one instance of this level feeds.
+  std::int64_t fanout_x = 1, fanout_y = 1;
+  /// Whether one read feeds every child that needs the same tile.
+  bool multicast = true;
+
+  bool keeps_tensor(Tensor t) const { return keeps[static_cast<std::size_t>(t)]; }
+  std::optional<std::int64_t> capacity_of(Tensor t) const { return capacity[static_cast<std::size_t>(t)]; }
+};
+
+struct Architecture {
+  std::string name;
+  std::vector<StorageLevel> levels;  // innermost first; the last (DRAM) keeps every tensor
+  Constant<dim::energy> mac_energy{0.0};
+  Constant<dim::frequency> clock{1e9};
+
+  /// MAC units in all: the product of every level's fan-out.
+  YCHART_DECL double macs_available() const;
+  /// Throws loopnest_error naming the architecture or the level: no levels,
+  /// an outermost level that does not keep every tensor, a non-positive
+  /// capacity, energy, bandwidth, fan-out or clock.
+  YCHART_DECL void validate() const;
+};
+
+}  // namespace ychart::mapping
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/mapping/impl/architecture.ipp ----
+// ychart/mapping/impl/architecture.ipp
+// The implementation of ychart/mapping/architecture.hpp.
+
+
+#include <cmath>
+
+namespace ychart::mapping {
+
+YCHART_DECL double Architecture::macs_available() const {
+  double m = 1;
+  for (const auto& l : levels) m *= static_cast<double>(l.fanout_x * l.fanout_y);
+  return m;
+}
+
+YCHART_DECL void Architecture::validate() const {
+  const auto fail = [&](const std::string& what, const std::string& element) {
+    throw loopnest_error("ychart: architecture `" + name + "`: " + what, element);
+  };
+  if (levels.empty()) fail("has no storage level", name);
+  if (!(mac_energy.value() > 0) || !std::isfinite(mac_energy.value())) fail("the MAC energy must be positive", name);
+  if (!(clock.value() > 0) || !std::isfinite(clock.value())) fail("the clock must be positive", name);
+  for (const auto& l : levels) {
+    const auto at_level = [&](const std::string& what) { fail("level `" + l.name + "`: " + what, l.name); };
+    for (Tensor t : all_tensors)
+      if (auto c = l.capacity_of(t); c && *c <= 0)
+        at_level("the capacity for " + std::string(mapping::name(t)) + " must be positive, not " + std::to_string(*c));
+    if (l.shared_capacity && *l.shared_capacity <= 0) at_level("the shared capacity must be positive");
+    if (!(l.read_energy.value() > 0) || !std::isfinite(l.read_energy.value())) at_level("the read energy must be positive");
+    if (!(l.write_energy.value() > 0) || !std::isfinite(l.write_energy.value())) at_level("the write energy must be positive");
+    if (l.bandwidth && !(*l.bandwidth > 0 && std::isfinite(*l.bandwidth))) at_level("the bandwidth must be positive");
+    if (l.fanout_x <= 0 || l.fanout_y <= 0) at_level("the fan-out must be positive");
+  }
+  for (Tensor t : all_tensors)
+    if (!levels.back().keeps_tensor(t))
+      fail("the outermost level `" + levels.back().name + "` must keep every tensor; it does not keep " +
+               std::string(mapping::name(t)),
+           levels.back().name);
+}
+
+}  // namespace ychart::mapping
+// ---- end ychart/mapping/impl/architecture.ipp ----
+#endif
+// ---- end ychart/mapping/architecture.hpp ----
+// ---- begin ychart/mapping/mapping.hpp ----
+// ychart/mapping/mapping.hpp
+// A mapping of a workload onto an architecture: per storage level, the
+// temporal factor of every loop (the loop runs that many times at that
+// level), the spatial factors per array dimension (the fan-out below the
+// level splits the loop over X and Y), and the order of the level's
+// temporal loops. The nest, outermost first, is: the last level's temporal
+// loops in its order, then its spatial loops, then the level below's, down
+// to level 0's spatial loops and the MAC.
+
+
+#include <string>
+#include <vector>
+
+namespace ychart::mapping {
+
+struct LevelMapping {
+  DimVector temporal{1, 1, 1, 1, 1, 1, 1};
+  DimVector spatial_x{1, 1, 1, 1, 1, 1, 1}, spatial_y{1, 1, 1, 1, 1, 1, 1};
+  /// The temporal loops outermost first, each loop once; empty means
+  /// N, K, C, P, Q, R, S.
+  std::vector<Dim> order;
+
+  /// The loop order with the empty default spelled out.
+  YCHART_DECL std::vector<Dim> loop_order() const;
+  std::int64_t spatial(Dim d) const { return at(spatial_x, d) * at(spatial_y, d); }
+};
+
+struct Mapping {
+  std::vector<LevelMapping> levels;  // one per storage level, innermost first
+
+  /// Every loop's factors multiply to its extent; no array dimension holds
+  /// more than its fan-out; each order names each loop once. Throws
+  /// loopnest_error naming the level (and the loop) otherwise.
+  YCHART_DECL void validate(const Workload& workload, const Architecture& architecture) const;
+  /// The nest as Timeloop prints it: one line per loop, outermost first.
+  YCHART_DECL std::string nest(const Workload& workload, const Architecture& architecture) const;
+};
+
+}  // namespace ychart::mapping
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/mapping/impl/mapping.ipp ----
+// ychart/mapping/impl/mapping.ipp
+// The implementation of ychart/mapping/mapping.hpp.
+
+
+#include <sstream>
+
+namespace ychart::mapping {
+
+YCHART_DECL std::vector<Dim> LevelMapping::loop_order() const {
+  if (!order.empty()) return order;
+  return {all_dims.begin(), all_dims.end()};
+}
+
+YCHART_DECL void Mapping::validate(const Workload& w, const Architecture& a) const {
+  const auto fail = [&](const std::string& what, const std::string& element) {
+    throw loopnest_error("ychart: mapping of `" + w.name + "` on `" + a.name + "`: " + what, element);
+  };
+  if (levels.size() != a.levels.size())
+    fail("has " + std::to_string(levels.size()) + " levels, the architecture " + std::to_string(a.levels.size()), a.name);
+  DimVector product{1, 1, 1, 1, 1, 1, 1};
+  for (std::size_t l = 0; l < levels.size(); ++l) {
+    const auto& m = levels[l];
+    const auto& level = a.levels[l];
+    std::int64_t x = 1, y = 1;
+    for (Dim d : all_dims) {
+      const auto loop = " loop " + std::string(name(d));
+      if (at(m.temporal, d) <= 0 || at(m.spatial_x, d) <= 0 || at(m.spatial_y, d) <= 0)
+        fail("level `" + level.name + "`:" + loop + " has a factor below 1", level.name);
+      at(product, d) *= at(m.temporal, d) * m.spatial(d);
+      x *= at(m.spatial_x, d), y *= at(m.spatial_y, d);
+    }
+    if (x > level.fanout_x || y > level.fanout_y)
+      fail("level `" + level.name + "`: spatial factors " + std::to_string(x) + " x " + std::to_string(y) +
+               " exceed its fan-out of " + std::to_string(level.fanout_x) + " x " + std::to_string(level.fanout_y),
+           level.name);
+    if (!m.order.empty()) {
+      std::array<int, dim_count> seen{};
+      for (Dim d : m.order) {
+        const int i = static_cast<int>(d);
+        if (i < 0 || i >= dim_count) fail("level `" + level.name + "`: the loop order names an unknown loop", level.name);
+        if (seen[static_cast<std::size_t>(i)]++)
+          fail("level `" + level.name + "`: the loop order names loop " + std::string(name(d)) + " twice", level.name);
+      }
+      if (m.order.size() != dim_count) fail("level `" + level.name + "`: the loop order must name all seven loops", level.name);
+    }
+  }
+  for (Dim d : all_dims)
+    if (at(product, d) != w[d])
+      fail("the factors of loop " + std::string(name(d)) + " multiply to " + std::to_string(at(product, d)) +
+               ", not its extent " + std::to_string(w[d]),
+           std::string(name(d)));
+}
+
+YCHART_DECL std::string Mapping::nest(const Workload& w, const Architecture& a) const {
+  std::ostringstream out;
+  std::string indent;
+  for (std::size_t l = levels.size(); l-- > 0;) {
+    out << indent << "// " << a.levels[l].name << "\n";
+    for (Dim d : levels[l].loop_order())
+      if (at(levels[l].temporal, d) > 1)
+        out << indent << "for " << name(d) << l << " in [0, " << at(levels[l].temporal, d) << ")\n", indent += "  ";
+    for (const auto* axis : {&levels[l].spatial_y, &levels[l].spatial_x})
+      for (Dim d : all_dims)
+        if (at(*axis, d) > 1)
+          out << indent << "spatial_for " << name(d) << l << (axis == &levels[l].spatial_x ? "x" : "y") << " in [0, "
+              << at(*axis, d) << ")\n",
+              indent += "  ";
+  }
+  out << indent << "MAC  // " << w.name << "\n";
+  return out.str();
+}
+
+}  // namespace ychart::mapping
+// ---- end ychart/mapping/impl/mapping.ipp ----
+#endif
+// ---- end ychart/mapping/mapping.hpp ----
+// ---- begin ychart/mapping/evaluate.hpp ----
+// ychart/mapping/evaluate.hpp
+// The exact price of one mapping (docs/mapping.md states the rules): per
+// storage level and tensor the tile, the reads and the writes; each level's
+// occupancy against its capacities, its energy and the cycles its
+// bandwidth needs; the MACs' energy; the latency (the slowest of compute
+// and every level's bandwidth), the utilisation of the MAC array, which
+// capacity binds and what bounds the latency. It is the oracle the search
+// is tested against and the cost both baseline mappers sample.
+
+
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace ychart::mapping {
+
+struct TensorAccesses {
+  double tile = 0;    // words per instance (0 where the level bypasses the tensor)
+  double reads = 0;   // over all instances, the layer through
+  double writes = 0;  // outputs: partial sums received
+};
+
+struct LevelCost {
+  std::string name;
+  std::array<TensorAccesses, tensor_count> tensors{};
+  double instances = 1;  // the instances the mapping uses
+  double occupancy = 0;  // words of all kept tiles, per instance
+  Constant<dim::energy> energy{0.0};
+  double cycles = 0;     // its accesses per instance over its bandwidth
+  const TensorAccesses& operator[](Tensor t) const { return tensors[static_cast<std::size_t>(t)]; }
+};
+
+struct Evaluation {
+  std::vector<LevelCost> levels;  // innermost first, as in the architecture
+  double macs = 0;
+  double macs_used = 0;           // spatial instances of the MAC
+  double utilisation = 0;         // macs_used over the array's MACs
+  double compute_cycles = 0;      // the temporal iterations
+  double cycles = 0;              // max of compute and every level's cycles
+  Constant<dim::energy> mac_energy{0.0};
+  Constant<dim::energy> energy{0.0};  // levels and MACs
+  Constant<dim::time> latency{0.0};
+  std::string bottleneck;         // "compute" or the level whose bandwidth sets the latency
+  bool fits = true;               // every tile within its capacities
+  /// The level and tensor (or "shared") whose capacity is fullest, and how full.
+  std::string binding_level, binding_tensor;
+  double binding_fill = 0;
+
+  /// Energy-delay product in J s.
+  double edp() const { return energy.value() * latency.value(); }
+};
+
+/// Prices `mapping` (validated first: loopnest_error on a malformed one).
+/// A mapping whose tiles overflow a capacity is priced all the same, with
+/// `fits` false and the overflowing level in `binding_level`.
+YCHART_DECL Evaluation evaluate(const Workload& workload, const Architecture& architecture, const Mapping& mapping);
+
+}  // namespace ychart::mapping
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/mapping/impl/evaluate.ipp ----
+// ychart/mapping/impl/evaluate.ipp
+// The implementation of ychart/mapping/evaluate.hpp.
+
+// ---- begin ychart/mapping/detail/traffic.hpp ----
+// ychart/mapping/detail/traffic.hpp
+// The reuse rules that `evaluate` and the search share. A "child" is a
+// storage level that keeps a tensor, or the MACs (child -1); its parent is
+// the next level up that keeps the same tensor. Everything about the
+// traffic into a child depends only on the levels above it, which is what
+// lets the search price a child as soon as those levels are chosen.
+
+
+namespace ychart::mapping::detail {
+
+inline constexpr int mac_child = -1;
+
+/// The product of every factor (temporal and spatial) of the levels above `child`.
+inline DimVector upper_product(const Mapping& m, int child) {
+  DimVector u{1, 1, 1, 1, 1, 1, 1};
+  for (auto l = static_cast<std::size_t>(child + 1); l < m.levels.size(); ++l)
+    for (Dim d : all_dims) at(u, d) *= at(m.levels[l].temporal, d) * m.levels[l].spatial(d);
+  return u;
+}
+
+/// The tile a child holds: the part of every loop below its parent's loops.
+inline DimVector tile_shape(const Workload& w, const Mapping& m, int child) {
+  DimVector f{1, 1, 1, 1, 1, 1, 1};
+  if (child == mac_child) return f;
+  const DimVector u = upper_product(m, child);
+  for (Dim d : all_dims) at(f, d) = w[d] / at(u, d);
+  return f;
+}
+
+/// Instances of the child that the mapping uses: the spatial factors above it.
+inline double used_instances(const Mapping& m, int child) {
+  double n = 1;
+  for (auto l = static_cast<std::size_t>(child + 1); l < m.levels.size(); ++l)
+    for (Dim d : all_dims) n *= static_cast<double>(m.levels[l].spatial(d));
+  return n;
+}
+
+/// The temporal reuse of tensor `t` in `child`: the product of the
+/// innermost temporal loops above it (levels up, each in its order from
+/// the inside) that do not index `t`, up to the first one with more than
+/// one iteration that does. While they run the child's tile stays.
+inline double temporal_reuse(Tensor t, const Mapping& m, int child) {
+  double run = 1;
+  for (auto l = static_cast<std::size_t>(child + 1); l < m.levels.size(); ++l) {
+    const auto order = m.levels[l].loop_order();
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      const auto f = at(m.levels[l].temporal, *it);
+      if (f == 1) continue;
+      if (indexes(t, *it)) return run;
+      run *= static_cast<double>(f);
+    }
+  }
+  return run;
+}
+
+/// How many times the child's tile changes: every temporal iteration above
+/// it but those of its reuse run.
+inline double epochs(Tensor t, const Mapping& m, int child) {
+  double n = 1;
+  for (auto l = static_cast<std::size_t>(child + 1); l < m.levels.size(); ++l)
+    for (Dim d : all_dims) n *= static_cast<double>(at(m.levels[l].temporal, d));
+  return n / temporal_reuse(t, m, child);
+}
+
+/// The next level above `child` that keeps `t` (the outermost keeps all).
+inline int parent_of(const Architecture& a, Tensor t, int child) {
+  for (auto l = static_cast<std::size_t>(child + 1); l < a.levels.size(); ++l)
+    if (a.levels[l].keeps_tensor(t)) return static_cast<int>(l);
+  return static_cast<int>(a.levels.size()) - 1;
+}
+
+/// Children of one parent instance that receive the same tile at once: the
+/// spatial factors, between child and parent, of loops that do not index
+/// `t`, on fan-outs that multicast.
+inline double multicast_factor(Tensor t, const Architecture& a, const Mapping& m, int child, int parent) {
+  double n = 1;
+  for (int l = child + 1; l <= parent; ++l) {
+    const auto li = static_cast<std::size_t>(l);
+    if (!a.levels[li].multicast) continue;
+    for (Dim d : all_dims)
+      if (!indexes(t, d)) n *= static_cast<double>(m.levels[li].spatial(d));
+  }
+  return n;
+}
+
+/// Words moved into all instances of a child over the layer (for outputs:
+/// the partial sums it sends up), and the parent's reads that serve them.
+struct ChildTraffic {
+  double words = 0;         // into the children (outputs: out of them)
+  double parent_reads = 0;  // read-only tensors: after multicast
+};
+
+inline ChildTraffic child_traffic(const Workload& w, const Architecture& a, const Mapping& m, Tensor t, int child) {
+  const double words = epochs(t, m, child) * w.tile_size(t, tile_shape(w, m, child)) * used_instances(m, child);
+  return {words, words / multicast_factor(t, a, m, child, parent_of(a, t, child))};
+}
+
+}  // namespace ychart::mapping::detail
+// ---- end ychart/mapping/detail/traffic.hpp ----
+
+#include <algorithm>
+
+namespace ychart::mapping {
+
+namespace detail {
+
+/// Occupancy of level `l` and whether each capacity holds; updates the
+/// evaluation's fullest capacity.
+inline void price_capacity(const Workload& w, const Architecture& a, const Mapping& m, int l, Evaluation& e) {
+  const auto& level = a.levels[static_cast<std::size_t>(l)];
+  auto& cost = e.levels[static_cast<std::size_t>(l)];
+  const DimVector shape = tile_shape(w, m, l);
+  const auto note = [&](double used, std::int64_t capacity, std::string_view tensor) {
+    const double fill = used / static_cast<double>(capacity);
+    if (fill > 1) e.fits = false;
+    if (fill > e.binding_fill) e.binding_fill = fill, e.binding_level = level.name, e.binding_tensor = tensor;
+  };
+  for (Tensor t : all_tensors) {
+    if (!level.keeps_tensor(t)) continue;
+    const double tile = w.tile_size(t, shape);
+    cost.tensors[static_cast<std::size_t>(t)].tile = tile;
+    cost.occupancy += tile;
+    if (auto c = level.capacity_of(t)) note(tile, *c, name(t));
+  }
+  if (level.shared_capacity) note(cost.occupancy, *level.shared_capacity, "shared");
+}
+
+}  // namespace detail
+
+YCHART_DECL Evaluation evaluate(const Workload& w, const Architecture& a, const Mapping& m) {
+  w.validate();
+  a.validate();
+  m.validate(w, a);
+  Evaluation e;
+  const int top = static_cast<int>(a.levels.size()) - 1;
+  e.levels.resize(a.levels.size());
+  for (int l = 0; l <= top; ++l) {
+    e.levels[static_cast<std::size_t>(l)].name = a.levels[static_cast<std::size_t>(l)].name;
+    e.levels[static_cast<std::size_t>(l)].instances = detail::used_instances(m, l);
+    detail::price_capacity(w, a, m, l, e);
+  }
+  for (Tensor t : all_tensors) {
+    const auto ti = static_cast<std::size_t>(t);
+    for (int child = detail::mac_child; child < top; ++child) {
+      if (child != detail::mac_child && !a.levels[static_cast<std::size_t>(child)].keeps_tensor(t)) continue;
+      const auto traffic = detail::child_traffic(w, a, m, t, child);
+      auto& parent = e.levels[static_cast<std::size_t>(detail::parent_of(a, t, child))].tensors[ti];
+      if (t == Tensor::outputs) {
+        parent.writes += traffic.words;
+        if (child != detail::mac_child) e.levels[static_cast<std::size_t>(child)].tensors[ti].reads += traffic.words;
+      } else {
+        parent.reads += traffic.parent_reads;
+        if (child != detail::mac_child) e.levels[static_cast<std::size_t>(child)].tensors[ti].writes += traffic.words;
+      }
+    }
+  }
+  e.macs = w.macs();
+  e.macs_used = detail::used_instances(m, detail::mac_child);
+  e.utilisation = e.macs_used / a.macs_available();
+  e.compute_cycles = e.macs / e.macs_used;
+  e.cycles = e.compute_cycles;
+  e.bottleneck = "compute";
+  e.mac_energy = e.macs * a.mac_energy;
+  double energy = e.mac_energy.value();
+  for (int l = 0; l <= top; ++l) {
+    const auto& level = a.levels[static_cast<std::size_t>(l)];
+    auto& cost = e.levels[static_cast<std::size_t>(l)];
+    double reads = 0, writes = 0;
+    for (const auto& acc : cost.tensors) reads += acc.reads, writes += acc.writes;
+    cost.energy = reads * level.read_energy + writes * level.write_energy;
+    energy += cost.energy.value();
+    if (level.bandwidth) cost.cycles = (reads + writes) / (cost.instances * *level.bandwidth);
+    if (cost.cycles > e.cycles) e.cycles = cost.cycles, e.bottleneck = level.name;
+  }
+  e.energy = Constant<dim::energy>(energy);
+  e.latency = Constant<dim::time>(e.cycles / a.clock.value());
+  return e;
+}
+
+}  // namespace ychart::mapping
+// ---- end ychart/mapping/impl/evaluate.ipp ----
+#endif
+// ---- end ychart/mapping/evaluate.hpp ----
+// ---- begin ychart/mapping/objective.hpp ----
+// ychart/mapping/objective.hpp
+// What a mapper minimises: energy, latency or their product, read off an
+// Evaluation in SI units (J, s, J s).
+
+
+#include <string_view>
+
+namespace ychart::mapping {
+
+enum class Objective { energy, latency, energy_delay };
+
+inline double objective_value(const Evaluation& e, Objective o) {
+  switch (o) {
+    case Objective::energy: return e.energy.value();
+    case Objective::latency: return e.latency.value();
+    case Objective::energy_delay: return e.edp();
+  }
+  return e.energy.value();
+}
+
+inline std::string_view name(Objective o) {
+  switch (o) {
+    case Objective::energy: return "energy";
+    case Objective::latency: return "latency";
+    case Objective::energy_delay: return "energy-delay";
+  }
+  return "energy";
+}
+
+}  // namespace ychart::mapping
+// ---- end ychart/mapping/objective.hpp ----
+// ---- begin ychart/mapping/search.hpp ----
+// ychart/mapping/search.hpp
+// The mapper that proves: the mapping of a layer onto an architecture that
+// minimises energy, latency or their product under every capacity, found
+// by an exact branch and bound over the levels, outermost first. At each
+// level it places every loop's factors (temporal, and spatial on the X and
+// Y fan-out), and chooses which loop group is innermost (the only choice of
+// order that changes a count, detail/orders.hpp). A level's tile is known
+// as soon as the levels above it are placed, so capacities prune before a
+// level is entered, and the traffic into a level is priced exactly at the
+// same moment; what is not placed yet is bounded below by what every
+// element must cost at least once. Finished, the result is proven optimal
+// on `evaluate`'s cost model; stopped by the time limit it reports the
+// incumbent, the bound and the gap.
+
+
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ychart::mapping {
+
+struct SearchOptions {
+  Objective objective = Objective::energy;
+  double time_limit = 60;                     // seconds; then time_limit with the gap
+  std::optional<Constant<dim::time>> max_latency;   // an epsilon constraint (fronts)
+  std::optional<Constant<dim::energy>> max_energy;
+  /// Ties in the objective go to the lower latency (energy objective) or
+  /// energy (latency objective), so that each point of a front is
+  /// non-dominated.
+  bool break_ties = true;
+  /// Random mappings priced first, for a first incumbent (0: none).
+  std::uint64_t warm_start_samples = 500;
+  /// A known objective value to beat (J, s or J s), e.g. the previous layer's bound: nodes that cannot go below it are pruned.
+  std::optional<double> cutoff;
+};
+
+struct MappingResult : SolveReport {
+  std::optional<Mapping> mapping;
+  std::optional<Evaluation> evaluation;
+  std::uint64_t nodes = 0;   // partial mappings entered
+  std::uint64_t leaves = 0;  // complete mappings priced
+  /// Infeasible: the level and tensor ("shared" for a shared capacity) that
+  /// can hold no tile, or empty when a latency or energy limit is what no
+  /// mapping meets.
+  std::string infeasible_level, infeasible_tensor;
+};
+
+/// The optimal mapping (status optimal, bound = objective), or the best
+/// found with its bound and gap (time_limit), or infeasible with the level
+/// and tensor at fault. Throws loopnest_error on malformed input.
+YCHART_DECL MappingResult search_mapping(const Workload& workload, const Architecture& architecture,
+                                         const SearchOptions& options = {});
+
+}  // namespace ychart::mapping
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/mapping/impl/search.ipp ----
+// ychart/mapping/impl/search.ipp
+// The implementation of ychart/mapping/search.hpp.
+
+// ---- begin ychart/baselines/mappers.hpp ----
+// ychart/baselines/mappers.hpp
+// The mappers accelerator researchers use today, on ychart's own cost model
+// (mapping::evaluate), to compare the proven optimum with: a random mapper
+// with a sample budget (Timeloop's random-pruned search) and a pruned
+// exhaustive mapper (every factorisation of every loop over every level and
+// array dimension, the fan-outs pruned as the loops are placed, and at each
+// level the loop orders that differ in reuse).
+
+
+#include <cstdint>
+#include <optional>
+#include <random>
+
+namespace ychart::baselines {
+
+struct MapperResult {
+  std::optional<mapping::Mapping> best;     // absent when no sampled mapping fits
+  std::optional<mapping::Evaluation> evaluation;
+  double objective = 0;                     // of `best`, in J, s or J s
+  std::uint64_t evaluated = 0;              // mappings priced (fitting or not)
+  std::uint64_t fitting = 0;                // of which every tile fits
+  bool complete = false;                    // exhaustive: the whole space was seen
+  double seconds = 0;
+};
+
+/// One mapping drawn at random: each prime factor of each loop goes to a
+/// random temporal or spatial place (a spatial place it would overflow
+/// sends it to the same level's temporal loop), each level gets a random
+/// innermost loop group. It may not fit.
+YCHART_DECL mapping::Mapping random_mapping(const mapping::Workload& workload, const mapping::Architecture& architecture,
+                                            std::mt19937_64& rng);
+
+/// Draws `samples` mappings, prices each, keeps the best that fits.
+YCHART_DECL MapperResult random_mapper(const mapping::Workload& workload, const mapping::Architecture& architecture,
+                                       mapping::Objective objective, std::uint64_t samples, std::uint64_t seed = 1);
+
+/// Prices every mapping (up to `limit`; `complete` says whether it got
+/// through) and keeps the best that fits.
+YCHART_DECL MapperResult exhaustive_mapper(const mapping::Workload& workload,
+                                           const mapping::Architecture& architecture, mapping::Objective objective,
+                                           std::uint64_t limit = 50'000'000);
+
+}  // namespace ychart::baselines
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/baselines/impl/mappers.ipp ----
+// ychart/baselines/impl/mappers.ipp
+// The implementation of ychart/baselines/mappers.hpp.
+
+// ---- begin ychart/mapping/detail/factors.hpp ----
+// ychart/mapping/detail/factors.hpp
+// Prime factors and divisors of loop extents: a tile factor is a product of
+// the extent's prime factors, so these are every factor a mapper may pick.
+
+#include <cstdint>
+#include <vector>
+
+namespace ychart::mapping::detail {
+
+inline std::vector<std::int64_t> prime_factors(std::int64_t n) {
+  std::vector<std::int64_t> p;
+  for (std::int64_t f = 2; f * f <= n; ++f)
+    while (n % f == 0) p.push_back(f), n /= f;
+  if (n > 1) p.push_back(n);
+  return p;
+}
+
+/// The divisors of `n`, ascending.
+inline std::vector<std::int64_t> divisors(std::int64_t n) {
+  std::vector<std::int64_t> low, high;
+  for (std::int64_t f = 1; f * f <= n; ++f)
+    if (n % f == 0) {
+      low.push_back(f);
+      if (f != n / f) high.push_back(n / f);
+    }
+  low.insert(low.end(), high.rbegin(), high.rend());
+  return low;
+}
+
+}  // namespace ychart::mapping::detail
+// ---- end ychart/mapping/detail/factors.hpp ----
+// ---- begin ychart/mapping/detail/orders.hpp ----
+// ychart/mapping/detail/orders.hpp
+// Which loop orders a mapper needs to try. A tensor's tile in a child stays
+// only while the innermost loops above it ignore the tensor; each loop
+// ignores exactly one tensor, so at each level only which group of loops
+// is innermost (N P Q: weights stay; K: inputs stay; C R S: outputs stay)
+// changes a count, and any order is matched or beaten by the order that
+// puts its own innermost group innermost whole (docs/mapping.md).
+
+
+#include <vector>
+
+namespace ychart::mapping::detail {
+
+/// The order, outermost first, whose innermost loops are those that ignore `stays`.
+inline std::vector<Dim> order_with_innermost(Tensor stays) {
+  std::vector<Dim> order;
+  for (Tensor g : all_tensors)
+    if (g != stays)
+      for (Dim d : all_dims)
+        if (ignored_by(d) == g) order.push_back(d);
+  for (Dim d : all_dims)
+    if (ignored_by(d) == stays) order.push_back(d);
+  return order;
+}
+
+/// The groups with a loop of more than one iteration among `temporal`: the
+/// innermost choices that differ. One choice (weights) when none has.
+inline std::vector<Tensor> innermost_choices(const DimVector& temporal) {
+  std::vector<Tensor> groups;
+  for (Tensor g : all_tensors)
+    for (Dim d : all_dims)
+      if (ignored_by(d) == g && at(temporal, d) > 1) {
+        groups.push_back(g);
+        break;
+      }
+  if (groups.empty()) groups.push_back(Tensor::weights);
+  return groups;
+}
+
+}  // namespace ychart::mapping::detail
+// ---- end ychart/mapping/detail/orders.hpp ----
+
+#include <chrono>
+#include <functional>
+
+namespace ychart::baselines {
+
+namespace detail {
+
+using namespace ychart::mapping;
+
+/// The places a loop's factor can go: a level's temporal loop, or one of
+/// its array dimensions where the fan-out has more than one instance.
+struct Place {
+  std::size_t level;
+  int kind;  // 0 temporal, 1 spatial x, 2 spatial y
+};
+
+inline std::vector<Place> places(const Architecture& a) {
+  std::vector<Place> p;
+  for (std::size_t l = 0; l < a.levels.size(); ++l) {
+    p.push_back({l, 0});
+    if (a.levels[l].fanout_x > 1) p.push_back({l, 1});
+    if (a.levels[l].fanout_y > 1) p.push_back({l, 2});
+  }
+  return p;
+}
+
+inline std::int64_t& factor_at(Mapping& m, Place p, Dim d) {
+  auto& lm = m.levels[p.level];
+  return at(p.kind == 0 ? lm.temporal : p.kind == 1 ? lm.spatial_x : lm.spatial_y, d);
+}
+
+inline std::int64_t axis_product(const Mapping& m, Place p) {
+  const auto& v = p.kind == 1 ? m.levels[p.level].spatial_x : m.levels[p.level].spatial_y;
+  std::int64_t n = 1;
+  for (auto f : v) n *= f;
+  return n;
+}
+
+inline std::int64_t fanout(const Architecture& a, Place p) {
+  return p.kind == 1 ? a.levels[p.level].fanout_x : a.levels[p.level].fanout_y;
+}
+
+inline void keep_if_better(MapperResult& r, const Mapping& m, const Evaluation& e, Objective objective) {
+  ++r.evaluated;
+  if (!e.fits) return;
+  ++r.fitting;
+  const double v = objective_value(e, objective);
+  if (!r.best || v < r.objective) r.best = m, r.evaluation = e, r.objective = v;
+}
+
+inline double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace detail
+
+YCHART_DECL mapping::Mapping random_mapping(const mapping::Workload& w, const mapping::Architecture& a,
+                                            std::mt19937_64& rng) {
+  using namespace mapping;
+  const auto places = detail::places(a);
+  Mapping m;
+  m.levels.resize(a.levels.size());
+  std::uniform_int_distribution<std::size_t> pick(0, places.size() - 1);
+  for (Dim d : all_dims)
+    for (auto f : mapping::detail::prime_factors(w[d])) {
+      auto p = places[pick(rng)];
+      if (p.kind != 0 && detail::axis_product(m, p) * f > detail::fanout(a, p)) p.kind = 0;
+      detail::factor_at(m, p, d) *= f;
+    }
+  for (auto& lm : m.levels) {
+    const auto choices = mapping::detail::innermost_choices(lm.temporal);
+    std::uniform_int_distribution<std::size_t> g(0, choices.size() - 1);
+    lm.order = mapping::detail::order_with_innermost(choices[g(rng)]);
+  }
+  return m;
+}
+
+YCHART_DECL MapperResult random_mapper(const mapping::Workload& w, const mapping::Architecture& a,
+                                       mapping::Objective objective, std::uint64_t samples, std::uint64_t seed) {
+  const auto start = std::chrono::steady_clock::now();
+  w.validate();
+  a.validate();
+  std::mt19937_64 rng(seed);
+  MapperResult r;
+  for (std::uint64_t i = 0; i < samples; ++i) {
+    const auto m = random_mapping(w, a, rng);
+    detail::keep_if_better(r, m, mapping::evaluate(w, a, m), objective);
+  }
+  r.seconds = detail::seconds_since(start);
+  return r;
+}
+
+YCHART_DECL MapperResult exhaustive_mapper(const mapping::Workload& w, const mapping::Architecture& a,
+                                           mapping::Objective objective, std::uint64_t limit) {
+  using namespace mapping;
+  const auto start = std::chrono::steady_clock::now();
+  w.validate();
+  a.validate();
+  const auto places = detail::places(a);
+  MapperResult r;
+  r.complete = true;
+  Mapping m;
+  m.levels.resize(a.levels.size());
+  // Orders last: per level, each innermost group that has a loop there.
+  std::function<void(std::size_t)> orders = [&](std::size_t l) {
+    if (r.evaluated >= limit) return void(r.complete = false);
+    if (l == m.levels.size()) return detail::keep_if_better(r, m, evaluate(w, a, m), objective);
+    for (Tensor g : mapping::detail::innermost_choices(m.levels[l].temporal)) {
+      m.levels[l].order = mapping::detail::order_with_innermost(g);
+      orders(l + 1);
+    }
+  };
+  // Factors: loop by loop, place by place, what is left of the extent;
+  // an array dimension never takes more than its fan-out.
+  std::function<void(std::size_t, std::size_t, std::int64_t)> place = [&](std::size_t di, std::size_t pi,
+                                                                          std::int64_t left) {
+    if (!r.complete) return;
+    if (di == all_dims.size()) return orders(0);
+    const auto next = [&] { place(di + 1, 0, di + 1 < all_dims.size() ? w[all_dims[di + 1]] : 1); };
+    if (left == 1) return next();
+    const Dim d = all_dims[di];
+    const detail::Place p = places[pi];
+    const bool last = pi + 1 == places.size();
+    for (auto f : last ? std::vector<std::int64_t>{left} : mapping::detail::divisors(left)) {
+      if (p.kind != 0 && detail::axis_product(m, p) * f > detail::fanout(a, p)) break;
+      detail::factor_at(m, p, d) = f;
+      if (last || f == left) next();
+      else place(di, pi + 1, left / f);
+      detail::factor_at(m, p, d) = 1;
+    }
+  };
+  place(0, 0, w[all_dims[0]]);
+  r.seconds = detail::seconds_since(start);
+  return r;
+}
+
+}  // namespace ychart::baselines
+// ---- end ychart/baselines/impl/mappers.ipp ----
+#endif
+// ---- end ychart/baselines/mappers.hpp ----
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace ychart::mapping {
+
+namespace detail {
+
+/// The branch and bound of search_mapping. Levels are placed from the
+/// outermost down; `enter(l, left)` is called with the levels above `l`
+/// placed and `left` the part of every loop still to place, which is
+/// level `l`'s tile shape.
+class MappingSearch {
+ public:
+  MappingSearch(const Workload& w, const Architecture& a, const SearchOptions& o)
+      : w_(w), a_(a), o_(o), top_(static_cast<int>(a.levels.size()) - 1),
+        deadline_(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(o.time_limit))) {
+    m_.levels.resize(a.levels.size());
+    traffic_.assign(a.levels.size(), 0.0);
+    fixed_energy_ = w.macs() * a.mac_energy.value();
+    least_rest_.assign(a.levels.size() + 1, 0.0);
+    // least_rest_[l]: what the traffic into every child below level l costs at least: each
+    // element reaches its children at least once and leaves its parent at least once.
+    for (int l = 0; l <= top_; ++l) {
+      least_rest_[static_cast<std::size_t>(l + 1)] = least_rest_[static_cast<std::size_t>(l)];
+      for (Tensor t : all_tensors)
+        if (l < top_ && a.levels[static_cast<std::size_t>(l)].keeps_tensor(t)) least_rest_[static_cast<std::size_t>(l + 1)] += least_child_energy(t, l);
+    }
+    for (Tensor t : all_tensors) least_mac_ += least_child_energy(t, mac_child);
+  }
+
+  void seed(const Mapping& m, const Evaluation& e) { consider(m, e.energy.value(), e.latency.value()); }
+
+  void run() { enter(top_, w_.extent); }
+
+  MappingResult result() const {
+    MappingResult r;
+    r.nodes = nodes_, r.leaves = leaves_;
+    if (have_) {
+      r.mapping = best_;
+      r.evaluation = evaluate(w_, a_, best_);
+      r.objective = best_objective_;
+    }
+    const double bound = std::min(open_bound_, have_ ? best_objective_ : std::numeric_limits<double>::infinity());
+    if (!stopped_) {
+      r.status = have_ ? Status::optimal : Status::infeasible;
+      if (have_) r.bound = r.objective, r.gap = 0;
+    } else {
+      r.status = Status::time_limit;
+      r.bound = bound;
+      if (have_) r.gap = (r.objective - bound) / r.objective;
+      r.message = "stopped at the time limit of " + std::to_string(o_.time_limit) + " s";
+    }
+    return r;
+  }
+
+ private:
+  double least_child_energy(Tensor t, int child) const {
+    const double words = w_.size(t);
+    const auto& parent = a_.levels[static_cast<std::size_t>(parent_of(a_, t, child))];
+    if (child == mac_child) return words * (t == Tensor::outputs ? parent.write_energy : parent.read_energy).value();
+    const auto& c = a_.levels[static_cast<std::size_t>(child)];
+    return t == Tensor::outputs ? words * (c.read_energy.value() + parent.write_energy.value())
+                                : words * (c.write_energy.value() + parent.read_energy.value());
+  }
+
+  bool fits(int l, const DimVector& shape) const {
+    const auto& level = a_.levels[static_cast<std::size_t>(l)];
+    double shared = 0;
+    for (Tensor t : all_tensors) {
+      if (!level.keeps_tensor(t)) continue;
+      const double tile = w_.tile_size(t, shape);
+      if (auto c = level.capacity_of(t); c && tile > static_cast<double>(*c)) return false;
+      shared += tile;
+    }
+    return !level.shared_capacity || shared <= static_cast<double>(*level.shared_capacity);
+  }
+
+  /// Adds the traffic into `child` of every tensor it takes from above.
+  void price_child(int child) {
+    for (Tensor t : all_tensors) {
+      if (child != mac_child && !a_.levels[static_cast<std::size_t>(child)].keeps_tensor(t)) continue;
+      const auto tr = child_traffic(w_, a_, m_, t, child);
+      const auto p = static_cast<std::size_t>(parent_of(a_, t, child));
+      const bool out = t == Tensor::outputs;
+      const double up = out ? tr.words : tr.parent_reads;
+      energy_ += up * (out ? a_.levels[p].write_energy : a_.levels[p].read_energy).value();
+      traffic_[p] += up;
+      if (child == mac_child) continue;
+      const auto c = static_cast<std::size_t>(child);
+      energy_ += tr.words * (out ? a_.levels[c].read_energy : a_.levels[c].write_energy).value();
+      traffic_[c] += tr.words;
+    }
+  }
+
+  /// Cycles so far: compute at its fastest with the spatial factors still
+  /// open (`spatial_room`), and each level's bandwidth on the traffic priced.
+  double cycles(int from_level, double spatial_room) const {
+    double c = w_.macs() / (used_instances(m_, mac_child) * spatial_room);
+    for (int l = std::max(from_level, 0); l <= top_; ++l) {
+      const auto& level = a_.levels[static_cast<std::size_t>(l)];
+      if (level.bandwidth) c = std::max(c, traffic_[static_cast<std::size_t>(l)] / (used_instances(m_, l) * *level.bandwidth));
+    }
+    return c;
+  }
+
+  double objective(double energy, double latency) const {
+    switch (o_.objective) {
+      case Objective::energy: return energy;
+      case Objective::latency: return latency;
+      case Objective::energy_delay: return energy * latency;
+    }
+    return energy;
+  }
+  double secondary(double energy, double latency) const { return o_.objective == Objective::energy ? latency : energy; }
+
+  /// Whether nothing below a node whose energy and latency are at least these can do better.
+  bool dominated(double energy, double latency) const {
+    if (o_.max_latency && latency > o_.max_latency->value() * (1 + 1e-12)) return true;
+    if (o_.max_energy && energy > o_.max_energy->value() * (1 + 1e-12)) return true;
+    const double v = objective(energy, latency);
+    if (o_.cutoff && v >= *o_.cutoff) return true;
+    if (!have_) return false;
+    if (v < best_objective_ * (1 - 1e-12)) return false;
+    if (!o_.break_ties || v > best_objective_ * (1 + 1e-12)) return true;
+    return secondary(energy, latency) >= best_secondary_ * (1 - 1e-12);
+  }
+
+  void consider(const Mapping& m, double energy, double latency) {
+    if (dominated(energy, latency)) return;
+    best_ = m, have_ = true;
+    best_objective_ = objective(energy, latency), best_secondary_ = secondary(energy, latency);
+  }
+
+  bool out_of_time() {
+    if (stopped_) return true;
+    if ((++nodes_ & 255) == 0 && std::chrono::steady_clock::now() > deadline_) stopped_ = true;
+    return stopped_;
+  }
+
+  YCHART_DECL void enter(int l, const DimVector& left);
+  YCHART_DECL void leaf();
+  template <class F> void spatial_vectors(const DimVector& left, std::int64_t room, std::size_t d, DimVector& v, F&& f);
+  template <class F> void temporal_vectors(int l, const DimVector& left, std::size_t d, DimVector& v, F&& f);
+
+  const Workload& w_;
+  const Architecture& a_;
+  const SearchOptions& o_;
+  const int top_;
+  const std::chrono::steady_clock::time_point deadline_;
+  Mapping m_, best_;
+  std::vector<double> traffic_, least_rest_;
+  double energy_ = 0, fixed_energy_ = 0, least_mac_ = 0;
+  bool have_ = false, stopped_ = false;
+  double best_objective_ = 0, best_secondary_ = 0, open_bound_ = std::numeric_limits<double>::infinity();
+  std::uint64_t nodes_ = 0, leaves_ = 0;
+};
+
+/// Calls f for every vector of divisors of `left`, from loop `d` on, whose product is at most `room`.
+template <class F>
+void MappingSearch::spatial_vectors(const DimVector& left, std::int64_t room, std::size_t d, DimVector& v, F&& f) {
+  if (d == dim_count) return f();
+  const auto divs = divisors(left[d]);
+  for (auto it = divs.rbegin(); it != divs.rend(); ++it) {
+    if (*it > room) continue;
+    v[d] = *it;
+    spatial_vectors(left, room / *it, d + 1, v, f);
+  }
+  v[d] = 1;
+}
+
+/// Calls f for every vector of divisors of `left` from loop `d` on that
+/// leaves the level below a tile it can hold (checked as the loops are
+/// chosen: what is undecided counts as placed here, the smallest tile).
+template <class F>
+void MappingSearch::temporal_vectors(int l, const DimVector& left, std::size_t d, DimVector& v, F&& f) {
+  if (d == dim_count) return f();
+  for (auto t : divisors(left[d])) {
+    v[d] = t;
+    DimVector below{1, 1, 1, 1, 1, 1, 1};
+    for (std::size_t k = 0; k <= d; ++k) below[k] = left[k] / v[k];
+    if (!fits(l - 1, below)) continue;
+    temporal_vectors(l, left, d + 1, v, f);
+  }
+  v[d] = left[d];
+}
+
+YCHART_DECL void MappingSearch::enter(int l, const DimVector& left) {
+  if (out_of_time()) return;
+  const auto li = static_cast<std::size_t>(l);
+  const auto saved_traffic = traffic_;
+  const double saved_energy = energy_;
+  if (l < top_) price_child(l);
+  double room = 1;  // spatial instances still open
+  for (int j = 0; j <= l; ++j) room *= static_cast<double>(a_.levels[static_cast<std::size_t>(j)].fanout_x * a_.levels[static_cast<std::size_t>(j)].fanout_y);
+  double left_product = 1;
+  for (auto x : left) left_product *= static_cast<double>(x);
+  const double least_energy = energy_ + fixed_energy_ + least_rest_[li] + least_mac_;
+  const double least_latency = cycles(l, std::min(room, left_product)) / a_.clock.value();
+  if (dominated(least_energy, least_latency)) {
+    traffic_ = saved_traffic, energy_ = saved_energy;
+    return;
+  }
+  auto& lm = m_.levels[li];
+  DimVector sx{1, 1, 1, 1, 1, 1, 1}, sy = sx, t = sx;
+  spatial_vectors(left, a_.levels[li].fanout_x, 0, sx, [&] {
+    DimVector after_x = left;
+    for (std::size_t d = 0; d < dim_count; ++d) after_x[d] /= sx[d];
+    spatial_vectors(after_x, a_.levels[li].fanout_y, 0, sy, [&] {
+      DimVector rest = after_x;
+      for (std::size_t d = 0; d < dim_count; ++d) rest[d] /= sy[d];
+      lm.spatial_x = sx, lm.spatial_y = sy;
+      const auto place = [&](const DimVector& temporal) {
+        lm.temporal = temporal;
+        DimVector below = rest;
+        for (std::size_t d = 0; d < dim_count; ++d) below[d] /= temporal[d];
+        for (Tensor g : innermost_choices(temporal)) {
+          if (stopped_) break;
+          lm.order = order_with_innermost(g);
+          if (l == 0) leaf();
+          else enter(l - 1, below);
+        }
+      };
+      if (l == 0) place(rest);
+      else temporal_vectors(l, rest, 0, t, [&] { place(t); });
+    });
+  });
+  lm = LevelMapping{};
+  if (stopped_) open_bound_ = std::min(open_bound_, objective(least_energy, least_latency));
+  traffic_ = saved_traffic, energy_ = saved_energy;
+}
+
+YCHART_DECL void MappingSearch::leaf() {
+  ++leaves_;
+  const auto saved_traffic = traffic_;
+  const double saved_energy = energy_;
+  price_child(mac_child);
+  consider(m_, energy_ + fixed_energy_, cycles(0, 1) / a_.clock.value());
+  traffic_ = saved_traffic, energy_ = saved_energy;
+}
+
+/// The level and tensor that cannot hold even a one-element tile (the
+/// outermost: the whole tensor), if any.
+inline std::pair<std::string, std::string> unholdable(const Workload& w, const Architecture& a) {
+  for (std::size_t l = 0; l < a.levels.size(); ++l) {
+    const auto& level = a.levels[l];
+    const DimVector shape = l + 1 == a.levels.size() ? w.extent : DimVector{1, 1, 1, 1, 1, 1, 1};
+    double shared = 0;
+    for (Tensor t : all_tensors) {
+      if (!level.keeps_tensor(t)) continue;
+      const double tile = w.tile_size(t, shape);
+      if (auto c = level.capacity_of(t); c && tile > static_cast<double>(*c)) return {level.name, std::string(name(t))};
+      shared += tile;
+    }
+    if (level.shared_capacity && shared > static_cast<double>(*level.shared_capacity)) return {level.name, "shared"};
+  }
+  return {};
+}
+
+}  // namespace detail
+
+YCHART_DECL MappingResult search_mapping(const Workload& w, const Architecture& a, const SearchOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  w.validate();
+  a.validate();
+  if (!(o.time_limit > 0)) throw loopnest_error("ychart: search_mapping: the time limit must be positive");
+  MappingResult r;
+  if (auto [level, tensor] = detail::unholdable(w, a); !level.empty()) {
+    r.status = Status::infeasible;
+    r.infeasible_level = level, r.infeasible_tensor = tensor;
+    r.message = "level `" + level + "` cannot hold even the smallest tile of " +
+                (tensor == "shared" ? std::string("its tensors together") : tensor);
+  } else {
+    detail::MappingSearch search(w, a, o);
+    if (o.warm_start_samples > 0) {
+      const auto warm = baselines::random_mapper(w, a, o.objective, o.warm_start_samples, 7);
+      if (warm.best) search.seed(*warm.best, *warm.evaluation);
+    }
+    search.run();
+    r = search.result();
+    if (r.status == Status::infeasible) r.message = "no mapping meets the latency or energy limit";
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+}  // namespace ychart::mapping
+// ---- end ychart/mapping/impl/search.ipp ----
+#endif
+// ---- end ychart/mapping/search.hpp ----
+// ---- end ychart/mapping.hpp ----
 // ---- begin ychart/synthesis.hpp ----
 // ychart/synthesis.hpp
 // Study 003's class: system-level synthesis on architecture graphs (resources,
@@ -25007,8 +26280,10 @@ YCHART_DECL Specification load_specification(const std::filesystem::path& file) 
 // study 000's alpha-penalty sweep (baselines/alpha_penalty.hpp), study 001's
 // Algorithms 1-4 and heuristics H1 and H2 (baselines/shan2021.hpp,
 // baselines/shan2021_h1.hpp) and study 003's evolutionary search
-// (baselines/evolutionary.hpp). They sit above the problem classes and make
-// no optimality claim; namespace ychart::baselines.
+// (baselines/evolutionary.hpp); and the random and pruned exhaustive mappers
+// of loop nests that accelerator mappers use (baselines/mappers.hpp). They
+// sit above the problem classes and make no optimality claim; namespace
+// ychart::baselines.
 
 // ---- begin ychart/baselines/alpha_penalty.hpp ----
 // ychart/baselines/alpha_penalty.hpp

@@ -1,6 +1,6 @@
 // ychart/impl/src_classes.hpp
 // One part of the compiled part of ychart (see impl/src.hpp): the non-template functions of the problem classes (finn/,
-// partition/, loopnest/, synthesis/) and of baselines/: their models, evaluators and loaders.
+// partition/, loopnest/, mapping/, synthesis/) and of baselines/: their models, evaluators and loaders.
 // The CMake target compiles each part in a source of its own, so that a
 // parallel build compiles them side by side.
 #pragma once
@@ -21,6 +21,12 @@
 #include "../loopnest/impl/binding_model.ipp"
 #include "../loopnest/impl/design_model.ipp"
 #include "../loopnest/impl/load.ipp"
+#include "../mapping/impl/workload.ipp"
+#include "../mapping/impl/architecture.ipp"
+#include "../mapping/impl/mapping.ipp"
+#include "../mapping/impl/evaluate.ipp"
+#include "../baselines/impl/mappers.ipp"
+#include "../mapping/impl/search.ipp"
 #include "../partition/impl/evaluate.ipp"
 #include "../partition/impl/enumerate.ipp"
 #include "../partition/impl/partition_model.ipp"

@@ -1,0 +1,134 @@
+// The mapper that proves, against the pruned exhaustive mapper on small
+// random layers and hierarchies (every objective), with its infeasible
+// cases and bad input; and the reuse rule it relies on, that at each level
+// only which loop group is innermost matters, against random full orders.
+#include <ychart/baselines/mappers.hpp>
+#include <ychart/mapping/detail/orders.hpp>
+#include <ychart/mapping/search.hpp>
+
+#include "support/mapping_cases.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace ychart;
+using namespace ychart::mapping;
+
+TEST(MappingSearch, EqualsExhaustiveEnumerationOnRandomLayersForEveryObjective) {
+  std::mt19937_64 rng(32);
+  int cases = 0, nontrivial = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const auto w = test::random_workload(rng, 48);
+    const auto a = test::random_architecture(rng);
+    for (Objective o : {Objective::energy, Objective::latency, Objective::energy_delay}) {
+      const auto exhaustive = baselines::exhaustive_mapper(w, a, o);
+      ASSERT_TRUE(exhaustive.complete);
+      SearchOptions options;
+      options.objective = o;
+      options.warm_start_samples = trial % 2 ? 0 : 50;  // with and without a first incumbent
+      const auto r = search_mapping(w, a, options);
+      ASSERT_EQ(r.status, Status::optimal) << "trial " << trial << " " << name(o);
+      ASSERT_TRUE(exhaustive.best.has_value());
+      EXPECT_NEAR(r.objective, exhaustive.objective, 1e-9 * exhaustive.objective) << "trial " << trial << " " << name(o);
+      EXPECT_NEAR(objective_value(*r.evaluation, o), r.objective, 1e-9 * r.objective);
+      EXPECT_TRUE(r.evaluation->fits);
+      EXPECT_EQ(r.bound, r.objective);
+      if (exhaustive.fitting < exhaustive.evaluated) ++nontrivial;
+      ++cases;
+    }
+  }
+  EXPECT_EQ(cases, 600);
+  EXPECT_GT(nontrivial, 300);  // in most cases the capacities forbid some mappings
+}
+
+TEST(MappingSearch, OnlyTheInnermostLoopGroupOfALevelChangesACount) {
+  std::mt19937_64 rng(5040);
+  for (int trial = 0; trial < 300; ++trial) {
+    const auto w = test::random_workload(rng, 600);
+    const auto a = test::random_architecture(rng);
+    auto m = baselines::random_mapping(w, a, rng);
+    for (auto& lm : m.levels) {
+      lm.order = {all_dims.begin(), all_dims.end()};
+      std::shuffle(lm.order.begin(), lm.order.end(), rng);
+    }
+    auto grouped = m;
+    for (auto& lm : grouped.levels) {  // the group of the innermost loop that runs, innermost whole
+      Tensor g = Tensor::weights;
+      for (auto it = lm.order.rbegin(); it != lm.order.rend(); ++it)
+        if (at(lm.temporal, *it) > 1) {
+          g = ignored_by(*it);
+          break;
+        }
+      lm.order = mapping::detail::order_with_innermost(g);
+    }
+    const auto e = evaluate(w, a, m), eg = evaluate(w, a, grouped);
+    for (std::size_t l = 0; l < a.levels.size(); ++l)
+      for (Tensor t : all_tensors) {
+        EXPECT_LE(eg.levels[l][t].reads, e.levels[l][t].reads);
+        EXPECT_LE(eg.levels[l][t].writes, e.levels[l][t].writes);
+      }
+  }
+}
+
+namespace {
+
+Architecture two_levels() {
+  StorageLevel rf{"RF", {true, true, true}, {}, 4, 1 * units::pJ, 1 * units::pJ, std::nullopt, 2, 1, true};
+  StorageLevel dram{"DRAM", {true, true, true}, {}, std::nullopt, 100 * units::pJ, 100 * units::pJ, 1.0, 2, 2, false};
+  return {"two", {rf, dram}, 0.5 * units::pJ, 1 * units::GHz};
+}
+
+}  // namespace
+
+TEST(MappingSearch, ACapacityNoTileFitsIsInfeasibleWithTheLevelAndTheTensor) {
+  const auto w = Workload::convolution("c", 1, 4, 4, 3, 3, 1, 1);
+  auto a = two_levels();
+  a.levels[0].shared_capacity = 2;  // three tensors, one word each at least
+  auto r = search_mapping(w, a);
+  EXPECT_EQ(r.status, Status::infeasible);
+  EXPECT_EQ(r.infeasible_level, "RF");
+  EXPECT_EQ(r.infeasible_tensor, "shared");
+  a = two_levels();
+  a.levels[1].capacity[static_cast<std::size_t>(Tensor::weights)] = 15;  // the 16 weights must live in DRAM
+  r = search_mapping(w, a);
+  EXPECT_EQ(r.status, Status::infeasible);
+  EXPECT_EQ(r.infeasible_level, "DRAM");
+  EXPECT_EQ(r.infeasible_tensor, "weights");
+  SearchOptions tight;
+  tight.max_latency = Constant<dim::time>(1e-12);
+  r = search_mapping(w, two_levels(), tight);
+  EXPECT_EQ(r.status, Status::infeasible);
+  EXPECT_TRUE(r.infeasible_level.empty());
+}
+
+TEST(MappingSearch, BadInputNamesTheElement) {
+  const auto expect_element = [](auto f, const std::string& element) {
+    try {
+      f();
+      ADD_FAILURE() << "no error";
+    } catch (const loopnest_error& e) {
+      EXPECT_EQ(e.element, element) << e.what();
+    }
+  };
+  auto w = Workload::convolution("c", 1, 4, 4, 3, 3, 1, 1);
+  const auto a = two_levels();
+  expect_element([&] { auto bad = w; at(bad.extent, Dim::K) = 0; search_mapping(bad, a); }, "c");
+  expect_element([&] { auto bad = a; bad.levels[0].capacity[0] = 0; search_mapping(w, bad); }, "RF");
+  expect_element([&] { auto bad = a; bad.levels[1].read_energy = Constant<dim::energy>(-1.0); search_mapping(w, bad); }, "DRAM");
+  expect_element([&] { auto bad = a; bad.levels[1].keeps[2] = false; search_mapping(w, bad); }, "DRAM");
+  Mapping m;
+  m.levels.resize(2);
+  at(m.levels[1].temporal, Dim::K) = 4, at(m.levels[1].temporal, Dim::C) = 4, at(m.levels[1].temporal, Dim::P) = 3;
+  at(m.levels[1].temporal, Dim::Q) = 3;
+  EXPECT_NO_THROW(evaluate(w, a, m));
+  auto wide = m;
+  at(wide.levels[0].spatial_x, Dim::K) = 4, at(wide.levels[1].temporal, Dim::K) = 1;  // RF fans out to 2
+  expect_element([&] { evaluate(w, a, wide); }, "RF");
+  auto twice = m;
+  twice.levels[1].order = {Dim::K, Dim::K, Dim::C, Dim::P, Dim::Q, Dim::R, Dim::S};
+  expect_element([&] { evaluate(w, a, twice); }, "DRAM");
+  auto short_k = m;
+  at(short_k.levels[1].temporal, Dim::K) = 2;
+  expect_element([&] { evaluate(w, a, short_k); }, "K");
+}
