@@ -1,16 +1,18 @@
 // ychart/mapping/search.hpp
 // The mapper that proves: the mapping of a layer onto an architecture that
-// minimises energy, latency or their product under every capacity, found
-// by an exact branch and bound over the levels, outermost first. At each
-// level it places every loop's factors (temporal, and spatial on the X and
-// Y fan-out), and chooses which loop group is innermost (the only choice of
-// order that changes a count, detail/orders.hpp). A level's tile is known
-// as soon as the levels above it are placed, so capacities prune before a
-// level is entered, and the traffic into a level is priced exactly at the
-// same moment; what is not placed yet is bounded below by what every
-// element must cost at least once. Finished, the result is proven optimal
-// on `evaluate`'s cost model; stopped by the time limit it reports the
-// incumbent, the bound and the gap.
+// minimises energy, latency or their product under every capacity, by an
+// exact branch and bound of our own (no MILP solver: the cost model's
+// products of loop factors separate by loop, which a bound can use and a
+// linearisation loses). The mappings are split by the shape of each level
+// (nothing runs there, or which loop group runs innermost and whether
+// another group runs too), which fixes every tensor's reuse; within a
+// shape the loops are placed one by one (temporal and spatial factors on
+// every level), each placement pruned by capacities and fan-outs and by a
+// bound that takes the unplaced loops at their least factors among the
+// placements that still fit. Finished, the result is proven optimal on
+// `evaluate`'s cost model; stopped by the time limit, it reports the
+// incumbent, the bound and the gap. A random sample improved by local moves
+// gives the first incumbent.
 #pragma once
 
 #include "../config.hpp"
@@ -37,7 +39,8 @@ struct SearchOptions {
   /// energy (latency objective), so that each point of a front is
   /// non-dominated.
   bool break_ties = true;
-  /// Random mappings priced first, for a first incumbent (0: none).
+  /// Random mappings priced first and the best improved by local moves,
+  /// for a first incumbent (0: none).
   std::uint64_t warm_start_samples = 500;
   /// A known objective value to beat (J, s or J s), e.g. the previous layer's bound: nodes that cannot go below it are pruned.
   std::optional<double> cutoff;

@@ -10,6 +10,9 @@
 #include "../mapping.hpp"
 #include "../workload.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace ychart::mapping::detail {
 
 inline constexpr int mac_child = -1;
@@ -97,6 +100,42 @@ struct ChildTraffic {
 inline ChildTraffic child_traffic(const Workload& w, const Architecture& a, const Mapping& m, Tensor t, int child) {
   const double words = epochs(t, m, child) * w.tile_size(t, tile_shape(w, m, child)) * used_instances(m, child);
   return {words, words / multicast_factor(t, a, m, child, parent_of(a, t, child))};
+}
+
+}  // namespace ychart::mapping::detail
+
+namespace ychart::mapping::detail {
+
+/// Energy (J) and cycles of a mapping that is known to be valid, by the
+/// same rules as `evaluate`, without its report: what the search prices
+/// each complete mapping with.
+struct Price {
+  double energy = 0, cycles = 0;
+};
+
+inline Price price(const Workload& w, const Architecture& a, const Mapping& m) {
+  const int top = static_cast<int>(a.levels.size()) - 1;
+  std::vector<double> words(a.levels.size(), 0.0);
+  Price p{w.macs() * a.mac_energy.value(), 0};
+  for (Tensor t : all_tensors)
+    for (int child = mac_child; child < top; ++child) {
+      if (child != mac_child && !a.levels[static_cast<std::size_t>(child)].keeps_tensor(t)) continue;
+      const auto tr = child_traffic(w, a, m, t, child);
+      const auto parent = static_cast<std::size_t>(parent_of(a, t, child));
+      const bool out = t == Tensor::outputs;
+      const double up = out ? tr.words : tr.parent_reads;
+      p.energy += up * (out ? a.levels[parent].write_energy : a.levels[parent].read_energy).value();
+      words[parent] += up;
+      if (child == mac_child) continue;
+      const auto c = static_cast<std::size_t>(child);
+      p.energy += tr.words * (out ? a.levels[c].read_energy : a.levels[c].write_energy).value();
+      words[c] += tr.words;
+    }
+  p.cycles = w.macs() / used_instances(m, mac_child);
+  for (int l = 0; l <= top; ++l)
+    if (const auto& bw = a.levels[static_cast<std::size_t>(l)].bandwidth)
+      p.cycles = std::max(p.cycles, words[static_cast<std::size_t>(l)] / (used_instances(m, l) * *bw));
+  return p;
 }
 
 }  // namespace ychart::mapping::detail

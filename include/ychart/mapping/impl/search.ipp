@@ -6,116 +6,75 @@
 #include "../../baselines/mappers.hpp"
 #include "../detail/factors.hpp"
 #include "../detail/orders.hpp"
+#include "../detail/placements.hpp"
 #include "../detail/traffic.hpp"
 #include "../search.hpp"
 
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <map>
+
 
 namespace ychart::mapping {
 
 namespace detail {
 
-/// The branch and bound of search_mapping. Levels are placed from the
-/// outermost down; `enter(l, left)` is called with the levels above `l`
-/// placed and `left` the part of every loop still to place, which is
-/// level `l`'s tile shape.
+/// What a level does with its temporal loops, which fixes how far each
+/// tensor's tile stays in every child (detail/traffic.hpp): nothing runs
+/// there; or a group runs innermost, with loops of another group running
+/// too (`pure` false: the reuse of that group's tensor stops here) or not
+/// (the reuse passes on up). Every mapping has exactly one such shape per
+/// level, so the search splits the mappings by shape and searches each.
+struct LevelShape {
+  bool empty = true;
+  Tensor innermost = Tensor::weights;
+  bool pure = false;
+};
+
+/// One loop's placement with what it adds to every child's traffic of the
+/// tensor the loop ignores, under one choice of shapes: its factors above
+/// the child less those on the levels the tile stays through (`into`), and
+/// that over its multicast factor between child and parent (`up`).
+struct ScoredPlacement {
+  const Placement* placement;
+  std::vector<double> into, up;  // [child + 1]
+};
+
+/// The branch and bound of search_mapping: for each choice of level shapes
+/// (most promising first), loop by loop, a placement of each loop's extent
+/// over the levels. A tensor's traffic into a child is its size times, for
+/// each loop that ignores it, that loop's `into` factor (the input windows
+/// aside), so the bound takes the placed loops' factors and, for the loops
+/// not placed yet, the least factor any of their fitting placements has.
 class MappingSearch {
  public:
-  MappingSearch(const Workload& w, const Architecture& a, const SearchOptions& o)
-      : w_(w), a_(a), o_(o), top_(static_cast<int>(a.levels.size()) - 1),
-        deadline_(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                          std::chrono::duration<double>(o.time_limit))) {
-    m_.levels.resize(a.levels.size());
-    traffic_.assign(a.levels.size(), 0.0);
-    fixed_energy_ = w.macs() * a.mac_energy.value();
-    least_rest_.assign(a.levels.size() + 1, 0.0);
-    // least_rest_[l]: what the traffic into every child below level l costs at least: each
-    // element reaches its children at least once and leaves its parent at least once.
-    for (int l = 0; l <= top_; ++l) {
-      least_rest_[static_cast<std::size_t>(l + 1)] = least_rest_[static_cast<std::size_t>(l)];
-      for (Tensor t : all_tensors)
-        if (l < top_ && a.levels[static_cast<std::size_t>(l)].keeps_tensor(t)) least_rest_[static_cast<std::size_t>(l + 1)] += least_child_energy(t, l);
-    }
-    for (Tensor t : all_tensors) least_mac_ += least_child_energy(t, mac_child);
-  }
-
+  MappingSearch(const Workload& w, const Architecture& a, const SearchOptions& o);
   void seed(const Mapping& m, const Evaluation& e) { consider(m, e.energy.value(), e.latency.value()); }
-
-  void run() { enter(top_, w_.extent); }
-
-  MappingResult result() const {
-    MappingResult r;
-    r.nodes = nodes_, r.leaves = leaves_;
-    if (have_) {
-      r.mapping = best_;
-      r.evaluation = evaluate(w_, a_, best_);
-      r.objective = best_objective_;
-    }
-    const double bound = std::min(open_bound_, have_ ? best_objective_ : std::numeric_limits<double>::infinity());
-    if (!stopped_) {
-      r.status = have_ ? Status::optimal : Status::infeasible;
-      if (have_) r.bound = r.objective, r.gap = 0;
-    } else {
-      r.status = Status::time_limit;
-      r.bound = bound;
-      if (have_) r.gap = (r.objective - bound) / r.objective;
-      r.message = "stopped at the time limit of " + std::to_string(o_.time_limit) + " s";
-    }
-    return r;
-  }
+  YCHART_DECL void run();
+  YCHART_DECL MappingResult result() const;
 
  private:
-  double least_child_energy(Tensor t, int child) const {
-    const double words = w_.size(t);
-    const auto& parent = a_.levels[static_cast<std::size_t>(parent_of(a_, t, child))];
-    if (child == mac_child) return words * (t == Tensor::outputs ? parent.write_energy : parent.read_energy).value();
-    const auto& c = a_.levels[static_cast<std::size_t>(child)];
-    return t == Tensor::outputs ? words * (c.read_energy.value() + parent.write_energy.value())
-                                : words * (c.write_energy.value() + parent.read_energy.value());
-  }
+  struct Term {  // the traffic of one tensor into one child
+    Tensor tensor;
+    int child, parent;
+    double child_energy, parent_energy;  // J per word
+  };
+  struct Bound {
+    double energy, latency;
+  };
 
-  bool fits(int l, const DimVector& shape) const {
-    const auto& level = a_.levels[static_cast<std::size_t>(l)];
-    double shared = 0;
-    for (Tensor t : all_tensors) {
-      if (!level.keeps_tensor(t)) continue;
-      const double tile = w_.tile_size(t, shape);
-      if (auto c = level.capacity_of(t); c && tile > static_cast<double>(*c)) return false;
-      shared += tile;
-    }
-    return !level.shared_capacity || shared <= static_cast<double>(*level.shared_capacity);
+  const Placement& chosen(Dim d) const {
+    const auto di = static_cast<std::size_t>(d);
+    return decided_[di] ? *chosen_[di]->placement : ones_;
   }
-
-  /// Adds the traffic into `child` of every tensor it takes from above.
-  void price_child(int child) {
-    for (Tensor t : all_tensors) {
-      if (child != mac_child && !a_.levels[static_cast<std::size_t>(child)].keeps_tensor(t)) continue;
-      const auto tr = child_traffic(w_, a_, m_, t, child);
-      const auto p = static_cast<std::size_t>(parent_of(a_, t, child));
-      const bool out = t == Tensor::outputs;
-      const double up = out ? tr.words : tr.parent_reads;
-      energy_ += up * (out ? a_.levels[p].write_energy : a_.levels[p].read_energy).value();
-      traffic_[p] += up;
-      if (child == mac_child) continue;
-      const auto c = static_cast<std::size_t>(child);
-      energy_ += tr.words * (out ? a_.levels[c].read_energy : a_.levels[c].write_energy).value();
-      traffic_[c] += tr.words;
-    }
-  }
-
-  /// Cycles so far: compute at its fastest with the spatial factors still
-  /// open (`spatial_room`), and each level's bandwidth on the traffic priced.
-  double cycles(int from_level, double spatial_room) const {
-    double c = w_.macs() / (used_instances(m_, mac_child) * spatial_room);
-    for (int l = std::max(from_level, 0); l <= top_; ++l) {
-      const auto& level = a_.levels[static_cast<std::size_t>(l)];
-      if (level.bandwidth) c = std::max(c, traffic_[static_cast<std::size_t>(l)] / (used_instances(m_, l) * *level.bandwidth));
-    }
-    return c;
-  }
+  bool decided(Dim d) const { return decided_[static_cast<std::size_t>(d)]; }
+  YCHART_DECL bool fits() const;
+  YCHART_DECL bool shape_possible() const;
+  YCHART_DECL bool prepare(const std::vector<LevelShape>& shapes);
+  YCHART_DECL Bound bound() const;
+  YCHART_DECL void order_placements();
+  YCHART_DECL void branch(std::size_t i);
+  YCHART_DECL void leaf();
 
   double objective(double energy, double latency) const {
     switch (o_.objective) {
@@ -127,7 +86,7 @@ class MappingSearch {
   }
   double secondary(double energy, double latency) const { return o_.objective == Objective::energy ? latency : energy; }
 
-  /// Whether nothing below a node whose energy and latency are at least these can do better.
+  /// Whether nothing whose energy and latency are at least these can do better.
   bool dominated(double energy, double latency) const {
     if (o_.max_latency && latency > o_.max_latency->value() * (1 + 1e-12)) return true;
     if (o_.max_energy && energy > o_.max_energy->value() * (1 + 1e-12)) return true;
@@ -151,105 +110,456 @@ class MappingSearch {
     return stopped_;
   }
 
-  YCHART_DECL void enter(int l, const DimVector& left);
-  YCHART_DECL void leaf();
-  template <class F> void spatial_vectors(const DimVector& left, std::int64_t room, std::size_t d, DimVector& v, F&& f);
-  template <class F> void temporal_vectors(int l, const DimVector& left, std::size_t d, DimVector& v, F&& f);
-
   const Workload& w_;
   const Architecture& a_;
   const SearchOptions& o_;
   const int top_;
   const std::chrono::steady_clock::time_point deadline_;
-  Mapping m_, best_;
-  std::vector<double> traffic_, least_rest_;
-  double energy_ = 0, fixed_energy_ = 0, least_mac_ = 0;
+  std::vector<Dim> dims_;  // the loops of more than one iteration, in the order they are decided
+  std::array<std::vector<Placement>, dim_count> placements_;  // each fits on its own
+  // largest_tile_[d][c + 1]: the largest factor of loop d a fitting placement leaves in child c's tile
+  std::array<std::vector<std::int64_t>, dim_count> largest_tile_;
+  std::vector<Term> terms_;
+  Placement ones_;
+  // The fewest input rows along one axis (0: P with R, 1: Q with S) that all of a child's
+  // tiles can move, [axis][child + 1]: with both loops unplaced, and keyed by the
+  // placed loop's tile factor with the other unplaced.
+  struct LeastRows {
+    double both = 0;
+    std::vector<std::pair<std::int64_t, double>> by_output, by_filter;
+  };
+  std::array<std::vector<LeastRows>, 2> least_rows_;
+  YCHART_DECL void tabulate_rows();
+  YCHART_DECL double rows(int axis, int child) const;
+  // For the shapes being searched:
+  std::vector<LevelShape> shapes_;
+  std::array<std::vector<ScoredPlacement>, dim_count> scored_;
+  std::array<std::vector<double>, dim_count> least_into_, least_up_;  // [child + 1]
+  // live_[i][d]: the placements of loop d that still fit once the first i loops are placed
+  std::vector<std::array<std::vector<const ScoredPlacement*>, dim_count>> live_;
+  YCHART_DECL bool narrow(std::size_t i);
+  std::array<const ScoredPlacement*, dim_count> chosen_{};
+  std::array<bool, dim_count> decided_{};
+  Mapping best_;
   bool have_ = false, stopped_ = false;
   double best_objective_ = 0, best_secondary_ = 0, open_bound_ = std::numeric_limits<double>::infinity();
   std::uint64_t nodes_ = 0, leaves_ = 0;
 };
 
-/// Calls f for every vector of divisors of `left`, from loop `d` on, whose product is at most `room`.
-template <class F>
-void MappingSearch::spatial_vectors(const DimVector& left, std::int64_t room, std::size_t d, DimVector& v, F&& f) {
-  if (d == dim_count) return f();
-  const auto divs = divisors(left[d]);
-  for (auto it = divs.rbegin(); it != divs.rend(); ++it) {
-    if (*it > room) continue;
-    v[d] = *it;
-    spatial_vectors(left, room / *it, d + 1, v, f);
+inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, const SearchOptions& o)
+    : w_(w), a_(a), o_(o), top_(static_cast<int>(a.levels.size()) - 1),
+      deadline_(std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(o.time_limit))) {
+  const std::size_t levels = a.levels.size();
+  ones_ = {std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels, 1),
+           std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels + 1, 1),
+           std::vector<std::int64_t>(levels + 1, 1)};
+  // The loops of the input windows first (S, R, Q, P: they set the
+  // inputs' tiles, which the smallest buffers limit most), then C, K, N.
+  // Measured on VGG-16 layers on the Eyeriss-like hierarchy, this proves in
+  // a tenth of the nodes of group order (docs/performance.md).
+  for (Dim d : {Dim::S, Dim::R, Dim::Q, Dim::P, Dim::C, Dim::K, Dim::N})
+    if (w[d] > 1) dims_.push_back(d);
+  for (Tensor t : all_tensors)
+    for (int c = mac_child; c < top_; ++c) {
+      if (c != mac_child && !a.levels[static_cast<std::size_t>(c)].keeps_tensor(t)) continue;
+      const int p = parent_of(a, t, c);
+      const bool out = t == Tensor::outputs;
+      const auto& parent = a.levels[static_cast<std::size_t>(p)];
+      double child_energy = 0;
+      if (c != mac_child)
+        child_energy = (out ? a.levels[static_cast<std::size_t>(c)].read_energy : a.levels[static_cast<std::size_t>(c)].write_energy).value();
+      terms_.push_back({t, c, p, child_energy, (out ? parent.write_energy : parent.read_energy).value()});
+    }
+  // Placements that overflow a capacity or a fan-out on their own never fit.
+  for (Dim d : dims_) {
+    const auto di = static_cast<std::size_t>(d);
+    largest_tile_[di].assign(levels + 1, 1);
+    ScoredPlacement probe{nullptr, {}, {}};
+    chosen_[di] = &probe, decided_[di] = true;
+    for (const auto& p : placements(w[d], a)) {
+      probe.placement = &p;
+      if (!fits()) continue;
+      placements_[di].push_back(p);
+      for (std::size_t c = 0; c <= levels; ++c) largest_tile_[di][c] = std::max(largest_tile_[di][c], w[d] / p.above[c]);
+    }
+    decided_[di] = false, chosen_[di] = nullptr;
   }
-  v[d] = 1;
+  tabulate_rows();
 }
 
-/// Calls f for every vector of divisors of `left` from loop `d` on that
-/// leaves the level below a tile it can hold (checked as the loops are
-/// chosen: what is undecided counts as placed here, the smallest tile).
-template <class F>
-void MappingSearch::temporal_vectors(int l, const DimVector& left, std::size_t d, DimVector& v, F&& f) {
-  if (d == dim_count) return f();
-  for (auto t : divisors(left[d])) {
-    v[d] = t;
-    DimVector below{1, 1, 1, 1, 1, 1, 1};
-    for (std::size_t k = 0; k <= d; ++k) below[k] = left[k] / v[k];
-    if (!fits(l - 1, below)) continue;
-    temporal_vectors(l, left, d + 1, v, f);
-  }
-  v[d] = left[d];
-}
-
-YCHART_DECL void MappingSearch::enter(int l, const DimVector& left) {
-  if (out_of_time()) return;
-  const auto li = static_cast<std::size_t>(l);
-  const auto saved_traffic = traffic_;
-  const double saved_energy = energy_;
-  if (l < top_) price_child(l);
-  double room = 1;  // spatial instances still open
-  for (int j = 0; j <= l; ++j) room *= static_cast<double>(a_.levels[static_cast<std::size_t>(j)].fanout_x * a_.levels[static_cast<std::size_t>(j)].fanout_y);
-  double left_product = 1;
-  for (auto x : left) left_product *= static_cast<double>(x);
-  const double least_energy = energy_ + fixed_energy_ + least_rest_[li] + least_mac_;
-  const double least_latency = cycles(l, std::min(room, left_product)) / a_.clock.value();
-  if (dominated(least_energy, least_latency)) {
-    traffic_ = saved_traffic, energy_ = saved_energy;
-    return;
-  }
-  auto& lm = m_.levels[li];
-  DimVector sx{1, 1, 1, 1, 1, 1, 1}, sy = sx, t = sx;
-  spatial_vectors(left, a_.levels[li].fanout_x, 0, sx, [&] {
-    DimVector after_x = left;
-    for (std::size_t d = 0; d < dim_count; ++d) after_x[d] /= sx[d];
-    spatial_vectors(after_x, a_.levels[li].fanout_y, 0, sy, [&] {
-      DimVector rest = after_x;
-      for (std::size_t d = 0; d < dim_count; ++d) rest[d] /= sy[d];
-      lm.spatial_x = sx, lm.spatial_y = sy;
-      const auto place = [&](const DimVector& temporal) {
-        lm.temporal = temporal;
-        DimVector below = rest;
-        for (std::size_t d = 0; d < dim_count; ++d) below[d] /= temporal[d];
-        for (Tensor g : innermost_choices(temporal)) {
-          if (stopped_) break;
-          lm.order = order_with_innermost(g);
-          if (l == 0) leaf();
-          else enter(l - 1, below);
-        }
+/// Fills least_rows_: each tile's window times the number of tiles, least
+/// over the tile factors a fitting placement can leave (detail/traffic.hpp).
+YCHART_DECL void MappingSearch::tabulate_rows() {
+  const std::size_t children = a_.levels.size() + 1;
+  for (int axis = 0; axis < 2; ++axis) {
+    const Dim p = axis == 0 ? Dim::P : Dim::Q, r = axis == 0 ? Dim::R : Dim::S;
+    const auto stride = axis == 0 ? w_.stride_h : w_.stride_w;
+    auto& table = least_rows_[static_cast<std::size_t>(axis)];
+    table.assign(children, {});
+    for (std::size_t ci = 0; ci < children; ++ci) {
+      const auto tiles = [&](Dim d) {
+        std::vector<std::int64_t> f;
+        for (auto x : divisors(w_[d]))
+          if (w_[d] == 1 || x <= largest_tile_[static_cast<std::size_t>(d)][ci]) f.push_back(x);
+        return f;
       };
-      if (l == 0) place(rest);
-      else temporal_vectors(l, rest, 0, t, [&] { place(t); });
-    });
-  });
-  lm = LevelMapping{};
-  if (stopped_) open_bound_ = std::min(open_bound_, objective(least_energy, least_latency));
-  traffic_ = saved_traffic, energy_ = saved_energy;
+      const auto moved = [&](std::int64_t fp, std::int64_t fr) {
+        return static_cast<double>(window(fp, fr, stride) * (w_[p] / fp) * (w_[r] / fr));
+      };
+      auto& t = table[ci];
+      t.both = std::numeric_limits<double>::infinity();
+      for (auto fp : divisors(w_[p])) {
+        double least = std::numeric_limits<double>::infinity();
+        for (auto fr : tiles(r)) least = std::min(least, moved(fp, fr));
+        t.by_output.push_back({fp, least});
+      }
+      for (auto fr : divisors(w_[r])) {
+        double least = std::numeric_limits<double>::infinity();
+        for (auto fp : tiles(p)) least = std::min(least, moved(fp, fr));
+        t.by_filter.push_back({fr, least});
+      }
+      for (auto fp : tiles(p))
+        for (auto fr : tiles(r)) t.both = std::min(t.both, moved(fp, fr));
+    }
+  }
+}
+
+/// Input rows moved into all of a child's tiles along one axis, least over
+/// the tile factors the loops not placed yet can take.
+YCHART_DECL double MappingSearch::rows(int axis, int child) const {
+  const Dim p = axis == 0 ? Dim::P : Dim::Q, r = axis == 0 ? Dim::R : Dim::S;
+  const auto ci = static_cast<std::size_t>(child + 1);
+  const bool placed_p = decided(p) || w_[p] == 1, placed_r = decided(r) || w_[r] == 1;
+  const auto& t = least_rows_[static_cast<std::size_t>(axis)][ci];
+  const auto lookup = [](const std::vector<std::pair<std::int64_t, double>>& v, std::int64_t key) {
+    for (const auto& [k, value] : v)
+      if (k == key) return value;
+    return 0.0;
+  };
+  if (placed_p && placed_r) {
+    const auto up = chosen(p).above[ci], ur = chosen(r).above[ci];
+    return static_cast<double>(window(w_[p] / up, w_[r] / ur, axis == 0 ? w_.stride_h : w_.stride_w) * up * ur);
+  }
+  if (placed_p) return lookup(t.by_output, w_[p] / chosen(p).above[ci]);
+  if (placed_r) return lookup(t.by_filter, w_[r] / chosen(r).above[ci]);
+  return t.both;
+}
+
+/// Whether the loops placed so far leave every tile within its capacities
+/// and every array dimension within its fan-out (the loops not placed yet
+/// at one iteration below the top: the smallest tiles).
+YCHART_DECL bool MappingSearch::fits() const {
+  for (int l = 0; l <= top_; ++l) {
+    const auto li = static_cast<std::size_t>(l);
+    const auto& level = a_.levels[li];
+    std::int64_t x = 1, y = 1;
+    DimVector shape{1, 1, 1, 1, 1, 1, 1};
+    for (Dim d : all_dims) {
+      const auto& p = chosen(d);
+      x *= p.spatial_x[li], y *= p.spatial_y[li];
+      at(shape, d) = decided(d) || l < top_ ? p.tile[li + 1] : w_[d];
+    }
+    if (x > level.fanout_x || y > level.fanout_y) return false;
+    double shared = 0;
+    for (Tensor t : all_tensors) {
+      if (!level.keeps_tensor(t)) continue;
+      const double tile = w_.tile_size(t, shape);
+      if (auto c = level.capacity_of(t); c && tile > static_cast<double>(*c)) return false;
+      shared += tile;
+    }
+    if (level.shared_capacity && shared > static_cast<double>(*level.shared_capacity)) return false;
+  }
+  return true;
+}
+
+/// Whether the placed loops can still give every level its shape: a loop
+/// of the innermost group running there, and of another group where the
+/// shape is not pure (placements already keep empty and pure levels so).
+YCHART_DECL bool MappingSearch::shape_possible() const {
+  for (std::size_t l = 0; l < shapes_.size(); ++l) {
+    if (shapes_[l].empty) continue;
+    bool own = false, other = shapes_[l].pure;
+    for (Dim d : dims_) {
+      const bool may_run = !decided(d) || chosen(d).temporal[l] > 1;
+      if (ignored_by(d) == shapes_[l].innermost) own = own || may_run;
+      else other = other || may_run;
+    }
+    if (!own || !other) return false;
+  }
+  return true;
+}
+
+/// Scores every placement for the shapes: false when some loop has none
+/// that keeps them (or the shapes ask for a group with no loop).
+YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
+  shapes_ = shapes;
+  const std::size_t levels = a_.levels.size();
+  // stays[t][c + 1][l]: whether tensor t's tile in child c stays through level l's loops
+  std::array<std::vector<std::vector<bool>>, tensor_count> stays;
+  for (Tensor t : all_tensors) {
+    auto& s = stays[static_cast<std::size_t>(t)];
+    s.assign(levels + 1, std::vector<bool>(levels, false));
+    for (int c = mac_child; c < top_; ++c)
+      for (int l = c + 1; l <= top_; ++l) {
+        const auto& shape = shapes[static_cast<std::size_t>(l)];
+        if (shape.empty) continue;
+        if (shape.innermost != t) break;
+        s[static_cast<std::size_t>(c + 1)][static_cast<std::size_t>(l)] = true;
+        if (!shape.pure) break;
+      }
+  }
+  for (Dim d : dims_) {
+    const auto di = static_cast<std::size_t>(d);
+    const Tensor t = ignored_by(d);
+    const auto& s = stays[static_cast<std::size_t>(t)];
+    scored_[di].clear();
+    least_into_[di].assign(levels + 1, std::numeric_limits<double>::infinity());
+    least_up_[di] = least_into_[di];
+    for (const auto& p : placements_[di]) {
+      bool keeps_shape = true;
+      for (std::size_t l = 0; l < levels; ++l)
+        if (p.temporal[l] > 1 && (shapes[l].empty || (shapes[l].pure && shapes[l].innermost != t))) keeps_shape = false;
+      if (!keeps_shape) continue;
+      ScoredPlacement sp{&p, std::vector<double>(levels + 1, 1.0), std::vector<double>(levels + 1, 1.0)};
+      for (int c = mac_child; c < top_; ++c) {
+        const auto ci = static_cast<std::size_t>(c + 1);
+        double into = static_cast<double>(p.above[ci]), multicast = 1;
+        for (std::size_t l = ci; l < levels; ++l)
+          if (s[ci][l]) into /= static_cast<double>(p.temporal[l]);
+        for (int l = c + 1; l <= parent_of(a_, t, c); ++l)
+          if (a_.levels[static_cast<std::size_t>(l)].multicast)
+            multicast *= static_cast<double>(p.spatial_x[static_cast<std::size_t>(l)] * p.spatial_y[static_cast<std::size_t>(l)]);
+        sp.into[ci] = into, sp.up[ci] = into / multicast;
+        least_into_[di][ci] = std::min(least_into_[di][ci], into);
+        least_up_[di][ci] = std::min(least_up_[di][ci], into / multicast);
+      }
+      scored_[di].push_back(std::move(sp));
+    }
+    if (scored_[di].empty()) return false;
+  }
+  return shape_possible();
+}
+
+YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
+  const std::size_t levels = a_.levels.size();
+  std::array<double, 16> words{};  // per level; architectures have at most a few
+  std::vector<double> more(levels > words.size() ? levels : 0, 0.0);
+  const auto word_at = [&](std::size_t l) -> double& { return levels > words.size() ? more[l] : words[l]; };
+  double energy = w_.macs() * a_.mac_energy.value();
+  for (const Term& term : terms_) {
+    const auto ci = static_cast<std::size_t>(term.child + 1);
+    const double base = term.tensor == Tensor::inputs
+                            ? static_cast<double>(w_[Dim::N] * w_[Dim::C]) * rows(0, term.child) * rows(1, term.child)
+                            : w_.size(term.tensor);
+    double into = base, up = base;
+    for (Dim d : dims_) {
+      if (ignored_by(d) != term.tensor) continue;
+      const auto di = static_cast<std::size_t>(d);
+      into *= decided_[di] ? chosen_[di]->into[ci] : least_into_[di][ci];
+      up *= decided_[di] ? chosen_[di]->up[ci] : least_up_[di][ci];
+    }
+    if (term.tensor == Tensor::outputs) up = into;
+    energy += into * term.child_energy + up * term.parent_energy;
+    if (term.child != mac_child) word_at(static_cast<std::size_t>(term.child)) += into;
+    word_at(static_cast<std::size_t>(term.parent)) += up;
+  }
+  // At most as many instances as the fan-outs have room for and the unplaced loops can fill.
+  const auto most_instances = [&](int child) {
+    double placed = 1, room = 1, unplaced = 1;
+    for (int l = child + 1; l <= top_; ++l) {
+      const auto li = static_cast<std::size_t>(l);
+      std::int64_t x = 1, y = 1;
+      for (Dim d : dims_) x *= chosen(d).spatial_x[li], y *= chosen(d).spatial_y[li];
+      placed *= static_cast<double>(x * y);
+      room *= static_cast<double>((a_.levels[li].fanout_x / x) * (a_.levels[li].fanout_y / y));
+    }
+    for (Dim d : dims_)
+      if (!decided(d)) unplaced *= static_cast<double>(w_[d]);
+    return placed * std::min(room, unplaced);
+  };
+  double cycles = w_.macs() / most_instances(mac_child);
+  for (int l = 0; l <= top_; ++l)
+    if (const auto& bw = a_.levels[static_cast<std::size_t>(l)].bandwidth)
+      cycles = std::max(cycles, word_at(static_cast<std::size_t>(l)) / (most_instances(l) * *bw));
+  return {energy, cycles / a_.clock.value()};
+}
+
+/// Each loop's placements, most promising first: by the bound with that loop placed alone.
+YCHART_DECL void MappingSearch::order_placements() {
+  for (Dim d : dims_) {
+    const auto di = static_cast<std::size_t>(d);
+    std::vector<std::pair<double, std::size_t>> keyed;
+    decided_[di] = true;
+    for (std::size_t i = 0; i < scored_[di].size(); ++i) {
+      chosen_[di] = &scored_[di][i];
+      const auto b = bound();
+      keyed.push_back({objective(b.energy, b.latency), i});
+    }
+    decided_[di] = false, chosen_[di] = nullptr;
+    std::stable_sort(keyed.begin(), keyed.end());
+    std::vector<ScoredPlacement> sorted;
+    for (const auto& [key, i] : keyed) sorted.push_back(std::move(scored_[di][i]));
+    scored_[di] = std::move(sorted);
+  }
+}
+
+/// After the first i + 1 loops are placed: the later loops' placements
+/// that still fit (live_[i + 1]), and their least factors from those alone.
+/// False when some loop has none left.
+YCHART_DECL bool MappingSearch::narrow(std::size_t i) {
+  for (std::size_t j = i + 1; j < dims_.size(); ++j) {
+    const auto dj = static_cast<std::size_t>(dims_[j]);
+    auto& live = live_[i + 1][dj];
+    live.clear();
+    decided_[dj] = true;
+    std::fill(least_into_[dj].begin(), least_into_[dj].end(), std::numeric_limits<double>::infinity());
+    std::fill(least_up_[dj].begin(), least_up_[dj].end(), std::numeric_limits<double>::infinity());
+    for (const auto* sp : live_[i][dj]) {
+      chosen_[dj] = sp;
+      if (!fits()) continue;
+      live.push_back(sp);
+      for (std::size_t c = 0; c < sp->into.size(); ++c)
+        least_into_[dj][c] = std::min(least_into_[dj][c], sp->into[c]), least_up_[dj][c] = std::min(least_up_[dj][c], sp->up[c]);
+    }
+    decided_[dj] = false, chosen_[dj] = nullptr;
+    if (live.empty()) return false;
+  }
+  return true;
+}
+
+YCHART_DECL void MappingSearch::branch(std::size_t i) {
+  if (out_of_time()) return;
+  if (i == dims_.size()) return leaf();
+  const auto di = static_cast<std::size_t>(dims_[i]);
+  const auto here = bound();
+  const auto saved_into = least_into_, saved_up = least_up_;
+  decided_[di] = true;
+  for (const auto* sp : live_[i][di]) {
+    chosen_[di] = sp;
+    if (!fits() || !shape_possible()) continue;
+    auto b = bound();
+    if (dominated(b.energy, b.latency)) continue;
+    const bool some = narrow(i);
+    if (some) b = bound();
+    if (some && !dominated(b.energy, b.latency)) branch(i + 1);
+    least_into_ = saved_into, least_up_ = saved_up;
+    if (stopped_) break;
+  }
+  decided_[di] = false, chosen_[di] = nullptr;
+  if (stopped_) open_bound_ = std::min(open_bound_, objective(here.energy, here.latency));
 }
 
 YCHART_DECL void MappingSearch::leaf() {
   ++leaves_;
-  const auto saved_traffic = traffic_;
-  const double saved_energy = energy_;
-  price_child(mac_child);
-  consider(m_, energy_ + fixed_energy_, cycles(0, 1) / a_.clock.value());
-  traffic_ = saved_traffic, energy_ = saved_energy;
+  Mapping m;
+  m.levels.resize(a_.levels.size());
+  for (std::size_t l = 0; l < m.levels.size(); ++l) {
+    auto& lm = m.levels[l];
+    for (Dim d : all_dims)
+      at(lm.temporal, d) = chosen(d).temporal[l], at(lm.spatial_x, d) = chosen(d).spatial_x[l],
+      at(lm.spatial_y, d) = chosen(d).spatial_y[l];
+    lm.order = order_with_innermost(shapes_[l].innermost);
+  }
+  const auto p = price(w_, a_, m);
+  consider(m, p.energy, p.cycles / a_.clock.value());
+}
+
+/// Every choice of level shapes, the most promising first, each searched
+/// in full unless its bound already loses.
+YCHART_DECL void MappingSearch::run() {
+  static constexpr int kinds = 1 + 2 * tensor_count;  // empty, or a group innermost, pure or not
+  std::size_t choices = 1;
+  for (std::size_t l = 0; l < a_.levels.size(); ++l) choices *= kinds;
+  std::vector<std::pair<double, std::vector<LevelShape>>> ranked;
+  std::vector<LevelShape> shapes(a_.levels.size());
+  for (std::size_t k = 0; k < choices; ++k) {
+    for (std::size_t l = 0, code = k; l < shapes.size(); ++l, code /= kinds) {
+      const auto kind = static_cast<int>(code % kinds);
+      shapes[l] = kind == 0 ? LevelShape{} : LevelShape{false, all_tensors[static_cast<std::size_t>((kind - 1) / 2)], (kind - 1) % 2 == 1};
+    }
+    if (!prepare(shapes)) continue;
+    const auto b = bound();
+    ranked.push_back({objective(b.energy, b.latency), shapes});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [least, s] : ranked) {
+    if (stopped_) {
+      open_bound_ = std::min(open_bound_, least);
+      continue;
+    }
+    if (have_ && dominated(least, 0) && (o_.objective == Objective::energy)) continue;
+    prepare(s);
+    const auto b = bound();
+    if (dominated(b.energy, b.latency)) continue;
+    order_placements();
+    live_.assign(dims_.size() + 1, {});
+    for (Dim d : dims_)
+      for (const auto& sp : scored_[static_cast<std::size_t>(d)]) live_[0][static_cast<std::size_t>(d)].push_back(&sp);
+    branch(0);
+  }
+}
+
+YCHART_DECL MappingResult MappingSearch::result() const {
+  MappingResult r;
+  r.nodes = nodes_, r.leaves = leaves_;
+  if (have_) {
+    r.mapping = best_;
+    r.evaluation = evaluate(w_, a_, best_);
+    r.objective = best_objective_;
+  }
+  if (!stopped_) {
+    r.status = have_ ? Status::optimal : Status::infeasible;
+    if (have_) r.bound = r.objective, r.gap = 0;
+    return r;
+  }
+  r.status = Status::time_limit;
+  r.bound = std::min(open_bound_, have_ ? best_objective_ : std::numeric_limits<double>::infinity());
+  if (have_) r.gap = (r.objective - r.bound) / r.objective;
+  r.message = "stopped at the time limit of " + std::to_string(o_.time_limit) + " s";
+  return r;
+}
+
+/// The warm start's last step: from `m`, move one prime factor of one loop
+/// to another place (a level's temporal loop or array dimension), or change
+/// a level's innermost group, while that lowers the objective and fits.
+inline void improve_locally(const Workload& w, const Architecture& a, Objective objective, Mapping& m, Evaluation& e) {
+  double value = objective_value(e, objective);
+  const auto places = [&](LevelMapping& lm, int kind) -> DimVector& {
+    return kind == 0 ? lm.temporal : kind == 1 ? lm.spatial_x : lm.spatial_y;
+  };
+  for (bool improved = true; improved;) {
+    improved = false;
+    const auto try_it = [&](const Mapping& candidate) {
+      const auto ce = evaluate(w, a, candidate);
+      if (!ce.fits || objective_value(ce, objective) >= value * (1 - 1e-12)) return false;
+      m = candidate, e = ce, value = objective_value(ce, objective), improved = true;
+      return true;
+    };
+    for (Dim d : all_dims)
+      for (std::size_t from = 0; from < m.levels.size() * 3; ++from) {
+        const auto f = at(places(m.levels[from / 3], static_cast<int>(from % 3)), d);
+        if (f == 1) continue;
+        for (auto prime : prime_factors(f))
+          for (std::size_t to = 0; to < m.levels.size() * 3; ++to) {
+            if (to == from) continue;
+            Mapping c = m;
+            at(places(c.levels[from / 3], static_cast<int>(from % 3)), d) /= prime;
+            at(places(c.levels[to / 3], static_cast<int>(to % 3)), d) *= prime;
+            const auto& level = a.levels[to / 3];
+            std::int64_t x = 1, y = 1;
+            for (Dim k : all_dims) x *= at(c.levels[to / 3].spatial_x, k), y *= at(c.levels[to / 3].spatial_y, k);
+            if (x > level.fanout_x || y > level.fanout_y) continue;
+            if (try_it(c)) break;
+          }
+      }
+    for (std::size_t l = 0; l < m.levels.size(); ++l)
+      for (Tensor g : all_tensors) {
+        Mapping c = m;
+        c.levels[l].order = order_with_innermost(g);
+        try_it(c);
+      }
+  }
 }
 
 /// The level and tensor that cannot hold even a one-element tile (the
@@ -286,8 +596,11 @@ YCHART_DECL MappingResult search_mapping(const Workload& w, const Architecture& 
   } else {
     detail::MappingSearch search(w, a, o);
     if (o.warm_start_samples > 0) {
-      const auto warm = baselines::random_mapper(w, a, o.objective, o.warm_start_samples, 7);
-      if (warm.best) search.seed(*warm.best, *warm.evaluation);
+      auto warm = baselines::random_mapper(w, a, o.objective, o.warm_start_samples, 7);
+      if (warm.best) {
+        detail::improve_locally(w, a, o.objective, *warm.best, *warm.evaluation);
+        search.seed(*warm.best, *warm.evaluation);
+      }
     }
     search.run();
     r = search.result();
