@@ -27,6 +27,8 @@
 #include "../mapping/impl/evaluate.ipp"
 #include "../baselines/impl/mappers.ipp"
 #include "../mapping/impl/search.ipp"
+#include "../mapping/impl/network.ipp"
+#include "../mapping/impl/pareto.ipp"
 #include "../partition/impl/evaluate.ipp"
 #include "../partition/impl/enumerate.ipp"
 #include "../partition/impl/partition_model.ipp"
