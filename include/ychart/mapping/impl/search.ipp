@@ -68,7 +68,27 @@ class MappingSearch {
     return decided_[di] ? *chosen_[di]->placement : ones_;
   }
   bool decided(Dim d) const { return decided_[static_cast<std::size_t>(d)]; }
-  YCHART_DECL bool fits() const;
+  /// The tile factors (per level and loop) and the spatial products (per
+  /// level and axis) of the placed loops: what a placement of one more loop
+  /// is checked against.
+  struct Placed {
+    std::vector<DimVector> tile;
+    std::vector<std::int64_t> x, y;
+  };
+  YCHART_DECL Placed placed() const;
+  YCHART_DECL bool fits(const Placed& base, Dim d, const Placement& p) const;
+  /// Per level, the largest tile factor of loop `d` and the largest spatial
+  /// factors that fit beside `base`: tiles grow with every factor, so a
+  /// placement fits exactly when it stays within these on every level.
+  struct Limits {
+    std::vector<std::int64_t> tile, x, y;
+    bool admits(const Placement& p) const {
+      for (std::size_t l = 0; l < x.size(); ++l)
+        if (p.tile[l + 1] > tile[l] || p.spatial_x[l] > x[l] || p.spatial_y[l] > y[l]) return false;
+      return true;
+    }
+  };
+  YCHART_DECL Limits limits(const Placed& base, Dim d) const;
   YCHART_DECL bool shape_possible() const;
   YCHART_DECL bool prepare(const std::vector<LevelShape>& shapes);
   YCHART_DECL Bound bound() const;
@@ -106,7 +126,7 @@ class MappingSearch {
 
   bool out_of_time() {
     if (stopped_) return true;
-    if ((++nodes_ & 255) == 0 && std::chrono::steady_clock::now() > deadline_) stopped_ = true;
+    if ((++nodes_ & 15) == 0 && std::chrono::steady_clock::now() > deadline_) stopped_ = true;
     return stopped_;
   }
 
@@ -116,6 +136,7 @@ class MappingSearch {
   const int top_;
   const std::chrono::steady_clock::time_point deadline_;
   std::vector<Dim> dims_;  // the loops of more than one iteration, in the order they are decided
+  std::array<std::vector<Dim>, tensor_count> group_;  // those of dims_ that ignore each tensor
   std::array<std::vector<Placement>, dim_count> placements_;  // each fits on its own
   // largest_tile_[d][c + 1]: the largest factor of loop d a fitting placement leaves in child c's tile
   std::array<std::vector<std::int64_t>, dim_count> largest_tile_;
@@ -134,7 +155,10 @@ class MappingSearch {
   // For the shapes being searched:
   std::vector<LevelShape> shapes_;
   std::array<std::vector<ScoredPlacement>, dim_count> scored_;
-  std::array<std::vector<double>, dim_count> least_into_, least_up_;  // [child + 1]
+  // least_into_[i][d][c + 1], least_up_[i][d][c + 1]: loop d's least factors among its
+  // placements live at depth i (live_[i]), the first i loops placed
+  std::vector<std::array<std::vector<double>, dim_count>> least_into_, least_up_;
+  std::size_t depth_ = 0;  // the depth whose least factors bound() reads
   // live_[i][d]: the placements of loop d that still fit once the first i loops are placed
   std::vector<std::array<std::vector<const ScoredPlacement*>, dim_count>> live_;
   YCHART_DECL bool narrow(std::size_t i);
@@ -159,7 +183,7 @@ inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, co
   // Measured on VGG-16 layers on the Eyeriss-like hierarchy, this proves in
   // a tenth of the nodes of group order (docs/performance.md).
   for (Dim d : {Dim::S, Dim::R, Dim::Q, Dim::P, Dim::C, Dim::K, Dim::N})
-    if (w[d] > 1) dims_.push_back(d);
+    if (w[d] > 1) dims_.push_back(d), group_[static_cast<std::size_t>(ignored_by(d))].push_back(d);
   for (Tensor t : all_tensors)
     for (int c = mac_child; c < top_; ++c) {
       if (c != mac_child && !a.levels[static_cast<std::size_t>(c)].keeps_tensor(t)) continue;
@@ -175,15 +199,12 @@ inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, co
   for (Dim d : dims_) {
     const auto di = static_cast<std::size_t>(d);
     largest_tile_[di].assign(levels + 1, 1);
-    ScoredPlacement probe{nullptr, {}, {}};
-    chosen_[di] = &probe, decided_[di] = true;
+    const auto nothing = placed();
     for (const auto& p : placements(w[d], a)) {
-      probe.placement = &p;
-      if (!fits()) continue;
+      if (!fits(nothing, d, p)) continue;
       placements_[di].push_back(p);
       for (std::size_t c = 0; c <= levels; ++c) largest_tile_[di][c] = std::max(largest_tile_[di][c], w[d] / p.above[c]);
     }
-    decided_[di] = false, chosen_[di] = nullptr;
   }
   tabulate_rows();
 }
@@ -246,21 +267,27 @@ YCHART_DECL double MappingSearch::rows(int axis, int child) const {
   return t.both;
 }
 
-/// Whether the loops placed so far leave every tile within its capacities
-/// and every array dimension within its fan-out (the loops not placed yet
-/// at one iteration below the top: the smallest tiles).
-YCHART_DECL bool MappingSearch::fits() const {
-  for (int l = 0; l <= top_; ++l) {
-    const auto li = static_cast<std::size_t>(l);
-    const auto& level = a_.levels[li];
-    std::int64_t x = 1, y = 1;
-    DimVector shape{1, 1, 1, 1, 1, 1, 1};
+YCHART_DECL MappingSearch::Placed MappingSearch::placed() const {
+  Placed b{std::vector<DimVector>(a_.levels.size()), std::vector<std::int64_t>(a_.levels.size(), 1),
+           std::vector<std::int64_t>(a_.levels.size(), 1)};
+  for (std::size_t l = 0; l < a_.levels.size(); ++l)
     for (Dim d : all_dims) {
       const auto& p = chosen(d);
-      x *= p.spatial_x[li], y *= p.spatial_y[li];
-      at(shape, d) = decided(d) || l < top_ ? p.tile[li + 1] : w_[d];
+      b.x[l] *= p.spatial_x[l], b.y[l] *= p.spatial_y[l];
+      at(b.tile[l], d) = decided(d) || static_cast<int>(l) < top_ ? p.tile[l + 1] : w_[d];
     }
-    if (x > level.fanout_x || y > level.fanout_y) return false;
+  return b;
+}
+
+/// Whether placing loop `d` (not placed in `base`) at `p` leaves every tile
+/// within its capacities and every array dimension within its fan-out (the
+/// loops not placed yet at one iteration below the top: the smallest tiles).
+YCHART_DECL bool MappingSearch::fits(const Placed& base, Dim d, const Placement& p) const {
+  for (std::size_t l = 0; l < a_.levels.size(); ++l) {
+    const auto& level = a_.levels[l];
+    if (base.x[l] * p.spatial_x[l] > level.fanout_x || base.y[l] * p.spatial_y[l] > level.fanout_y) return false;
+    DimVector shape = base.tile[l];
+    at(shape, d) = p.tile[l + 1];
     double shared = 0;
     for (Tensor t : all_tensors) {
       if (!level.keeps_tensor(t)) continue;
@@ -271,6 +298,32 @@ YCHART_DECL bool MappingSearch::fits() const {
     if (level.shared_capacity && shared > static_cast<double>(*level.shared_capacity)) return false;
   }
   return true;
+}
+
+YCHART_DECL MappingSearch::Limits MappingSearch::limits(const Placed& base, Dim d) const {
+  const std::size_t levels = a_.levels.size();
+  Limits lim{std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0)};
+  const auto divs = divisors(w_[d]);
+  for (std::size_t l = 0; l < levels; ++l) {
+    const auto& level = a_.levels[l];
+    lim.x[l] = level.fanout_x / base.x[l], lim.y[l] = level.fanout_y / base.y[l];
+    DimVector shape = base.tile[l];
+    for (auto f : divs) {
+      at(shape, d) = f;
+      double shared = 0;
+      bool ok = true;
+      for (Tensor t : all_tensors) {
+        if (!level.keeps_tensor(t)) continue;
+        const double tile = w_.tile_size(t, shape);
+        if (auto c = level.capacity_of(t); c && tile > static_cast<double>(*c)) ok = false;
+        shared += tile;
+      }
+      if (level.shared_capacity && shared > static_cast<double>(*level.shared_capacity)) ok = false;
+      if (!ok) break;
+      lim.tile[l] = f;
+    }
+  }
+  return lim;
 }
 
 /// Whether the placed loops can still give every level its shape: a loop
@@ -309,13 +362,19 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
         if (!shape.pure) break;
       }
   }
+  depth_ = 0;
+  least_into_.assign(dims_.size() + 1, {});
+  least_up_.assign(dims_.size() + 1, {});
+  for (std::size_t i = 0; i <= dims_.size(); ++i)
+    for (Dim e : dims_) {
+      least_into_[i][static_cast<std::size_t>(e)].assign(levels + 1, std::numeric_limits<double>::infinity());
+      least_up_[i][static_cast<std::size_t>(e)] = least_into_[i][static_cast<std::size_t>(e)];
+    }
   for (Dim d : dims_) {
     const auto di = static_cast<std::size_t>(d);
     const Tensor t = ignored_by(d);
     const auto& s = stays[static_cast<std::size_t>(t)];
     scored_[di].clear();
-    least_into_[di].assign(levels + 1, std::numeric_limits<double>::infinity());
-    least_up_[di] = least_into_[di];
     for (const auto& p : placements_[di]) {
       bool keeps_shape = true;
       for (std::size_t l = 0; l < levels; ++l)
@@ -331,8 +390,8 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
           if (a_.levels[static_cast<std::size_t>(l)].multicast)
             multicast *= static_cast<double>(p.spatial_x[static_cast<std::size_t>(l)] * p.spatial_y[static_cast<std::size_t>(l)]);
         sp.into[ci] = into, sp.up[ci] = into / multicast;
-        least_into_[di][ci] = std::min(least_into_[di][ci], into);
-        least_up_[di][ci] = std::min(least_up_[di][ci], into / multicast);
+        least_into_[0][di][ci] = std::min(least_into_[0][di][ci], into);
+        least_up_[0][di][ci] = std::min(least_up_[0][di][ci], into / multicast);
       }
       scored_[di].push_back(std::move(sp));
     }
@@ -353,17 +412,19 @@ YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
                             ? static_cast<double>(w_[Dim::N] * w_[Dim::C]) * rows(0, term.child) * rows(1, term.child)
                             : w_.size(term.tensor);
     double into = base, up = base;
-    for (Dim d : dims_) {
-      if (ignored_by(d) != term.tensor) continue;
+    for (Dim d : group_[static_cast<std::size_t>(term.tensor)]) {
       const auto di = static_cast<std::size_t>(d);
-      into *= decided_[di] ? chosen_[di]->into[ci] : least_into_[di][ci];
-      up *= decided_[di] ? chosen_[di]->up[ci] : least_up_[di][ci];
+      into *= decided_[di] ? chosen_[di]->into[ci] : least_into_[depth_][di][ci];
+      up *= decided_[di] ? chosen_[di]->up[ci] : least_up_[depth_][di][ci];
     }
     if (term.tensor == Tensor::outputs) up = into;
     energy += into * term.child_energy + up * term.parent_energy;
     if (term.child != mac_child) word_at(static_cast<std::size_t>(term.child)) += into;
     word_at(static_cast<std::size_t>(term.parent)) += up;
   }
+  // Energy alone needs no latency bound (0 is one: ties compare latencies
+  // only between priced mappings).
+  if (o_.objective == Objective::energy && !o_.max_latency) return {energy, 0.0};
   // At most as many instances as the fan-outs have room for and the unplaced loops can fill.
   const auto most_instances = [&](int child) {
     double placed = 1, room = 1, unplaced = 1;
@@ -408,21 +469,22 @@ YCHART_DECL void MappingSearch::order_placements() {
 /// that still fit (live_[i + 1]), and their least factors from those alone.
 /// False when some loop has none left.
 YCHART_DECL bool MappingSearch::narrow(std::size_t i) {
+  const auto base = placed();
   for (std::size_t j = i + 1; j < dims_.size(); ++j) {
     const auto dj = static_cast<std::size_t>(dims_[j]);
+    const auto lim = limits(base, dims_[j]);
     auto& live = live_[i + 1][dj];
     live.clear();
-    decided_[dj] = true;
-    std::fill(least_into_[dj].begin(), least_into_[dj].end(), std::numeric_limits<double>::infinity());
-    std::fill(least_up_[dj].begin(), least_up_[dj].end(), std::numeric_limits<double>::infinity());
+    auto& into = least_into_[i + 1][dj];
+    auto& up = least_up_[i + 1][dj];
+    std::fill(into.begin(), into.end(), std::numeric_limits<double>::infinity());
+    std::fill(up.begin(), up.end(), std::numeric_limits<double>::infinity());
     for (const auto* sp : live_[i][dj]) {
-      chosen_[dj] = sp;
-      if (!fits()) continue;
+      if (!lim.admits(*sp->placement)) continue;
       live.push_back(sp);
       for (std::size_t c = 0; c < sp->into.size(); ++c)
-        least_into_[dj][c] = std::min(least_into_[dj][c], sp->into[c]), least_up_[dj][c] = std::min(least_up_[dj][c], sp->up[c]);
+        into[c] = std::min(into[c], sp->into[c]), up[c] = std::min(up[c], sp->up[c]);
     }
-    decided_[dj] = false, chosen_[dj] = nullptr;
     if (live.empty()) return false;
   }
   return true;
@@ -432,18 +494,21 @@ YCHART_DECL void MappingSearch::branch(std::size_t i) {
   if (out_of_time()) return;
   if (i == dims_.size()) return leaf();
   const auto di = static_cast<std::size_t>(dims_[i]);
+  depth_ = i;
   const auto here = bound();
-  const auto saved_into = least_into_, saved_up = least_up_;
+  const auto lim = limits(placed(), dims_[i]);
   decided_[di] = true;
   for (const auto* sp : live_[i][di]) {
+    if (!lim.admits(*sp->placement)) continue;
     chosen_[di] = sp;
-    if (!fits() || !shape_possible()) continue;
+    if (!shape_possible()) continue;
+    depth_ = i;
     auto b = bound();
     if (dominated(b.energy, b.latency)) continue;
     const bool some = narrow(i);
+    depth_ = i + 1;
     if (some) b = bound();
     if (some && !dominated(b.energy, b.latency)) branch(i + 1);
-    least_into_ = saved_into, least_up_ = saved_up;
     if (stopped_) break;
   }
   decided_[di] = false, chosen_[di] = nullptr;
