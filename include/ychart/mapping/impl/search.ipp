@@ -35,9 +35,14 @@ struct LevelShape {
 /// tensor the loop ignores, under one choice of shapes: its factors above
 /// the child less those on the levels the tile stays through (`into`), and
 /// that over its multicast factor between child and parent (`up`).
+/// Flat, so that the search's inner loops read one block of memory: at
+/// most `max_levels` levels (search_mapping refuses deeper hierarchies).
+inline constexpr std::size_t max_levels = 8;
 struct ScoredPlacement {
   const Placement* placement;
-  std::vector<double> into, up;  // [child + 1]
+  std::array<std::int64_t, max_levels + 1> tile{};           // placement->tile
+  std::array<std::int64_t, max_levels> spatial_x{}, spatial_y{};
+  std::array<double, max_levels + 1> into{}, up{};          // [child + 1]
 };
 
 /// The branch and bound of search_mapping: for each choice of level shapes
@@ -82,7 +87,7 @@ class MappingSearch {
   /// placement fits exactly when it stays within these on every level.
   struct Limits {
     std::vector<std::int64_t> tile, x, y;
-    bool admits(const Placement& p) const {
+    bool admits(const ScoredPlacement& p) const {
       for (std::size_t l = 0; l < x.size(); ++l)
         if (p.tile[l + 1] > tile[l] || p.spatial_x[l] > x[l] || p.spatial_y[l] > y[l]) return false;
       return true;
@@ -137,6 +142,7 @@ class MappingSearch {
   const std::chrono::steady_clock::time_point deadline_;
   std::vector<Dim> dims_;  // the loops of more than one iteration, in the order they are decided
   std::array<std::vector<Dim>, tensor_count> group_;  // those of dims_ that ignore each tensor
+  std::array<std::vector<std::int64_t>, dim_count> divisors_;  // of each extent
   std::array<std::vector<Placement>, dim_count> placements_;  // each fits on its own
   // largest_tile_[d][c + 1]: the largest factor of loop d a fitting placement leaves in child c's tile
   std::array<std::vector<std::int64_t>, dim_count> largest_tile_;
@@ -184,6 +190,7 @@ inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, co
   // a tenth of the nodes of group order (docs/performance.md).
   for (Dim d : {Dim::S, Dim::R, Dim::Q, Dim::P, Dim::C, Dim::K, Dim::N})
     if (w[d] > 1) dims_.push_back(d), group_[static_cast<std::size_t>(ignored_by(d))].push_back(d);
+  for (Dim d : all_dims) divisors_[static_cast<std::size_t>(d)] = divisors(w[d]);
   for (Tensor t : all_tensors)
     for (int c = mac_child; c < top_; ++c) {
       if (c != mac_child && !a.levels[static_cast<std::size_t>(c)].keeps_tensor(t)) continue;
@@ -303,7 +310,7 @@ YCHART_DECL bool MappingSearch::fits(const Placed& base, Dim d, const Placement&
 YCHART_DECL MappingSearch::Limits MappingSearch::limits(const Placed& base, Dim d) const {
   const std::size_t levels = a_.levels.size();
   Limits lim{std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0)};
-  const auto divs = divisors(w_[d]);
+  const auto& divs = divisors_[static_cast<std::size_t>(d)];
   for (std::size_t l = 0; l < levels; ++l) {
     const auto& level = a_.levels[l];
     lim.x[l] = level.fanout_x / base.x[l], lim.y[l] = level.fanout_y / base.y[l];
@@ -380,7 +387,11 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
       for (std::size_t l = 0; l < levels; ++l)
         if (p.temporal[l] > 1 && (shapes[l].empty || (shapes[l].pure && shapes[l].innermost != t))) keeps_shape = false;
       if (!keeps_shape) continue;
-      ScoredPlacement sp{&p, std::vector<double>(levels + 1, 1.0), std::vector<double>(levels + 1, 1.0)};
+      ScoredPlacement sp{&p, {}, {}, {}, {}, {}};
+      for (std::size_t l = 0; l < levels; ++l)
+        sp.tile[l + 1] = p.tile[l + 1], sp.spatial_x[l] = p.spatial_x[l], sp.spatial_y[l] = p.spatial_y[l];
+      sp.tile[0] = p.tile[0];
+      sp.into.fill(1.0), sp.up.fill(1.0);
       for (int c = mac_child; c < top_; ++c) {
         const auto ci = static_cast<std::size_t>(c + 1);
         double into = static_cast<double>(p.above[ci]), multicast = 1;
@@ -480,9 +491,9 @@ YCHART_DECL bool MappingSearch::narrow(std::size_t i) {
     std::fill(into.begin(), into.end(), std::numeric_limits<double>::infinity());
     std::fill(up.begin(), up.end(), std::numeric_limits<double>::infinity());
     for (const auto* sp : live_[i][dj]) {
-      if (!lim.admits(*sp->placement)) continue;
+      if (!lim.admits(*sp)) continue;
       live.push_back(sp);
-      for (std::size_t c = 0; c < sp->into.size(); ++c)
+      for (std::size_t c = 0; c < into.size(); ++c)
         into[c] = std::min(into[c], sp->into[c]), up[c] = std::min(up[c], sp->up[c]);
     }
     if (live.empty()) return false;
@@ -499,7 +510,7 @@ YCHART_DECL void MappingSearch::branch(std::size_t i) {
   const auto lim = limits(placed(), dims_[i]);
   decided_[di] = true;
   for (const auto* sp : live_[i][di]) {
-    if (!lim.admits(*sp->placement)) continue;
+    if (!lim.admits(*sp)) continue;
     chosen_[di] = sp;
     if (!shape_possible()) continue;
     depth_ = i;
@@ -652,6 +663,10 @@ YCHART_DECL MappingResult search_mapping(const Workload& w, const Architecture& 
   w.validate();
   a.validate();
   if (!(o.time_limit > 0)) throw loopnest_error("ychart: search_mapping: the time limit must be positive");
+  if (a.levels.size() > detail::max_levels)
+    throw loopnest_error("ychart: search_mapping: architecture `" + a.name + "` has " + std::to_string(a.levels.size()) +
+                             " storage levels; the search takes at most " + std::to_string(detail::max_levels),
+                         a.name);
   MappingResult r;
   if (auto [level, tensor] = detail::unholdable(w, a); !level.empty()) {
     r.status = Status::infeasible;
