@@ -105,4 +105,6 @@ TEST(MappingLoad, ErrorsNameTheFileTheLineAndTheField) {
     EXPECT_EQ(x.field, "layers[0].Q");
   }
   EXPECT_THROW(load_architecture(data + "no_such_file.yaml"), io::parse_error);
+  e = error_of("name: " + std::string(200, '[') + std::string(200, ']'));  // yaml-cpp would recurse 200 deep
+  EXPECT_NE(e.reason.find("nested"), std::string::npos);
 }

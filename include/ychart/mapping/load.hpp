@@ -38,6 +38,7 @@ namespace detail {
 
 class YamlReader {
  public:
+  static constexpr int max_depth = 32;
   explicit YamlReader(std::string file) : file_(std::move(file)) {}
 
   [[noreturn]] void fail(const YAML::Node& at, const std::string& field, const std::string& why) const {
@@ -46,6 +47,19 @@ class YamlReader {
   }
 
   YAML::Node parse(std::string_view text) const {
+    // yaml-cpp parses nested collections recursively: refuse depths no
+    // architecture needs before they can exhaust the stack.
+    int depth = 0, line = 1, dashes = 0;
+    bool line_start = true;
+    for (char ch : text) {
+      if (ch == '[' || ch == '{') ++depth;
+      if ((ch == ']' || ch == '}') && depth > 0) --depth;
+      if (ch == '\n') ++line, dashes = 0, line_start = true;
+      else if (line_start && ch == '-') ++dashes;
+      else if (ch != ' ') line_start = false;
+      if (depth > max_depth || dashes > max_depth)
+        throw io::parse_error(file_, line, 0, "", "nested more than " + std::to_string(max_depth) + " deep");
+    }
     try {
       return YAML::Load(std::string(text));
     } catch (const YAML::Exception& e) {
