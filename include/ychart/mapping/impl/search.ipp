@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 
 namespace ychart::mapping {
@@ -98,6 +99,8 @@ class MappingSearch {
   YCHART_DECL bool prepare(const std::vector<LevelShape>& shapes);
   YCHART_DECL Bound bound() const;
   YCHART_DECL void order_placements();
+  YCHART_DECL bool mirror_first(std::size_t i, const ScoredPlacement& p) const;
+  YCHART_DECL bool rows_before_columns(Dim d, const ScoredPlacement& p) const;
   YCHART_DECL void branch(std::size_t i);
   YCHART_DECL void leaf();
 
@@ -501,6 +504,34 @@ YCHART_DECL bool MappingSearch::narrow(std::size_t i) {
   return true;
 }
 
+/// A square fan-out (X = Y) costs the same with its axes swapped: of each
+/// mapping and its mirror the search keeps the one whose first loop (in the
+/// order placed) with different X and Y factors there has the larger X.
+YCHART_DECL bool MappingSearch::mirror_first(std::size_t i, const ScoredPlacement& p) const {
+  for (std::size_t l = 0; l < a_.levels.size(); ++l) {
+    if (a_.levels[l].fanout_x != a_.levels[l].fanout_y) continue;
+    bool tied = true;  // every loop placed before has X = Y here
+    for (std::size_t j = 0; j < i && tied; ++j) {
+      const auto& q = *chosen_[static_cast<std::size_t>(dims_[j])];
+      tied = q.spatial_x[l] == q.spatial_y[l];
+    }
+    if (tied && p.spatial_x[l] < p.spatial_y[l]) return false;
+  }
+  return true;
+}
+
+/// A square layer (P = Q, R = S, one stride) costs the same with rows and
+/// columns swapped: of each mapping and its mirror the search keeps the one
+/// whose (S, Q) placements come before its (R, P) placements, compared as
+/// factor lists.
+YCHART_DECL bool MappingSearch::rows_before_columns(Dim d, const ScoredPlacement& p) const {
+  if (w_[Dim::P] != w_[Dim::Q] || w_[Dim::R] != w_[Dim::S] || w_.stride_h != w_.stride_w) return true;
+  const auto key = [](const Placement& x) { return std::tie(x.temporal, x.spatial_x, x.spatial_y); };
+  if (d == Dim::R) return !(key(*p.placement) < key(chosen(Dim::S)));
+  if (d == Dim::P && key(chosen(Dim::R)) == key(chosen(Dim::S))) return !(key(*p.placement) < key(chosen(Dim::Q)));
+  return true;
+}
+
 YCHART_DECL void MappingSearch::branch(std::size_t i) {
   if (out_of_time()) return;
   if (i == dims_.size()) return leaf();
@@ -510,7 +541,7 @@ YCHART_DECL void MappingSearch::branch(std::size_t i) {
   const auto lim = limits(placed(), dims_[i]);
   decided_[di] = true;
   for (const auto* sp : live_[i][di]) {
-    if (!lim.admits(*sp)) continue;
+    if (!lim.admits(*sp) || !mirror_first(i, *sp) || !rows_before_columns(dims_[i], *sp)) continue;
     chosen_[di] = sp;
     if (!shape_possible()) continue;
     depth_ = i;
