@@ -56,3 +56,5 @@ BENCHMARK_CAPTURE(Random100k, vgg16_conv5_1, "vgg16", "conv5_1")->Unit(benchmark
 BENCHMARK_CAPTURE(Search, resnet50_res4_b, "resnet50", "res4_b")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Random100k, resnet50_res4_b, "resnet50", "res4_b")->Unit(benchmark::kMillisecond);
 BENCHMARK(Evaluate)->Unit(benchmark::kMicrosecond);
+
+BENCHMARK_MAIN();

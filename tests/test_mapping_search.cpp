@@ -1,9 +1,13 @@
 // The mapper that proves, against the pruned exhaustive mapper on small
 // random layers and hierarchies (every objective), with its infeasible
 // cases and bad input; and the reuse rule it relies on, that at each level
-// only which loop group is innermost matters, against random full orders.
+// only which loop group is innermost matters, against random full orders;
+// the energy-latency front against the Pareto set of every mapping, and a
+// network's totals.
 #include <ychart/baselines/mappers.hpp>
 #include <ychart/mapping/detail/orders.hpp>
+#include <ychart/mapping/network.hpp>
+#include <ychart/mapping/pareto.hpp>
 #include <ychart/mapping/search.hpp>
 
 #include "support/mapping_cases.hpp"
@@ -136,4 +140,53 @@ TEST(MappingSearch, BadInputNamesTheElement) {
   auto short_k = m;
   at(short_k.levels[1].temporal, Dim::K) = 2;
   expect_element([&] { evaluate(w, a, short_k); }, "K");
+}
+
+TEST(MappingFront, EqualsTheParetoSetOfEveryMapping) {
+  std::mt19937_64 rng(77);
+  int fronts = 0, longer = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    const auto w = test::random_workload(rng, 36);
+    const auto a = test::random_architecture(rng);
+    std::vector<std::pair<double, double>> all;  // (latency, energy) of every mapping that fits
+    baselines::exhaustive_mapper(w, a, Objective::energy, 50'000'000,
+                                 [&](const Evaluation& e) { all.push_back({e.latency.value(), e.energy.value()}); });
+    std::sort(all.begin(), all.end());
+    std::vector<std::pair<double, double>> pareto;  // by latency; each strictly less energy than the faster ones
+    for (const auto& p : all)
+      if (pareto.empty() || p.second < pareto.back().second * (1 - 1e-9)) {
+        if (!pareto.empty() && p.first <= pareto.back().first * (1 + 1e-9)) continue;
+        pareto.push_back(p);
+      }
+    const auto front = energy_latency_front(w, a);
+    ASSERT_TRUE(front.exact);
+    ASSERT_EQ(front.points.size(), pareto.size()) << "trial " << trial;
+    for (std::size_t i = 0; i < pareto.size(); ++i) {
+      EXPECT_NEAR(front.points[i].latency.value(), pareto[i].first, 1e-9 * pareto[i].first) << "trial " << trial;
+      EXPECT_NEAR(front.points[i].energy.value(), pareto[i].second, 1e-9 * pareto[i].second) << "trial " << trial;
+    }
+    ++fronts;
+    if (pareto.size() > 1) ++longer;
+  }
+  EXPECT_EQ(fronts, 30);
+  EXPECT_GT(longer, 10);  // most fronts have more than one point
+}
+
+TEST(MappingNetwork, TotalsAreTheLayersTimesTheirRepeats) {
+  std::mt19937_64 rng(50);
+  const auto a = test::random_architecture(rng);
+  Network n{"three", {test::random_workload(rng, 40), test::random_workload(rng, 40), test::random_workload(rng, 40)}, {1, 3, 2}};
+  const auto r = search_network(n, a);
+  ASSERT_TRUE(r.proven);
+  double energy = 0, latency = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto alone = search_mapping(n.layers[i], a);
+    EXPECT_NEAR(r.layers[i].objective, alone.objective, 1e-12 * alone.objective);
+    energy += static_cast<double>(n.repeat[i]) * r.layers[i].evaluation->energy.value();
+    latency += static_cast<double>(n.repeat[i]) * r.layers[i].evaluation->latency.value();
+  }
+  EXPECT_NEAR(r.energy.value(), energy, 1e-12 * energy);
+  EXPECT_NEAR(r.latency.value(), latency, 1e-12 * latency);
+  n.repeat = {1, 0, 1};
+  EXPECT_THROW(search_network(n, a), loopnest_error);
 }

@@ -5,7 +5,8 @@
 // layer's optimum with its proof (or bound and gap), the random mapper's
 // best after 10^3, 10^4 and 10^5 samples on the same cost model and how far
 // it misses, the networks' totals, and the exact energy-latency front of
-// one layer. --json prints {"layers": [...], "networks": [...], "front": [...]}.
+// one layer. --json prints {"example", "summary", "tables": {"layers", "networks", "front"}},
+// each table as {"columns", "rows"}.
 #include "common/cli.hpp"
 
 #include <ychart/baselines/mappers.hpp>
@@ -93,8 +94,8 @@ void front_of(const Settings& s, const Architecture& a, const Network& n, io::Ta
     const auto f = energy_latency_front(layer, a, options);
     io::Series points{layer.name, {}, {}, true, true, false};
     for (const auto& p : f.points) {
-      front.add_row({a.name, layer.name, p.first, p.second, std::string(to_string(p.payload.status))});
-      points.x.push_back(p.second * 1e3), points.y.push_back(p.first * 1e3);
+      front.add_row({a.name, layer.name, p.energy.value(), p.latency.value(), std::string(to_string(p.result.status))});
+      points.x.push_back(p.latency.value() * 1e3), points.y.push_back(p.energy.value() * 1e3);
     }
     std::printf("  front of %s on %s: %zu points, %s\n", layer.name.c_str(), a.name.c_str(), f.points.size(),
                 f.exact ? "exact" : "not every point proven");

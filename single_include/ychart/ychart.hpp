@@ -22899,8 +22899,11 @@ YCHART_DECL AcceleratorDesign design_accelerator(const Cnn& cnn, const Platform&
 // mapping of tile factors, spatial factors and loop orders per level
 // (mapping.hpp), its exact price (evaluate.hpp), and the mapper that
 // proves its mapping optimal for energy, latency or energy-delay
-// (search.hpp). The random and exhaustive mappers it is compared with are
-// in <ychart/baselines/mappers.hpp>.
+// (search.hpp), a network at a time (network.hpp) and the exact
+// energy-latency front of a layer (pareto.hpp). The random and exhaustive
+// mappers it is compared with are in <ychart/baselines/mappers.hpp>; the
+// YAML loader, <ychart/mapping/load.hpp>, is not included here: it needs
+// yaml-cpp, which programs that read no YAML need not link.
 
 // ---- begin ychart/mapping/workload.hpp ----
 // ychart/mapping/workload.hpp
@@ -23337,6 +23340,9 @@ YCHART_DECL Evaluation evaluate(const Workload& workload, const Architecture& ar
 // lets the search price a child as soon as those levels are chosen.
 
 
+#include <algorithm>
+#include <vector>
+
 namespace ychart::mapping::detail {
 
 inline constexpr int mac_child = -1;
@@ -23424,6 +23430,42 @@ struct ChildTraffic {
 inline ChildTraffic child_traffic(const Workload& w, const Architecture& a, const Mapping& m, Tensor t, int child) {
   const double words = epochs(t, m, child) * w.tile_size(t, tile_shape(w, m, child)) * used_instances(m, child);
   return {words, words / multicast_factor(t, a, m, child, parent_of(a, t, child))};
+}
+
+}  // namespace ychart::mapping::detail
+
+namespace ychart::mapping::detail {
+
+/// Energy (J) and cycles of a mapping that is known to be valid, by the
+/// same rules as `evaluate`, without its report: what the search prices
+/// each complete mapping with.
+struct Price {
+  double energy = 0, cycles = 0;
+};
+
+inline Price price(const Workload& w, const Architecture& a, const Mapping& m) {
+  const int top = static_cast<int>(a.levels.size()) - 1;
+  std::vector<double> words(a.levels.size(), 0.0);
+  Price p{w.macs() * a.mac_energy.value(), 0};
+  for (Tensor t : all_tensors)
+    for (int child = mac_child; child < top; ++child) {
+      if (child != mac_child && !a.levels[static_cast<std::size_t>(child)].keeps_tensor(t)) continue;
+      const auto tr = child_traffic(w, a, m, t, child);
+      const auto parent = static_cast<std::size_t>(parent_of(a, t, child));
+      const bool out = t == Tensor::outputs;
+      const double up = out ? tr.words : tr.parent_reads;
+      p.energy += up * (out ? a.levels[parent].write_energy : a.levels[parent].read_energy).value();
+      words[parent] += up;
+      if (child == mac_child) continue;
+      const auto c = static_cast<std::size_t>(child);
+      p.energy += tr.words * (out ? a.levels[c].read_energy : a.levels[c].write_energy).value();
+      words[c] += tr.words;
+    }
+  p.cycles = w.macs() / used_instances(m, mac_child);
+  for (int l = 0; l <= top; ++l)
+    if (const auto& bw = a.levels[static_cast<std::size_t>(l)].bandwidth)
+      p.cycles = std::max(p.cycles, words[static_cast<std::size_t>(l)] / (used_instances(m, l) * *bw));
+  return p;
 }
 
 }  // namespace ychart::mapping::detail
@@ -23524,14 +23566,17 @@ namespace ychart::mapping {
 
 enum class Objective { energy, latency, energy_delay };
 
-inline double objective_value(const Evaluation& e, Objective o) {
+/// The objective of a mapping with this energy (J) and latency (s).
+inline double objective_value(Objective o, double energy, double latency) {
   switch (o) {
-    case Objective::energy: return e.energy.value();
-    case Objective::latency: return e.latency.value();
-    case Objective::energy_delay: return e.edp();
+    case Objective::energy: return energy;
+    case Objective::latency: return latency;
+    case Objective::energy_delay: return energy * latency;
   }
-  return e.energy.value();
+  return energy;
 }
+
+inline double objective_value(const Evaluation& e, Objective o) { return objective_value(o, e.energy.value(), e.latency.value()); }
 
 inline std::string_view name(Objective o) {
   switch (o) {
@@ -23547,17 +23592,19 @@ inline std::string_view name(Objective o) {
 // ---- begin ychart/mapping/search.hpp ----
 // ychart/mapping/search.hpp
 // The mapper that proves: the mapping of a layer onto an architecture that
-// minimises energy, latency or their product under every capacity, found
-// by an exact branch and bound over the levels, outermost first. At each
-// level it places every loop's factors (temporal, and spatial on the X and
-// Y fan-out), and chooses which loop group is innermost (the only choice of
-// order that changes a count, detail/orders.hpp). A level's tile is known
-// as soon as the levels above it are placed, so capacities prune before a
-// level is entered, and the traffic into a level is priced exactly at the
-// same moment; what is not placed yet is bounded below by what every
-// element must cost at least once. Finished, the result is proven optimal
-// on `evaluate`'s cost model; stopped by the time limit it reports the
-// incumbent, the bound and the gap.
+// minimises energy, latency or their product under every capacity, by an
+// exact branch and bound of our own (no MILP solver: the cost model's
+// products of loop factors separate by loop, which a bound can use and a
+// linearisation loses). The mappings are split by the shape of each level
+// (nothing runs there, or which loop group runs innermost and whether
+// another group runs too), which fixes every tensor's reuse; within a
+// shape the loops are placed one by one (temporal and spatial factors on
+// every level), each placement pruned by capacities and fan-outs and by a
+// bound that takes the unplaced loops at their least factors among the
+// placements that still fit. Finished, the result is proven optimal on
+// `evaluate`'s cost model; stopped by the time limit, it reports the
+// incumbent, the bound and the gap. A random sample improved by local moves
+// gives the first incumbent.
 
 
 
@@ -23576,7 +23623,8 @@ struct SearchOptions {
   /// energy (latency objective), so that each point of a front is
   /// non-dominated.
   bool break_ties = true;
-  /// Random mappings priced first, for a first incumbent (0: none).
+  /// Random mappings priced first and the best improved by local moves,
+  /// for a first incumbent (0: none).
   std::uint64_t warm_start_samples = 500;
   /// A known objective value to beat (J, s or J s), e.g. the previous layer's bound: nodes that cannot go below it are pruned.
   std::optional<double> cutoff;
@@ -23617,6 +23665,7 @@ YCHART_DECL MappingResult search_mapping(const Workload& workload, const Archite
 
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 
@@ -23644,10 +23693,12 @@ YCHART_DECL MapperResult random_mapper(const mapping::Workload& workload, const 
                                        mapping::Objective objective, std::uint64_t samples, std::uint64_t seed = 1);
 
 /// Prices every mapping (up to `limit`; `complete` says whether it got
-/// through) and keeps the best that fits.
+/// through) and keeps the best that fits; `each`, if given, sees every
+/// mapping that fits (an oracle for fronts).
 YCHART_DECL MapperResult exhaustive_mapper(const mapping::Workload& workload,
                                            const mapping::Architecture& architecture, mapping::Objective objective,
-                                           std::uint64_t limit = 50'000'000);
+                                           std::uint64_t limit = 50'000'000,
+                                           const std::function<void(const mapping::Evaluation&)>& each = {});
 
 }  // namespace ychart::baselines
 
@@ -23824,7 +23875,8 @@ YCHART_DECL MapperResult random_mapper(const mapping::Workload& w, const mapping
 }
 
 YCHART_DECL MapperResult exhaustive_mapper(const mapping::Workload& w, const mapping::Architecture& a,
-                                           mapping::Objective objective, std::uint64_t limit) {
+                                           mapping::Objective objective, std::uint64_t limit,
+                                           const std::function<void(const mapping::Evaluation&)>& each) {
   using namespace mapping;
   const auto start = std::chrono::steady_clock::now();
   w.validate();
@@ -23837,7 +23889,11 @@ YCHART_DECL MapperResult exhaustive_mapper(const mapping::Workload& w, const map
   // Orders last: per level, each innermost group that has a loop there.
   std::function<void(std::size_t)> orders = [&](std::size_t l) {
     if (r.evaluated >= limit) return void(r.complete = false);
-    if (l == m.levels.size()) return detail::keep_if_better(r, m, evaluate(w, a, m), objective);
+    if (l == m.levels.size()) {
+      const auto e = evaluate(w, a, m);
+      if (each && e.fits) each(e);
+      return detail::keep_if_better(r, m, e, objective);
+    }
     for (Tensor g : mapping::detail::innermost_choices(m.levels[l].temporal)) {
       m.levels[l].order = mapping::detail::order_with_innermost(g);
       orders(l + 1);
@@ -23871,126 +23927,178 @@ YCHART_DECL MapperResult exhaustive_mapper(const mapping::Workload& w, const map
 // ---- end ychart/baselines/impl/mappers.ipp ----
 #endif
 // ---- end ychart/baselines/mappers.hpp ----
+// ---- begin ychart/mapping/detail/placements.hpp ----
+// ychart/mapping/detail/placements.hpp
+// Every way to place one loop's extent over the levels of an architecture:
+// a temporal factor per level and a spatial factor per array dimension
+// whose fan-out is above one, the factors multiplying to the extent. The
+// search decides a mapping loop by loop, choosing one placement for each.
+
+
+#include <cstdint>
+#include <vector>
+
+namespace ychart::mapping::detail {
+
+struct Placement {
+  std::vector<std::int64_t> temporal, spatial_x, spatial_y;  // per level
+  /// above[c + 1]: the product of every factor of the levels above child c
+  /// (c = -1 for the MACs), so above[0] is the extent.
+  std::vector<std::int64_t> above;
+  /// tile[c + 1]: the extent over above[c + 1], the loop's part of child c's tile.
+  std::vector<std::int64_t> tile;
+};
+
+inline std::vector<Placement> placements(std::int64_t extent, const Architecture& a) {
+  const std::size_t levels = a.levels.size();
+  struct Slot {
+    std::size_t level;
+    int kind;  // 0 temporal, 1 x, 2 y
+    std::int64_t limit;
+  };
+  std::vector<Slot> slots;
+  for (std::size_t l = 0; l < levels; ++l) {
+    slots.push_back({l, 0, extent});
+    if (a.levels[l].fanout_x > 1) slots.push_back({l, 1, a.levels[l].fanout_x});
+    if (a.levels[l].fanout_y > 1) slots.push_back({l, 2, a.levels[l].fanout_y});
+  }
+  std::vector<Placement> out;
+  Placement p{std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels, 1),
+              std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels + 1, 1),
+              std::vector<std::int64_t>(levels + 1, 1)};
+  const auto finish = [&] {
+    std::int64_t product = 1;
+    for (std::size_t c = levels; c-- > 0;) {
+      p.above[c + 1] = product;
+      product *= p.temporal[c] * p.spatial_x[c] * p.spatial_y[c];
+    }
+    p.above[0] = product;
+    for (std::size_t c = 0; c <= levels; ++c) p.tile[c] = extent / p.above[c];
+    out.push_back(p);
+  };
+  const auto factor = [&](const Slot& s) -> std::int64_t& {
+    return s.kind == 0 ? p.temporal[s.level] : s.kind == 1 ? p.spatial_x[s.level] : p.spatial_y[s.level];
+  };
+  const auto place = [&](auto& self, std::size_t i, std::int64_t left) -> void {
+    if (i + 1 == slots.size()) {
+      if (left > slots[i].limit) return;
+      factor(slots[i]) = left;
+      finish();
+      factor(slots[i]) = 1;
+      return;
+    }
+    for (auto f : divisors(left)) {
+      if (f > slots[i].limit) break;
+      factor(slots[i]) = f;
+      self(self, i + 1, left / f);
+      factor(slots[i]) = 1;
+    }
+  };
+  place(place, 0, extent);
+  return out;
+}
+
+}  // namespace ychart::mapping::detail
+// ---- end ychart/mapping/detail/placements.hpp ----
 
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <map>
+#include <tuple>
+
 
 namespace ychart::mapping {
 
 namespace detail {
 
-/// The branch and bound of search_mapping. Levels are placed from the
-/// outermost down; `enter(l, left)` is called with the levels above `l`
-/// placed and `left` the part of every loop still to place, which is
-/// level `l`'s tile shape.
+/// What a level does with its temporal loops, which fixes how far each
+/// tensor's tile stays in every child (detail/traffic.hpp): nothing runs
+/// there; or a group runs innermost, with loops of another group running
+/// too (`pure` false: the reuse of that group's tensor stops here) or not
+/// (the reuse passes on up). Every mapping has exactly one such shape per
+/// level, so the search splits the mappings by shape and searches each.
+struct LevelShape {
+  bool empty = true;
+  Tensor innermost = Tensor::weights;
+  bool pure = false;
+};
+
+/// One loop's placement with what it adds to every child's traffic of the
+/// tensor the loop ignores, under one choice of shapes: its factors above
+/// the child less those on the levels the tile stays through (`into`), and
+/// that over its multicast factor between child and parent (`up`).
+/// Flat, so that the search's inner loops read one block of memory: at
+/// most `max_levels` levels (search_mapping refuses deeper hierarchies).
+inline constexpr std::size_t max_levels = 8;
+struct ScoredPlacement {
+  const Placement* placement;
+  std::array<std::int64_t, max_levels + 1> tile{};           // placement->tile
+  std::array<std::int64_t, max_levels> spatial_x{}, spatial_y{};
+  std::array<double, max_levels + 1> into{}, up{};          // [child + 1]
+};
+
+/// The branch and bound of search_mapping: for each choice of level shapes
+/// (most promising first), loop by loop, a placement of each loop's extent
+/// over the levels. A tensor's traffic into a child is its size times, for
+/// each loop that ignores it, that loop's `into` factor (the input windows
+/// aside), so the bound takes the placed loops' factors and, for the loops
+/// not placed yet, the least factor any of their fitting placements has.
 class MappingSearch {
  public:
-  MappingSearch(const Workload& w, const Architecture& a, const SearchOptions& o)
-      : w_(w), a_(a), o_(o), top_(static_cast<int>(a.levels.size()) - 1),
-        deadline_(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                          std::chrono::duration<double>(o.time_limit))) {
-    m_.levels.resize(a.levels.size());
-    traffic_.assign(a.levels.size(), 0.0);
-    fixed_energy_ = w.macs() * a.mac_energy.value();
-    least_rest_.assign(a.levels.size() + 1, 0.0);
-    // least_rest_[l]: what the traffic into every child below level l costs at least: each
-    // element reaches its children at least once and leaves its parent at least once.
-    for (int l = 0; l <= top_; ++l) {
-      least_rest_[static_cast<std::size_t>(l + 1)] = least_rest_[static_cast<std::size_t>(l)];
-      for (Tensor t : all_tensors)
-        if (l < top_ && a.levels[static_cast<std::size_t>(l)].keeps_tensor(t)) least_rest_[static_cast<std::size_t>(l + 1)] += least_child_energy(t, l);
-    }
-    for (Tensor t : all_tensors) least_mac_ += least_child_energy(t, mac_child);
-  }
-
+  MappingSearch(const Workload& w, const Architecture& a, const SearchOptions& o);
   void seed(const Mapping& m, const Evaluation& e) { consider(m, e.energy.value(), e.latency.value()); }
-
-  void run() { enter(top_, w_.extent); }
-
-  MappingResult result() const {
-    MappingResult r;
-    r.nodes = nodes_, r.leaves = leaves_;
-    if (have_) {
-      r.mapping = best_;
-      r.evaluation = evaluate(w_, a_, best_);
-      r.objective = best_objective_;
-    }
-    const double bound = std::min(open_bound_, have_ ? best_objective_ : std::numeric_limits<double>::infinity());
-    if (!stopped_) {
-      r.status = have_ ? Status::optimal : Status::infeasible;
-      if (have_) r.bound = r.objective, r.gap = 0;
-    } else {
-      r.status = Status::time_limit;
-      r.bound = bound;
-      if (have_) r.gap = (r.objective - bound) / r.objective;
-      r.message = "stopped at the time limit of " + std::to_string(o_.time_limit) + " s";
-    }
-    return r;
-  }
+  YCHART_DECL void run();
+  YCHART_DECL MappingResult result() const;
 
  private:
-  double least_child_energy(Tensor t, int child) const {
-    const double words = w_.size(t);
-    const auto& parent = a_.levels[static_cast<std::size_t>(parent_of(a_, t, child))];
-    if (child == mac_child) return words * (t == Tensor::outputs ? parent.write_energy : parent.read_energy).value();
-    const auto& c = a_.levels[static_cast<std::size_t>(child)];
-    return t == Tensor::outputs ? words * (c.read_energy.value() + parent.write_energy.value())
-                                : words * (c.write_energy.value() + parent.read_energy.value());
-  }
+  struct Term {  // the traffic of one tensor into one child
+    Tensor tensor;
+    int child, parent;
+    double child_energy, parent_energy;  // J per word
+  };
+  struct Bound {
+    double energy, latency;
+  };
 
-  bool fits(int l, const DimVector& shape) const {
-    const auto& level = a_.levels[static_cast<std::size_t>(l)];
-    double shared = 0;
-    for (Tensor t : all_tensors) {
-      if (!level.keeps_tensor(t)) continue;
-      const double tile = w_.tile_size(t, shape);
-      if (auto c = level.capacity_of(t); c && tile > static_cast<double>(*c)) return false;
-      shared += tile;
-    }
-    return !level.shared_capacity || shared <= static_cast<double>(*level.shared_capacity);
+  const Placement& chosen(Dim d) const {
+    const auto di = static_cast<std::size_t>(d);
+    return decided_[di] ? *chosen_[di]->placement : ones_;
   }
+  bool decided(Dim d) const { return decided_[static_cast<std::size_t>(d)]; }
+  /// The tile factors (per level and loop) and the spatial products (per
+  /// level and axis) of the placed loops: what a placement of one more loop
+  /// is checked against.
+  struct Placed {
+    std::vector<DimVector> tile;
+    std::vector<std::int64_t> x, y;
+  };
+  YCHART_DECL Placed placed() const;
+  YCHART_DECL bool fits(const Placed& base, Dim d, const Placement& p) const;
+  /// Per level, the largest tile factor of loop `d` and the largest spatial
+  /// factors that fit beside `base`: tiles grow with every factor, so a
+  /// placement fits exactly when it stays within these on every level.
+  struct Limits {
+    std::vector<std::int64_t> tile, x, y;
+    bool admits(const ScoredPlacement& p) const {
+      for (std::size_t l = 0; l < x.size(); ++l)
+        if (p.tile[l + 1] > tile[l] || p.spatial_x[l] > x[l] || p.spatial_y[l] > y[l]) return false;
+      return true;
+    }
+  };
+  YCHART_DECL Limits limits(const Placed& base, Dim d) const;
+  YCHART_DECL bool shape_possible() const;
+  YCHART_DECL bool prepare(const std::vector<LevelShape>& shapes);
+  YCHART_DECL Bound bound() const;
+  YCHART_DECL void order_placements();
+  YCHART_DECL bool mirror_first(std::size_t i, const ScoredPlacement& p) const;
+  YCHART_DECL bool rows_before_columns(Dim d, const ScoredPlacement& p) const;
+  YCHART_DECL void branch(std::size_t i);
+  YCHART_DECL void leaf();
 
-  /// Adds the traffic into `child` of every tensor it takes from above.
-  void price_child(int child) {
-    for (Tensor t : all_tensors) {
-      if (child != mac_child && !a_.levels[static_cast<std::size_t>(child)].keeps_tensor(t)) continue;
-      const auto tr = child_traffic(w_, a_, m_, t, child);
-      const auto p = static_cast<std::size_t>(parent_of(a_, t, child));
-      const bool out = t == Tensor::outputs;
-      const double up = out ? tr.words : tr.parent_reads;
-      energy_ += up * (out ? a_.levels[p].write_energy : a_.levels[p].read_energy).value();
-      traffic_[p] += up;
-      if (child == mac_child) continue;
-      const auto c = static_cast<std::size_t>(child);
-      energy_ += tr.words * (out ? a_.levels[c].read_energy : a_.levels[c].write_energy).value();
-      traffic_[c] += tr.words;
-    }
-  }
-
-  /// Cycles so far: compute at its fastest with the spatial factors still
-  /// open (`spatial_room`), and each level's bandwidth on the traffic priced.
-  double cycles(int from_level, double spatial_room) const {
-    double c = w_.macs() / (used_instances(m_, mac_child) * spatial_room);
-    for (int l = std::max(from_level, 0); l <= top_; ++l) {
-      const auto& level = a_.levels[static_cast<std::size_t>(l)];
-      if (level.bandwidth) c = std::max(c, traffic_[static_cast<std::size_t>(l)] / (used_instances(m_, l) * *level.bandwidth));
-    }
-    return c;
-  }
-
-  double objective(double energy, double latency) const {
-    switch (o_.objective) {
-      case Objective::energy: return energy;
-      case Objective::latency: return latency;
-      case Objective::energy_delay: return energy * latency;
-    }
-    return energy;
-  }
+  double objective(double energy, double latency) const { return objective_value(o_.objective, energy, latency); }
   double secondary(double energy, double latency) const { return o_.objective == Objective::energy ? latency : energy; }
 
-  /// Whether nothing below a node whose energy and latency are at least these can do better.
+  /// Whether nothing whose energy and latency are at least these can do better.
   bool dominated(double energy, double latency) const {
     if (o_.max_latency && latency > o_.max_latency->value() * (1 + 1e-12)) return true;
     if (o_.max_energy && energy > o_.max_energy->value() * (1 + 1e-12)) return true;
@@ -24010,109 +24118,539 @@ class MappingSearch {
 
   bool out_of_time() {
     if (stopped_) return true;
-    if ((++nodes_ & 255) == 0 && std::chrono::steady_clock::now() > deadline_) stopped_ = true;
+    if ((++nodes_ & 15) == 0 && std::chrono::steady_clock::now() > deadline_) stopped_ = true;
     return stopped_;
   }
-
-  YCHART_DECL void enter(int l, const DimVector& left);
-  YCHART_DECL void leaf();
-  template <class F> void spatial_vectors(const DimVector& left, std::int64_t room, std::size_t d, DimVector& v, F&& f);
-  template <class F> void temporal_vectors(int l, const DimVector& left, std::size_t d, DimVector& v, F&& f);
 
   const Workload& w_;
   const Architecture& a_;
   const SearchOptions& o_;
   const int top_;
   const std::chrono::steady_clock::time_point deadline_;
-  Mapping m_, best_;
-  std::vector<double> traffic_, least_rest_;
-  double energy_ = 0, fixed_energy_ = 0, least_mac_ = 0;
+  std::vector<Dim> dims_;  // the loops of more than one iteration, in the order they are decided
+  std::array<std::vector<Dim>, tensor_count> group_;  // those of dims_ that ignore each tensor
+  std::array<std::vector<std::int64_t>, dim_count> divisors_;  // of each extent
+  std::array<std::vector<Placement>, dim_count> placements_;  // each fits on its own
+  // largest_tile_[d][c + 1]: the largest factor of loop d a fitting placement leaves in child c's tile
+  std::array<std::vector<std::int64_t>, dim_count> largest_tile_;
+  std::vector<Term> terms_;
+  Placement ones_;
+  // The fewest input rows along one axis (0: P with R, 1: Q with S) that all of a child's
+  // tiles can move, [axis][child + 1]: with both loops unplaced, and keyed by the
+  // placed loop's tile factor with the other unplaced.
+  struct LeastRows {
+    double both = 0;
+    std::vector<std::pair<std::int64_t, double>> by_output, by_filter;
+  };
+  std::array<std::vector<LeastRows>, 2> least_rows_;
+  YCHART_DECL void tabulate_rows();
+  YCHART_DECL double rows(int axis, int child) const;
+  // For the shapes being searched:
+  std::vector<LevelShape> shapes_;
+  std::array<std::vector<ScoredPlacement>, dim_count> scored_;
+  // least_into_[i][d][c + 1], least_up_[i][d][c + 1]: loop d's least factors among its
+  // placements live at depth i (live_[i]), the first i loops placed
+  std::vector<std::array<std::vector<double>, dim_count>> least_into_, least_up_;
+  std::size_t depth_ = 0;  // the depth whose least factors bound() reads
+  // live_[i][d]: the placements of loop d that still fit once the first i loops are placed
+  std::vector<std::array<std::vector<const ScoredPlacement*>, dim_count>> live_;
+  YCHART_DECL bool narrow(std::size_t i);
+  std::array<const ScoredPlacement*, dim_count> chosen_{};
+  std::array<bool, dim_count> decided_{};
+  Mapping best_;
   bool have_ = false, stopped_ = false;
   double best_objective_ = 0, best_secondary_ = 0, open_bound_ = std::numeric_limits<double>::infinity();
   std::uint64_t nodes_ = 0, leaves_ = 0;
 };
 
-/// Calls f for every vector of divisors of `left`, from loop `d` on, whose product is at most `room`.
-template <class F>
-void MappingSearch::spatial_vectors(const DimVector& left, std::int64_t room, std::size_t d, DimVector& v, F&& f) {
-  if (d == dim_count) return f();
-  const auto divs = divisors(left[d]);
-  for (auto it = divs.rbegin(); it != divs.rend(); ++it) {
-    if (*it > room) continue;
-    v[d] = *it;
-    spatial_vectors(left, room / *it, d + 1, v, f);
+inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, const SearchOptions& o)
+    : w_(w), a_(a), o_(o), top_(static_cast<int>(a.levels.size()) - 1),
+      deadline_(std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(o.time_limit))) {
+  const std::size_t levels = a.levels.size();
+  ones_ = {std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels, 1),
+           std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels + 1, 1),
+           std::vector<std::int64_t>(levels + 1, 1)};
+  // The loops of the input windows first (S, R, Q, P: they set the
+  // inputs' tiles, which the smallest buffers limit most), then C, K, N.
+  // Measured on VGG-16 layers on the Eyeriss-like hierarchy, this proves in
+  // a tenth of the nodes of group order (docs/performance.md).
+  for (Dim d : {Dim::S, Dim::R, Dim::Q, Dim::P, Dim::C, Dim::K, Dim::N})
+    if (w[d] > 1) dims_.push_back(d), group_[static_cast<std::size_t>(ignored_by(d))].push_back(d);
+  for (Dim d : all_dims) divisors_[static_cast<std::size_t>(d)] = divisors(w[d]);
+  for (Tensor t : all_tensors)
+    for (int c = mac_child; c < top_; ++c) {
+      if (c != mac_child && !a.levels[static_cast<std::size_t>(c)].keeps_tensor(t)) continue;
+      const int p = parent_of(a, t, c);
+      const bool out = t == Tensor::outputs;
+      const auto& parent = a.levels[static_cast<std::size_t>(p)];
+      double child_energy = 0;
+      if (c != mac_child)
+        child_energy = (out ? a.levels[static_cast<std::size_t>(c)].read_energy : a.levels[static_cast<std::size_t>(c)].write_energy).value();
+      terms_.push_back({t, c, p, child_energy, (out ? parent.write_energy : parent.read_energy).value()});
+    }
+  // Placements that overflow a capacity or a fan-out on their own never fit.
+  for (Dim d : dims_) {
+    const auto di = static_cast<std::size_t>(d);
+    largest_tile_[di].assign(levels + 1, 1);
+    const auto nothing = placed();
+    for (const auto& p : placements(w[d], a)) {
+      if (!fits(nothing, d, p)) continue;
+      placements_[di].push_back(p);
+      for (std::size_t c = 0; c <= levels; ++c) largest_tile_[di][c] = std::max(largest_tile_[di][c], w[d] / p.above[c]);
+    }
   }
-  v[d] = 1;
+  tabulate_rows();
 }
 
-/// Calls f for every vector of divisors of `left` from loop `d` on that
-/// leaves the level below a tile it can hold (checked as the loops are
-/// chosen: what is undecided counts as placed here, the smallest tile).
-template <class F>
-void MappingSearch::temporal_vectors(int l, const DimVector& left, std::size_t d, DimVector& v, F&& f) {
-  if (d == dim_count) return f();
-  for (auto t : divisors(left[d])) {
-    v[d] = t;
-    DimVector below{1, 1, 1, 1, 1, 1, 1};
-    for (std::size_t k = 0; k <= d; ++k) below[k] = left[k] / v[k];
-    if (!fits(l - 1, below)) continue;
-    temporal_vectors(l, left, d + 1, v, f);
-  }
-  v[d] = left[d];
-}
-
-YCHART_DECL void MappingSearch::enter(int l, const DimVector& left) {
-  if (out_of_time()) return;
-  const auto li = static_cast<std::size_t>(l);
-  const auto saved_traffic = traffic_;
-  const double saved_energy = energy_;
-  if (l < top_) price_child(l);
-  double room = 1;  // spatial instances still open
-  for (int j = 0; j <= l; ++j) room *= static_cast<double>(a_.levels[static_cast<std::size_t>(j)].fanout_x * a_.levels[static_cast<std::size_t>(j)].fanout_y);
-  double left_product = 1;
-  for (auto x : left) left_product *= static_cast<double>(x);
-  const double least_energy = energy_ + fixed_energy_ + least_rest_[li] + least_mac_;
-  const double least_latency = cycles(l, std::min(room, left_product)) / a_.clock.value();
-  if (dominated(least_energy, least_latency)) {
-    traffic_ = saved_traffic, energy_ = saved_energy;
-    return;
-  }
-  auto& lm = m_.levels[li];
-  DimVector sx{1, 1, 1, 1, 1, 1, 1}, sy = sx, t = sx;
-  spatial_vectors(left, a_.levels[li].fanout_x, 0, sx, [&] {
-    DimVector after_x = left;
-    for (std::size_t d = 0; d < dim_count; ++d) after_x[d] /= sx[d];
-    spatial_vectors(after_x, a_.levels[li].fanout_y, 0, sy, [&] {
-      DimVector rest = after_x;
-      for (std::size_t d = 0; d < dim_count; ++d) rest[d] /= sy[d];
-      lm.spatial_x = sx, lm.spatial_y = sy;
-      const auto place = [&](const DimVector& temporal) {
-        lm.temporal = temporal;
-        DimVector below = rest;
-        for (std::size_t d = 0; d < dim_count; ++d) below[d] /= temporal[d];
-        for (Tensor g : innermost_choices(temporal)) {
-          if (stopped_) break;
-          lm.order = order_with_innermost(g);
-          if (l == 0) leaf();
-          else enter(l - 1, below);
-        }
+/// Fills least_rows_: each tile's window times the number of tiles, least
+/// over the tile factors a fitting placement can leave (detail/traffic.hpp).
+YCHART_DECL void MappingSearch::tabulate_rows() {
+  const std::size_t children = a_.levels.size() + 1;
+  for (int axis = 0; axis < 2; ++axis) {
+    const Dim p = axis == 0 ? Dim::P : Dim::Q, r = axis == 0 ? Dim::R : Dim::S;
+    const auto stride = axis == 0 ? w_.stride_h : w_.stride_w;
+    auto& table = least_rows_[static_cast<std::size_t>(axis)];
+    table.assign(children, {});
+    for (std::size_t ci = 0; ci < children; ++ci) {
+      const auto tiles = [&](Dim d) {
+        std::vector<std::int64_t> f;
+        for (auto x : divisors(w_[d]))
+          if (w_[d] == 1 || x <= largest_tile_[static_cast<std::size_t>(d)][ci]) f.push_back(x);
+        return f;
       };
-      if (l == 0) place(rest);
-      else temporal_vectors(l, rest, 0, t, [&] { place(t); });
-    });
-  });
-  lm = LevelMapping{};
-  if (stopped_) open_bound_ = std::min(open_bound_, objective(least_energy, least_latency));
-  traffic_ = saved_traffic, energy_ = saved_energy;
+      const auto moved = [&](std::int64_t fp, std::int64_t fr) {
+        return static_cast<double>(window(fp, fr, stride) * (w_[p] / fp) * (w_[r] / fr));
+      };
+      auto& t = table[ci];
+      t.both = std::numeric_limits<double>::infinity();
+      for (auto fp : divisors(w_[p])) {
+        double least = std::numeric_limits<double>::infinity();
+        for (auto fr : tiles(r)) least = std::min(least, moved(fp, fr));
+        t.by_output.push_back({fp, least});
+      }
+      for (auto fr : divisors(w_[r])) {
+        double least = std::numeric_limits<double>::infinity();
+        for (auto fp : tiles(p)) least = std::min(least, moved(fp, fr));
+        t.by_filter.push_back({fr, least});
+      }
+      for (auto fp : tiles(p))
+        for (auto fr : tiles(r)) t.both = std::min(t.both, moved(fp, fr));
+    }
+  }
+}
+
+/// Input rows moved into all of a child's tiles along one axis, least over
+/// the tile factors the loops not placed yet can take.
+YCHART_DECL double MappingSearch::rows(int axis, int child) const {
+  const Dim p = axis == 0 ? Dim::P : Dim::Q, r = axis == 0 ? Dim::R : Dim::S;
+  const auto ci = static_cast<std::size_t>(child + 1);
+  const bool placed_p = decided(p) || w_[p] == 1, placed_r = decided(r) || w_[r] == 1;
+  const auto& t = least_rows_[static_cast<std::size_t>(axis)][ci];
+  const auto lookup = [](const std::vector<std::pair<std::int64_t, double>>& v, std::int64_t key) {
+    for (const auto& [k, value] : v)
+      if (k == key) return value;
+    return 0.0;
+  };
+  if (placed_p && placed_r) {
+    const auto up = chosen(p).above[ci], ur = chosen(r).above[ci];
+    return static_cast<double>(window(w_[p] / up, w_[r] / ur, axis == 0 ? w_.stride_h : w_.stride_w) * up * ur);
+  }
+  if (placed_p) return lookup(t.by_output, w_[p] / chosen(p).above[ci]);
+  if (placed_r) return lookup(t.by_filter, w_[r] / chosen(r).above[ci]);
+  return t.both;
+}
+
+YCHART_DECL MappingSearch::Placed MappingSearch::placed() const {
+  Placed b{std::vector<DimVector>(a_.levels.size()), std::vector<std::int64_t>(a_.levels.size(), 1),
+           std::vector<std::int64_t>(a_.levels.size(), 1)};
+  for (std::size_t l = 0; l < a_.levels.size(); ++l)
+    for (Dim d : all_dims) {
+      const auto& p = chosen(d);
+      b.x[l] *= p.spatial_x[l], b.y[l] *= p.spatial_y[l];
+      at(b.tile[l], d) = decided(d) || static_cast<int>(l) < top_ ? p.tile[l + 1] : w_[d];
+    }
+  return b;
+}
+
+/// Whether placing loop `d` (not placed in `base`) at `p` leaves every tile
+/// within its capacities and every array dimension within its fan-out (the
+/// loops not placed yet at one iteration below the top: the smallest tiles).
+YCHART_DECL bool MappingSearch::fits(const Placed& base, Dim d, const Placement& p) const {
+  for (std::size_t l = 0; l < a_.levels.size(); ++l) {
+    const auto& level = a_.levels[l];
+    if (base.x[l] * p.spatial_x[l] > level.fanout_x || base.y[l] * p.spatial_y[l] > level.fanout_y) return false;
+    DimVector shape = base.tile[l];
+    at(shape, d) = p.tile[l + 1];
+    double shared = 0;
+    for (Tensor t : all_tensors) {
+      if (!level.keeps_tensor(t)) continue;
+      const double tile = w_.tile_size(t, shape);
+      if (auto c = level.capacity_of(t); c && tile > static_cast<double>(*c)) return false;
+      shared += tile;
+    }
+    if (level.shared_capacity && shared > static_cast<double>(*level.shared_capacity)) return false;
+  }
+  return true;
+}
+
+YCHART_DECL MappingSearch::Limits MappingSearch::limits(const Placed& base, Dim d) const {
+  const std::size_t levels = a_.levels.size();
+  Limits lim{std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0)};
+  const auto& divs = divisors_[static_cast<std::size_t>(d)];
+  for (std::size_t l = 0; l < levels; ++l) {
+    const auto& level = a_.levels[l];
+    lim.x[l] = level.fanout_x / base.x[l], lim.y[l] = level.fanout_y / base.y[l];
+    DimVector shape = base.tile[l];
+    for (auto f : divs) {
+      at(shape, d) = f;
+      double shared = 0;
+      bool ok = true;
+      for (Tensor t : all_tensors) {
+        if (!level.keeps_tensor(t)) continue;
+        const double tile = w_.tile_size(t, shape);
+        if (auto c = level.capacity_of(t); c && tile > static_cast<double>(*c)) ok = false;
+        shared += tile;
+      }
+      if (level.shared_capacity && shared > static_cast<double>(*level.shared_capacity)) ok = false;
+      if (!ok) break;
+      lim.tile[l] = f;
+    }
+  }
+  return lim;
+}
+
+/// Whether the placed loops can still give every level its shape: a loop
+/// of the innermost group running there, and of another group where the
+/// shape is not pure (placements already keep empty and pure levels so).
+YCHART_DECL bool MappingSearch::shape_possible() const {
+  for (std::size_t l = 0; l < shapes_.size(); ++l) {
+    if (shapes_[l].empty) continue;
+    bool own = false, other = shapes_[l].pure;
+    for (Dim d : dims_) {
+      const bool may_run = !decided(d) || chosen(d).temporal[l] > 1;
+      if (ignored_by(d) == shapes_[l].innermost) own = own || may_run;
+      else other = other || may_run;
+    }
+    if (!own || !other) return false;
+  }
+  return true;
+}
+
+/// Scores every placement for the shapes: false when some loop has none
+/// that keeps them (or the shapes ask for a group with no loop).
+YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
+  shapes_ = shapes;
+  const std::size_t levels = a_.levels.size();
+  // stays[t][c + 1][l]: whether tensor t's tile in child c stays through level l's loops
+  std::array<std::vector<std::vector<bool>>, tensor_count> stays;
+  for (Tensor t : all_tensors) {
+    auto& s = stays[static_cast<std::size_t>(t)];
+    s.assign(levels + 1, std::vector<bool>(levels, false));
+    for (int c = mac_child; c < top_; ++c)
+      for (int l = c + 1; l <= top_; ++l) {
+        const auto& shape = shapes[static_cast<std::size_t>(l)];
+        if (shape.empty) continue;
+        if (shape.innermost != t) break;
+        s[static_cast<std::size_t>(c + 1)][static_cast<std::size_t>(l)] = true;
+        if (!shape.pure) break;
+      }
+  }
+  depth_ = 0;
+  least_into_.assign(dims_.size() + 1, {});
+  least_up_.assign(dims_.size() + 1, {});
+  for (std::size_t i = 0; i <= dims_.size(); ++i)
+    for (Dim e : dims_) {
+      least_into_[i][static_cast<std::size_t>(e)].assign(levels + 1, std::numeric_limits<double>::infinity());
+      least_up_[i][static_cast<std::size_t>(e)] = least_into_[i][static_cast<std::size_t>(e)];
+    }
+  for (Dim d : dims_) {
+    const auto di = static_cast<std::size_t>(d);
+    const Tensor t = ignored_by(d);
+    const auto& s = stays[static_cast<std::size_t>(t)];
+    scored_[di].clear();
+    for (const auto& p : placements_[di]) {
+      bool keeps_shape = true;
+      for (std::size_t l = 0; l < levels; ++l)
+        if (p.temporal[l] > 1 && (shapes[l].empty || (shapes[l].pure && shapes[l].innermost != t))) keeps_shape = false;
+      if (!keeps_shape) continue;
+      ScoredPlacement sp{&p, {}, {}, {}, {}, {}};
+      for (std::size_t l = 0; l < levels; ++l)
+        sp.tile[l + 1] = p.tile[l + 1], sp.spatial_x[l] = p.spatial_x[l], sp.spatial_y[l] = p.spatial_y[l];
+      sp.tile[0] = p.tile[0];
+      sp.into.fill(1.0), sp.up.fill(1.0);
+      for (int c = mac_child; c < top_; ++c) {
+        const auto ci = static_cast<std::size_t>(c + 1);
+        double into = static_cast<double>(p.above[ci]), multicast = 1;
+        for (std::size_t l = ci; l < levels; ++l)
+          if (s[ci][l]) into /= static_cast<double>(p.temporal[l]);
+        for (int l = c + 1; l <= parent_of(a_, t, c); ++l)
+          if (a_.levels[static_cast<std::size_t>(l)].multicast)
+            multicast *= static_cast<double>(p.spatial_x[static_cast<std::size_t>(l)] * p.spatial_y[static_cast<std::size_t>(l)]);
+        sp.into[ci] = into, sp.up[ci] = into / multicast;
+        least_into_[0][di][ci] = std::min(least_into_[0][di][ci], into);
+        least_up_[0][di][ci] = std::min(least_up_[0][di][ci], into / multicast);
+      }
+      scored_[di].push_back(std::move(sp));
+    }
+    if (scored_[di].empty()) return false;
+  }
+  return shape_possible();
+}
+
+YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
+  const std::size_t levels = a_.levels.size();
+  std::array<double, 16> words{};  // per level; architectures have at most a few
+  std::vector<double> more(levels > words.size() ? levels : 0, 0.0);
+  const auto word_at = [&](std::size_t l) -> double& { return levels > words.size() ? more[l] : words[l]; };
+  double energy = w_.macs() * a_.mac_energy.value();
+  for (const Term& term : terms_) {
+    const auto ci = static_cast<std::size_t>(term.child + 1);
+    const double base = term.tensor == Tensor::inputs
+                            ? static_cast<double>(w_[Dim::N] * w_[Dim::C]) * rows(0, term.child) * rows(1, term.child)
+                            : w_.size(term.tensor);
+    double into = base, up = base;
+    for (Dim d : group_[static_cast<std::size_t>(term.tensor)]) {
+      const auto di = static_cast<std::size_t>(d);
+      into *= decided_[di] ? chosen_[di]->into[ci] : least_into_[depth_][di][ci];
+      up *= decided_[di] ? chosen_[di]->up[ci] : least_up_[depth_][di][ci];
+    }
+    if (term.tensor == Tensor::outputs) up = into;
+    energy += into * term.child_energy + up * term.parent_energy;
+    if (term.child != mac_child) word_at(static_cast<std::size_t>(term.child)) += into;
+    word_at(static_cast<std::size_t>(term.parent)) += up;
+  }
+  // Energy alone needs no latency bound (0 is one: ties compare latencies
+  // only between priced mappings).
+  if (o_.objective == Objective::energy && !o_.max_latency) return {energy, 0.0};
+  // At most as many instances as the fan-outs have room for and the unplaced loops can fill.
+  const auto most_instances = [&](int child) {
+    double placed = 1, room = 1, unplaced = 1;
+    for (int l = child + 1; l <= top_; ++l) {
+      const auto li = static_cast<std::size_t>(l);
+      std::int64_t x = 1, y = 1;
+      for (Dim d : dims_) x *= chosen(d).spatial_x[li], y *= chosen(d).spatial_y[li];
+      placed *= static_cast<double>(x * y);
+      room *= static_cast<double>((a_.levels[li].fanout_x / x) * (a_.levels[li].fanout_y / y));
+    }
+    for (Dim d : dims_)
+      if (!decided(d)) unplaced *= static_cast<double>(w_[d]);
+    return placed * std::min(room, unplaced);
+  };
+  double cycles = w_.macs() / most_instances(mac_child);
+  for (int l = 0; l <= top_; ++l)
+    if (const auto& bw = a_.levels[static_cast<std::size_t>(l)].bandwidth)
+      cycles = std::max(cycles, word_at(static_cast<std::size_t>(l)) / (most_instances(l) * *bw));
+  return {energy, cycles / a_.clock.value()};
+}
+
+/// Each loop's placements, most promising first: by the bound with that loop placed alone.
+YCHART_DECL void MappingSearch::order_placements() {
+  for (Dim d : dims_) {
+    const auto di = static_cast<std::size_t>(d);
+    std::vector<std::pair<double, std::size_t>> keyed;
+    decided_[di] = true;
+    for (std::size_t i = 0; i < scored_[di].size(); ++i) {
+      chosen_[di] = &scored_[di][i];
+      const auto b = bound();
+      keyed.push_back({objective(b.energy, b.latency), i});
+    }
+    decided_[di] = false, chosen_[di] = nullptr;
+    std::stable_sort(keyed.begin(), keyed.end());
+    std::vector<ScoredPlacement> sorted;
+    for (const auto& [key, i] : keyed) sorted.push_back(std::move(scored_[di][i]));
+    scored_[di] = std::move(sorted);
+  }
+}
+
+/// After the first i + 1 loops are placed: the later loops' placements
+/// that still fit (live_[i + 1]), and their least factors from those alone.
+/// False when some loop has none left.
+YCHART_DECL bool MappingSearch::narrow(std::size_t i) {
+  const auto base = placed();
+  for (std::size_t j = i + 1; j < dims_.size(); ++j) {
+    const auto dj = static_cast<std::size_t>(dims_[j]);
+    const auto lim = limits(base, dims_[j]);
+    auto& live = live_[i + 1][dj];
+    live.clear();
+    auto& into = least_into_[i + 1][dj];
+    auto& up = least_up_[i + 1][dj];
+    std::fill(into.begin(), into.end(), std::numeric_limits<double>::infinity());
+    std::fill(up.begin(), up.end(), std::numeric_limits<double>::infinity());
+    for (const auto* sp : live_[i][dj]) {
+      if (!lim.admits(*sp)) continue;
+      live.push_back(sp);
+      for (std::size_t c = 0; c < into.size(); ++c)
+        into[c] = std::min(into[c], sp->into[c]), up[c] = std::min(up[c], sp->up[c]);
+    }
+    if (live.empty()) return false;
+  }
+  return true;
+}
+
+/// A square fan-out (X = Y) costs the same with its axes swapped: of each
+/// mapping and its mirror the search keeps the one whose first loop (in the
+/// order placed) with different X and Y factors there has the larger X.
+YCHART_DECL bool MappingSearch::mirror_first(std::size_t i, const ScoredPlacement& p) const {
+  for (std::size_t l = 0; l < a_.levels.size(); ++l) {
+    if (a_.levels[l].fanout_x != a_.levels[l].fanout_y) continue;
+    bool tied = true;  // every loop placed before has X = Y here
+    for (std::size_t j = 0; j < i && tied; ++j) {
+      const auto& q = *chosen_[static_cast<std::size_t>(dims_[j])];
+      tied = q.spatial_x[l] == q.spatial_y[l];
+    }
+    if (tied && p.spatial_x[l] < p.spatial_y[l]) return false;
+  }
+  return true;
+}
+
+/// A square layer (P = Q, R = S, one stride) costs the same with rows and
+/// columns swapped: of each mapping and its mirror the search keeps the one
+/// whose (S, Q) placements come before its (R, P) placements, compared as
+/// factor lists.
+YCHART_DECL bool MappingSearch::rows_before_columns(Dim d, const ScoredPlacement& p) const {
+  if (w_[Dim::P] != w_[Dim::Q] || w_[Dim::R] != w_[Dim::S] || w_.stride_h != w_.stride_w) return true;
+  const auto key = [](const Placement& x) { return std::tie(x.temporal, x.spatial_x, x.spatial_y); };
+  if (d == Dim::R) return !(key(*p.placement) < key(chosen(Dim::S)));
+  if (d == Dim::P && key(chosen(Dim::R)) == key(chosen(Dim::S))) return !(key(*p.placement) < key(chosen(Dim::Q)));
+  return true;
+}
+
+YCHART_DECL void MappingSearch::branch(std::size_t i) {
+  if (out_of_time()) return;
+  if (i == dims_.size()) return leaf();
+  const auto di = static_cast<std::size_t>(dims_[i]);
+  depth_ = i;
+  const auto here = bound();
+  const auto lim = limits(placed(), dims_[i]);
+  decided_[di] = true;
+  for (const auto* sp : live_[i][di]) {
+    if (!lim.admits(*sp) || !mirror_first(i, *sp) || !rows_before_columns(dims_[i], *sp)) continue;
+    chosen_[di] = sp;
+    if (!shape_possible()) continue;
+    depth_ = i;
+    auto b = bound();
+    if (dominated(b.energy, b.latency)) continue;
+    const bool some = narrow(i);
+    depth_ = i + 1;
+    if (some) b = bound();
+    if (some && !dominated(b.energy, b.latency)) branch(i + 1);
+    if (stopped_) break;
+  }
+  decided_[di] = false, chosen_[di] = nullptr;
+  if (stopped_) open_bound_ = std::min(open_bound_, objective(here.energy, here.latency));
 }
 
 YCHART_DECL void MappingSearch::leaf() {
   ++leaves_;
-  const auto saved_traffic = traffic_;
-  const double saved_energy = energy_;
-  price_child(mac_child);
-  consider(m_, energy_ + fixed_energy_, cycles(0, 1) / a_.clock.value());
-  traffic_ = saved_traffic, energy_ = saved_energy;
+  Mapping m;
+  m.levels.resize(a_.levels.size());
+  for (std::size_t l = 0; l < m.levels.size(); ++l) {
+    auto& lm = m.levels[l];
+    for (Dim d : all_dims)
+      at(lm.temporal, d) = chosen(d).temporal[l], at(lm.spatial_x, d) = chosen(d).spatial_x[l],
+      at(lm.spatial_y, d) = chosen(d).spatial_y[l];
+    lm.order = order_with_innermost(shapes_[l].innermost);
+  }
+  const auto p = price(w_, a_, m);
+  consider(m, p.energy, p.cycles / a_.clock.value());
+}
+
+/// Every choice of level shapes, the most promising first, each searched
+/// in full unless its bound already loses.
+YCHART_DECL void MappingSearch::run() {
+  static constexpr int kinds = 1 + 2 * tensor_count;  // empty, or a group innermost, pure or not
+  std::size_t choices = 1;
+  for (std::size_t l = 0; l < a_.levels.size(); ++l) choices *= kinds;
+  std::vector<std::pair<double, std::vector<LevelShape>>> ranked;
+  std::vector<LevelShape> shapes(a_.levels.size());
+  for (std::size_t k = 0; k < choices; ++k) {
+    for (std::size_t l = 0, code = k; l < shapes.size(); ++l, code /= kinds) {
+      const auto kind = static_cast<int>(code % kinds);
+      shapes[l] = kind == 0 ? LevelShape{} : LevelShape{false, all_tensors[static_cast<std::size_t>((kind - 1) / 2)], (kind - 1) % 2 == 1};
+    }
+    if (!prepare(shapes)) continue;
+    const auto b = bound();
+    ranked.push_back({objective(b.energy, b.latency), shapes});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [least, s] : ranked) {
+    if (stopped_) {
+      open_bound_ = std::min(open_bound_, least);
+      continue;
+    }
+    if (have_ && dominated(least, 0) && (o_.objective == Objective::energy)) continue;
+    prepare(s);
+    const auto b = bound();
+    if (dominated(b.energy, b.latency)) continue;
+    order_placements();
+    live_.assign(dims_.size() + 1, {});
+    for (Dim d : dims_)
+      for (const auto& sp : scored_[static_cast<std::size_t>(d)]) live_[0][static_cast<std::size_t>(d)].push_back(&sp);
+    branch(0);
+  }
+}
+
+YCHART_DECL MappingResult MappingSearch::result() const {
+  MappingResult r;
+  r.nodes = nodes_, r.leaves = leaves_;
+  if (have_) {
+    r.mapping = best_;
+    r.evaluation = evaluate(w_, a_, best_);
+    r.objective = best_objective_;
+  }
+  if (!stopped_) {
+    r.status = have_ ? Status::optimal : Status::infeasible;
+    if (have_) r.bound = r.objective, r.gap = 0;
+    return r;
+  }
+  r.status = Status::time_limit;
+  r.bound = std::min(open_bound_, have_ ? best_objective_ : std::numeric_limits<double>::infinity());
+  if (have_) r.gap = (r.objective - r.bound) / r.objective;
+  r.message = "stopped at the time limit of " + std::to_string(o_.time_limit) + " s";
+  return r;
+}
+
+/// The warm start's last step: from `m`, move one prime factor of one loop
+/// to another place (a level's temporal loop or array dimension), or change
+/// a level's innermost group, while that lowers the objective and fits.
+inline void improve_locally(const Workload& w, const Architecture& a, Objective objective, Mapping& m, Evaluation& e) {
+  double value = objective_value(e, objective);
+  const auto places = [&](LevelMapping& lm, int kind) -> DimVector& {
+    return kind == 0 ? lm.temporal : kind == 1 ? lm.spatial_x : lm.spatial_y;
+  };
+  for (bool improved = true; improved;) {
+    improved = false;
+    const auto try_it = [&](const Mapping& candidate) {
+      const auto ce = evaluate(w, a, candidate);
+      if (!ce.fits || objective_value(ce, objective) >= value * (1 - 1e-12)) return false;
+      m = candidate, e = ce, value = objective_value(ce, objective), improved = true;
+      return true;
+    };
+    for (Dim d : all_dims)
+      for (std::size_t from = 0; from < m.levels.size() * 3; ++from) {
+        const auto f = at(places(m.levels[from / 3], static_cast<int>(from % 3)), d);
+        if (f == 1) continue;
+        for (auto prime : prime_factors(f))
+          for (std::size_t to = 0; to < m.levels.size() * 3; ++to) {
+            if (to == from) continue;
+            Mapping c = m;
+            at(places(c.levels[from / 3], static_cast<int>(from % 3)), d) /= prime;
+            at(places(c.levels[to / 3], static_cast<int>(to % 3)), d) *= prime;
+            const auto& level = a.levels[to / 3];
+            std::int64_t x = 1, y = 1;
+            for (Dim k : all_dims) x *= at(c.levels[to / 3].spatial_x, k), y *= at(c.levels[to / 3].spatial_y, k);
+            if (x > level.fanout_x || y > level.fanout_y) continue;
+            if (try_it(c)) break;
+          }
+      }
+    for (std::size_t l = 0; l < m.levels.size(); ++l)
+      for (Tensor g : all_tensors) {
+        Mapping c = m;
+        c.levels[l].order = order_with_innermost(g);
+        try_it(c);
+      }
+  }
 }
 
 /// The level and tensor that cannot hold even a one-element tile (the
@@ -24140,6 +24678,10 @@ YCHART_DECL MappingResult search_mapping(const Workload& w, const Architecture& 
   w.validate();
   a.validate();
   if (!(o.time_limit > 0)) throw loopnest_error("ychart: search_mapping: the time limit must be positive");
+  if (a.levels.size() > detail::max_levels)
+    throw loopnest_error("ychart: search_mapping: architecture `" + a.name + "` has " + std::to_string(a.levels.size()) +
+                             " storage levels; the search takes at most " + std::to_string(detail::max_levels),
+                         a.name);
   MappingResult r;
   if (auto [level, tensor] = detail::unholdable(w, a); !level.empty()) {
     r.status = Status::infeasible;
@@ -24149,8 +24691,11 @@ YCHART_DECL MappingResult search_mapping(const Workload& w, const Architecture& 
   } else {
     detail::MappingSearch search(w, a, o);
     if (o.warm_start_samples > 0) {
-      const auto warm = baselines::random_mapper(w, a, o.objective, o.warm_start_samples, 7);
-      if (warm.best) search.seed(*warm.best, *warm.evaluation);
+      auto warm = baselines::random_mapper(w, a, o.objective, o.warm_start_samples, 7);
+      if (warm.best) {
+        detail::improve_locally(w, a, o.objective, *warm.best, *warm.evaluation);
+        search.seed(*warm.best, *warm.evaluation);
+      }
     }
     search.run();
     r = search.result();
@@ -24164,6 +24709,154 @@ YCHART_DECL MappingResult search_mapping(const Workload& w, const Architecture& 
 // ---- end ychart/mapping/impl/search.ipp ----
 #endif
 // ---- end ychart/mapping/search.hpp ----
+// ---- begin ychart/mapping/network.hpp ----
+// ychart/mapping/network.hpp
+// A network at a time: every layer of a CNN searched on one architecture,
+// each layer's proven optimum (or bound and gap), and the network's totals
+// (energy and latency summed over the layers, each counted as often as it
+// occurs).
+
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ychart::mapping {
+
+/// A network: its layers in order, each with how often it occurs.
+struct Network {
+  std::string name;
+  std::vector<Workload> layers;
+  std::vector<std::int64_t> repeat;  // per layer, at least 1 (empty: once each)
+
+  std::int64_t times(std::size_t layer) const { return repeat.empty() ? 1 : repeat.at(layer); }
+};
+
+struct NetworkResult {
+  std::vector<MappingResult> layers;  // in the network's order
+  Constant<dim::energy> energy{0.0};  // the layers' energies, each times its repeat
+  Constant<dim::time> latency{0.0};   // the same for latencies (layers run one after another)
+  double bound = 0;                   // the sum of the layers' bounds, in the objective's unit
+  bool proven = true;                 // every layer optimal
+  double seconds = 0;
+};
+
+/// search_mapping on every layer with `options` (its time limit is per layer).
+/// Throws loopnest_error naming the layer that no mapping fits.
+YCHART_DECL NetworkResult search_network(const Network& network, const Architecture& architecture,
+                                         const SearchOptions& options = {});
+
+}  // namespace ychart::mapping
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/mapping/impl/network.ipp ----
+// ychart/mapping/impl/network.ipp
+// The implementation of ychart/mapping/network.hpp.
+
+
+#include <chrono>
+
+namespace ychart::mapping {
+
+YCHART_DECL NetworkResult search_network(const Network& n, const Architecture& a, const SearchOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  if (!n.repeat.empty() && n.repeat.size() != n.layers.size())
+    throw loopnest_error("ychart: network `" + n.name + "`: one repeat count per layer", n.name);
+  NetworkResult r;
+  double energy = 0, latency = 0;
+  for (std::size_t i = 0; i < n.layers.size(); ++i) {
+    if (n.times(i) < 1) throw loopnest_error("ychart: network `" + n.name + "`: layer `" + n.layers[i].name + "` repeats fewer than once", n.layers[i].name);
+    auto layer = search_mapping(n.layers[i], a, o);
+    if (!layer.evaluation)
+      throw loopnest_error("ychart: network `" + n.name + "`: layer `" + n.layers[i].name + "` has no mapping: " + layer.message,
+                           n.layers[i].name);
+    const auto times = static_cast<double>(n.times(i));
+    energy += times * layer.evaluation->energy.value();
+    latency += times * layer.evaluation->latency.value();
+    r.bound += times * layer.bound;
+    r.proven = r.proven && layer.status == Status::optimal;
+    r.layers.push_back(std::move(layer));
+  }
+  r.energy = Constant<dim::energy>(energy);
+  r.latency = Constant<dim::time>(latency);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+}  // namespace ychart::mapping
+// ---- end ychart/mapping/impl/network.ipp ----
+#endif
+// ---- end ychart/mapping/network.hpp ----
+// ---- begin ychart/mapping/pareto.hpp ----
+// ychart/mapping/pareto.hpp
+// The exact front of energy against latency for one layer, by the
+// epsilon-constraint method on the mapper that proves: the least energy,
+// then the least energy at a latency just below the last point's, until no
+// mapping is faster. Each point breaks energy ties by latency, so each is
+// non-dominated as found (no tolerance decides it: explore::non_dominated's
+// absolute one would merge points whose energies, in joules, differ by
+// less than 1e-9); the front is exact when every point is proven (`exact`).
+
+
+#include <cstddef>
+#include <vector>
+
+namespace ychart::mapping {
+
+struct FrontPoint {
+  Constant<dim::energy> energy{0.0};
+  Constant<dim::time> latency{0.0};
+  MappingResult result;
+};
+
+struct EnergyLatencyFront {
+  std::vector<FrontPoint> points;  // by increasing latency (and decreasing energy)
+  bool exact = true;               // every point optimal, and the walk ended on infeasible
+};
+
+/// `options.objective` and `max_latency` are set per point; the time limit is per point.
+YCHART_DECL EnergyLatencyFront energy_latency_front(const Workload& workload, const Architecture& architecture,
+                                                    SearchOptions options = {}, std::size_t max_points = 200);
+
+}  // namespace ychart::mapping
+
+#if YCHART_HEADER_ONLY
+// ---- begin ychart/mapping/impl/pareto.ipp ----
+// ychart/mapping/impl/pareto.ipp
+// The implementation of ychart/mapping/pareto.hpp.
+
+
+#include <algorithm>
+
+namespace ychart::mapping {
+
+YCHART_DECL EnergyLatencyFront energy_latency_front(const Workload& w, const Architecture& a, SearchOptions options,
+                                                    std::size_t max_points) {
+  EnergyLatencyFront front;
+  options.objective = Objective::energy;
+  options.break_ties = true;
+  options.max_latency.reset();
+  for (std::size_t k = 0; k < max_points; ++k) {
+    auto r = search_mapping(w, a, options);
+    if (!r.evaluation) {
+      if (r.status != Status::infeasible) front.exact = false;  // stopped before any mapping: the front may go on
+      break;
+    }
+    if (r.status != Status::optimal) front.exact = false;
+    if (k + 1 == max_points) front.exact = false;  // cut short
+    // Strictly faster than this point next: latencies are cycles over the
+    // clock, computed along one path, so a relative step of 1e-9 separates them.
+    options.max_latency = r.evaluation->latency * (1 - 1e-9);
+    front.points.push_back({r.evaluation->energy, r.evaluation->latency, std::move(r)});
+  }
+  std::reverse(front.points.begin(), front.points.end());
+  return front;
+}
+
+}  // namespace ychart::mapping
+// ---- end ychart/mapping/impl/pareto.ipp ----
+#endif
+// ---- end ychart/mapping/pareto.hpp ----
 // ---- end ychart/mapping.hpp ----
 // ---- begin ychart/synthesis.hpp ----
 // ychart/synthesis.hpp

@@ -12,6 +12,7 @@
 #include "../mapping/objective.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 
@@ -39,10 +40,12 @@ YCHART_DECL MapperResult random_mapper(const mapping::Workload& workload, const 
                                        mapping::Objective objective, std::uint64_t samples, std::uint64_t seed = 1);
 
 /// Prices every mapping (up to `limit`; `complete` says whether it got
-/// through) and keeps the best that fits.
+/// through) and keeps the best that fits; `each`, if given, sees every
+/// mapping that fits (an oracle for fronts).
 YCHART_DECL MapperResult exhaustive_mapper(const mapping::Workload& workload,
                                            const mapping::Architecture& architecture, mapping::Objective objective,
-                                           std::uint64_t limit = 50'000'000);
+                                           std::uint64_t limit = 50'000'000,
+                                           const std::function<void(const mapping::Evaluation&)>& each = {});
 
 }  // namespace ychart::baselines
 

@@ -11,14 +11,17 @@ namespace ychart::mapping {
 
 enum class Objective { energy, latency, energy_delay };
 
-inline double objective_value(const Evaluation& e, Objective o) {
+/// The objective of a mapping with this energy (J) and latency (s).
+inline double objective_value(Objective o, double energy, double latency) {
   switch (o) {
-    case Objective::energy: return e.energy.value();
-    case Objective::latency: return e.latency.value();
-    case Objective::energy_delay: return e.edp();
+    case Objective::energy: return energy;
+    case Objective::latency: return latency;
+    case Objective::energy_delay: return energy * latency;
   }
-  return e.energy.value();
+  return energy;
 }
+
+inline double objective_value(const Evaluation& e, Objective o) { return objective_value(o, e.energy.value(), e.latency.value()); }
 
 inline std::string_view name(Objective o) {
   switch (o) {

@@ -100,7 +100,8 @@ YCHART_DECL MapperResult random_mapper(const mapping::Workload& w, const mapping
 }
 
 YCHART_DECL MapperResult exhaustive_mapper(const mapping::Workload& w, const mapping::Architecture& a,
-                                           mapping::Objective objective, std::uint64_t limit) {
+                                           mapping::Objective objective, std::uint64_t limit,
+                                           const std::function<void(const mapping::Evaluation&)>& each) {
   using namespace mapping;
   const auto start = std::chrono::steady_clock::now();
   w.validate();
@@ -113,7 +114,11 @@ YCHART_DECL MapperResult exhaustive_mapper(const mapping::Workload& w, const map
   // Orders last: per level, each innermost group that has a loop there.
   std::function<void(std::size_t)> orders = [&](std::size_t l) {
     if (r.evaluated >= limit) return void(r.complete = false);
-    if (l == m.levels.size()) return detail::keep_if_better(r, m, evaluate(w, a, m), objective);
+    if (l == m.levels.size()) {
+      const auto e = evaluate(w, a, m);
+      if (each && e.fits) each(e);
+      return detail::keep_if_better(r, m, e, objective);
+    }
     for (Tensor g : mapping::detail::innermost_choices(m.levels[l].temporal)) {
       m.levels[l].order = mapping::detail::order_with_innermost(g);
       orders(l + 1);

@@ -5,8 +5,7 @@
 #include "../../config.hpp"
 #include "../pareto.hpp"
 
-#include <cmath>
-#include <optional>
+#include <algorithm>
 
 namespace ychart::mapping {
 
@@ -15,20 +14,21 @@ YCHART_DECL EnergyLatencyFront energy_latency_front(const Workload& w, const Arc
   EnergyLatencyFront front;
   options.objective = Objective::energy;
   options.break_ties = true;
-  const auto solve = [&](double epsilon) -> std::optional<explore::ParetoPoint<MappingResult>> {
-    // Strictly faster than the last point: latencies are cycles over the
-    // clock, computed along one path, so a relative step of 1e-9 separates them.
-    options.max_latency.reset();
-    if (std::isfinite(epsilon)) options.max_latency = Constant<dim::time>(epsilon * (1 - 1e-9));
+  options.max_latency.reset();
+  for (std::size_t k = 0; k < max_points; ++k) {
     auto r = search_mapping(w, a, options);
     if (!r.evaluation) {
       if (r.status != Status::infeasible) front.exact = false;  // stopped before any mapping: the front may go on
-      return std::nullopt;
+      break;
     }
     if (r.status != Status::optimal) front.exact = false;
-    return explore::ParetoPoint<MappingResult>{r.evaluation->energy.value(), r.evaluation->latency.value(), epsilon, std::move(r)};
-  };
-  front.points = explore::pareto_walk(solve, 0.0, max_points, Progress::never);
+    if (k + 1 == max_points) front.exact = false;  // cut short
+    // Strictly faster than this point next: latencies are cycles over the
+    // clock, computed along one path, so a relative step of 1e-9 separates them.
+    options.max_latency = r.evaluation->latency * (1 - 1e-9);
+    front.points.push_back({r.evaluation->energy, r.evaluation->latency, std::move(r)});
+  }
+  std::reverse(front.points.begin(), front.points.end());
   return front;
 }
 

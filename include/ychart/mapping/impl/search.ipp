@@ -104,14 +104,7 @@ class MappingSearch {
   YCHART_DECL void branch(std::size_t i);
   YCHART_DECL void leaf();
 
-  double objective(double energy, double latency) const {
-    switch (o_.objective) {
-      case Objective::energy: return energy;
-      case Objective::latency: return latency;
-      case Objective::energy_delay: return energy * latency;
-    }
-    return energy;
-  }
+  double objective(double energy, double latency) const { return objective_value(o_.objective, energy, latency); }
   double secondary(double energy, double latency) const { return o_.objective == Objective::energy ? latency : energy; }
 
   /// Whether nothing whose energy and latency are at least these can do better.
