@@ -14,6 +14,7 @@
 #include <cmath>
 #include <limits>
 #include <tuple>
+#include <unordered_map>
 
 
 namespace ychart::mapping {
@@ -42,8 +43,11 @@ inline constexpr std::size_t max_levels = 8;
 struct ScoredPlacement {
   const Placement* placement;
   std::array<std::int64_t, max_levels + 1> tile{};           // placement->tile
-  std::array<std::int64_t, max_levels> spatial_x{}, spatial_y{};
+  std::array<std::int64_t, max_levels> temporal{}, spatial_x{}, spatial_y{};
   std::array<double, max_levels + 1> into{}, up{};          // [child + 1]
+  // For a loop of the input windows (P, Q, R, S), the fewest input rows on its
+  // axis into each child with the loop's partner not placed yet (MappingSearch::rows).
+  std::array<double, max_levels + 1> rows_alone{};
 };
 
 /// The branch and bound of search_mapping: for each choice of level shapes
@@ -73,29 +77,57 @@ class MappingSearch {
     const auto di = static_cast<std::size_t>(d);
     return decided_[di] ? *chosen_[di]->placement : ones_;
   }
+  /// The same, flat: what the inner loops read.
+  const ScoredPlacement& flat(Dim d) const {
+    const auto di = static_cast<std::size_t>(d);
+    return decided_[di] ? *chosen_[di] : flat_ones_;
+  }
   bool decided(Dim d) const { return decided_[static_cast<std::size_t>(d)]; }
   /// The tile factors (per level and loop) and the spatial products (per
   /// level and axis) of the placed loops: what a placement of one more loop
   /// is checked against.
   struct Placed {
-    std::vector<DimVector> tile;
-    std::vector<std::int64_t> x, y;
+    std::array<DimVector, max_levels> tile;
+    std::array<std::int64_t, max_levels> x, y;
   };
   YCHART_DECL Placed placed() const;
   YCHART_DECL bool fits(const Placed& base, Dim d, const Placement& p) const;
   /// Per level, the largest tile factor of loop `d` and the largest spatial
   /// factors that fit beside `base`: tiles grow with every factor, so a
   /// placement fits exactly when it stays within these on every level.
+  /// Limits only fall as loops are placed (tiles and spatial products only
+  /// grow), so the placements under a node's limits are those of its parent
+  /// that stay within them.
   struct Limits {
-    std::vector<std::int64_t> tile, x, y;
+    std::size_t levels = 0;
+    std::array<std::int64_t, 3 * max_levels> values{};  // tile, then x, then y, per level
+    std::int64_t& tile(std::size_t l) { return values[l]; }
+    std::int64_t& x(std::size_t l) { return values[max_levels + l]; }
+    std::int64_t& y(std::size_t l) { return values[2 * max_levels + l]; }
     bool admits(const ScoredPlacement& p) const {
-      for (std::size_t l = 0; l < x.size(); ++l)
-        if (p.tile[l + 1] > tile[l] || p.spatial_x[l] > x[l] || p.spatial_y[l] > y[l]) return false;
+      for (std::size_t l = 0; l < levels; ++l)
+        if (p.tile[l + 1] > values[l] || p.spatial_x[l] > values[max_levels + l] || p.spatial_y[l] > values[2 * max_levels + l])
+          return false;
       return true;
+    }
+    bool operator==(const Limits&) const = default;
+  };
+  struct LimitsHash {
+    std::size_t operator()(const Limits& lim) const {
+      std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the values
+      for (auto v : lim.values) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ull;
+      return static_cast<std::size_t>(h);
     }
   };
   YCHART_DECL Limits limits(const Placed& base, Dim d) const;
   YCHART_DECL bool shape_possible() const;
+  // running_[l][0], running_[l][1]: how many loops of level l's innermost group, and
+  // of the others, may still run there (not placed, or placed with a factor
+  // there): shape_possible() kept as counts, updated placement by placement.
+  std::array<std::array<int, 2>, max_levels> running_{};
+  YCHART_DECL void count_running();
+  YCHART_DECL bool keeps_running(Dim d, const ScoredPlacement& p) const;
+  YCHART_DECL void place_running(Dim d, const ScoredPlacement& p, int sign);
   YCHART_DECL bool prepare(const std::vector<LevelShape>& shapes);
   YCHART_DECL Bound bound() const;
   YCHART_DECL void order_placements();
@@ -144,6 +176,7 @@ class MappingSearch {
   std::array<std::vector<std::int64_t>, dim_count> largest_tile_;
   std::vector<Term> terms_;
   Placement ones_;
+  ScoredPlacement flat_ones_;
   // The fewest input rows along one axis (0: P with R, 1: Q with S) that all of a child's
   // tiles can move, [axis][child + 1]: with both loops unplaced, and keyed by the
   // placed loop's tile factor with the other unplaced.
@@ -157,12 +190,24 @@ class MappingSearch {
   // For the shapes being searched:
   std::vector<LevelShape> shapes_;
   std::array<std::vector<ScoredPlacement>, dim_count> scored_;
-  // least_into_[i][d][c + 1], least_up_[i][d][c + 1]: loop d's least factors among its
-  // placements live at depth i (live_[i]), the first i loops placed
-  std::vector<std::array<std::vector<double>, dim_count>> least_into_, least_up_;
+  /// One loop's placements that fit under some limits (`live`), and their
+  /// least factors into[c + 1] and up[c + 1] per child.
+  struct Narrowed {
+    std::vector<const ScoredPlacement*> live;
+    std::array<double, max_levels + 1> into, up;
+  };
+  // narrowed_[i][d]: loop d's placements that still fit once the first i loops are placed
+  std::vector<std::array<const Narrowed*, dim_count>> narrowed_;
+  std::array<Narrowed, dim_count> all_;  // depth 0: every placement that keeps the shapes
+  // The search meets the same limits of one loop many times (30 times per
+  // distinct limits on VGG-16 conv2_2, Simba-like), so each loop's narrowed
+  // placements are kept by limits for the shapes being searched, up to a
+  // budget of stored placements; past it, a per-depth scratch record serves.
+  std::array<std::unordered_map<Limits, Narrowed, LimitsHash>, dim_count> memo_;
+  std::size_t memo_placements_ = 0;
+  static constexpr std::size_t memo_budget = std::size_t{1} << 23;  // pointers: 64 MiB
+  std::vector<std::array<Narrowed, dim_count>> scratch_;
   std::size_t depth_ = 0;  // the depth whose least factors bound() reads
-  // live_[i][d]: the placements of loop d that still fit once the first i loops are placed
-  std::vector<std::array<std::vector<const ScoredPlacement*>, dim_count>> live_;
   YCHART_DECL bool narrow(std::size_t i);
   std::array<const ScoredPlacement*, dim_count> chosen_{};
   std::array<bool, dim_count> decided_{};
@@ -180,6 +225,9 @@ inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, co
   ones_ = {std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels, 1),
            std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels + 1, 1),
            std::vector<std::int64_t>(levels + 1, 1)};
+  flat_ones_.placement = &ones_;
+  flat_ones_.tile.fill(1), flat_ones_.temporal.fill(1), flat_ones_.spatial_x.fill(1), flat_ones_.spatial_y.fill(1);
+  flat_ones_.into.fill(1.0), flat_ones_.up.fill(1.0);
   // The loops of the input windows first (S, R, Q, P: they set the
   // inputs' tiles, which the smallest buffers limit most), then C, K, N.
   // Measured on VGG-16 layers on the Eyeriss-like hierarchy, this proves in
@@ -249,6 +297,13 @@ YCHART_DECL void MappingSearch::tabulate_rows() {
   }
 }
 
+/// A row count of least_rows_ by the tile factor it is keyed by.
+inline double rows_by_factor(const std::vector<std::pair<std::int64_t, double>>& v, std::int64_t key) {
+  for (const auto& [k, value] : v)
+    if (k == key) return value;
+  return 0.0;
+}
+
 /// Input rows moved into all of a child's tiles along one axis, least over
 /// the tile factors the loops not placed yet can take.
 YCHART_DECL double MappingSearch::rows(int axis, int child) const {
@@ -256,26 +311,21 @@ YCHART_DECL double MappingSearch::rows(int axis, int child) const {
   const auto ci = static_cast<std::size_t>(child + 1);
   const bool placed_p = decided(p) || w_[p] == 1, placed_r = decided(r) || w_[r] == 1;
   const auto& t = least_rows_[static_cast<std::size_t>(axis)][ci];
-  const auto lookup = [](const std::vector<std::pair<std::int64_t, double>>& v, std::int64_t key) {
-    for (const auto& [k, value] : v)
-      if (k == key) return value;
-    return 0.0;
-  };
   if (placed_p && placed_r) {
-    const auto up = chosen(p).above[ci], ur = chosen(r).above[ci];
-    return static_cast<double>(window(w_[p] / up, w_[r] / ur, axis == 0 ? w_.stride_h : w_.stride_w) * up * ur);
+    const auto fp = flat(p).tile[ci], fr = flat(r).tile[ci];
+    return static_cast<double>(window(fp, fr, axis == 0 ? w_.stride_h : w_.stride_w) * (w_[p] / fp) * (w_[r] / fr));
   }
-  if (placed_p) return lookup(t.by_output, w_[p] / chosen(p).above[ci]);
-  if (placed_r) return lookup(t.by_filter, w_[r] / chosen(r).above[ci]);
+  if (placed_p) return decided(p) ? flat(p).rows_alone[ci] : rows_by_factor(t.by_output, 1);
+  if (placed_r) return decided(r) ? flat(r).rows_alone[ci] : rows_by_factor(t.by_filter, 1);
   return t.both;
 }
 
 YCHART_DECL MappingSearch::Placed MappingSearch::placed() const {
-  Placed b{std::vector<DimVector>(a_.levels.size()), std::vector<std::int64_t>(a_.levels.size(), 1),
-           std::vector<std::int64_t>(a_.levels.size(), 1)};
+  Placed b;
+  b.x.fill(1), b.y.fill(1);
   for (std::size_t l = 0; l < a_.levels.size(); ++l)
     for (Dim d : all_dims) {
-      const auto& p = chosen(d);
+      const auto& p = flat(d);
       b.x[l] *= p.spatial_x[l], b.y[l] *= p.spatial_y[l];
       at(b.tile[l], d) = decided(d) || static_cast<int>(l) < top_ ? p.tile[l + 1] : w_[d];
     }
@@ -305,11 +355,12 @@ YCHART_DECL bool MappingSearch::fits(const Placed& base, Dim d, const Placement&
 
 YCHART_DECL MappingSearch::Limits MappingSearch::limits(const Placed& base, Dim d) const {
   const std::size_t levels = a_.levels.size();
-  Limits lim{std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0)};
+  Limits lim;
+  lim.levels = levels;
   const auto& divs = divisors_[static_cast<std::size_t>(d)];
   for (std::size_t l = 0; l < levels; ++l) {
     const auto& level = a_.levels[l];
-    lim.x[l] = level.fanout_x / base.x[l], lim.y[l] = level.fanout_y / base.y[l];
+    lim.x(l) = level.fanout_x / base.x[l], lim.y(l) = level.fanout_y / base.y[l];
     DimVector shape = base.tile[l];
     for (auto f : divs) {
       at(shape, d) = f;
@@ -323,7 +374,7 @@ YCHART_DECL MappingSearch::Limits MappingSearch::limits(const Placed& base, Dim 
       }
       if (level.shared_capacity && shared > static_cast<double>(*level.shared_capacity)) ok = false;
       if (!ok) break;
-      lim.tile[l] = f;
+      lim.tile(l) = f;
     }
   }
   return lim;
@@ -337,13 +388,38 @@ YCHART_DECL bool MappingSearch::shape_possible() const {
     if (shapes_[l].empty) continue;
     bool own = false, other = shapes_[l].pure;
     for (Dim d : dims_) {
-      const bool may_run = !decided(d) || chosen(d).temporal[l] > 1;
+      const bool may_run = !decided(d) || flat(d).temporal[l] > 1;
       if (ignored_by(d) == shapes_[l].innermost) own = own || may_run;
       else other = other || may_run;
     }
     if (!own || !other) return false;
   }
   return true;
+}
+
+YCHART_DECL void MappingSearch::count_running() {
+  for (std::size_t l = 0; l < shapes_.size(); ++l) {
+    running_[l] = {0, 0};
+    for (Dim d : dims_)
+      if (!decided(d) || flat(d).temporal[l] > 1) ++running_[l][ignored_by(d) == shapes_[l].innermost ? 0 : 1];
+  }
+}
+
+/// shape_possible() once loop `d` (not placed) is placed at `p`.
+YCHART_DECL bool MappingSearch::keeps_running(Dim d, const ScoredPlacement& p) const {
+  const Tensor group = ignored_by(d);
+  for (std::size_t l = 0; l < shapes_.size(); ++l) {
+    if (shapes_[l].empty || p.temporal[l] > 1) continue;
+    const int kind = group == shapes_[l].innermost ? 0 : 1;
+    if (running_[l][kind] == 1 && (kind == 0 || !shapes_[l].pure)) return false;
+  }
+  return true;
+}
+
+YCHART_DECL void MappingSearch::place_running(Dim d, const ScoredPlacement& p, int sign) {
+  const Tensor group = ignored_by(d);
+  for (std::size_t l = 0; l < shapes_.size(); ++l)
+    if (p.temporal[l] == 1) running_[l][group == shapes_[l].innermost ? 0 : 1] += sign;
 }
 
 /// Scores every placement for the shapes: false when some loop has none
@@ -366,13 +442,13 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
       }
   }
   depth_ = 0;
-  least_into_.assign(dims_.size() + 1, {});
-  least_up_.assign(dims_.size() + 1, {});
-  for (std::size_t i = 0; i <= dims_.size(); ++i)
-    for (Dim e : dims_) {
-      least_into_[i][static_cast<std::size_t>(e)].assign(levels + 1, std::numeric_limits<double>::infinity());
-      least_up_[i][static_cast<std::size_t>(e)] = least_into_[i][static_cast<std::size_t>(e)];
-    }
+  narrowed_.assign(dims_.size() + 1, {});
+  for (Dim e : dims_) {
+    auto& all = all_[static_cast<std::size_t>(e)];
+    all.live.clear();
+    all.into.fill(std::numeric_limits<double>::infinity()), all.up.fill(std::numeric_limits<double>::infinity());
+    narrowed_[0][static_cast<std::size_t>(e)] = &all;
+  }
   for (Dim d : dims_) {
     const auto di = static_cast<std::size_t>(d);
     const Tensor t = ignored_by(d);
@@ -383,9 +459,10 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
       for (std::size_t l = 0; l < levels; ++l)
         if (p.temporal[l] > 1 && (shapes[l].empty || (shapes[l].pure && shapes[l].innermost != t))) keeps_shape = false;
       if (!keeps_shape) continue;
-      ScoredPlacement sp{&p, {}, {}, {}, {}, {}};
+      ScoredPlacement sp{&p, {}, {}, {}, {}, {}, {}};
       for (std::size_t l = 0; l < levels; ++l)
-        sp.tile[l + 1] = p.tile[l + 1], sp.spatial_x[l] = p.spatial_x[l], sp.spatial_y[l] = p.spatial_y[l];
+        sp.tile[l + 1] = p.tile[l + 1], sp.temporal[l] = p.temporal[l], sp.spatial_x[l] = p.spatial_x[l],
+        sp.spatial_y[l] = p.spatial_y[l];
       sp.tile[0] = p.tile[0];
       sp.into.fill(1.0), sp.up.fill(1.0);
       for (int c = mac_child; c < top_; ++c) {
@@ -397,8 +474,10 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
           if (a_.levels[static_cast<std::size_t>(l)].multicast)
             multicast *= static_cast<double>(p.spatial_x[static_cast<std::size_t>(l)] * p.spatial_y[static_cast<std::size_t>(l)]);
         sp.into[ci] = into, sp.up[ci] = into / multicast;
-        least_into_[0][di][ci] = std::min(least_into_[0][di][ci], into);
-        least_up_[0][di][ci] = std::min(least_up_[0][di][ci], into / multicast);
+        if (d == Dim::P || d == Dim::Q) sp.rows_alone[ci] = rows_by_factor(least_rows_[d == Dim::P ? 0 : 1][ci].by_output, p.tile[ci]);
+        if (d == Dim::R || d == Dim::S) sp.rows_alone[ci] = rows_by_factor(least_rows_[d == Dim::R ? 0 : 1][ci].by_filter, p.tile[ci]);
+        all_[di].into[ci] = std::min(all_[di].into[ci], into);
+        all_[di].up[ci] = std::min(all_[di].up[ci], into / multicast);
       }
       scored_[di].push_back(std::move(sp));
     }
@@ -421,8 +500,8 @@ YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
     double into = base, up = base;
     for (Dim d : group_[static_cast<std::size_t>(term.tensor)]) {
       const auto di = static_cast<std::size_t>(d);
-      into *= decided_[di] ? chosen_[di]->into[ci] : least_into_[depth_][di][ci];
-      up *= decided_[di] ? chosen_[di]->up[ci] : least_up_[depth_][di][ci];
+      into *= decided_[di] ? chosen_[di]->into[ci] : narrowed_[depth_][di]->into[ci];
+      up *= decided_[di] ? chosen_[di]->up[ci] : narrowed_[depth_][di]->up[ci];
     }
     if (term.tensor == Tensor::outputs) up = into;
     energy += into * term.child_energy + up * term.parent_energy;
@@ -438,7 +517,7 @@ YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
     for (int l = child + 1; l <= top_; ++l) {
       const auto li = static_cast<std::size_t>(l);
       std::int64_t x = 1, y = 1;
-      for (Dim d : dims_) x *= chosen(d).spatial_x[li], y *= chosen(d).spatial_y[li];
+      for (Dim d : dims_) x *= flat(d).spatial_x[li], y *= flat(d).spatial_y[li];
       placed *= static_cast<double>(x * y);
       room *= static_cast<double>((a_.levels[li].fanout_x / x) * (a_.levels[li].fanout_y / y));
     }
@@ -473,26 +552,32 @@ YCHART_DECL void MappingSearch::order_placements() {
 }
 
 /// After the first i + 1 loops are placed: the later loops' placements
-/// that still fit (live_[i + 1]), and their least factors from those alone.
+/// that still fit (narrowed_[i + 1], kept by their limits), and their least factors from those alone.
 /// False when some loop has none left.
 YCHART_DECL bool MappingSearch::narrow(std::size_t i) {
   const auto base = placed();
   for (std::size_t j = i + 1; j < dims_.size(); ++j) {
     const auto dj = static_cast<std::size_t>(dims_[j]);
     const auto lim = limits(base, dims_[j]);
-    auto& live = live_[i + 1][dj];
-    live.clear();
-    auto& into = least_into_[i + 1][dj];
-    auto& up = least_up_[i + 1][dj];
-    std::fill(into.begin(), into.end(), std::numeric_limits<double>::infinity());
-    std::fill(up.begin(), up.end(), std::numeric_limits<double>::infinity());
-    for (const auto* sp : live_[i][dj]) {
-      if (!lim.admits(*sp)) continue;
-      live.push_back(sp);
-      for (std::size_t c = 0; c < into.size(); ++c)
-        into[c] = std::min(into[c], sp->into[c]), up[c] = std::min(up[c], sp->up[c]);
+    auto& memo = memo_[dj];
+    if (auto found = memo.find(lim); found != memo.end()) {
+      narrowed_[i + 1][dj] = &found->second;
+    } else {
+      const auto& parent = narrowed_[i][dj]->live;
+      Narrowed* n = &scratch_[i + 1][dj];
+      if (memo_placements_ + parent.size() <= memo_budget) n = &memo.emplace(lim, Narrowed{}).first->second;
+      n->live.clear();
+      n->into.fill(std::numeric_limits<double>::infinity()), n->up.fill(std::numeric_limits<double>::infinity());
+      for (const auto* sp : parent) {
+        if (!lim.admits(*sp)) continue;
+        n->live.push_back(sp);
+        for (std::size_t c = 0; c <= a_.levels.size(); ++c)
+          n->into[c] = std::min(n->into[c], sp->into[c]), n->up[c] = std::min(n->up[c], sp->up[c]);
+      }
+      if (n != &scratch_[i + 1][dj]) memo_placements_ += n->live.size();
+      narrowed_[i + 1][dj] = n;
     }
-    if (live.empty()) return false;
+    if (narrowed_[i + 1][dj]->live.empty()) return false;
   }
   return true;
 }
@@ -531,19 +616,23 @@ YCHART_DECL void MappingSearch::branch(std::size_t i) {
   const auto di = static_cast<std::size_t>(dims_[i]);
   depth_ = i;
   const auto here = bound();
-  const auto lim = limits(placed(), dims_[i]);
   decided_[di] = true;
-  for (const auto* sp : live_[i][di]) {
-    if (!lim.admits(*sp) || !mirror_first(i, *sp) || !rows_before_columns(dims_[i], *sp)) continue;
+  // narrowed_[i] holds exactly the placements that fit beside the loops placed.
+  for (const auto* sp : narrowed_[i][di]->live) {
+    if (!mirror_first(i, *sp) || !rows_before_columns(dims_[i], *sp)) continue;
+    if (!keeps_running(dims_[i], *sp)) continue;
     chosen_[di] = sp;
-    if (!shape_possible()) continue;
     depth_ = i;
     auto b = bound();
     if (dominated(b.energy, b.latency)) continue;
     const bool some = narrow(i);
     depth_ = i + 1;
     if (some) b = bound();
-    if (some && !dominated(b.energy, b.latency)) branch(i + 1);
+    if (some && !dominated(b.energy, b.latency)) {
+      place_running(dims_[i], *sp, -1);
+      branch(i + 1);
+      place_running(dims_[i], *sp, +1);
+    }
     if (stopped_) break;
   }
   decided_[di] = false, chosen_[di] = nullptr;
@@ -593,9 +682,14 @@ YCHART_DECL void MappingSearch::run() {
     const auto b = bound();
     if (dominated(b.energy, b.latency)) continue;
     order_placements();
-    live_.assign(dims_.size() + 1, {});
-    for (Dim d : dims_)
-      for (const auto& sp : scored_[static_cast<std::size_t>(d)]) live_[0][static_cast<std::size_t>(d)].push_back(&sp);
+    for (Dim d : dims_) {
+      const auto di = static_cast<std::size_t>(d);
+      for (const auto& sp : scored_[di]) all_[di].live.push_back(&sp);
+      memo_[di].clear();
+    }
+    memo_placements_ = 0;
+    scratch_.assign(dims_.size() + 1, {});
+    count_running();
     branch(0);
   }
 }
