@@ -27,6 +27,7 @@ namespace {
 struct Settings {
   std::filesystem::path data;
   double time_limit = 10;
+  unsigned threads = 0;
   std::vector<std::size_t> samples{1000, 10000, 100000};
   std::string front_layer = "conv5_1";
   std::string objective = "energy";
@@ -52,6 +53,7 @@ void search_layers(const Settings& s, const Architecture& a, const Network& n, i
   SearchOptions options;
   options.objective = objective_of(s.objective);
   options.time_limit = s.time_limit;
+  options.threads = s.threads;
   std::vector<io::Series> misses(s.samples.size());
   io::Series unproven{"stopped at the time limit (not proven)", {}, {}, true, false, false};
   for (std::size_t k = 0; k < s.samples.size(); ++k) misses[k].name = "random, " + std::to_string(s.samples[k]) + " samples";
@@ -94,6 +96,7 @@ void front_of(const Settings& s, const Architecture& a, const Network& n, io::Ta
     if (layer.name != s.front_layer) continue;
     SearchOptions options;
     options.time_limit = s.time_limit;
+    options.threads = s.threads;
     const auto f = energy_latency_front(layer, a, options);
     io::Series points{layer.name, {}, {}, true, true, false};
     for (const auto& p : f.points) {
@@ -119,6 +122,9 @@ int main(int argc, char** argv) {
                             "hierarchies, against the random mapper on the same cost model");
   cli.option("--data", data, "Directory of the data files (default: the source tree's examples/data)");
   cli.option("--time-limit", s.time_limit, "Seconds per layer search").positive().show_default();
+  cli.option("--threads", s.threads, "Threads per search, sharing its level shapes (0: the machine's cores, at most 4)")
+      .within(0, 64)
+      .show_default();
   cli.option("--samples", s.samples, "The random mapper's sample budgets").comma_separated();
   cli.option("--front-layer", s.front_layer, "The layer (of the first network) whose energy-latency front is drawn");
   cli.option("--objective", s.objective, "energy, latency or edp").one_of({"energy", "latency", "edp"});

@@ -44,6 +44,12 @@ struct SearchOptions {
   std::uint64_t warm_start_samples = 500;
   /// A known objective value to beat (J, s or J s), e.g. the previous layer's bound: nodes that cannot go below it are pruned.
   std::optional<double> cutoff;
+  /// Threads that search the level shapes side by side, sharing the
+  /// incumbent (0: the machine's cores, at most 4). The optimum's value is
+  /// the same for any count; among mappings that tie in both the objective
+  /// and the tie-break, which one is returned may differ from run to run.
+  /// More than 64 is an error.
+  unsigned threads = 0;
 };
 
 struct MappingResult : SolveReport {

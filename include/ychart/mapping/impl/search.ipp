@@ -10,9 +10,12 @@
 #include "../detail/traffic.hpp"
 #include "../search.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <mutex>
+#include <thread>
 #include <tuple>
 #include <unordered_map>
 
@@ -40,6 +43,7 @@ struct LevelShape {
 /// Flat, so that the search's inner loops read one block of memory: at
 /// most `max_levels` levels (search_mapping refuses deeper hierarchies).
 inline constexpr std::size_t max_levels = 8;
+inline constexpr unsigned max_threads = 64;  // SearchOptions::threads
 struct ScoredPlacement {
   const Placement* placement;
   std::array<std::int64_t, max_levels + 1> tile{};           // placement->tile
@@ -64,6 +68,22 @@ class MappingSearch {
   YCHART_DECL MappingResult result() const;
 
  private:
+  using Ranked = std::vector<std::pair<double, std::vector<LevelShape>>>;  // shapes by their bounds
+  /// What the threads of one search share: the incumbent (each thread
+  /// prunes with its own copy, refreshed every few nodes: a stale copy only
+  /// prunes less), the next shape to take, and whether time ran out.
+  struct Shared {
+    std::mutex mutex;
+    bool have = false;
+    double objective = 0, secondary = 0;
+    Mapping best;
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stopped{false};
+  };
+  Shared* shared_ = nullptr;
+  YCHART_DECL void search_shapes(const Ranked& ranked);
+  YCHART_DECL void refresh();
+
   struct Term {  // the traffic of one tensor into one child
     Tensor tensor;
     int child, parent;
@@ -152,14 +172,29 @@ class MappingSearch {
   }
 
   void consider(const Mapping& m, double energy, double latency) {
+    std::unique_lock<std::mutex> lock;
+    if (shared_) lock = std::unique_lock(shared_->mutex), take_shared();
     if (dominated(energy, latency)) return;
     best_ = m, have_ = true;
     best_objective_ = objective(energy, latency), best_secondary_ = secondary(energy, latency);
+    if (shared_) shared_->have = true, shared_->objective = best_objective_, shared_->secondary = best_secondary_, shared_->best = m;
+  }
+  /// With shared_->mutex held: the shared incumbent's values, where better than ours.
+  void take_shared() {
+    if (shared_->have && (!have_ || shared_->objective < best_objective_ ||
+                          (shared_->objective == best_objective_ && shared_->secondary < best_secondary_)))
+      have_ = true, best_objective_ = shared_->objective, best_secondary_ = shared_->secondary;
   }
 
   bool out_of_time() {
     if (stopped_) return true;
-    if ((++nodes_ & 15) == 0 && std::chrono::steady_clock::now() > deadline_) stopped_ = true;
+    if ((++nodes_ & 15) == 0) {
+      if (std::chrono::steady_clock::now() > deadline_) stopped_ = true;
+      if (shared_) {
+        if (stopped_) shared_->stopped = true;
+        refresh();
+      }
+    }
     return stopped_;
   }
 
@@ -660,7 +695,7 @@ YCHART_DECL void MappingSearch::run() {
   static constexpr int kinds = 1 + 2 * tensor_count;  // empty, or a group innermost, pure or not
   std::size_t choices = 1;
   for (std::size_t l = 0; l < a_.levels.size(); ++l) choices *= kinds;
-  std::vector<std::pair<double, std::vector<LevelShape>>> ranked;
+  Ranked ranked;
   std::vector<LevelShape> shapes(a_.levels.size());
   for (std::size_t k = 0; k < choices; ++k) {
     for (std::size_t l = 0, code = k; l < shapes.size(); ++l, code /= kinds) {
@@ -672,7 +707,41 @@ YCHART_DECL void MappingSearch::run() {
     ranked.push_back({objective(b.energy, b.latency), shapes});
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  for (const auto& [least, s] : ranked) {
+  unsigned threads = o_.threads ? o_.threads : std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, ranked.size()));
+  if (threads <= 1) return search_shapes(ranked);
+  Shared shared;
+  shared.have = have_, shared.objective = best_objective_, shared.secondary = best_secondary_, shared.best = best_;
+  std::vector<MappingSearch> workers(threads, *this);
+  std::vector<std::thread> running;
+  for (auto& worker : workers) {
+    worker.shared_ = &shared;
+    running.emplace_back([&worker, &ranked] { worker.search_shapes(ranked); });
+  }
+  for (auto& t : running) t.join();
+  have_ = shared.have, best_objective_ = shared.objective, best_secondary_ = shared.secondary, best_ = shared.best;
+  for (const auto& worker : workers) {
+    nodes_ += worker.nodes_, leaves_ += worker.leaves_;
+    stopped_ = stopped_ || worker.stopped_;
+    open_bound_ = std::min(open_bound_, worker.open_bound_);
+  }
+}
+
+/// The incumbent and the stop as the other threads left them.
+YCHART_DECL void MappingSearch::refresh() {
+  if (shared_->stopped) stopped_ = true;
+  std::lock_guard lock(shared_->mutex);
+  take_shared();
+}
+
+/// Searches the ranked shapes in order (with threads: each takes the next
+/// one no thread has taken).
+YCHART_DECL void MappingSearch::search_shapes(const Ranked& ranked) {
+  for (std::size_t k = 0;; ++k) {
+    const std::size_t index = shared_ ? shared_->next.fetch_add(1) : k;
+    if (index >= ranked.size()) break;
+    if (shared_) refresh();
+    const auto& [least, s] = ranked[index];
     if (stopped_) {
       open_bound_ = std::min(open_bound_, least);
       continue;
@@ -781,6 +850,9 @@ YCHART_DECL MappingResult search_mapping(const Workload& w, const Architecture& 
   w.validate();
   a.validate();
   if (!(o.time_limit > 0)) throw loopnest_error("ychart: search_mapping: the time limit must be positive");
+  if (o.threads > detail::max_threads)
+    throw loopnest_error("ychart: search_mapping: " + std::to_string(o.threads) + " threads; at most " +
+                         std::to_string(detail::max_threads));
   if (a.levels.size() > detail::max_levels)
     throw loopnest_error("ychart: search_mapping: architecture `" + a.name + "` has " + std::to_string(a.levels.size()) +
                              " storage levels; the search takes at most " + std::to_string(detail::max_levels),
