@@ -88,7 +88,14 @@ class MappingSearch {
     Tensor tensor;
     int child, parent;
     double child_energy, parent_energy;  // J per word
+    unsigned spread = 0;  // the levels in (child, parent] whose multicast divides this traffic, as bits
   };
+  /// The weights and the inputs into one child, multicast on the same
+  /// levels: one array's fan-out serves the multicast of both (bound()).
+  struct SharedFanout {
+    std::size_t weights, inputs;  // into terms_
+  };
+  std::vector<SharedFanout> shared_fanouts_;
   struct Bound {
     double energy, latency;
   };
@@ -202,6 +209,8 @@ class MappingSearch {
   const Architecture& a_;
   const SearchOptions& o_;
   const int top_;
+  const double macs_;
+  std::array<double, tensor_count> sizes_;
   const std::chrono::steady_clock::time_point deadline_;
   std::vector<Dim> dims_;  // the loops of more than one iteration, in the order they are decided
   std::array<std::vector<Dim>, tensor_count> group_;  // those of dims_ that ignore each tensor
@@ -253,10 +262,11 @@ class MappingSearch {
 };
 
 inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, const SearchOptions& o)
-    : w_(w), a_(a), o_(o), top_(static_cast<int>(a.levels.size()) - 1),
+    : w_(w), a_(a), o_(o), top_(static_cast<int>(a.levels.size()) - 1), macs_(w.macs()),
       deadline_(std::chrono::steady_clock::now() +
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(o.time_limit))) {
   const std::size_t levels = a.levels.size();
+  for (Tensor t : all_tensors) sizes_[static_cast<std::size_t>(t)] = w.size(t);
   ones_ = {std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels, 1),
            std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels + 1, 1),
            std::vector<std::int64_t>(levels + 1, 1)};
@@ -279,8 +289,18 @@ inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, co
       double child_energy = 0;
       if (c != mac_child)
         child_energy = (out ? a.levels[static_cast<std::size_t>(c)].read_energy : a.levels[static_cast<std::size_t>(c)].write_energy).value();
-      terms_.push_back({t, c, p, child_energy, (out ? parent.write_energy : parent.read_energy).value()});
+      unsigned spread = 0;
+      for (int l = c + 1; l <= p; ++l) {
+        const auto& level = a.levels[static_cast<std::size_t>(l)];
+        if (level.multicast && level.fanout_x * level.fanout_y > 1) spread |= 1u << l;
+      }
+      terms_.push_back({t, c, p, child_energy, (out ? parent.write_energy : parent.read_energy).value(), spread});
     }
+  for (std::size_t i = 0; i < terms_.size(); ++i)
+    for (std::size_t j = 0; j < terms_.size(); ++j)
+      if (terms_[i].tensor == Tensor::weights && terms_[j].tensor == Tensor::inputs && terms_[i].child == terms_[j].child &&
+          terms_[i].spread != 0 && terms_[i].spread == terms_[j].spread)
+        shared_fanouts_.push_back({i, j});
   // Placements that overflow a capacity or a fan-out on their own never fit.
   for (Dim d : dims_) {
     const auto di = static_cast<std::size_t>(d);
@@ -526,22 +546,55 @@ YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
   std::array<double, 16> words{};  // per level; architectures have at most a few
   std::vector<double> more(levels > words.size() ? levels : 0, 0.0);
   const auto word_at = [&](std::size_t l) -> double& { return levels > words.size() ? more[l] : words[l]; };
-  double energy = w_.macs() * a_.mac_energy.value();
-  for (const Term& term : terms_) {
+  double energy = macs_ * a_.mac_energy.value();
+  // Per term: the traffic up from the parent (its least), and the same
+  // without the unplaced loops' multicast (what their spatial factors divide).
+  std::array<double, 3 * (max_levels + 1)> least_up{}, unicast_up{};
+  for (std::size_t k = 0; k < terms_.size(); ++k) {
+    const Term& term = terms_[k];
     const auto ci = static_cast<std::size_t>(term.child + 1);
     const double base = term.tensor == Tensor::inputs
                             ? static_cast<double>(w_[Dim::N] * w_[Dim::C]) * rows(0, term.child) * rows(1, term.child)
-                            : w_.size(term.tensor);
-    double into = base, up = base;
+                            : sizes_[static_cast<std::size_t>(term.tensor)];
+    double into = base, up = base, unicast = base;
     for (Dim d : group_[static_cast<std::size_t>(term.tensor)]) {
       const auto di = static_cast<std::size_t>(d);
-      into *= decided_[di] ? chosen_[di]->into[ci] : narrowed_[depth_][di]->into[ci];
-      up *= decided_[di] ? chosen_[di]->up[ci] : narrowed_[depth_][di]->up[ci];
+      const auto& from = decided_[di] ? *chosen_[di] : flat_ones_;
+      into *= decided_[di] ? from.into[ci] : narrowed_[depth_][di]->into[ci];
+      up *= decided_[di] ? from.up[ci] : narrowed_[depth_][di]->up[ci];
+      unicast *= decided_[di] ? from.up[ci] : narrowed_[depth_][di]->into[ci];
     }
     if (term.tensor == Tensor::outputs) up = into;
+    least_up[k] = up, unicast_up[k] = unicast;
     energy += into * term.child_energy + up * term.parent_energy;
     if (term.child != mac_child) word_at(static_cast<std::size_t>(term.child)) += into;
     word_at(static_cast<std::size_t>(term.parent)) += up;
+  }
+  // The weights' multicast comes from the spatial factors of N, P and Q,
+  // the inputs' from those of K, and on the levels both use the unplaced
+  // loops' factors multiply to at most the fan-outs' room F. With m the
+  // weights' share, the two cost at least a * max(Uw, Xw / m) + b * max(Ui,
+  // Xi m / F) (U the least traffic taken alone, X the traffic before the
+  // unplaced loops' multicast): convex in m, least at a breakpoint or the
+  // stationary point, clamped to [1, F].
+  for (const auto& pair : shared_fanouts_) {
+    const double a = terms_[pair.weights].parent_energy, b = terms_[pair.inputs].parent_energy;
+    const double uw = least_up[pair.weights], ui = least_up[pair.inputs];
+    const double xw = unicast_up[pair.weights], xi = unicast_up[pair.inputs];
+    double room = 1;
+    for (int l = 0; l <= top_; ++l) {
+      if (!(terms_[pair.weights].spread & (1u << l))) continue;
+      const auto li = static_cast<std::size_t>(l);
+      std::int64_t x = 1, y = 1;
+      for (Dim d : dims_) x *= flat(d).spatial_x[li], y *= flat(d).spatial_y[li];
+      room *= static_cast<double>((a_.levels[li].fanout_x / x) * (a_.levels[li].fanout_y / y));
+    }
+    if (!(a > 0 && b > 0 && xw > 0 && xi > 0)) continue;
+    const auto cost = [&](double m) { return a * std::max(uw, xw / m) + b * std::max(ui, xi * m / room); };
+    double least = std::numeric_limits<double>::infinity();
+    for (double m : {std::sqrt(a * xw * room / (b * xi)), xw / uw, ui * room / xi, 1.0, room})
+      if (std::isfinite(m)) least = std::min(least, cost(std::clamp(m, 1.0, std::max(1.0, room))));
+    energy += std::max(0.0, least - (a * uw + b * ui));
   }
   // Energy alone needs no latency bound (0 is one: ties compare latencies
   // only between priced mappings).
@@ -560,7 +613,7 @@ YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
       if (!decided(d)) unplaced *= static_cast<double>(w_[d]);
     return placed * std::min(room, unplaced);
   };
-  double cycles = w_.macs() / most_instances(mac_child);
+  double cycles = macs_ / most_instances(mac_child);
   for (int l = 0; l <= top_; ++l)
     if (const auto& bw = a_.levels[static_cast<std::size_t>(l)].bandwidth)
       cycles = std::max(cycles, word_at(static_cast<std::size_t>(l)) / (most_instances(l) * *bw));
