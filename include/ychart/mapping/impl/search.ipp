@@ -155,7 +155,8 @@ class MappingSearch {
   YCHART_DECL void count_running();
   YCHART_DECL bool keeps_running(Dim d, const ScoredPlacement& p) const;
   YCHART_DECL void place_running(Dim d, const ScoredPlacement& p, int sign);
-  YCHART_DECL bool prepare(const std::vector<LevelShape>& shapes);
+  /// `keep` false: only the least factors (ranking the shapes needs no more).
+  YCHART_DECL bool prepare(const std::vector<LevelShape>& shapes, bool keep = true);
   YCHART_DECL Bound bound() const;
   YCHART_DECL void order_placements();
   YCHART_DECL bool mirror_first(std::size_t i, const ScoredPlacement& p) const;
@@ -479,7 +480,7 @@ YCHART_DECL void MappingSearch::place_running(Dim d, const ScoredPlacement& p, i
 
 /// Scores every placement for the shapes: false when some loop has none
 /// that keeps them (or the shapes ask for a group with no loop).
-YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
+YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes, bool keep) {
   shapes_ = shapes;
   const std::size_t levels = a_.levels.size();
   // stays[t][c + 1][l]: whether tensor t's tile in child c stays through level l's loops
@@ -509,6 +510,7 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
     const Tensor t = ignored_by(d);
     const auto& s = stays[static_cast<std::size_t>(t)];
     scored_[di].clear();
+    bool any = false;
     for (const auto& p : placements_[di]) {
       bool keeps_shape = true;
       for (std::size_t l = 0; l < levels; ++l)
@@ -534,9 +536,10 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
         all_[di].into[ci] = std::min(all_[di].into[ci], into);
         all_[di].up[ci] = std::min(all_[di].up[ci], into / multicast);
       }
-      scored_[di].push_back(std::move(sp));
+      any = true;
+      if (keep) scored_[di].push_back(std::move(sp));
     }
-    if (scored_[di].empty()) return false;
+    if (!any) return false;
   }
   return shape_possible();
 }
@@ -755,7 +758,7 @@ YCHART_DECL void MappingSearch::run() {
       const auto kind = static_cast<int>(code % kinds);
       shapes[l] = kind == 0 ? LevelShape{} : LevelShape{false, all_tensors[static_cast<std::size_t>((kind - 1) / 2)], (kind - 1) % 2 == 1};
     }
-    if (!prepare(shapes)) continue;
+    if (!prepare(shapes, false)) continue;
     const auto b = bound();
     ranked.push_back({objective(b.energy, b.latency), shapes});
   }
