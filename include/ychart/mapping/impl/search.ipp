@@ -82,11 +82,6 @@ class MappingSearch {
   };
   Shared* shared_ = nullptr;
   YCHART_DECL void search_shapes(const Ranked& ranked);
-  YCHART_DECL bool enter_shape(const std::vector<LevelShape>& shapes);
-  YCHART_DECL void probe(const Ranked& ranked);
-  // While probing (probe()), the nodes a shape may still enter.
-  bool probing_ = false;
-  std::uint64_t probe_left_ = 0;
   YCHART_DECL void refresh();
 
   struct Term {  // the traffic of one tensor into one child
@@ -708,10 +703,6 @@ YCHART_DECL bool MappingSearch::rows_before_columns(Dim d, const ScoredPlacement
 
 YCHART_DECL void MappingSearch::branch(std::size_t i) {
   if (out_of_time()) return;
-  if (probing_) {
-    if (probe_left_ == 0) return;
-    --probe_left_;
-  }
   if (i == dims_.size()) return leaf();
   const auto di = static_cast<std::size_t>(dims_[i]);
   depth_ = i;
@@ -733,7 +724,7 @@ YCHART_DECL void MappingSearch::branch(std::size_t i) {
       branch(i + 1);
       place_running(dims_[i], *sp, +1);
     }
-    if (stopped_ || (probing_ && probe_left_ == 0)) break;
+    if (stopped_) break;
   }
   decided_[di] = false, chosen_[di] = nullptr;
   if (stopped_) open_bound_ = std::min(open_bound_, objective(here.energy, here.latency));
@@ -772,7 +763,6 @@ YCHART_DECL void MappingSearch::run() {
     ranked.push_back({objective(b.energy, b.latency), shapes});
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  probe(ranked);
   unsigned threads = o_.threads ? o_.threads : std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, ranked.size()));
   if (threads <= 1) return search_shapes(ranked);
@@ -813,42 +803,19 @@ YCHART_DECL void MappingSearch::search_shapes(const Ranked& ranked) {
       continue;
     }
     if (have_ && dominated(least, 0) && (o_.objective == Objective::energy)) continue;
-    if (enter_shape(s)) branch(0);
-  }
-}
-
-/// Sets the search up for one choice of shapes: false when its bound already loses.
-YCHART_DECL bool MappingSearch::enter_shape(const std::vector<LevelShape>& shapes) {
-  prepare(shapes);
-  const auto b = bound();
-  if (dominated(b.energy, b.latency)) return false;
-  order_placements();
-  for (Dim d : dims_) {
-    const auto di = static_cast<std::size_t>(d);
-    for (const auto& sp : scored_[di]) all_[di].live.push_back(&sp);
-    memo_[di].clear();
-  }
-  memo_placements_ = 0;
-  scratch_.assign(dims_.size() + 1, {});
-  count_running();
-  return true;
-}
-
-/// A first incumbent from the search itself: a few nodes in each of the
-/// most promising shapes, most promising placements first, before any
-/// shape is searched in full. With the optimum's value known from the
-/// start, the proof of VGG-16 conv1_2 (Simba-like) takes an eighth of the
-/// nodes; the random warm start alone is 3.4 times the optimum there.
-/// 32 shapes of 200 nodes each took it from 74 000 nodes to 16 000; 16 of
-/// 64 did not help, 128 of 50 halved them (docs/performance.md).
-YCHART_DECL void MappingSearch::probe(const Ranked& ranked) {
-  constexpr std::size_t shapes = 32;
-  constexpr std::uint64_t nodes = 200;
-  for (std::size_t k = 0; k < std::min(shapes, ranked.size()) && !stopped_; ++k) {
-    if (!enter_shape(ranked[k].second)) continue;
-    probing_ = true, probe_left_ = nodes;
+    prepare(s);
+    const auto b = bound();
+    if (dominated(b.energy, b.latency)) continue;
+    order_placements();
+    for (Dim d : dims_) {
+      const auto di = static_cast<std::size_t>(d);
+      for (const auto& sp : scored_[di]) all_[di].live.push_back(&sp);
+      memo_[di].clear();
+    }
+    memo_placements_ = 0;
+    scratch_.assign(dims_.size() + 1, {});
+    count_running();
     branch(0);
-    probing_ = false;
   }
 }
 
