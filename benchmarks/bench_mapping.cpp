@@ -1,7 +1,8 @@
 // The mapper that proves against the baselines in the same run: the
 // search on VGG-16 and ResNet-50 layers of the Eyeriss-like hierarchy
-// (proven optimal each time; the benchmark fails otherwise), the random
-// mapper with 10^5 samples on the same layers, and evaluate() alone.
+// (proven optimal each time; the benchmark fails otherwise), with the
+// machine's threads and with one, the random mapper with 10^5 samples on
+// the same layers, and evaluate() alone.
 #include <ychart/baselines/mappers.hpp>
 #include <ychart/mapping/load.hpp>
 #include <ychart/mapping/search.hpp>
@@ -28,13 +29,20 @@ Workload layer(const std::string& network, const std::string& name) {
   throw error("no layer " + name);
 }
 
-void Search(benchmark::State& state, const std::string& network, const std::string& name) {
+void search(benchmark::State& state, const std::string& network, const std::string& name, unsigned threads) {
   const auto w = layer(network, name);
+  SearchOptions options;
+  options.threads = threads;
   for (auto _ : state) {
-    const auto r = search_mapping(w, eyeriss());
+    const auto r = search_mapping(w, eyeriss(), options);
     if (r.status != Status::optimal) state.SkipWithError("not proven");
     benchmark::DoNotOptimize(r.objective);
   }
+}
+
+void Search(benchmark::State& state, const std::string& network, const std::string& name) { search(state, network, name, 0); }
+void SearchOneThread(benchmark::State& state, const std::string& network, const std::string& name) {
+  search(state, network, name, 1);
 }
 
 void Random100k(benchmark::State& state, const std::string& network, const std::string& name) {
@@ -52,8 +60,12 @@ void Evaluate(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK_CAPTURE(Search, vgg16_conv5_1, "vgg16", "conv5_1")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(SearchOneThread, vgg16_conv5_1, "vgg16", "conv5_1")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Random100k, vgg16_conv5_1, "vgg16", "conv5_1")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Search, resnet50_res4_b, "resnet50", "res4_b")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(SearchOneThread, resnet50_res4_b, "resnet50", "res4_b")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Search, vgg16_conv2_1, "vgg16", "conv2_1")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(SearchOneThread, vgg16_conv2_1, "vgg16", "conv2_1")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Random100k, resnet50_res4_b, "resnet50", "res4_b")->Unit(benchmark::kMillisecond);
 BENCHMARK(Evaluate)->Unit(benchmark::kMicrosecond);
 
