@@ -23628,6 +23628,12 @@ struct SearchOptions {
   std::uint64_t warm_start_samples = 500;
   /// A known objective value to beat (J, s or J s), e.g. the previous layer's bound: nodes that cannot go below it are pruned.
   std::optional<double> cutoff;
+  /// Threads that search the level shapes side by side, sharing the
+  /// incumbent (0: the machine's cores, at most 4). The optimum's value is
+  /// the same for any count; among mappings that tie in both the objective
+  /// and the tie-break, which one is returned may differ from run to run.
+  /// More than 64 is an error.
+  unsigned threads = 0;
 };
 
 struct MappingResult : SolveReport {
@@ -24001,10 +24007,14 @@ inline std::vector<Placement> placements(std::int64_t extent, const Architecture
 }  // namespace ychart::mapping::detail
 // ---- end ychart/mapping/detail/placements.hpp ----
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <mutex>
+#include <thread>
 #include <tuple>
+#include <unordered_map>
 
 
 namespace ychart::mapping {
@@ -24030,11 +24040,15 @@ struct LevelShape {
 /// Flat, so that the search's inner loops read one block of memory: at
 /// most `max_levels` levels (search_mapping refuses deeper hierarchies).
 inline constexpr std::size_t max_levels = 8;
+inline constexpr unsigned max_threads = 64;  // SearchOptions::threads
 struct ScoredPlacement {
   const Placement* placement;
   std::array<std::int64_t, max_levels + 1> tile{};           // placement->tile
-  std::array<std::int64_t, max_levels> spatial_x{}, spatial_y{};
+  std::array<std::int64_t, max_levels> temporal{}, spatial_x{}, spatial_y{};
   std::array<double, max_levels + 1> into{}, up{};          // [child + 1]
+  // For a loop of the input windows (P, Q, R, S), the fewest input rows on its
+  // axis into each child with the loop's partner not placed yet (MappingSearch::rows).
+  std::array<double, max_levels + 1> rows_alone{};
 };
 
 /// The branch and bound of search_mapping: for each choice of level shapes
@@ -24051,11 +24065,34 @@ class MappingSearch {
   YCHART_DECL MappingResult result() const;
 
  private:
+  using Ranked = std::vector<std::pair<double, std::vector<LevelShape>>>;  // shapes by their bounds
+  /// What the threads of one search share: the incumbent (each thread
+  /// prunes with its own copy, refreshed every few nodes: a stale copy only
+  /// prunes less), the next shape to take, and whether time ran out.
+  struct Shared {
+    std::mutex mutex;
+    bool have = false;
+    double objective = 0, secondary = 0;
+    Mapping best;
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stopped{false};
+  };
+  Shared* shared_ = nullptr;
+  YCHART_DECL void search_shapes(const Ranked& ranked);
+  YCHART_DECL void refresh();
+
   struct Term {  // the traffic of one tensor into one child
     Tensor tensor;
     int child, parent;
     double child_energy, parent_energy;  // J per word
+    unsigned spread = 0;  // the levels in (child, parent] whose multicast divides this traffic, as bits
   };
+  /// The weights and the inputs into one child, multicast on the same
+  /// levels: one array's fan-out serves the multicast of both (bound()).
+  struct SharedFanout {
+    std::size_t weights, inputs;  // into terms_
+  };
+  std::vector<SharedFanout> shared_fanouts_;
   struct Bound {
     double energy, latency;
   };
@@ -24064,30 +24101,59 @@ class MappingSearch {
     const auto di = static_cast<std::size_t>(d);
     return decided_[di] ? *chosen_[di]->placement : ones_;
   }
+  /// The same, flat: what the inner loops read.
+  const ScoredPlacement& flat(Dim d) const {
+    const auto di = static_cast<std::size_t>(d);
+    return decided_[di] ? *chosen_[di] : flat_ones_;
+  }
   bool decided(Dim d) const { return decided_[static_cast<std::size_t>(d)]; }
   /// The tile factors (per level and loop) and the spatial products (per
   /// level and axis) of the placed loops: what a placement of one more loop
   /// is checked against.
   struct Placed {
-    std::vector<DimVector> tile;
-    std::vector<std::int64_t> x, y;
+    std::array<DimVector, max_levels> tile;
+    std::array<std::int64_t, max_levels> x, y;
   };
   YCHART_DECL Placed placed() const;
   YCHART_DECL bool fits(const Placed& base, Dim d, const Placement& p) const;
   /// Per level, the largest tile factor of loop `d` and the largest spatial
   /// factors that fit beside `base`: tiles grow with every factor, so a
   /// placement fits exactly when it stays within these on every level.
+  /// Limits only fall as loops are placed (tiles and spatial products only
+  /// grow), so the placements under a node's limits are those of its parent
+  /// that stay within them.
   struct Limits {
-    std::vector<std::int64_t> tile, x, y;
+    std::size_t levels = 0;
+    std::array<std::int64_t, 3 * max_levels> values{};  // tile, then x, then y, per level
+    std::int64_t& tile(std::size_t l) { return values[l]; }
+    std::int64_t& x(std::size_t l) { return values[max_levels + l]; }
+    std::int64_t& y(std::size_t l) { return values[2 * max_levels + l]; }
     bool admits(const ScoredPlacement& p) const {
-      for (std::size_t l = 0; l < x.size(); ++l)
-        if (p.tile[l + 1] > tile[l] || p.spatial_x[l] > x[l] || p.spatial_y[l] > y[l]) return false;
+      for (std::size_t l = 0; l < levels; ++l)
+        if (p.tile[l + 1] > values[l] || p.spatial_x[l] > values[max_levels + l] || p.spatial_y[l] > values[2 * max_levels + l])
+          return false;
       return true;
+    }
+    bool operator==(const Limits&) const = default;
+  };
+  struct LimitsHash {
+    std::size_t operator()(const Limits& lim) const {
+      std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the values
+      for (auto v : lim.values) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ull;
+      return static_cast<std::size_t>(h);
     }
   };
   YCHART_DECL Limits limits(const Placed& base, Dim d) const;
   YCHART_DECL bool shape_possible() const;
-  YCHART_DECL bool prepare(const std::vector<LevelShape>& shapes);
+  // running_[l][0], running_[l][1]: how many loops of level l's innermost group, and
+  // of the others, may still run there (not placed, or placed with a factor
+  // there): shape_possible() kept as counts, updated placement by placement.
+  std::array<std::array<int, 2>, max_levels> running_{};
+  YCHART_DECL void count_running();
+  YCHART_DECL bool keeps_running(Dim d, const ScoredPlacement& p) const;
+  YCHART_DECL void place_running(Dim d, const ScoredPlacement& p, int sign);
+  /// `keep` false: only the least factors (ranking the shapes needs no more).
+  YCHART_DECL bool prepare(const std::vector<LevelShape>& shapes, bool keep = true);
   YCHART_DECL Bound bound() const;
   YCHART_DECL void order_placements();
   YCHART_DECL bool mirror_first(std::size_t i, const ScoredPlacement& p) const;
@@ -24111,14 +24177,29 @@ class MappingSearch {
   }
 
   void consider(const Mapping& m, double energy, double latency) {
+    std::unique_lock<std::mutex> lock;
+    if (shared_) lock = std::unique_lock(shared_->mutex), take_shared();
     if (dominated(energy, latency)) return;
     best_ = m, have_ = true;
     best_objective_ = objective(energy, latency), best_secondary_ = secondary(energy, latency);
+    if (shared_) shared_->have = true, shared_->objective = best_objective_, shared_->secondary = best_secondary_, shared_->best = m;
+  }
+  /// With shared_->mutex held: the shared incumbent's values, where better than ours.
+  void take_shared() {
+    if (shared_->have && (!have_ || shared_->objective < best_objective_ ||
+                          (shared_->objective == best_objective_ && shared_->secondary < best_secondary_)))
+      have_ = true, best_objective_ = shared_->objective, best_secondary_ = shared_->secondary;
   }
 
   bool out_of_time() {
     if (stopped_) return true;
-    if ((++nodes_ & 15) == 0 && std::chrono::steady_clock::now() > deadline_) stopped_ = true;
+    if ((++nodes_ & 15) == 0) {
+      if (std::chrono::steady_clock::now() > deadline_) stopped_ = true;
+      if (shared_) {
+        if (stopped_) shared_->stopped = true;
+        refresh();
+      }
+    }
     return stopped_;
   }
 
@@ -24126,6 +24207,8 @@ class MappingSearch {
   const Architecture& a_;
   const SearchOptions& o_;
   const int top_;
+  const double macs_;
+  std::array<double, tensor_count> sizes_;
   const std::chrono::steady_clock::time_point deadline_;
   std::vector<Dim> dims_;  // the loops of more than one iteration, in the order they are decided
   std::array<std::vector<Dim>, tensor_count> group_;  // those of dims_ that ignore each tensor
@@ -24135,6 +24218,7 @@ class MappingSearch {
   std::array<std::vector<std::int64_t>, dim_count> largest_tile_;
   std::vector<Term> terms_;
   Placement ones_;
+  ScoredPlacement flat_ones_;
   // The fewest input rows along one axis (0: P with R, 1: Q with S) that all of a child's
   // tiles can move, [axis][child + 1]: with both loops unplaced, and keyed by the
   // placed loop's tile factor with the other unplaced.
@@ -24148,12 +24232,24 @@ class MappingSearch {
   // For the shapes being searched:
   std::vector<LevelShape> shapes_;
   std::array<std::vector<ScoredPlacement>, dim_count> scored_;
-  // least_into_[i][d][c + 1], least_up_[i][d][c + 1]: loop d's least factors among its
-  // placements live at depth i (live_[i]), the first i loops placed
-  std::vector<std::array<std::vector<double>, dim_count>> least_into_, least_up_;
+  /// One loop's placements that fit under some limits (`live`), and their
+  /// least factors into[c + 1] and up[c + 1] per child.
+  struct Narrowed {
+    std::vector<const ScoredPlacement*> live;
+    std::array<double, max_levels + 1> into, up;
+  };
+  // narrowed_[i][d]: loop d's placements that still fit once the first i loops are placed
+  std::vector<std::array<const Narrowed*, dim_count>> narrowed_;
+  std::array<Narrowed, dim_count> all_;  // depth 0: every placement that keeps the shapes
+  // The search meets the same limits of one loop many times (30 times per
+  // distinct limits on VGG-16 conv2_2, Simba-like), so each loop's narrowed
+  // placements are kept by limits for the shapes being searched, up to a
+  // budget of stored placements; past it, a per-depth scratch record serves.
+  std::array<std::unordered_map<Limits, Narrowed, LimitsHash>, dim_count> memo_;
+  std::size_t memo_placements_ = 0;
+  static constexpr std::size_t memo_budget = std::size_t{1} << 23;  // pointers: 64 MiB
+  std::vector<std::array<Narrowed, dim_count>> scratch_;
   std::size_t depth_ = 0;  // the depth whose least factors bound() reads
-  // live_[i][d]: the placements of loop d that still fit once the first i loops are placed
-  std::vector<std::array<std::vector<const ScoredPlacement*>, dim_count>> live_;
   YCHART_DECL bool narrow(std::size_t i);
   std::array<const ScoredPlacement*, dim_count> chosen_{};
   std::array<bool, dim_count> decided_{};
@@ -24164,13 +24260,17 @@ class MappingSearch {
 };
 
 inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, const SearchOptions& o)
-    : w_(w), a_(a), o_(o), top_(static_cast<int>(a.levels.size()) - 1),
+    : w_(w), a_(a), o_(o), top_(static_cast<int>(a.levels.size()) - 1), macs_(w.macs()),
       deadline_(std::chrono::steady_clock::now() +
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(o.time_limit))) {
   const std::size_t levels = a.levels.size();
+  for (Tensor t : all_tensors) sizes_[static_cast<std::size_t>(t)] = w.size(t);
   ones_ = {std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels, 1),
            std::vector<std::int64_t>(levels, 1), std::vector<std::int64_t>(levels + 1, 1),
            std::vector<std::int64_t>(levels + 1, 1)};
+  flat_ones_.placement = &ones_;
+  flat_ones_.tile.fill(1), flat_ones_.temporal.fill(1), flat_ones_.spatial_x.fill(1), flat_ones_.spatial_y.fill(1);
+  flat_ones_.into.fill(1.0), flat_ones_.up.fill(1.0);
   // The loops of the input windows first (S, R, Q, P: they set the
   // inputs' tiles, which the smallest buffers limit most), then C, K, N.
   // Measured on VGG-16 layers on the Eyeriss-like hierarchy, this proves in
@@ -24187,8 +24287,18 @@ inline MappingSearch::MappingSearch(const Workload& w, const Architecture& a, co
       double child_energy = 0;
       if (c != mac_child)
         child_energy = (out ? a.levels[static_cast<std::size_t>(c)].read_energy : a.levels[static_cast<std::size_t>(c)].write_energy).value();
-      terms_.push_back({t, c, p, child_energy, (out ? parent.write_energy : parent.read_energy).value()});
+      unsigned spread = 0;
+      for (int l = c + 1; l <= p; ++l) {
+        const auto& level = a.levels[static_cast<std::size_t>(l)];
+        if (level.multicast && level.fanout_x * level.fanout_y > 1) spread |= 1u << l;
+      }
+      terms_.push_back({t, c, p, child_energy, (out ? parent.write_energy : parent.read_energy).value(), spread});
     }
+  for (std::size_t i = 0; i < terms_.size(); ++i)
+    for (std::size_t j = 0; j < terms_.size(); ++j)
+      if (terms_[i].tensor == Tensor::weights && terms_[j].tensor == Tensor::inputs && terms_[i].child == terms_[j].child &&
+          terms_[i].spread != 0 && terms_[i].spread == terms_[j].spread)
+        shared_fanouts_.push_back({i, j});
   // Placements that overflow a capacity or a fan-out on their own never fit.
   for (Dim d : dims_) {
     const auto di = static_cast<std::size_t>(d);
@@ -24240,6 +24350,13 @@ YCHART_DECL void MappingSearch::tabulate_rows() {
   }
 }
 
+/// A row count of least_rows_ by the tile factor it is keyed by.
+inline double rows_by_factor(const std::vector<std::pair<std::int64_t, double>>& v, std::int64_t key) {
+  for (const auto& [k, value] : v)
+    if (k == key) return value;
+  return 0.0;
+}
+
 /// Input rows moved into all of a child's tiles along one axis, least over
 /// the tile factors the loops not placed yet can take.
 YCHART_DECL double MappingSearch::rows(int axis, int child) const {
@@ -24247,26 +24364,21 @@ YCHART_DECL double MappingSearch::rows(int axis, int child) const {
   const auto ci = static_cast<std::size_t>(child + 1);
   const bool placed_p = decided(p) || w_[p] == 1, placed_r = decided(r) || w_[r] == 1;
   const auto& t = least_rows_[static_cast<std::size_t>(axis)][ci];
-  const auto lookup = [](const std::vector<std::pair<std::int64_t, double>>& v, std::int64_t key) {
-    for (const auto& [k, value] : v)
-      if (k == key) return value;
-    return 0.0;
-  };
   if (placed_p && placed_r) {
-    const auto up = chosen(p).above[ci], ur = chosen(r).above[ci];
-    return static_cast<double>(window(w_[p] / up, w_[r] / ur, axis == 0 ? w_.stride_h : w_.stride_w) * up * ur);
+    const auto fp = flat(p).tile[ci], fr = flat(r).tile[ci];
+    return static_cast<double>(window(fp, fr, axis == 0 ? w_.stride_h : w_.stride_w) * (w_[p] / fp) * (w_[r] / fr));
   }
-  if (placed_p) return lookup(t.by_output, w_[p] / chosen(p).above[ci]);
-  if (placed_r) return lookup(t.by_filter, w_[r] / chosen(r).above[ci]);
+  if (placed_p) return decided(p) ? flat(p).rows_alone[ci] : rows_by_factor(t.by_output, 1);
+  if (placed_r) return decided(r) ? flat(r).rows_alone[ci] : rows_by_factor(t.by_filter, 1);
   return t.both;
 }
 
 YCHART_DECL MappingSearch::Placed MappingSearch::placed() const {
-  Placed b{std::vector<DimVector>(a_.levels.size()), std::vector<std::int64_t>(a_.levels.size(), 1),
-           std::vector<std::int64_t>(a_.levels.size(), 1)};
+  Placed b;
+  b.x.fill(1), b.y.fill(1);
   for (std::size_t l = 0; l < a_.levels.size(); ++l)
     for (Dim d : all_dims) {
-      const auto& p = chosen(d);
+      const auto& p = flat(d);
       b.x[l] *= p.spatial_x[l], b.y[l] *= p.spatial_y[l];
       at(b.tile[l], d) = decided(d) || static_cast<int>(l) < top_ ? p.tile[l + 1] : w_[d];
     }
@@ -24296,11 +24408,12 @@ YCHART_DECL bool MappingSearch::fits(const Placed& base, Dim d, const Placement&
 
 YCHART_DECL MappingSearch::Limits MappingSearch::limits(const Placed& base, Dim d) const {
   const std::size_t levels = a_.levels.size();
-  Limits lim{std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0), std::vector<std::int64_t>(levels, 0)};
+  Limits lim;
+  lim.levels = levels;
   const auto& divs = divisors_[static_cast<std::size_t>(d)];
   for (std::size_t l = 0; l < levels; ++l) {
     const auto& level = a_.levels[l];
-    lim.x[l] = level.fanout_x / base.x[l], lim.y[l] = level.fanout_y / base.y[l];
+    lim.x(l) = level.fanout_x / base.x[l], lim.y(l) = level.fanout_y / base.y[l];
     DimVector shape = base.tile[l];
     for (auto f : divs) {
       at(shape, d) = f;
@@ -24314,7 +24427,7 @@ YCHART_DECL MappingSearch::Limits MappingSearch::limits(const Placed& base, Dim 
       }
       if (level.shared_capacity && shared > static_cast<double>(*level.shared_capacity)) ok = false;
       if (!ok) break;
-      lim.tile[l] = f;
+      lim.tile(l) = f;
     }
   }
   return lim;
@@ -24328,7 +24441,7 @@ YCHART_DECL bool MappingSearch::shape_possible() const {
     if (shapes_[l].empty) continue;
     bool own = false, other = shapes_[l].pure;
     for (Dim d : dims_) {
-      const bool may_run = !decided(d) || chosen(d).temporal[l] > 1;
+      const bool may_run = !decided(d) || flat(d).temporal[l] > 1;
       if (ignored_by(d) == shapes_[l].innermost) own = own || may_run;
       else other = other || may_run;
     }
@@ -24337,9 +24450,34 @@ YCHART_DECL bool MappingSearch::shape_possible() const {
   return true;
 }
 
+YCHART_DECL void MappingSearch::count_running() {
+  for (std::size_t l = 0; l < shapes_.size(); ++l) {
+    running_[l] = {0, 0};
+    for (Dim d : dims_)
+      if (!decided(d) || flat(d).temporal[l] > 1) ++running_[l][ignored_by(d) == shapes_[l].innermost ? 0 : 1];
+  }
+}
+
+/// shape_possible() once loop `d` (not placed) is placed at `p`.
+YCHART_DECL bool MappingSearch::keeps_running(Dim d, const ScoredPlacement& p) const {
+  const Tensor group = ignored_by(d);
+  for (std::size_t l = 0; l < shapes_.size(); ++l) {
+    if (shapes_[l].empty || p.temporal[l] > 1) continue;
+    const int kind = group == shapes_[l].innermost ? 0 : 1;
+    if (running_[l][kind] == 1 && (kind == 0 || !shapes_[l].pure)) return false;
+  }
+  return true;
+}
+
+YCHART_DECL void MappingSearch::place_running(Dim d, const ScoredPlacement& p, int sign) {
+  const Tensor group = ignored_by(d);
+  for (std::size_t l = 0; l < shapes_.size(); ++l)
+    if (p.temporal[l] == 1) running_[l][group == shapes_[l].innermost ? 0 : 1] += sign;
+}
+
 /// Scores every placement for the shapes: false when some loop has none
 /// that keeps them (or the shapes ask for a group with no loop).
-YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
+YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes, bool keep) {
   shapes_ = shapes;
   const std::size_t levels = a_.levels.size();
   // stays[t][c + 1][l]: whether tensor t's tile in child c stays through level l's loops
@@ -24357,26 +24495,28 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
       }
   }
   depth_ = 0;
-  least_into_.assign(dims_.size() + 1, {});
-  least_up_.assign(dims_.size() + 1, {});
-  for (std::size_t i = 0; i <= dims_.size(); ++i)
-    for (Dim e : dims_) {
-      least_into_[i][static_cast<std::size_t>(e)].assign(levels + 1, std::numeric_limits<double>::infinity());
-      least_up_[i][static_cast<std::size_t>(e)] = least_into_[i][static_cast<std::size_t>(e)];
-    }
+  narrowed_.assign(dims_.size() + 1, {});
+  for (Dim e : dims_) {
+    auto& all = all_[static_cast<std::size_t>(e)];
+    all.live.clear();
+    all.into.fill(std::numeric_limits<double>::infinity()), all.up.fill(std::numeric_limits<double>::infinity());
+    narrowed_[0][static_cast<std::size_t>(e)] = &all;
+  }
   for (Dim d : dims_) {
     const auto di = static_cast<std::size_t>(d);
     const Tensor t = ignored_by(d);
     const auto& s = stays[static_cast<std::size_t>(t)];
     scored_[di].clear();
+    bool any = false;
     for (const auto& p : placements_[di]) {
       bool keeps_shape = true;
       for (std::size_t l = 0; l < levels; ++l)
         if (p.temporal[l] > 1 && (shapes[l].empty || (shapes[l].pure && shapes[l].innermost != t))) keeps_shape = false;
       if (!keeps_shape) continue;
-      ScoredPlacement sp{&p, {}, {}, {}, {}, {}};
+      ScoredPlacement sp{&p, {}, {}, {}, {}, {}, {}};
       for (std::size_t l = 0; l < levels; ++l)
-        sp.tile[l + 1] = p.tile[l + 1], sp.spatial_x[l] = p.spatial_x[l], sp.spatial_y[l] = p.spatial_y[l];
+        sp.tile[l + 1] = p.tile[l + 1], sp.temporal[l] = p.temporal[l], sp.spatial_x[l] = p.spatial_x[l],
+        sp.spatial_y[l] = p.spatial_y[l];
       sp.tile[0] = p.tile[0];
       sp.into.fill(1.0), sp.up.fill(1.0);
       for (int c = mac_child; c < top_; ++c) {
@@ -24388,12 +24528,15 @@ YCHART_DECL bool MappingSearch::prepare(const std::vector<LevelShape>& shapes) {
           if (a_.levels[static_cast<std::size_t>(l)].multicast)
             multicast *= static_cast<double>(p.spatial_x[static_cast<std::size_t>(l)] * p.spatial_y[static_cast<std::size_t>(l)]);
         sp.into[ci] = into, sp.up[ci] = into / multicast;
-        least_into_[0][di][ci] = std::min(least_into_[0][di][ci], into);
-        least_up_[0][di][ci] = std::min(least_up_[0][di][ci], into / multicast);
+        if (d == Dim::P || d == Dim::Q) sp.rows_alone[ci] = rows_by_factor(least_rows_[d == Dim::P ? 0 : 1][ci].by_output, p.tile[ci]);
+        if (d == Dim::R || d == Dim::S) sp.rows_alone[ci] = rows_by_factor(least_rows_[d == Dim::R ? 0 : 1][ci].by_filter, p.tile[ci]);
+        all_[di].into[ci] = std::min(all_[di].into[ci], into);
+        all_[di].up[ci] = std::min(all_[di].up[ci], into / multicast);
       }
-      scored_[di].push_back(std::move(sp));
+      any = true;
+      if (keep) scored_[di].push_back(std::move(sp));
     }
-    if (scored_[di].empty()) return false;
+    if (!any) return false;
   }
   return shape_possible();
 }
@@ -24403,22 +24546,55 @@ YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
   std::array<double, 16> words{};  // per level; architectures have at most a few
   std::vector<double> more(levels > words.size() ? levels : 0, 0.0);
   const auto word_at = [&](std::size_t l) -> double& { return levels > words.size() ? more[l] : words[l]; };
-  double energy = w_.macs() * a_.mac_energy.value();
-  for (const Term& term : terms_) {
+  double energy = macs_ * a_.mac_energy.value();
+  // Per term: the traffic up from the parent (its least), and the same
+  // without the unplaced loops' multicast (what their spatial factors divide).
+  std::array<double, 3 * (max_levels + 1)> least_up{}, unicast_up{};
+  for (std::size_t k = 0; k < terms_.size(); ++k) {
+    const Term& term = terms_[k];
     const auto ci = static_cast<std::size_t>(term.child + 1);
     const double base = term.tensor == Tensor::inputs
                             ? static_cast<double>(w_[Dim::N] * w_[Dim::C]) * rows(0, term.child) * rows(1, term.child)
-                            : w_.size(term.tensor);
-    double into = base, up = base;
+                            : sizes_[static_cast<std::size_t>(term.tensor)];
+    double into = base, up = base, unicast = base;
     for (Dim d : group_[static_cast<std::size_t>(term.tensor)]) {
       const auto di = static_cast<std::size_t>(d);
-      into *= decided_[di] ? chosen_[di]->into[ci] : least_into_[depth_][di][ci];
-      up *= decided_[di] ? chosen_[di]->up[ci] : least_up_[depth_][di][ci];
+      const auto& from = decided_[di] ? *chosen_[di] : flat_ones_;
+      into *= decided_[di] ? from.into[ci] : narrowed_[depth_][di]->into[ci];
+      up *= decided_[di] ? from.up[ci] : narrowed_[depth_][di]->up[ci];
+      unicast *= decided_[di] ? from.up[ci] : narrowed_[depth_][di]->into[ci];
     }
     if (term.tensor == Tensor::outputs) up = into;
+    least_up[k] = up, unicast_up[k] = unicast;
     energy += into * term.child_energy + up * term.parent_energy;
     if (term.child != mac_child) word_at(static_cast<std::size_t>(term.child)) += into;
     word_at(static_cast<std::size_t>(term.parent)) += up;
+  }
+  // The weights' multicast comes from the spatial factors of N, P and Q,
+  // the inputs' from those of K, and on the levels both use the unplaced
+  // loops' factors multiply to at most the fan-outs' room F. With m the
+  // weights' share, the two cost at least a * max(Uw, Xw / m) + b * max(Ui,
+  // Xi m / F) (U the least traffic taken alone, X the traffic before the
+  // unplaced loops' multicast): convex in m, least at a breakpoint or the
+  // stationary point, clamped to [1, F].
+  for (const auto& pair : shared_fanouts_) {
+    const double a = terms_[pair.weights].parent_energy, b = terms_[pair.inputs].parent_energy;
+    const double uw = least_up[pair.weights], ui = least_up[pair.inputs];
+    const double xw = unicast_up[pair.weights], xi = unicast_up[pair.inputs];
+    double room = 1;
+    for (int l = 0; l <= top_; ++l) {
+      if (!(terms_[pair.weights].spread & (1u << l))) continue;
+      const auto li = static_cast<std::size_t>(l);
+      std::int64_t x = 1, y = 1;
+      for (Dim d : dims_) x *= flat(d).spatial_x[li], y *= flat(d).spatial_y[li];
+      room *= static_cast<double>((a_.levels[li].fanout_x / x) * (a_.levels[li].fanout_y / y));
+    }
+    if (!(a > 0 && b > 0 && xw > 0 && xi > 0)) continue;
+    const auto cost = [&](double m) { return a * std::max(uw, xw / m) + b * std::max(ui, xi * m / room); };
+    double least = std::numeric_limits<double>::infinity();
+    for (double m : {std::sqrt(a * xw * room / (b * xi)), xw / uw, ui * room / xi, 1.0, room})
+      if (std::isfinite(m)) least = std::min(least, cost(std::clamp(m, 1.0, std::max(1.0, room))));
+    energy += std::max(0.0, least - (a * uw + b * ui));
   }
   // Energy alone needs no latency bound (0 is one: ties compare latencies
   // only between priced mappings).
@@ -24429,7 +24605,7 @@ YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
     for (int l = child + 1; l <= top_; ++l) {
       const auto li = static_cast<std::size_t>(l);
       std::int64_t x = 1, y = 1;
-      for (Dim d : dims_) x *= chosen(d).spatial_x[li], y *= chosen(d).spatial_y[li];
+      for (Dim d : dims_) x *= flat(d).spatial_x[li], y *= flat(d).spatial_y[li];
       placed *= static_cast<double>(x * y);
       room *= static_cast<double>((a_.levels[li].fanout_x / x) * (a_.levels[li].fanout_y / y));
     }
@@ -24437,7 +24613,7 @@ YCHART_DECL MappingSearch::Bound MappingSearch::bound() const {
       if (!decided(d)) unplaced *= static_cast<double>(w_[d]);
     return placed * std::min(room, unplaced);
   };
-  double cycles = w_.macs() / most_instances(mac_child);
+  double cycles = macs_ / most_instances(mac_child);
   for (int l = 0; l <= top_; ++l)
     if (const auto& bw = a_.levels[static_cast<std::size_t>(l)].bandwidth)
       cycles = std::max(cycles, word_at(static_cast<std::size_t>(l)) / (most_instances(l) * *bw));
@@ -24464,26 +24640,32 @@ YCHART_DECL void MappingSearch::order_placements() {
 }
 
 /// After the first i + 1 loops are placed: the later loops' placements
-/// that still fit (live_[i + 1]), and their least factors from those alone.
+/// that still fit (narrowed_[i + 1], kept by their limits), and their least factors from those alone.
 /// False when some loop has none left.
 YCHART_DECL bool MappingSearch::narrow(std::size_t i) {
   const auto base = placed();
   for (std::size_t j = i + 1; j < dims_.size(); ++j) {
     const auto dj = static_cast<std::size_t>(dims_[j]);
     const auto lim = limits(base, dims_[j]);
-    auto& live = live_[i + 1][dj];
-    live.clear();
-    auto& into = least_into_[i + 1][dj];
-    auto& up = least_up_[i + 1][dj];
-    std::fill(into.begin(), into.end(), std::numeric_limits<double>::infinity());
-    std::fill(up.begin(), up.end(), std::numeric_limits<double>::infinity());
-    for (const auto* sp : live_[i][dj]) {
-      if (!lim.admits(*sp)) continue;
-      live.push_back(sp);
-      for (std::size_t c = 0; c < into.size(); ++c)
-        into[c] = std::min(into[c], sp->into[c]), up[c] = std::min(up[c], sp->up[c]);
+    auto& memo = memo_[dj];
+    if (auto found = memo.find(lim); found != memo.end()) {
+      narrowed_[i + 1][dj] = &found->second;
+    } else {
+      const auto& parent = narrowed_[i][dj]->live;
+      Narrowed* n = &scratch_[i + 1][dj];
+      if (memo_placements_ + parent.size() <= memo_budget) n = &memo.emplace(lim, Narrowed{}).first->second;
+      n->live.clear();
+      n->into.fill(std::numeric_limits<double>::infinity()), n->up.fill(std::numeric_limits<double>::infinity());
+      for (const auto* sp : parent) {
+        if (!lim.admits(*sp)) continue;
+        n->live.push_back(sp);
+        for (std::size_t c = 0; c <= a_.levels.size(); ++c)
+          n->into[c] = std::min(n->into[c], sp->into[c]), n->up[c] = std::min(n->up[c], sp->up[c]);
+      }
+      if (n != &scratch_[i + 1][dj]) memo_placements_ += n->live.size();
+      narrowed_[i + 1][dj] = n;
     }
-    if (live.empty()) return false;
+    if (narrowed_[i + 1][dj]->live.empty()) return false;
   }
   return true;
 }
@@ -24522,19 +24704,23 @@ YCHART_DECL void MappingSearch::branch(std::size_t i) {
   const auto di = static_cast<std::size_t>(dims_[i]);
   depth_ = i;
   const auto here = bound();
-  const auto lim = limits(placed(), dims_[i]);
   decided_[di] = true;
-  for (const auto* sp : live_[i][di]) {
-    if (!lim.admits(*sp) || !mirror_first(i, *sp) || !rows_before_columns(dims_[i], *sp)) continue;
+  // narrowed_[i] holds exactly the placements that fit beside the loops placed.
+  for (const auto* sp : narrowed_[i][di]->live) {
+    if (!mirror_first(i, *sp) || !rows_before_columns(dims_[i], *sp)) continue;
+    if (!keeps_running(dims_[i], *sp)) continue;
     chosen_[di] = sp;
-    if (!shape_possible()) continue;
     depth_ = i;
     auto b = bound();
     if (dominated(b.energy, b.latency)) continue;
     const bool some = narrow(i);
     depth_ = i + 1;
     if (some) b = bound();
-    if (some && !dominated(b.energy, b.latency)) branch(i + 1);
+    if (some && !dominated(b.energy, b.latency)) {
+      place_running(dims_[i], *sp, -1);
+      branch(i + 1);
+      place_running(dims_[i], *sp, +1);
+    }
     if (stopped_) break;
   }
   decided_[di] = false, chosen_[di] = nullptr;
@@ -24562,19 +24748,53 @@ YCHART_DECL void MappingSearch::run() {
   static constexpr int kinds = 1 + 2 * tensor_count;  // empty, or a group innermost, pure or not
   std::size_t choices = 1;
   for (std::size_t l = 0; l < a_.levels.size(); ++l) choices *= kinds;
-  std::vector<std::pair<double, std::vector<LevelShape>>> ranked;
+  Ranked ranked;
   std::vector<LevelShape> shapes(a_.levels.size());
   for (std::size_t k = 0; k < choices; ++k) {
     for (std::size_t l = 0, code = k; l < shapes.size(); ++l, code /= kinds) {
       const auto kind = static_cast<int>(code % kinds);
       shapes[l] = kind == 0 ? LevelShape{} : LevelShape{false, all_tensors[static_cast<std::size_t>((kind - 1) / 2)], (kind - 1) % 2 == 1};
     }
-    if (!prepare(shapes)) continue;
+    if (!prepare(shapes, false)) continue;
     const auto b = bound();
     ranked.push_back({objective(b.energy, b.latency), shapes});
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  for (const auto& [least, s] : ranked) {
+  unsigned threads = o_.threads ? o_.threads : std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, ranked.size()));
+  if (threads <= 1) return search_shapes(ranked);
+  Shared shared;
+  shared.have = have_, shared.objective = best_objective_, shared.secondary = best_secondary_, shared.best = best_;
+  std::vector<MappingSearch> workers(threads, *this);
+  std::vector<std::thread> running;
+  for (auto& worker : workers) {
+    worker.shared_ = &shared;
+    running.emplace_back([&worker, &ranked] { worker.search_shapes(ranked); });
+  }
+  for (auto& t : running) t.join();
+  have_ = shared.have, best_objective_ = shared.objective, best_secondary_ = shared.secondary, best_ = shared.best;
+  for (const auto& worker : workers) {
+    nodes_ += worker.nodes_, leaves_ += worker.leaves_;
+    stopped_ = stopped_ || worker.stopped_;
+    open_bound_ = std::min(open_bound_, worker.open_bound_);
+  }
+}
+
+/// The incumbent and the stop as the other threads left them.
+YCHART_DECL void MappingSearch::refresh() {
+  if (shared_->stopped) stopped_ = true;
+  std::lock_guard lock(shared_->mutex);
+  take_shared();
+}
+
+/// Searches the ranked shapes in order (with threads: each takes the next
+/// one no thread has taken).
+YCHART_DECL void MappingSearch::search_shapes(const Ranked& ranked) {
+  for (std::size_t k = 0;; ++k) {
+    const std::size_t index = shared_ ? shared_->next.fetch_add(1) : k;
+    if (index >= ranked.size()) break;
+    if (shared_) refresh();
+    const auto& [least, s] = ranked[index];
     if (stopped_) {
       open_bound_ = std::min(open_bound_, least);
       continue;
@@ -24584,9 +24804,14 @@ YCHART_DECL void MappingSearch::run() {
     const auto b = bound();
     if (dominated(b.energy, b.latency)) continue;
     order_placements();
-    live_.assign(dims_.size() + 1, {});
-    for (Dim d : dims_)
-      for (const auto& sp : scored_[static_cast<std::size_t>(d)]) live_[0][static_cast<std::size_t>(d)].push_back(&sp);
+    for (Dim d : dims_) {
+      const auto di = static_cast<std::size_t>(d);
+      for (const auto& sp : scored_[di]) all_[di].live.push_back(&sp);
+      memo_[di].clear();
+    }
+    memo_placements_ = 0;
+    scratch_.assign(dims_.size() + 1, {});
+    count_running();
     branch(0);
   }
 }
@@ -24678,6 +24903,9 @@ YCHART_DECL MappingResult search_mapping(const Workload& w, const Architecture& 
   w.validate();
   a.validate();
   if (!(o.time_limit > 0)) throw loopnest_error("ychart: search_mapping: the time limit must be positive");
+  if (o.threads > detail::max_threads)
+    throw loopnest_error("ychart: search_mapping: " + std::to_string(o.threads) + " threads; at most " +
+                         std::to_string(detail::max_threads));
   if (a.levels.size() > detail::max_levels)
     throw loopnest_error("ychart: search_mapping: architecture `" + a.name + "` has " + std::to_string(a.levels.size()) +
                              " storage levels; the search takes at most " + std::to_string(detail::max_levels),
