@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 
 using namespace ychart;
 using namespace ychart::mapping;
@@ -38,6 +39,9 @@ TEST(MappingSearch, EqualsExhaustiveEnumerationOnRandomLayersForEveryObjective) 
       options.objective = o;
       options.warm_start_samples = trial % 2 ? 0 : 50;  // with and without a first incumbent
       options.threads = 1 + static_cast<unsigned>(trial / 2 % 3);  // one thread, or shapes shared by two or three
+      // One pass; or a first pass of 1 or 4 nodes per shape, so that most
+      // shapes are taken up again where they stopped; or the default.
+      options.first_pass_nodes = std::array<std::uint64_t, 4>{0, 1, 4, 256}[static_cast<std::size_t>(trial / 6 % 4)];
       const auto r = search_mapping(w, a, options);
       ASSERT_EQ(r.status, Status::optimal) << "trial " << trial << " " << name(o);
       ASSERT_TRUE(exhaustive.best.has_value());
@@ -71,6 +75,10 @@ TEST(MappingSearch, StoppedByTheTimeLimitItBoundsTheOptimum) {
   const auto proven_twice = search_mapping(*layer, a, full);
   ASSERT_EQ(proven_twice.status, Status::optimal);
   EXPECT_NEAR(proven_twice.objective, proven.objective, 1e-9 * proven.objective);
+  full.first_pass_nodes = 0;  // one pass, every shape in full
+  const auto one_pass = search_mapping(*layer, a, full);
+  ASSERT_EQ(one_pass.status, Status::optimal);
+  EXPECT_NEAR(one_pass.objective, proven.objective, 1e-9 * proven.objective);
   for (unsigned threads : {1u, 2u}) {
     SearchOptions quick;
     quick.threads = threads, quick.time_limit = 1e-3;  // the warm start's incumbent, then a few nodes

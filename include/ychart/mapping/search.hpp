@@ -50,6 +50,12 @@ struct SearchOptions {
   /// and the tie-break, which one is returned may differ from run to run.
   /// More than 64 is an error.
   unsigned threads = 0;
+  /// The nodes each level shape gets in the search's first pass, in the
+  /// order of their bounds; the second pass takes up the shapes left
+  /// unfinished where they stopped (0: one pass, each shape in full).
+  /// Many shapes' bounds tie, and the first pass finds a good incumbent
+  /// before any shape is searched in full (docs/mapping.md).
+  std::uint64_t first_pass_nodes = 256;
 };
 
 struct MappingResult : SolveReport {
