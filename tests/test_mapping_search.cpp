@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 
 using namespace ychart;
 using namespace ychart::mapping;
@@ -79,11 +80,15 @@ TEST(MappingSearch, StoppedByTheTimeLimitItBoundsTheOptimum) {
   const auto one_pass = search_mapping(*layer, a, full);
   ASSERT_EQ(one_pass.status, Status::optimal);
   EXPECT_NEAR(one_pass.objective, proven.objective, 1e-9 * proven.objective);
-  for (unsigned threads : {1u, 2u}) {
+  // Stopped in the first pass, or
+  // in the second (one node per shape in the first, and 10 ms), with the
+  // shapes left over taken up where they stopped.
+  for (const auto& [threads, first_pass, limit] : {std::tuple{1u, 256u, 1e-3}, std::tuple{2u, 256u, 1e-3},
+                                                   std::tuple{1u, 1u, 1e-2}, std::tuple{2u, 1u, 1e-2}}) {
     SearchOptions quick;
-    quick.threads = threads, quick.time_limit = 1e-3;  // the warm start's incumbent, then a few nodes
+    quick.threads = threads, quick.first_pass_nodes = first_pass, quick.time_limit = limit;
     const auto r = search_mapping(*layer, a, quick);
-    ASSERT_EQ(r.status, Status::time_limit) << threads;
+    ASSERT_EQ(r.status, Status::time_limit) << threads << " " << first_pass;
     ASSERT_TRUE(r.mapping.has_value());
     EXPECT_GE(r.objective, proven.objective * (1 - 1e-9));
     EXPECT_LE(r.bound, proven.objective * (1 + 1e-9));

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <cmath>
 #include <limits>
 #include <mutex>
@@ -89,6 +90,7 @@ class MappingSearch {
     Mapping best;
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stopped{false};
+    std::atomic<bool> failed{false};  // a thread threw: the others leave
     std::vector<Deferred> deferred;  // under mutex
     std::size_t first_pass_left = 0;    // under mutex
   };
@@ -853,6 +855,22 @@ YCHART_DECL std::vector<std::pair<double, std::size_t>> MappingSearch::rank(std:
   return ranked;
 }
 
+/// Runs `work`, keeping what it throws in `failure` (then `failed()`).
+template <class Work, class Failed = void (*)()>
+void run_caught(std::exception_ptr& failure, Work&& work, Failed&& failed = [] {}) {
+  try {
+    work();
+  } catch (...) {
+    failure = std::current_exception();
+    failed();
+  }
+}
+
+inline void rethrow_first(const std::vector<std::exception_ptr>& failures) {
+  for (const auto& f : failures)
+    if (f) std::rethrow_exception(f);
+}
+
 /// Every choice of level shapes, the most promising first (ties in the
 /// order of their numbers), each searched in full unless its bound already
 /// loses. With threads, they rank the shapes too (a tenth of the time on
@@ -861,14 +879,17 @@ YCHART_DECL void MappingSearch::run() {
   unsigned threads = o_.threads ? o_.threads : std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<MappingSearch> workers(threads > 1 ? threads : 0, *this);
   std::vector<std::pair<double, std::size_t>> codes;
+  // A thread's exception (std::bad_alloc, say) reaches the caller, not std::terminate.
+  std::vector<std::exception_ptr> failures(workers.size());
   if (workers.empty()) {
     codes = rank(0, 1);
   } else {
     std::vector<std::vector<std::pair<double, std::size_t>>> parts(workers.size());
     std::vector<std::thread> ranking;
     for (std::size_t k = 0; k < workers.size(); ++k)
-      ranking.emplace_back([&, k] { parts[k] = workers[k].rank(k, workers.size()); });
+      ranking.emplace_back([&, k] { run_caught(failures[k], [&] { parts[k] = workers[k].rank(k, workers.size()); }); });
     for (auto& t : ranking) t.join();
+    rethrow_first(failures);
     for (const auto& part : parts) codes.insert(codes.end(), part.begin(), part.end());
   }
   std::sort(codes.begin(), codes.end());
@@ -881,11 +902,14 @@ YCHART_DECL void MappingSearch::run() {
   shared.first_pass_left = ranked.size();
   shared.have = have_, shared.objective = best_objective_, shared.secondary = best_secondary_, shared.best = best_;
   std::vector<std::thread> running;
-  for (auto& worker : workers) {
-    worker.shared_ = &shared;
-    running.emplace_back([&worker, &ranked] { worker.search_shapes(ranked); });
+  for (std::size_t k = 0; k < workers.size(); ++k) {
+    workers[k].shared_ = &shared;
+    running.emplace_back([&, k] {
+      run_caught(failures[k], [&] { workers[k].search_shapes(ranked); }, [&] { shared.failed = true, shared.stopped = true; });
+    });
   }
   for (auto& t : running) t.join();
+  rethrow_first(failures);
   have_ = shared.have, best_objective_ = shared.objective, best_secondary_ = shared.secondary, best_ = shared.best;
   for (const auto& worker : workers) {
     nodes_ += worker.nodes_, leaves_ += worker.leaves_;
@@ -937,7 +961,7 @@ YCHART_DECL std::optional<MappingSearch::Deferred> MappingSearch::next_deferred(
     {
       std::lock_guard lock(shared_->mutex);
       if (!shared_->deferred.empty()) return take(shared_->deferred);
-      if (shared_->first_pass_left == 0) return std::nullopt;
+      if (shared_->first_pass_left == 0 || shared_->failed) return std::nullopt;
     }
     std::this_thread::yield();
   }
