@@ -13,6 +13,7 @@
 #include <ychart/mapping.hpp>
 #include <ychart/mapping/load.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -28,6 +29,7 @@ struct Settings {
   std::filesystem::path data;
   double time_limit = 10;
   unsigned threads = 0;
+  std::uint64_t first_pass_nodes = SearchOptions{}.first_pass_nodes;
   std::vector<std::size_t> samples{1000, 10000, 100000};
   std::string front_layer = "conv5_1";
   std::string objective = "energy";
@@ -54,6 +56,7 @@ void search_layers(const Settings& s, const Architecture& a, const Network& n, i
   options.objective = objective_of(s.objective);
   options.time_limit = s.time_limit;
   options.threads = s.threads;
+  options.first_pass_nodes = s.first_pass_nodes;
   std::vector<io::Series> misses(s.samples.size());
   io::Series unproven{"stopped at the time limit (not proven)", {}, {}, true, false, false};
   for (std::size_t k = 0; k < s.samples.size(); ++k) misses[k].name = "random, " + std::to_string(s.samples[k]) + " samples";
@@ -97,6 +100,7 @@ void front_of(const Settings& s, const Architecture& a, const Network& n, io::Ta
     SearchOptions options;
     options.time_limit = s.time_limit;
     options.threads = s.threads;
+    options.first_pass_nodes = s.first_pass_nodes;
     const auto f = energy_latency_front(layer, a, options);
     io::Series points{layer.name, {}, {}, true, true, false};
     for (const auto& p : f.points) {
@@ -124,6 +128,9 @@ int main(int argc, char** argv) {
   cli.option("--time-limit", s.time_limit, "Seconds per layer search").positive().show_default();
   cli.option("--threads", s.threads, "Threads per search, sharing its level shapes (0: the machine's cores, at most 4)")
       .within(0, 64)
+      .show_default();
+  cli.option("--first-pass-nodes", s.first_pass_nodes,
+             "Nodes per level shape in the search's first pass; the rest are taken up where they stopped (0: one pass)")
       .show_default();
   cli.option("--samples", s.samples, "The random mapper's sample budgets").comma_separated();
   cli.option("--front-layer", s.front_layer, "The layer (of the first network) whose energy-latency front is drawn");
