@@ -24832,8 +24832,6 @@ YCHART_DECL void MappingSearch::leaf() {
   consider(m, p.energy, p.cycles / a_.clock.value());
 }
 
-/// Every choice of level shapes, the most promising first, each searched
-/// in full unless its bound already loses.
 /// The level shapes numbered `code`: per level, in base 7, empty or a group innermost, pure or not.
 YCHART_DECL std::vector<LevelShape> MappingSearch::shapes_of(std::size_t code) const {
   std::vector<LevelShape> shapes(a_.levels.size());
